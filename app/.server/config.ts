@@ -1,0 +1,108 @@
+/**
+ * Configuration from environment variables, checked by one zod schema at start.
+ * Production refuses to start without real secrets; development gets safe defaults
+ * that are clearly marked and never used in production.
+ */
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-0123456789";
+const DEV_ENCRYPTION_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .min(1)
+      .default("file:data/store.db")
+      .refine((v) => /^(postgres(ql)?:\/\/|file:|:memory:|[\w./-]+$)/.test(v), "must be a postgres:// URL or a SQLite file path"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`")
+      .optional(),
+    PUBLIC_BASE_URL: z.string().url("must be an absolute URL such as https://store.example.com").default("http://localhost:3000"),
+    TRUST_PROXY: flag.default("0"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Benefit Store <no-reply@benefitstore.example>"),
+    DEV_OUTBOX: flag.optional(),
+    SEED_ON_START: flag.default("1"),
+    REMINDERS_ENABLED: flag.default("0"),
+    REMINDER_DELAY_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
+    REMINDER_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
+    QUOTE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    if (!env.SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 random characters)" });
+    if (!env.ENCRYPTION_KEY)
+      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in production (64 hex characters)" });
+    if (env.SESSION_SECRET === DEV_SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must not be the development default in production" });
+    if (env.ENCRYPTION_KEY === DEV_ENCRYPTION_KEY)
+      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "must not be the development default in production" });
+  });
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  encryptionKey: Buffer;
+  publicBaseUrl: string;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  devOutbox: boolean;
+  seedOnStart: boolean;
+  reminders: { enabled: boolean; delayHours: number; intervalMinutes: number };
+  quoteLinkDays: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  usingDevSecrets: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set" (a blank line in .env).
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY, "hex"),
+    publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+    trustProxy: env.TRUST_PROXY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== "production",
+    seedOnStart: env.SEED_ON_START,
+    reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },
+    quoteLinkDays: env.QUOTE_LINK_DAYS,
+    logLevel: env.LOG_LEVEL,
+    usingDevSecrets: !env.SESSION_SECRET || !env.ENCRYPTION_KEY,
+  };
+}

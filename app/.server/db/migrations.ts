@@ -1,0 +1,589 @@
+/**
+ * One set of migrations for SQLite and PostgreSQL. Only the id column differs between
+ * them (`integer … autoincrement` vs `serial`); everything else uses portable types.
+ */
+import { type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder, sql } from "kysely";
+
+export type Dialect = "sqlite" | "postgres";
+
+function withId<T extends string>(dialect: Dialect, table: CreateTableBuilder<T, never>) {
+  return dialect === "postgres"
+    ? table.addColumn("id", "serial", (c) => c.primaryKey())
+    : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+}
+
+/** Shorthands keep the table definitions readable. */
+const text = "text" as const;
+const int = "integer" as const;
+
+function initial(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(dialect, db.schema.createTable(name) as CreateTableBuilder<string, never>);
+
+      await create("carriers")
+        .addColumn("code", text, (c) => c.notNull().unique())
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("logo_url", text)
+        .addColumn("admin_fee_percent", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await create("plan_categories")
+        .addColumn("key", text, (c) => c.notNull().unique())
+        .addColumn("label_en", text, (c) => c.notNull())
+        .addColumn("label_es", text, (c) => c.notNull())
+        .addColumn("heading_en", text, (c) => c.notNull())
+        .addColumn("heading_es", text, (c) => c.notNull())
+        .addColumn("sort_order", int, (c) => c.notNull())
+        .addColumn("icon", text, (c) => c.notNull())
+        .addColumn("on_landing", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await create("plans")
+        .addColumn("code", text, (c) => c.notNull().unique())
+        .addColumn("category_id", int, (c) => c.notNull().references("plan_categories.id"))
+        .addColumn("carrier_id", int, (c) => c.notNull().references("carriers.id"))
+        .addColumn("logo_url", text)
+        .addColumn("bundle_size", int)
+        .addColumn("hide_add_to_cart", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("membership_required", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("is_membership", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("is_premier", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("premier_pair_plan_id", int)
+        .addColumn("is_iha", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("is_l713", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("requires_salary", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("min_working_hours", int)
+        .addColumn("tobacco_rated", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("has_enroll_questions", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("signature_required", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("removable", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("is_rider", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("is_featured", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("all_states", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("age_min", int, (c) => c.notNull().defaultTo(18))
+        .addColumn("age_max", int, (c) => c.notNull().defaultTo(100))
+        .addColumn("audience", text, (c) => c.notNull().defaultTo("all"))
+        .addColumn("asks_legal_disability", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("l713_net_price_cents", int)
+        .addColumn("salary_rate_cents_per_k", int)
+        .addColumn("popularity", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("sort_order", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("active", int, (c) => c.notNull().defaultTo(1))
+        .addCheckConstraint("plans_bundle_size", sql`bundle_size is null or bundle_size between 2 and 5`)
+        .execute();
+      await db.schema.createIndex("plans_category").on("plans").column("category_id").execute();
+
+      await db.schema
+        .createTable("plan_texts")
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("locale", text, (c) => c.notNull())
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("short_text", text, (c) => c.notNull())
+        .addColumn("callout_text", text)
+        .addColumn("header_text", text)
+        .addColumn("body_text", text, (c) => c.notNull())
+        .addColumn("blue_bar_text", text)
+        .addColumn("association_text", text)
+        .addColumn("exclusions_title", text)
+        .addColumn("exclusions_text", text)
+        .addColumn("example_title", text)
+        .addColumn("example_text", text)
+        .addColumn("faq_title", text)
+        .addColumn("faq_text", text)
+        .addColumn("decline_message", text)
+        .addColumn("special_message", text)
+        .addPrimaryKeyConstraint("plan_texts_pk", ["plan_id", "locale"])
+        .execute();
+
+      await db.schema
+        .createTable("plan_states")
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("state", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("plan_states_pk", ["plan_id", "state"])
+        .execute();
+
+      await db.schema
+        .createTable("plan_areas")
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("zip3", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("plan_areas_pk", ["plan_id", "zip3"])
+        .execute();
+
+      await create("plan_prices")
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("tier", text, (c) => c.notNull())
+        .addColumn("age_min", int, (c) => c.notNull())
+        .addColumn("age_max", int, (c) => c.notNull())
+        .addColumn("gender", int)
+        .addColumn("smoker", int)
+        .addColumn("state", text)
+        .addColumn("coverage_amount", int)
+        .addColumn("price_cents", int, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("plan_prices_lookup").on("plan_prices").columns(["plan_id", "tier"]).execute();
+
+      await db.schema
+        .createTable("plan_relations")
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("related_plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("sort_order", int, (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("plan_relations_pk", ["plan_id", "related_plan_id", "kind"])
+        .execute();
+
+      await create("plan_questions")
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("text_en", text, (c) => c.notNull())
+        .addColumn("text_es", text, (c) => c.notNull())
+        .addColumn("true_condition", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("decline_answer", int)
+        .addColumn("sort_order", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex("plan_questions_plan").on("plan_questions").columns(["plan_id", "kind"]).execute();
+
+      await create("portals")
+        .addColumn("code", text, (c) => c.notNull().unique())
+        .addColumn("name", text, (c) => c.notNull())
+        .execute();
+
+      await create("reps")
+        .addColumn("agent_code", text, (c) => c.notNull().unique())
+        .addColumn("first_name", text, (c) => c.notNull())
+        .addColumn("last_name", text, (c) => c.notNull())
+        .addColumn("email", text, (c) => c.notNull())
+        .addColumn("phone", text, (c) => c.notNull())
+        .addColumn("landing_slug", text, (c) => c.unique())
+        .addColumn("landing_url", text)
+        .addColumn("logo_url", text)
+        .addColumn("banner_image_url", text)
+        .addColumn("banner_link", text)
+        .addColumn("display_name", text)
+        .addColumn("display_phone", text)
+        .addColumn("display_email", text)
+        .addColumn("tagline_en", text)
+        .addColumn("tagline_es", text)
+        .addColumn("bio_en", text)
+        .addColumn("bio_es", text)
+        .addColumn("brand_color", text)
+        .addColumn("active", int, (c) => c.notNull().defaultTo(1))
+        .execute();
+
+      await db.schema
+        .createTable("rep_portals")
+        .addColumn("rep_id", int, (c) => c.notNull().references("reps.id").onDelete("cascade"))
+        .addColumn("portal_id", int, (c) => c.notNull().references("portals.id").onDelete("cascade"))
+        .addPrimaryKeyConstraint("rep_portals_pk", ["rep_id", "portal_id"])
+        .execute();
+
+      await create("groups")
+        .addColumn("group_code", text, (c) => c.notNull().unique())
+        .addColumn("company_name", text, (c) => c.notNull())
+        .addColumn("slug", text, (c) => c.unique())
+        .addColumn("landing_url", text)
+        .addColumn("rep_id", int, (c) => c.references("reps.id"))
+        .addColumn("portal_id", int, (c) => c.references("portals.id"))
+        .addColumn("logo_url", text)
+        .addColumn("banner_image_url", text)
+        .addColumn("banner_link", text)
+        .addColumn("display_phone", text)
+        .addColumn("display_email", text)
+        .addColumn("tagline_en", text)
+        .addColumn("tagline_es", text)
+        .addColumn("about_en", text)
+        .addColumn("about_es", text)
+        .addColumn("brand_color", text)
+        .addColumn("address1", text)
+        .addColumn("address2", text)
+        .addColumn("city", text)
+        .addColumn("state", text)
+        .addColumn("zip", text)
+        .addColumn("employer_name", text)
+        .addColumn("employer_phone", text)
+        .addColumn("group_quote_url", text)
+        .addColumn("active", int, (c) => c.notNull().defaultTo(1))
+        .execute();
+
+      await create("members")
+        .addColumn("rep_id", int, (c) => c.references("reps.id"))
+        .addColumn("group_id", int, (c) => c.references("groups.id"))
+        .addColumn("portal_id", int, (c) => c.references("portals.id"))
+        .addColumn("first_name", text, (c) => c.notNull())
+        .addColumn("last_name", text, (c) => c.notNull())
+        .addColumn("birthdate", text, (c) => c.notNull())
+        .addColumn("gender", int, (c) => c.notNull())
+        .addColumn("email", text)
+        .addColumn("phone", text)
+        .addColumn("ssn_enc", text)
+        .addColumn("ssn_last4", text)
+        .addColumn("address1", text)
+        .addColumn("address2", text)
+        .addColumn("city", text)
+        .addColumn("state", text)
+        .addColumn("zip", text)
+        .addColumn("last_enrollment_id", int)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("members_rep").on("members").column("rep_id").execute();
+      await db.schema.createIndex("members_group").on("members").column("group_id").execute();
+
+      await create("referrals")
+        .addColumn("code", text, (c) => c.notNull().unique())
+        .addColumn("rep_id", int, (c) => c.references("reps.id"))
+        .addColumn("group_id", int, (c) => c.references("groups.id"))
+        .addColumn("portal_id", int, (c) => c.references("portals.id"))
+        .addColumn("referrer_name", text, (c) => c.notNull())
+        .addColumn("active", int, (c) => c.notNull().defaultTo(1))
+        .execute();
+
+      await create("sites")
+        .addColumn("host", text, (c) => c.notNull().unique())
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("support_phone", text, (c) => c.notNull())
+        .addColumn("support_email", text, (c) => c.notNull())
+        .addColumn("show_android_link", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("ios_app_url", text)
+        .addColumn("android_app_url", text)
+        .addColumn("redirection", text)
+        .addColumn("group_id", int, (c) => c.references("groups.id"))
+        .addColumn("rep_id", int, (c) => c.references("reps.id"))
+        .addColumn("portal_id", int, (c) => c.references("portals.id"))
+        .addColumn("logo_url", text)
+        .addColumn("brand_color", text)
+        .addColumn("accent_color", text)
+        .addColumn("how_to_video_url", text)
+        .addColumn("support_request_url", text)
+        .addColumn("group_quote_url", text)
+        .execute();
+
+      await db.schema
+        .createTable("site_assets")
+        .addColumn("site_id", int, (c) => c.notNull().references("sites.id").onDelete("cascade"))
+        .addColumn("key", text, (c) => c.notNull())
+        .addColumn("value", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("site_assets_pk", ["site_id", "key"])
+        .execute();
+
+      await create("site_links")
+        .addColumn("site_id", int, (c) => c.notNull().references("sites.id").onDelete("cascade"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("label_en", text, (c) => c.notNull())
+        .addColumn("label_es", text, (c) => c.notNull())
+        .addColumn("url", text, (c) => c.notNull())
+        .addColumn("sort_order", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await create("wizard_tabs")
+        .addColumn("plan_id", int, (c) => c.references("plans.id").onDelete("cascade"))
+        .addColumn("enroll_type", text)
+        .addColumn("tab_name", text, (c) => c.notNull())
+        .addColumn("required", int, (c) => c.notNull())
+        .addColumn("sort_order", int, (c) => c.notNull())
+        .addCheckConstraint("wizard_tabs_order", sql`sort_order between 0 and 10`)
+        .execute();
+
+      await create("field_definitions")
+        .addColumn("tab_name", text, (c) => c.notNull())
+        .addColumn("field_name", text, (c) => c.notNull())
+        .addColumn("plan_id", int, (c) => c.references("plans.id").onDelete("cascade"))
+        .addColumn("enroll_type", text)
+        .addColumn("required", int, (c) => c.notNull())
+        .addColumn("read_only", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("optional", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex("field_definitions_tab").on("field_definitions").column("tab_name").execute();
+
+      await create("agreement_texts")
+        .addColumn("plan_id", int, (c) => c.references("plans.id").onDelete("cascade"))
+        .addColumn("carrier_id", int, (c) => c.references("carriers.id"))
+        .addColumn("head_en", text, (c) => c.notNull())
+        .addColumn("head_es", text, (c) => c.notNull())
+        .addColumn("body_en", text, (c) => c.notNull())
+        .addColumn("body_es", text, (c) => c.notNull())
+        .addColumn("required", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("sort_order", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await create("effective_date_rules")
+        .addColumn("group_id", int, (c) => c.references("groups.id"))
+        .addColumn("days_of_month", text, (c) => c.notNull())
+        .addColumn("months_ahead", int, (c) => c.notNull())
+        .addColumn("min_days_ahead", int, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("options")
+        .addColumn("list_key", text, (c) => c.notNull())
+        .addColumn("value", text, (c) => c.notNull())
+        .addColumn("label_en", text, (c) => c.notNull())
+        .addColumn("label_es", text, (c) => c.notNull())
+        .addColumn("sort_order", int, (c) => c.notNull())
+        .addPrimaryKeyConstraint("options_pk", ["list_key", "value"])
+        .execute();
+
+      await db.schema
+        .createTable("health_questions")
+        .addColumn("id", int, (c) => c.primaryKey())
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("text_en", text, (c) => c.notNull())
+        .addColumn("text_es", text, (c) => c.notNull())
+        .addColumn("for_dependents", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("sort_order", int, (c) => c.notNull())
+        .execute();
+
+      await create("enrollments")
+        .addColumn("status", text, (c) => c.notNull().defaultTo("shopping"))
+        .addColumn("locale", text, (c) => c.notNull().defaultTo("en"))
+        .addColumn("site_id", int, (c) => c.references("sites.id"))
+        .addColumn("zip", text)
+        .addColumn("state", text)
+        .addColumn("birthdate", text)
+        .addColumn("gender", int)
+        .addColumn("tier", text)
+        .addColumn("is_smoker", int)
+        .addColumn("spouse_birthdate", text)
+        .addColumn("child_count", int)
+        .addColumn("annual_income", int)
+        .addColumn("working_hours", int)
+        .addColumn("coverage", text, (c) => c.notNull().defaultTo("LOW_COST"))
+        .addColumn("category", text)
+        .addColumn("eprocess", text)
+        .addColumn("open_type", text)
+        .addColumn("enroll_type", text)
+        .addColumn("type", text)
+        .addColumn("agent_id", int, (c) => c.references("reps.id"))
+        .addColumn("group_id", int, (c) => c.references("groups.id"))
+        .addColumn("portal_id", int, (c) => c.references("portals.id"))
+        .addColumn("member_id", int, (c) => c.references("members.id"))
+        .addColumn("referral_id", int, (c) => c.references("referrals.id"))
+        .addColumn("effective_date", text)
+        .addColumn("step_list", text)
+        .addColumn("saved_tab", text)
+        .addColumn("enroller_code", text)
+        .addColumn("health_track", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("spouse_enroll_accept", int)
+        .addColumn("additional_notes", text)
+        .addColumn("send_sms", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("policy_id", int)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addColumn("completed_at", text)
+        .execute();
+      await db.schema.createIndex("enrollments_status").on("enrollments").column("status").execute();
+
+      await create("policies")
+        .addColumn("policy_number", text, (c) => c.notNull().unique())
+        .addColumn("member_id", int, (c) => c.notNull().references("members.id"))
+        .addColumn("enrollment_id", int, (c) => c.references("enrollments.id"))
+        .addColumn("idempotency_key", text, (c) => c.notNull().unique())
+        .addColumn("tier", text, (c) => c.notNull())
+        .addColumn("effective_date", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("policies_member").on("policies").column("member_id").execute();
+
+      await create("policy_plans")
+        .addColumn("policy_id", int, (c) => c.notNull().references("policies.id").onDelete("cascade"))
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id"))
+        .addColumn("plan_price_id", int)
+        .addColumn("price_cents", int, (c) => c.notNull())
+        .addColumn("status", text, (c) => c.notNull().defaultTo("ACTIVE"))
+        .execute();
+      await db.schema.createIndex("policy_plans_policy").on("policy_plans").column("policy_id").execute();
+
+      await create("cart_lines")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id"))
+        .addColumn("plan_price_id", int, (c) => c.notNull().references("plan_prices.id"))
+        .addColumn("price_cents", int, (c) => c.notNull())
+        .addColumn("removable", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("paired_line_id", int)
+        .addColumn("added_at", text, (c) => c.notNull())
+        .addUniqueConstraint("cart_lines_plan", ["enrollment_id", "plan_id"])
+        .execute();
+
+      await db.schema
+        .createTable("plan_answers")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("answers_enc", text, (c) => c.notNull())
+        .addColumn("outcome", text, (c) => c.notNull())
+        .addColumn("answered_at", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("plan_answers_pk", ["enrollment_id", "plan_id", "kind"])
+        .execute();
+
+      await db.schema
+        .createTable("enrollment_steps")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("tab_name", text, (c) => c.notNull())
+        .addColumn("data", text, (c) => c.notNull())
+        .addColumn("secret_enc", text)
+        .addColumn("completed_at", text)
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("enrollment_steps_pk", ["enrollment_id", "tab_name"])
+        .execute();
+
+      await create("dependents")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("position", int, (c) => c.notNull())
+        .addColumn("relationship", text, (c) => c.notNull())
+        .addColumn("first_name", text, (c) => c.notNull())
+        .addColumn("middle_name", text)
+        .addColumn("last_name", text, (c) => c.notNull())
+        .addColumn("birthdate", text, (c) => c.notNull())
+        .addColumn("gender", int, (c) => c.notNull())
+        .addColumn("ssn_enc", text)
+        .addColumn("ssn_last4", text)
+        .addColumn("weight", int)
+        .addColumn("height_feet", int)
+        .addColumn("height_inch", int)
+        .addColumn("is_legally_disabled", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("disability_condition_enc", text)
+        .addColumn("health_enc", text)
+        .addColumn("held", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex("dependents_enrollment").on("dependents").column("enrollment_id").execute();
+
+      await create("beneficiaries")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("position", int, (c) => c.notNull())
+        .addColumn("first_name", text, (c) => c.notNull())
+        .addColumn("middle_name", text)
+        .addColumn("last_name", text, (c) => c.notNull())
+        .addColumn("birthdate", text, (c) => c.notNull())
+        .addColumn("relationship", text, (c) => c.notNull())
+        .addColumn("ssn_enc", text)
+        .addColumn("ssn_last4", text)
+        .addColumn("percentage", int, (c) => c.notNull())
+        .addCheckConstraint("beneficiaries_percentage", sql`percentage between 0 and 100`)
+        .execute();
+      await db.schema.createIndex("beneficiaries_enrollment").on("beneficiaries").column("enrollment_id").execute();
+
+      await create("payment_methods")
+        .addColumn("member_id", int, (c) => c.references("members.id"))
+        .addColumn("enrollment_id", int, (c) => c.references("enrollments.id").onDelete("cascade"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("account_name", text)
+        .addColumn("bank_name", text)
+        .addColumn("routing_number", text)
+        .addColumn("account_number_enc", text)
+        .addColumn("account_last4", text)
+        .addColumn("account_type", text)
+        .addColumn("account_holder_type", text)
+        .addColumn("card_token", text)
+        .addColumn("card_brand", text)
+        .addColumn("card_last4", text)
+        .addColumn("card_exp_month", int)
+        .addColumn("card_exp_year", int)
+        .addColumn("name_on_card", text)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("enrollment_payments")
+        .addColumn("enrollment_id", int, (c) => c.primaryKey().references("enrollments.id").onDelete("cascade"))
+        .addColumn("payment_method", text, (c) => c.notNull())
+        .addColumn("payment_method_id", int, (c) => c.references("payment_methods.id"))
+        .addColumn("bill_date", int, (c) => c.notNull().defaultTo(28))
+        .addColumn("is_physical_address", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("address1", text)
+        .addColumn("address2", text)
+        .addColumn("city", text)
+        .addColumn("state", text)
+        .addColumn("zip", text)
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .execute();
+
+      await create("invoices")
+        .addColumn("policy_id", int, (c) => c.notNull().unique().references("policies.id"))
+        .addColumn("invoice_number", text, (c) => c.notNull().unique())
+        .addColumn("effective_date", text, (c) => c.notNull())
+        .addColumn("amount_cents", int, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+
+      await create("quotes")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("email", text, (c) => c.notNull())
+        .addColumn("message", text)
+        .addColumn("locale", text, (c) => c.notNull())
+        .addColumn("token_hash", text, (c) => c.notNull().unique())
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("sent_at", text, (c) => c.notNull())
+        .addColumn("reminder_sent_at", text)
+        .addColumn("declined_at", text)
+        .execute();
+      await db.schema.createIndex("quotes_reminders").on("quotes").columns(["reminder_sent_at", "declined_at"]).execute();
+
+      await create("outbox")
+        .addColumn("channel", text, (c) => c.notNull())
+        .addColumn("recipient", text, (c) => c.notNull())
+        .addColumn("subject", text)
+        .addColumn("text_body", text, (c) => c.notNull())
+        .addColumn("html_body", text)
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("enrollment_id", int)
+        .addColumn("status", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("sent_at", text)
+        .execute();
+
+      await create("one_time_codes")
+        .addColumn("enrollment_id", int, (c) => c.references("enrollments.id").onDelete("cascade"))
+        .addColumn("purpose", text, (c) => c.notNull())
+        .addColumn("target_hash", text, (c) => c.notNull())
+        .addColumn("code_hash", text, (c) => c.notNull())
+        .addColumn("attempts", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("used_at", text)
+        .addColumn("invalidated_at", text)
+        .execute();
+      await db.schema.createIndex("one_time_codes_lookup").on("one_time_codes").columns(["enrollment_id", "purpose"]).execute();
+
+      await create("link_tokens")
+        .addColumn("token_hash", text, (c) => c.notNull().unique())
+        .addColumn("purpose", text, (c) => c.notNull())
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("tab_name", text)
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("used_at", text)
+        .execute();
+
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", text, (c) => c.primaryKey())
+        .addColumn("window_start", text, (c) => c.notNull())
+        .addColumn("count", int, (c) => c.notNull())
+        .execute();
+
+      await create("audit_events")
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("enrollment_id", int)
+        .addColumn("actor", text)
+        .addColumn("detail", text)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+
+      await create("screenshots")
+        .addColumn("enrollment_id", int, (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+        .addColumn("tab_name", text, (c) => c.notNull())
+        .addColumn("image_enc", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { "001_initial": initial(dialect) };
+    },
+  };
+}

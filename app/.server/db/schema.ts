@@ -1,0 +1,691 @@
+/**
+ * Table types for Kysely. One schema serves SQLite and PostgreSQL, so the column
+ * types are the portable subset: integer, real, text. Booleans are 0/1 integers,
+ * money is integer cents, dates are ISO `YYYY-MM-DD` text and timestamps ISO-8601
+ * text (both sort correctly as text). Columns ending in `_enc` hold AES-256-GCM
+ * ciphertext (see app/.server/crypto.ts) and never clear text.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Id = Generated<number>;
+/** 0 or 1 */
+type Flag = number;
+type Timestamp = string;
+
+export interface CarrierTable {
+  id: Id;
+  code: string;
+  name: string;
+  logo_url: string | null;
+  /** e.g. 3 for the carrier whose quotes include a 3% administrative fee */
+  admin_fee_percent: number;
+}
+
+export interface PlanCategoryTable {
+  id: Id;
+  /** dental, vision, medical, guaranteed, hsa, term_life, limited_medical, rx, lifestyle,
+   *  supplemental, disability, critical_illness, accident, hospital, pet, bundles */
+  key: string;
+  label_en: string;
+  label_es: string;
+  /** section heading on the plans screen ("Dental", "Guaranteed Medical") */
+  heading_en: string;
+  heading_es: string;
+  sort_order: number;
+  icon: string;
+  /** shown as a heading on the landing (term life, major medical, guaranteed, hsa, bundles) */
+  on_landing: Flag;
+}
+
+export type Audience = "all" | "under65" | "over65";
+
+export interface PlanTable {
+  id: Id;
+  code: string;
+  category_id: number;
+  carrier_id: number;
+  logo_url: string | null;
+  /** 2–5 for bundles, null otherwise */
+  bundle_size: number | null;
+  hide_add_to_cart: Flag;
+  /** the plan needs a wellness membership added with it */
+  membership_required: Flag;
+  /** this plan IS a membership (e.g. the $5.00 wellness membership) */
+  is_membership: Flag;
+  /** premier ("prudential") plan, added as a pair with premier_pair_plan_id */
+  is_premier: Flag;
+  premier_pair_plan_id: number | null;
+  is_iha: Flag;
+  is_l713: Flag;
+  /** disability plans: annual salary needed to price */
+  requires_salary: Flag;
+  /** minimum weekly working hours to be eligible (null = not asked) */
+  min_working_hours: number | null;
+  /** priced by tobacco use: the smoker answer is needed */
+  tobacco_rated: Flag;
+  /** Enroll Now health questions must be answered before Add to Cart */
+  has_enroll_questions: Flag;
+  signature_required: Flag;
+  /** 0: the cart shows no remove for it */
+  removable: Flag;
+  is_rider: Flag;
+  is_featured: Flag;
+  /** available to every state unless 0; then plan_states lists where */
+  all_states: Flag;
+  age_min: number;
+  age_max: number;
+  audience: Audience;
+  /** wizard dependent questions: legal-disability flag per plan */
+  asks_legal_disability: Flag;
+  /** union health and welfare amount for L713 plans */
+  l713_net_price_cents: number | null;
+  /** base salary-based rate: cents of monthly premium per $1,000 of annual salary */
+  salary_rate_cents_per_k: number | null;
+  popularity: number;
+  sort_order: number;
+  active: Flag;
+}
+
+/** Language-specific plan text: one row per plan and locale. HTML fields are sanitised on output. */
+export interface PlanTextTable {
+  plan_id: number;
+  locale: string;
+  name: string;
+  short_text: string;
+  callout_text: string | null;
+  header_text: string | null;
+  body_text: string;
+  blue_bar_text: string | null;
+  association_text: string | null;
+  exclusions_title: string | null;
+  exclusions_text: string | null;
+  example_title: string | null;
+  example_text: string | null;
+  faq_title: string | null;
+  faq_text: string | null;
+  decline_message: string | null;
+  special_message: string | null;
+}
+
+export interface PlanStateTable {
+  plan_id: number;
+  state: string;
+}
+
+/** Area (metro) restriction: when a plan has rows, the quote's ZIP3 must be one of them. */
+export interface PlanAreaTable {
+  plan_id: number;
+  zip3: string;
+}
+
+/** A pricing row: pid = plan_id, ppid = id. Null criteria match anything. */
+export interface PlanPriceTable {
+  id: Id;
+  plan_id: number;
+  tier: string;
+  age_min: number;
+  age_max: number;
+  gender: number | null;
+  smoker: number | null;
+  state: string | null;
+  coverage_amount: number | null;
+  price_cents: number;
+}
+
+export interface PlanRelationTable {
+  plan_id: number;
+  related_plan_id: number;
+  /** suggested | rider */
+  kind: string;
+  sort_order: number;
+}
+
+/** Eligibility questions (kind eligibility) and Enroll-Now health questions (kind enroll). */
+export interface PlanQuestionTable {
+  id: Id;
+  plan_id: number;
+  kind: "eligibility" | "enroll";
+  text_en: string;
+  text_es: string;
+  /** 1: the answer must be Yes to continue; 0: Yes or No */
+  true_condition: number;
+  /** for enroll questions: this answer declines the applicant (null: never) */
+  decline_answer: number | null;
+  sort_order: number;
+}
+
+export interface PortalTable {
+  id: Id;
+  code: string;
+  name: string;
+}
+
+export interface RepTable {
+  id: Id;
+  agent_code: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  landing_slug: string | null;
+  landing_url: string | null;
+  logo_url: string | null;
+  banner_image_url: string | null;
+  banner_link: string | null;
+  display_name: string | null;
+  display_phone: string | null;
+  display_email: string | null;
+  tagline_en: string | null;
+  tagline_es: string | null;
+  bio_en: string | null;
+  bio_es: string | null;
+  brand_color: string | null;
+  active: Flag;
+}
+
+export interface RepPortalTable {
+  rep_id: number;
+  portal_id: number;
+}
+
+export interface GroupTable {
+  id: Id;
+  group_code: string;
+  company_name: string;
+  slug: string | null;
+  landing_url: string | null;
+  rep_id: number | null;
+  portal_id: number | null;
+  logo_url: string | null;
+  banner_image_url: string | null;
+  banner_link: string | null;
+  display_phone: string | null;
+  display_email: string | null;
+  tagline_en: string | null;
+  tagline_es: string | null;
+  about_en: string | null;
+  about_es: string | null;
+  brand_color: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  /** employer defaults for the wizard's employer step */
+  employer_name: string | null;
+  employer_phone: string | null;
+  group_quote_url: string | null;
+  active: Flag;
+}
+
+export interface MemberTable {
+  id: Id;
+  rep_id: number | null;
+  group_id: number | null;
+  portal_id: number | null;
+  first_name: string;
+  last_name: string;
+  birthdate: string;
+  gender: number;
+  email: string | null;
+  phone: string | null;
+  ssn_enc: string | null;
+  ssn_last4: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  /** the completed enrollment whose answers prefill the next one */
+  last_enrollment_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PolicyTable {
+  id: Id;
+  /** the confirmation number shown on the receipt */
+  policy_number: string;
+  member_id: number;
+  enrollment_id: number | null;
+  /** one policy per completed enrollment: the idempotency key (unique) */
+  idempotency_key: string;
+  tier: string;
+  effective_date: string;
+  created_at: Timestamp;
+}
+
+export interface PolicyPlanTable {
+  id: Id;
+  policy_id: number;
+  plan_id: number;
+  plan_price_id: number | null;
+  price_cents: number;
+  /** ACTIVE or INACTIVE */
+  status: string;
+}
+
+export interface ReferralTable {
+  id: Id;
+  /** the rid in /referrals?rid= */
+  code: string;
+  rep_id: number | null;
+  group_id: number | null;
+  portal_id: number | null;
+  referrer_name: string;
+  active: Flag;
+}
+
+export type SiteKind = "default" | "white_label" | "partner";
+
+export interface SiteTable {
+  id: Id;
+  host: string;
+  kind: SiteKind;
+  name: string;
+  support_phone: string;
+  support_email: string;
+  show_android_link: Flag;
+  ios_app_url: string | null;
+  android_app_url: string | null;
+  /** e.g. "usag": hides Save & Continue Later in the wizard */
+  redirection: string | null;
+  /** domain-site info: the site's own group and rep (gid, gagent_code) */
+  group_id: number | null;
+  rep_id: number | null;
+  portal_id: number | null;
+  logo_url: string | null;
+  brand_color: string | null;
+  accent_color: string | null;
+  how_to_video_url: string | null;
+  support_request_url: string | null;
+  group_quote_url: string | null;
+}
+
+/** Dynamic key/value information of a site (logos, banner images, icons). */
+export interface SiteAssetTable {
+  site_id: number;
+  key: string;
+  value: string;
+}
+
+export interface SiteLinkTable {
+  id: Id;
+  site_id: number;
+  /** footer | admin */
+  kind: string;
+  label_en: string;
+  label_es: string;
+  url: string;
+  sort_order: number;
+}
+
+/** Dynamic tabs: which wizard steps a plan (or every plan when null) needs, per enroll type. */
+export interface WizardTabTable {
+  id: Id;
+  plan_id: number | null;
+  enroll_type: string | null;
+  tab_name: string;
+  required: Flag;
+  sort_order: number;
+}
+
+/** Server field definitions per wizard tab; the most specific match wins. */
+export interface FieldDefinitionTable {
+  id: Id;
+  tab_name: string;
+  field_name: string;
+  plan_id: number | null;
+  enroll_type: string | null;
+  required: Flag;
+  read_only: Flag;
+  /** 1: shown but optional (e.g. the enroller code) */
+  optional: Flag;
+}
+
+export interface AgreementTextTable {
+  id: Id;
+  plan_id: number | null;
+  carrier_id: number | null;
+  head_en: string;
+  head_es: string;
+  body_en: string;
+  body_es: string;
+  required: Flag;
+  sort_order: number;
+}
+
+/** Effective-date rules: the listed days of each of the next `months_ahead` months,
+ *  at least `min_days_ahead` days from today. */
+export interface EffectiveDateRuleTable {
+  id: Id;
+  group_id: number | null;
+  days_of_month: string;
+  months_ahead: number;
+  min_days_ahead: number;
+}
+
+/** Option lists the wizard reads from the server (relationships, compensation types…). */
+export interface OptionTable {
+  list_key: string;
+  value: string;
+  label_en: string;
+  label_es: string;
+  sort_order: number;
+}
+
+/** Wizard health questions (primary and dependent). Ids 145–147 have special layouts. */
+export interface HealthQuestionTable {
+  id: number;
+  kind: "condition" | "medication";
+  text_en: string;
+  text_es: string;
+  for_dependents: Flag;
+  sort_order: number;
+}
+
+export type Eprocess = "rep" | "applicant" | "group" | "sigapplicant";
+export type OpenType = "agent" | "group" | "user";
+export type EnrollType = "new-member" | "new-group-member" | "existing-member";
+export type EnrollmentStatus = "shopping" | "checked_out" | "completed" | "cancelled";
+
+export interface EnrollmentTable {
+  id: Id;
+  status: EnrollmentStatus;
+  locale: string;
+  site_id: number | null;
+  // filter (quote) info
+  zip: string | null;
+  state: string | null;
+  birthdate: string | null;
+  gender: number | null;
+  tier: string | null;
+  is_smoker: number | null;
+  spouse_birthdate: string | null;
+  child_count: number | null;
+  annual_income: number | null;
+  working_hours: number | null;
+  coverage: string;
+  category: string | null;
+  // mode
+  eprocess: string | null;
+  open_type: string | null;
+  enroll_type: string | null;
+  /** new-user or existing */
+  type: string | null;
+  agent_id: number | null;
+  group_id: number | null;
+  portal_id: number | null;
+  member_id: number | null;
+  referral_id: number | null;
+  // wizard
+  effective_date: string | null;
+  /** JSON array of required tab names in order (nav_array) */
+  step_list: string | null;
+  saved_tab: string | null;
+  enroller_code: string | null;
+  health_track: Flag;
+  spouse_enroll_accept: number | null;
+  additional_notes: string | null;
+  send_sms: Flag;
+  policy_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface CartLineTable {
+  id: Id;
+  enrollment_id: number;
+  plan_id: number;
+  plan_price_id: number;
+  price_cents: number;
+  removable: Flag;
+  /** the line this one was added with (membership, premier pair) */
+  paired_line_id: number | null;
+  added_at: Timestamp;
+}
+
+/** Answers to a plan's eligibility or Enroll-Now questions for one enrollment.
+ *  Enroll-Now answers are health data: answers_enc only. */
+export interface PlanAnswerTable {
+  enrollment_id: number;
+  plan_id: number;
+  kind: "eligibility" | "enroll";
+  answers_enc: string;
+  outcome: "accepted" | "declined";
+  answered_at: Timestamp;
+}
+
+/** Saved data per wizard step. `data` holds the step's non-sensitive fields as JSON,
+ *  `secret_enc` the sensitive ones (SSN, health answers) encrypted. */
+export interface EnrollmentStepTable {
+  enrollment_id: number;
+  tab_name: string;
+  data: string;
+  secret_enc: string | null;
+  completed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface DependentTable {
+  id: Id;
+  enrollment_id: number;
+  position: number;
+  relationship: "spouse" | "child";
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  birthdate: string;
+  gender: number;
+  ssn_enc: string | null;
+  ssn_last4: string | null;
+  weight: number | null;
+  height_feet: number | null;
+  height_inch: number | null;
+  is_legally_disabled: Flag;
+  disability_condition_enc: string | null;
+  health_enc: string | null;
+  /** a spouse held aside after "No" to the spouse question */
+  held: Flag;
+}
+
+export interface BeneficiaryTable {
+  id: Id;
+  enrollment_id: number;
+  position: number;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  birthdate: string;
+  relationship: string;
+  ssn_enc: string | null;
+  ssn_last4: string | null;
+  percentage: number;
+}
+
+/** Bank accounts and cards: never a clear account number, never a card number or
+ *  security code (cards are a processor token plus brand and last four). */
+export interface PaymentMethodTable {
+  id: Id;
+  member_id: number | null;
+  enrollment_id: number | null;
+  kind: "eft" | "cc";
+  account_name: string | null;
+  bank_name: string | null;
+  routing_number: string | null;
+  account_number_enc: string | null;
+  account_last4: string | null;
+  account_type: string | null;
+  account_holder_type: string | null;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  name_on_card: string | null;
+  created_at: Timestamp;
+}
+
+export interface EnrollmentPaymentTable {
+  enrollment_id: number;
+  payment_method: string;
+  payment_method_id: number | null;
+  bill_date: number;
+  is_physical_address: Flag;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceTable {
+  id: Id;
+  policy_id: number;
+  invoice_number: string;
+  effective_date: string;
+  amount_cents: number;
+  created_at: Timestamp;
+}
+
+/** Saved quotes (Save Cart): who it went to and the reminder state. */
+export interface QuoteTable {
+  id: Id;
+  enrollment_id: number;
+  name: string;
+  email: string;
+  message: string | null;
+  locale: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  sent_at: Timestamp;
+  reminder_sent_at: Timestamp | null;
+  declined_at: Timestamp | null;
+}
+
+export interface OutboxTable {
+  id: Id;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string | null;
+  text_body: string;
+  html_body: string | null;
+  /** quote, reminder, otp, save_later, receipt… */
+  kind: string;
+  enrollment_id: number | null;
+  /** queued | sent | failed | outbox (kept here, no provider) */
+  status: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** One-time codes: contact verification and save-for-later codes. Only hashes are kept. */
+export interface OneTimeCodeTable {
+  id: Id;
+  enrollment_id: number | null;
+  purpose: string;
+  /** hash of the e-mail or phone it was sent to */
+  target_hash: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+  invalidated_at: Timestamp | null;
+}
+
+/** Unguessable link tokens (resume, direct-continue, quote link, decline reminders). */
+export interface LinkTokenTable {
+  id: Id;
+  token_hash: string;
+  purpose: string;
+  enrollment_id: number;
+  tab_name: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Fixed-window counters shared by every server instance (rate limits, lockouts). */
+export interface RateLimitTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface AuditEventTable {
+  id: Id;
+  kind: string;
+  enrollment_id: number | null;
+  actor: string | null;
+  /** non-PII detail */
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface ScreenshotTable {
+  id: Id;
+  enrollment_id: number;
+  tab_name: string;
+  image_enc: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  carriers: CarrierTable;
+  plan_categories: PlanCategoryTable;
+  plans: PlanTable;
+  plan_texts: PlanTextTable;
+  plan_states: PlanStateTable;
+  plan_areas: PlanAreaTable;
+  plan_prices: PlanPriceTable;
+  plan_relations: PlanRelationTable;
+  plan_questions: PlanQuestionTable;
+  portals: PortalTable;
+  reps: RepTable;
+  rep_portals: RepPortalTable;
+  groups: GroupTable;
+  members: MemberTable;
+  policies: PolicyTable;
+  policy_plans: PolicyPlanTable;
+  referrals: ReferralTable;
+  sites: SiteTable;
+  site_assets: SiteAssetTable;
+  site_links: SiteLinkTable;
+  wizard_tabs: WizardTabTable;
+  field_definitions: FieldDefinitionTable;
+  agreement_texts: AgreementTextTable;
+  effective_date_rules: EffectiveDateRuleTable;
+  options: OptionTable;
+  health_questions: HealthQuestionTable;
+  enrollments: EnrollmentTable;
+  cart_lines: CartLineTable;
+  plan_answers: PlanAnswerTable;
+  enrollment_steps: EnrollmentStepTable;
+  dependents: DependentTable;
+  beneficiaries: BeneficiaryTable;
+  payment_methods: PaymentMethodTable;
+  enrollment_payments: EnrollmentPaymentTable;
+  invoices: InvoiceTable;
+  quotes: QuoteTable;
+  outbox: OutboxTable;
+  one_time_codes: OneTimeCodeTable;
+  link_tokens: LinkTokenTable;
+  rate_limits: RateLimitTable;
+  audit_events: AuditEventTable;
+  screenshots: ScreenshotTable;
+}
+
+export type Plan = Selectable<PlanTable>;
+export type NewPlan = Insertable<PlanTable>;
+export type Enrollment = Selectable<EnrollmentTable>;
+export type EnrollmentUpdate = Updateable<EnrollmentTable>;
+export type Site = Selectable<SiteTable>;
+export type Rep = Selectable<RepTable>;
+export type Group = Selectable<GroupTable>;
+export type Member = Selectable<MemberTable>;
+export type Referral = Selectable<ReferralTable>;
+export type PlanCategory = Selectable<PlanCategoryTable>;
+export type PlanPrice = Selectable<PlanPriceTable>;
+export type { ColumnType };

@@ -1,0 +1,204 @@
+/**
+ * Demo seed: a realistic catalog, identities and wizard configuration. Runs once: when
+ * the plans table already has rows it does nothing. Everything is inserted in one
+ * transaction, with explicit ids where other rows refer to them.
+ */
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import type { Database } from "../schema";
+import type { Cipher } from "../../crypto";
+import {
+  CARRIERS,
+  CATEGORIES,
+  METRO_ZIP3,
+  PLANS,
+  PLAN_AREAS,
+  PLAN_QUESTIONS,
+  PLAN_RELATIONS,
+  PLAN_STATES,
+  PLAN_TEXTS,
+  PRICES,
+  planByCode,
+} from "./catalog";
+import { GROUPS, MEMBERS, MEMBER_BENEFIT_STORE_GROUP_ID, PORTALS, REFERRALS, REPS, REP_PORTALS, SITES, SITE_ASSETS, SITE_LINKS, buildMembers } from "./identities";
+import { AGREEMENT_TEXTS, EFFECTIVE_DATE_RULES, FIELD_DEFINITIONS, HEALTH_QUESTIONS, OPTIONS, WIZARD_TABS } from "./wizard-config";
+
+export type SeedDialect = "sqlite" | "postgres";
+
+/** Tables seeded with explicit ids in serial columns (PostgreSQL sequences need advancing). */
+export const EXPLICIT_ID_TABLES = ["carriers", "plan_categories", "plans", "plan_prices", "portals", "reps", "groups", "members", "policies", "referrals", "sites"] as const;
+
+type TableName = keyof Database;
+
+async function insertAll<T extends TableName>(trx: Transaction<Database>, table: T, rows: ReadonlyArray<Insertable<Database[T]>>, chunk = 200) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    // Kysely cannot relate a generic table name to its row type; the rows are typed by the caller.
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk) as never)
+      .execute();
+  }
+}
+
+export async function seedDatabase(db: Kysely<Database>, cipher: Cipher, now: Date, dialect: SeedDialect = "sqlite"): Promise<{ seeded: boolean }> {
+  const existing = await db.selectFrom("plans").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return { seeded: false };
+
+  const identities = buildMembers(cipher, now);
+
+  return db.transaction().execute(async (trx) => {
+    // another process may have seeded between the check and the transaction
+    const again = await trx.selectFrom("plans").select(trx.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    if (Number(again.n) > 0) return { seeded: false };
+
+    // catalog
+    await insertAll(trx, "carriers", CARRIERS);
+    await insertAll(trx, "plan_categories", CATEGORIES);
+    await insertAll(trx, "plans", PLANS);
+    await insertAll(trx, "plan_texts", PLAN_TEXTS, 50);
+    await insertAll(trx, "plan_states", PLAN_STATES);
+    await insertAll(trx, "plan_areas", PLAN_AREAS);
+    await insertAll(trx, "plan_prices", PRICES);
+    await insertAll(trx, "plan_relations", PLAN_RELATIONS);
+    await insertAll(trx, "plan_questions", PLAN_QUESTIONS);
+
+    // identities
+    await insertAll(trx, "portals", PORTALS);
+    await insertAll(trx, "reps", REPS);
+    await insertAll(trx, "rep_portals", REP_PORTALS);
+    await insertAll(trx, "groups", GROUPS);
+    await insertAll(trx, "members", identities.members);
+    await insertAll(trx, "policies", identities.policies);
+    await insertAll(trx, "policy_plans", identities.policyPlans);
+    await insertAll(trx, "referrals", REFERRALS);
+    await insertAll(trx, "sites", SITES);
+    await insertAll(trx, "site_assets", SITE_ASSETS);
+    await insertAll(trx, "site_links", SITE_LINKS);
+
+    // wizard configuration
+    await insertAll(trx, "wizard_tabs", WIZARD_TABS);
+    await insertAll(trx, "field_definitions", FIELD_DEFINITIONS);
+    await insertAll(trx, "agreement_texts", AGREEMENT_TEXTS);
+    await insertAll(trx, "effective_date_rules", EFFECTIVE_DATE_RULES);
+    await insertAll(trx, "options", OPTIONS);
+    await insertAll(trx, "health_questions", HEALTH_QUESTIONS);
+
+    if (dialect === "postgres") {
+      for (const table of EXPLICIT_ID_TABLES) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
+      }
+    }
+    return { seeded: true };
+  });
+}
+
+const code = (c: string) => planByCode(c).code;
+const memberName = (id: number) => {
+  const m = MEMBERS.find((x) => x.id === id)!;
+  return `${m.first_name} ${m.last_name}`;
+};
+
+/** Identities and plan codes the tests, the README and the demo walkthrough rely on. */
+export const DEMO = {
+  hosts: { default: "localhost", whiteLabel: "elevate.localhost", partner: "partners.localhost" },
+  sites: { defaultId: 1, whiteLabelId: 2, partnerId: 3, supportPhone: "(888) 555-0142", supportEmail: "support@benefitstore.example", partnerRedirection: "usag" },
+  portals: {
+    direct: { id: 1, code: "DIRECT", name: "Direct to Consumer" },
+    employer: { id: 2, code: "EMPLOYER", name: "Employer Benefits Portal" },
+    senior: { id: 3, code: "SENIOR", name: "Senior Market" },
+  },
+  rep: {
+    id: 1,
+    code: "ABCD1212",
+    firstName: "Jane",
+    lastName: "Carter",
+    name: "Jane Carter",
+    email: "jane.carter@carterbenefitsgroup.example",
+    phone: "2145550187",
+    slug: "jane-carter",
+    landingUrl: "/jane-carter",
+    portalIds: [1, 2],
+  },
+  /** valid rep code whose rep has no landing URL (landing-config-error) */
+  repNoLanding: { id: 2, code: "NOLAND01", name: "Marcus Reyes" },
+  whiteLabelRep: { id: 3, code: "ELEV8REP", name: "Priya Natarajan", slug: "priya-natarajan" },
+  group: {
+    id: 1,
+    code: "ACME2024",
+    companyName: "Acme Logistics Inc.",
+    slug: "acme-logistics",
+    landingUrl: "/acme-logistics",
+    repId: 1,
+    portalId: 2,
+    groupQuoteUrl: "https://groups.benefitstore.example/verify",
+  },
+  group2: { id: 2, code: "BRAZOS25", companyName: "Brazos Valley Construction LLC", slug: "brazos-valley-construction", landingUrl: "/brazos-valley-construction" },
+  /** valid group code whose group has no landing URL (landing-config-error) */
+  groupNoLanding: { id: 3, code: "NOLAND02", companyName: "Gulf Coast Hospitality Group" },
+  memberBenefitStore: { groupId: MEMBER_BENEFIT_STORE_GROUP_ID, code: "MBS1929", companyName: "Member Benefit Store" },
+  memberBenefitStoreGroupId: MEMBER_BENEFIT_STORE_GROUP_ID,
+  referral: { code: "RF8Q2KD7", referrerName: "Jane Carter", repId: 1, groupCode: "RG5ACM3X", inactiveCode: "RX4T9M2B" },
+  members: {
+    /** rep 1's direct members (no group) */
+    underRep: [memberName(1), memberName(2), memberName(3)],
+    /** group 1 (Acme Logistics) members */
+    underGroup: [memberName(4), memberName(5), memberName(6)],
+    /** has an INACTIVE plan (shown in red) */
+    withInactivePlan: memberName(6),
+    senior: memberName(8),
+    ids: { underRep: [1, 2, 3], underGroup: [4, 5, 6], group2: [7], senior: [8] },
+  },
+  zips: { dallas: "75201", nyc: "10001", queens: "11375", buffalo: "14201", miami: "33131", phoenix: "85004", losAngeles: "90012", chicago: "60601" },
+  metroZip3: METRO_ZIP3,
+  adminFeeCarrier: { code: "keystone", percent: 3 },
+  plans: {
+    /** all_states=0, sold only in TX, FL, GA, AZ */
+    stateError: code("BSD-HMO-SUN"),
+    stateErrorStates: ["TX", "FL", "GA", "AZ"],
+    /** IS and IF prices are 0 */
+    tierError: code("CVV-PARENT-CHILD"),
+    /** ages 18–49 */
+    ageError: code("LUH-YOUNG-ADULT"),
+    /** 65+ only, audience over65 (Medicare supplement) */
+    over65: code("SML-MEDSUPP-G"),
+    seniorDental: code("BSD-SENIOR"),
+    /** plan_areas: NYC ZIP3 100–104 and 110–114 */
+    metError: code("LUH-METRO-NYC"),
+    /** tobacco_rated term life, coverage 50,000 / 100,000 / 250,000 */
+    smokerError: code("SML-TERM10"),
+    /** requires_salary, 45 cents per $1,000 of annual salary */
+    salaryError: code("SML-STD-SALARY"),
+    /** min_working_hours 30 */
+    hourError: code("SML-DI-FIXED"),
+    /** guaranteed issue with eligibility questions */
+    eligibility: code("LUH-GI-CORE"),
+    /** critical illness with Enroll-Now health questions and a decline message */
+    enrollQuestions: code("SML-CI-20K"),
+    membershipRequired: code("EWL-CARECONNECT-MEC"),
+    /** the $5.00 wellness membership */
+    membership: code("EWL-WELLNESS"),
+    premier: code("HPI-PREMIER-HOSPITAL"),
+    premierCompanion: code("HPI-PREMIER-ACCIDENT"),
+    iha: code("KHA-IHA"),
+    l713: code("LUH-L713"),
+    hideAddToCart: code("LUH-LARGE-GROUP"),
+    inactive: code("BSD-CLASSIC"),
+    termLife20: code("SML-TERM20"),
+    adminFee: code("KHA-LM-ENHANCED"),
+    dental: code("BSD-PPO-ESS"),
+    vision: code("CVV-BASIC"),
+    medical: code("LUH-SILVER-3000"),
+    nyStateRated: code("LUH-SILVER-3000"),
+    bundles: { 2: code("BND-SMILE-SIGHT"), 3: code("BND-TRIPLE-PLAY"), 4: code("BND-4-IN-1"), 5: code("BND-ULTIMATE") },
+    riders: [code("SML-SPOUSE-RIDER"), code("SML-CHILD-RIDER"), code("HPI-ADD-RIDER")],
+  },
+  /** a few codes per pricing error, for table-driven tests */
+  errorCases: {
+    stateError: ["BSD-HMO-SUN"],
+    tierError: ["CVV-PARENT-CHILD", "SML-CHILD-RIDER", "BSD-SENIOR"],
+    ageError: ["LUH-YOUNG-ADULT", "SML-MEDSUPP-G", "SML-TERM20"],
+    metError: ["LUH-METRO-NYC"],
+    smokerError: ["SML-TERM10"],
+    salaryError: ["SML-STD-SALARY"],
+    hourError: ["SML-DI-FIXED"],
+  },
+} as const;

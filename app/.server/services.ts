@@ -1,0 +1,66 @@
+/**
+ * Everything a loader or action needs from the outside world, built once at start and
+ * handed to Remix as the load context. Tests build the same thing over a temporary database.
+ */
+import { createCookie } from "@remix-run/node";
+import { CSRF } from "remix-utils/csrf/server";
+import type { Config } from "./config";
+import type { Store, DB } from "./db/connection";
+import type { Dialect } from "./db/migrations";
+import { createCipher, type Cipher } from "./crypto";
+import { createLogger, type Logger } from "./log";
+import { createSessions, type Sessions } from "./session";
+import { createI18n } from "./i18n";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail";
+import { createOutboxSms, type SmsSender } from "./adapters/sms";
+
+export interface Services {
+  config: Config;
+  db: DB;
+  dialect: Dialect;
+  cipher: Cipher;
+  log: Logger;
+  sessions: Sessions;
+  csrf: CSRF;
+  i18n: ReturnType<typeof createI18n>["i18n"];
+  languageCookie: ReturnType<typeof createI18n>["languageCookie"];
+  mailer: Mailer;
+  sms: SmsSender;
+  now(): Date;
+}
+
+export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "mailer" | "sms">> = {}): Services {
+  const secure = config.env === "production" && config.publicBaseUrl.startsWith("https:");
+  const now = overrides.now ?? (() => new Date());
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const { i18n, languageCookie } = createI18n(secure);
+  const csrf = new CSRF({
+    cookie: createCookie("__csrf", { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [config.sessionSecret] }),
+    formDataKey: "csrf",
+    secret: config.sessionSecret,
+  });
+  return {
+    config,
+    db: store.db,
+    dialect: store.dialect,
+    cipher: createCipher(config.encryptionKey),
+    log,
+    sessions: createSessions(config.sessionSecret, secure),
+    csrf,
+    i18n,
+    languageCookie,
+    mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(store.db, config.smtpUrl, config.mailFrom, now, log) : createOutboxMailer(store.db, now)),
+    sms: overrides.sms ?? createOutboxSms(store.db, now),
+    now,
+  };
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    services: Services;
+    /** CSP nonce for this response's inline scripts and styles */
+    nonce: string;
+    /** correlates the request log, error logs and the error page's reference */
+    requestId: string;
+  }
+}

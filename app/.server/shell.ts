@@ -1,0 +1,74 @@
+/**
+ * What every page shows around its content: the site, whose brand, the menu, the cart
+ * summary and the one-time flash message. Read once per document by the root loader.
+ */
+import type { Services } from "./services";
+import { hostOf, siteForHost, siteLinks } from "./repositories/sites";
+import { brandingFor } from "./repositories/branding";
+import { menuCategories } from "./repositories/catalog";
+import { cartSummary } from "./repositories/cart";
+import { safeUrl } from "./repositories/branding";
+import { isLocale, type Locale } from "~/i18n";
+
+export async function loadShell(request: Request, services: Services) {
+  const { db } = services;
+  const session = await services.sessions.read(request);
+  const url = new URL(request.url);
+  const detected = await services.i18n.getLocale(request);
+  const locale: Locale = isLocale(detected) ? detected : "en";
+  const site = await siteForHost(db, hostOf(request));
+  const s = session.all();
+
+  const [branding, links, menu, cart] = await Promise.all([
+    brandingFor(db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale),
+    siteLinks(db, site.id),
+    menuCategories(db, s.over65 ?? false),
+    cartSummary(db, s.tempId),
+  ]);
+  const flash = session.takeFlash();
+  const [csrfToken, csrfCookie] = await services.csrf.commitToken(request);
+
+  const headers = new Headers();
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  if (flash) headers.append("Set-Cookie", await services.sessions.commit(session));
+  // ?lng= switches the language for this and later pages.
+  const lngParam = url.searchParams.get("lng");
+  if (isLocale(lngParam)) headers.append("Set-Cookie", await services.languageCookie.serialize(lngParam));
+
+  const label = (en: string, es: string) => (locale === "es" ? es : en);
+  return {
+    data: {
+      locale,
+      csrf: csrfToken,
+      site: {
+        kind: site.kind,
+        isDefault: site.kind === "default",
+        name: site.name,
+        supportPhone: site.support_phone,
+        supportEmail: site.support_email,
+        showAndroidLink: site.show_android_link === 1,
+        iosAppUrl: safeUrl(site.ios_app_url),
+        androidAppUrl: safeUrl(site.android_app_url),
+        howToVideoUrl: safeUrl(site.how_to_video_url),
+        supportRequestUrl: safeUrl(site.support_request_url),
+      },
+      branding,
+      footerLinks: links.filter((l) => l.kind === "footer").map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
+      adminLinks:
+        site.kind === "default" ? [] : links.filter((l) => l.kind === "admin").map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
+      menu: menu.map((c) => ({ key: c.key, label: label(c.label_en, c.label_es), icon: c.icon })),
+      cart,
+      flash: flash ?? null,
+      mode: {
+        eprocess: s.eprocess ?? null,
+        openType: s.openType ?? null,
+        enrollType: s.enrollType ?? null,
+        over65: s.over65 ?? false,
+        repAuthenticated: s.repAuthenticated ?? false,
+      },
+    },
+    headers,
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];

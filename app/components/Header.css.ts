@@ -1,0 +1,42 @@
+import { style, globalStyle } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const header = style({ borderBottom: `4px solid ${vars.color.brand}` });
+export const contactBar = style({ background: vars.color.brandDark, color: vars.color.onBrand, fontSize: vars.font.small });
+export const contactInner = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "center", gap: vars.space.s, padding: `${vars.space.xs} ${vars.space.m}` });
+export const contactText = style({ margin: 0 });
+globalStyle(`${contactBar} a`, { color: vars.color.onBrand });
+globalStyle(`${contactBar} a:focus-visible`, { color: vars.color.focusText });
+export const tools = style({ display: "flex", gap: vars.space.m, alignItems: "center", flexWrap: "wrap" });
+export const languageButton = style({
+  background: "transparent",
+  color: vars.color.onBrand,
+  border: `1px solid ${vars.color.onBrand}`,
+  borderRadius: vars.radius,
+  padding: `2px ${vars.space.s}`,
+  minHeight: "32px",
+  minWidth: "44px",
+  font: "inherit",
+  cursor: "pointer",
+});
+export const switcher = style({ position: "relative" });
+globalStyle(`${switcher} summary`, { cursor: "pointer", minHeight: "32px", display: "flex", alignItems: "center" });
+globalStyle(`${switcher} ul`, {
+  position: "absolute",
+  right: 0,
+  zIndex: 20,
+  listStyle: "none",
+  margin: 0,
+  padding: vars.space.s,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  minWidth: "14rem",
+});
+globalStyle(`${switcher} ul a`, { color: vars.color.link, display: "block", padding: vars.space.xs });
+export const brandRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.m, padding: `${vars.space.m} ${vars.space.m}` });
+export const logo = style({ display: "inline-flex", alignItems: "center", fontWeight: 700, fontSize: "1.35rem", color: vars.color.brand, textDecoration: "none" });
+export const tagline = style({ margin: 0, color: vars.color.muted, flex: "1 1 12rem" });
+export const cart = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px", fontWeight: 600, color: vars.color.brand });
+export const nav = style({ background: vars.color.surface });
+export const navList = style({ listStyle: "none", display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.m}`, margin: 0, padding: `${vars.space.xs} ${vars.space.m}` });
+export const navLink = style({ display: "inline-block", padding: `${vars.space.s} 0`, color: vars.color.text, textDecoration: "none", selectors: { "&:hover, &.active": { textDecoration: "underline" } } });

@@ -1,0 +1,215 @@
+/**
+ * Form fields in the GOV.UK pattern: label, hint, error message, then the control, linked
+ * with aria-describedby; errors come from remix-validated-form (client and server alike).
+ */
+import { useField } from "remix-validated-form";
+import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+import { fieldId, translateMessage } from "./messages";
+
+interface Common {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** an error to show even when the form has none for this field (e.g. a server-only check) */
+  error?: string | null;
+  className?: string;
+}
+
+function useFieldParts(name: string, hint: ReactNode | undefined, extraError?: string | null) {
+  const { t } = useTranslation();
+  const field = useField(name);
+  const id = fieldId(name);
+  const message = translateMessage(t, field.error ?? extraError ?? undefined);
+  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return { t, field, id, message, describedBy };
+}
+
+function ErrorLine({ id, message }: { id: string; message: string }) {
+  const { t } = useTranslation();
+  return message ? (
+    <span className="error-message" id={`${id}-error`}>
+      <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
+    </span>
+  ) : null;
+}
+
+export function TextField({
+  name,
+  label,
+  hint,
+  error,
+  className,
+  type = "text",
+  inputMode,
+  autoComplete,
+  maxLength,
+  readOnly,
+  short,
+  placeholder,
+  spellCheck,
+  onInput,
+}: Common & {
+  type?: "text" | "email" | "tel" | "password" | "number";
+  inputMode?: "text" | "numeric" | "email" | "tel" | "decimal";
+  autoComplete?: string;
+  maxLength?: number;
+  readOnly?: boolean;
+  short?: boolean;
+  placeholder?: string;
+  spellCheck?: boolean;
+  onInput?: (e: React.FormEvent<HTMLInputElement>) => void;
+}) {
+  const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  return (
+    <div className={`field${message ? " field--error" : ""}${className ? ` ${className}` : ""}`}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <ErrorLine id={id} message={message} />
+      <input
+        {...field.getInputProps({
+          id,
+          type,
+          inputMode,
+          autoComplete,
+          maxLength,
+          readOnly,
+          placeholder,
+          spellCheck,
+          onInput,
+          "aria-describedby": describedBy,
+          "aria-invalid": message ? true : undefined,
+          className: `input${short ? " input--short" : ""}${message ? " input--error" : ""}`,
+        })}
+      />
+    </div>
+  );
+}
+
+export function TextAreaField({ name, label, hint, error, maxLength, rows = 4 }: Common & { maxLength?: number; rows?: number }) {
+  const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  return (
+    <div className={`field${message ? " field--error" : ""}`}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <ErrorLine id={id} message={message} />
+      <textarea
+        {...field.getInputProps({
+          id,
+          rows,
+          maxLength,
+          "aria-describedby": describedBy,
+          "aria-invalid": message ? true : undefined,
+          className: `textarea${message ? " input--error" : ""}`,
+        })}
+      />
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ name, label, hint, error, options, placeholder, autoComplete }: Common & { options: Option[]; placeholder?: string; autoComplete?: string }) {
+  const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  return (
+    <div className={`field${message ? " field--error" : ""}`}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <ErrorLine id={id} message={message} />
+      <select
+        {...field.getInputProps({
+          id,
+          autoComplete,
+          "aria-describedby": describedBy,
+          "aria-invalid": message ? true : undefined,
+          className: `select${message ? " input--error" : ""}`,
+        })}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function RadioGroup({ name, label, hint, error, options, inline = true }: Common & { options: Option[]; inline?: boolean }) {
+  const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  return (
+    <div className={`field${message ? " field--error" : ""}`}>
+      <fieldset aria-describedby={describedBy} id={id} tabIndex={-1}>
+        <legend>{label}</legend>
+        {hint ? (
+          <span className="hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+        <ErrorLine id={id} message={message} />
+        <div className={inline ? "choices" : "stack"}>
+          {options.map((o, i) => (
+            <label key={o.value} className="choice" htmlFor={`${id}-${i}`}>
+              <input
+                {...field.getInputProps({
+                  id: i === 0 ? `${id}-${i}` : `${id}-${i}`,
+                  type: "radio",
+                  value: o.value,
+                })}
+              />
+              {o.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, hint, error, value = "1" }: Common & { value?: string }) {
+  const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  return (
+    <div className={`field${message ? " field--error" : ""}`}>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <ErrorLine id={id} message={message} />
+      <label className="choice" htmlFor={id}>
+        <input
+          {...field.getInputProps({
+            id,
+            type: "checkbox",
+            value,
+            "aria-describedby": describedBy,
+            "aria-invalid": message ? true : undefined,
+          })}
+        />
+        {label}
+      </label>
+    </div>
+  );
+}

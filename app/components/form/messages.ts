@@ -1,0 +1,27 @@
+import type { TFunction } from "i18next";
+
+/**
+ * Validation messages travel as translation keys, optionally with values:
+ * `validation.required` or `validation.beneficiaryTotalLow::{"n":80}`.
+ */
+export function messageKey(key: string, values?: Record<string, string | number>) {
+  return values ? `${key}::${JSON.stringify(values)}` : key;
+}
+
+export function translateMessage(t: TFunction, message: string | undefined | null): string {
+  if (!message) return "";
+  const at = message.indexOf("::");
+  if (at < 0) return t(message);
+  let values: Record<string, unknown> = {};
+  try {
+    values = JSON.parse(message.slice(at + 2));
+  } catch {
+    /* keep no values */
+  }
+  return t(message.slice(0, at), values);
+}
+
+/** The id an input gets for its name (error summary links point here). */
+export function fieldId(name: string) {
+  return `f-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+}

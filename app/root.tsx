@@ -1,0 +1,95 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { loadShell } from "~/.server/shell";
+import { Header } from "~/components/Header";
+import { Footer } from "~/components/Footer";
+import { FlashMessage } from "~/components/FlashMessage";
+import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
+import { useRequestInfo } from "~/components/RequestInfo";
+import "~/styles/theme.css";
+import "~/styles/global.css";
+
+export const handle = { i18n: "common" };
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: MetaFunction = () => [{ title: "Benefit Store" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { data, headers } = await loadShell(request, context.services);
+  return json(data, { headers });
+}
+
+export type RootLoader = typeof loader;
+
+/** Brand colours from the database, as CSS variables. Values are validated #rrggbb colours. */
+function brandCss(color: string | null) {
+  if (!color || !/^#[0-9a-fA-F]{6}$/.test(color)) return "";
+  const dark = "#" + [1, 3, 5].map((i) => Math.round(parseInt(color.slice(i, i + 2), 16) * 0.72).toString(16).padStart(2, "0")).join("");
+  return `:root{--brand:${color};--brand-dark:${dark};}`;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const shell = useRouteLoaderData<typeof loader>("root");
+  const { nonce, requestId } = useRequestInfo();
+  const { t, i18n } = useTranslation();
+  const locale = shell?.locale ?? i18n.language ?? "en";
+  return (
+    <html lang={locale} dir={i18n.dir?.(locale) ?? "ltr"} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="request-id" content={requestId} />
+        <Meta />
+        <Links />
+        {shell?.branding.brandColor ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: brandCss(shell.branding.brandColor) }} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+      </head>
+      <body>
+        {shell ? (
+          <AuthenticityTokenProvider token={shell.csrf}>
+            <Header shell={shell} homeHref="/" />
+            <main id="main" className="container" tabIndex={-1}>
+              {shell.flash ? <FlashMessage flash={shell.flash} /> : null}
+              {children}
+            </main>
+            <Footer shell={shell} />
+          </AuthenticityTokenProvider>
+        ) : (
+          <main id="main" className="container" tabIndex={-1}>
+            <p className="visually-hidden">{t("shell.skipToContent")}</p>
+            {children}
+          </main>
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const shell = useRouteLoaderData<typeof loader>("root");
+  useChangeLanguage(shell?.locale ?? "en");
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { requestId } = useRequestInfo();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error)) return <StatusErrorPage status={error.status} code={error.statusText} requestId={error.status >= 500 ? requestId : undefined} />;
+  return <StatusErrorPage status={500} requestId={requestId} />;
+}

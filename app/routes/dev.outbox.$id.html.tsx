@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { outboxMessage } from "~/.server/repositories/outbox";
+
+/** The HTML version of an e-mail, sandboxed: no scripts, no forms, nothing from elsewhere. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+  const id = Number(params.id);
+  const message = Number.isSafeInteger(id) ? await outboxMessage(context.services.db, id) : undefined;
+  if (!message?.html_body) throw new Response("Not Found", { status: 404 });
+  return new Response(message.html_body, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+      "Cache-Control": "no-store",
+    },
+  });
+}

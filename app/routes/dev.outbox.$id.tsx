@@ -1,0 +1,40 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { outboxMessage } from "~/.server/repositories/outbox";
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+  const id = Number(params.id);
+  const message = Number.isSafeInteger(id) ? await outboxMessage(context.services.db, id) : undefined;
+  if (!message) throw new Response("Not Found", { status: 404 });
+  return json({ message });
+}
+
+export default function OutboxMessage() {
+  const { message } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <article>
+      <p>
+        <Link to="/dev/outbox">{t("outbox.back")}</Link>
+      </p>
+      <h1>{message.subject ?? t("outbox.textMessage")}</h1>
+      <dl>
+        <dt>{t("outbox.to")}</dt>
+        <dd data-testid="recipient">{message.recipient}</dd>
+        <dt>{t("outbox.channel")}</dt>
+        <dd>{message.channel === "sms" ? t("outbox.sms") : t("outbox.email")}</dd>
+      </dl>
+      {message.html_body ? (
+        <p>
+          <a href={`/dev/outbox/${message.id}/html`}>{t("outbox.viewHtml")}</a>
+        </p>
+      ) : null}
+      <h2>{t("outbox.textVersion")}</h2>
+      <pre data-testid="message-text" className="outbox-text">
+        {message.text_body}
+      </pre>
+    </article>
+  );
+}

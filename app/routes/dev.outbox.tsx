@@ -1,0 +1,52 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { latestMessages } from "~/.server/repositories/outbox";
+
+export const meta: MetaFunction = () => [{ title: "Outbox" }];
+
+/** Development mailbox: the e-mails and texts the app would have sent. Off in production. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+  return json({ messages: await latestMessages(context.services.db) });
+}
+
+export default function Outbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h1>{t("outbox.title")}</h1>
+      <p className="muted">{t("outbox.intro")}</p>
+      {messages.length === 0 ? (
+        <p>{t("outbox.empty")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">{t("outbox.title")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("outbox.when")}</th>
+                <th scope="col">{t("outbox.channel")}</th>
+                <th scope="col">{t("outbox.to")}</th>
+                <th scope="col">{t("outbox.subject")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((m) => (
+                <tr key={m.id}>
+                  <td>{new Date(m.created_at).toLocaleString("en-US")}</td>
+                  <td>{m.channel === "sms" ? t("outbox.sms") : t("outbox.email")}</td>
+                  <td>{m.recipient}</td>
+                  <td>
+                    <Link to={`/dev/outbox/${m.id}`}>{m.subject ?? t("outbox.textMessage")}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests on the built app, served by server.ts exactly as in production, over a
+ * fresh SQLite database with the demo catalog. Every journey runs twice: JavaScript off
+ * and on. Chromium is Debian's (/usr/bin/chromium); Playwright never downloads a browser.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-on", use: { javaScriptEnabled: true } },
+  ],
+  webServer: {
+    command: "rm -rf data/e2e && tsx server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "file:data/e2e/store.db",
+      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
+      ENCRYPTION_KEY: "5e".repeat(32),
+      PUBLIC_BASE_URL: baseURL,
+      DEV_OUTBOX: "1",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

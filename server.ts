@@ -1,0 +1,173 @@
+/**
+ * The production server: Express 4 in front of Remix. It owns what crosses every request:
+ * compression, security headers with a per-response CSP nonce, caching of fingerprinted
+ * assets, a request log without PII, /healthz, cross-site POST rejection, body limits and
+ * a graceful shutdown. `tsx server.ts --dev` serves the app through Vite instead of the build.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type NextFunction, type Request, type Response } from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { sql } from "kysely";
+import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot";
+import { createServices } from "./app/.server/services";
+import { createLogger } from "./app/.server/log";
+
+const dev = process.argv.includes("--dev");
+const root = path.dirname(fileURLToPath(import.meta.url));
+const config = configOrExit();
+// The built app always renders with React's production build; NODE_ENV=production on top of
+// that is what makes the configuration demand real secrets (checked just above).
+if (!dev) process.env.NODE_ENV = "production";
+const log = createLogger(config.logLevel);
+if (config.usingDevSecrets) log.warn("using development secrets: set SESSION_SECRET and ENCRYPTION_KEY before real use");
+
+const store = await openMigratedStore(config, log);
+if (config.seedOnStart) await seedIfEmpty(store, config, log);
+const services = createServices(config, store, { log });
+
+const app = express();
+app.disable("x-powered-by");
+if (config.trustProxy) app.set("trust proxy", 1);
+
+// Request id and a log line per request: method, path (tokens masked, never the query), status, time.
+const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email)\/[^/?]+/g;
+app.use((req: Request, res: Response, next: NextFunction) => {
+  const started = process.hrtime.bigint();
+  const requestId = crypto.randomBytes(8).toString("hex");
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (req.path.startsWith("/assets/") && res.statusCode < 400) return;
+    log.info("request", {
+      method: req.method,
+      path: req.path.replace(TOKEN_SEGMENT, "/$1/[token]"),
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      requestId,
+    });
+  });
+  next();
+});
+
+app.use(compression());
+
+// Security headers. The nonce lets exactly our inline scripts and the brand style run.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.nonce = nonce;
+  const directives = [
+    "default-src 'self'",
+    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}'`,
+    dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ];
+  if (req.secure) directives.push("upgrade-insecure-requests");
+  res.setHeader("Content-Security-Policy", directives.join("; "));
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "same-origin");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(store.db);
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok", database: store.dialect });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+// Cross-site POSTs never reach an action: Sec-Fetch-Site or Origin must say same origin.
+const MAX_BODY_BYTES = 1024 * 1024;
+function refusal(res: Response, status: number, en: string, es: string) {
+  res
+    .status(status)
+    .type("html")
+    .setHeader("Cache-Control", "no-store")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head>` +
+        `<body><main><h1>${en}</h1><p lang="es">${es}</p><p><a href="/">Back to Homepage</a> · <a href="/" lang="es">Volver a la página de inicio</a></p></main></body></html>`,
+    );
+}
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const site = req.get("sec-fetch-site");
+  const origin = req.get("origin");
+  const ownOrigin = `${req.protocol}://${req.get("host")}`;
+  const crossSite = (site && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== ownOrigin);
+  if (crossSite) {
+    log.warn("cross-site request refused", { method: req.method, path: req.path, requestId: res.locals.requestId });
+    return refusal(res, 403, "This form could not be accepted: it was sent from another site.", "No pudimos aceptar este formulario: se envió desde otro sitio.");
+  }
+  if (Number(req.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    return refusal(res, 413, "That was too much information.", "Demasiada información.");
+  }
+  next();
+});
+
+let build: () => Promise<ServerBuild>;
+if (dev) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, root }));
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+} else {
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  const serverBuild = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  build = async () => serverBuild;
+}
+
+app.use((_req, res, next) => {
+  // Pages carry personal data: never cached by browsers or proxies.
+  res.setHeader("Cache-Control", "no-store");
+  next();
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: dev ? build : await build(),
+    mode: dev ? "development" : "production",
+    getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
+  }),
+);
+
+const server = app.listen(config.port, config.host, () => {
+  log.info("listening", { url: `http://localhost:${config.port}`, database: store.dialect, env: config.env, dev });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  const force = setTimeout(() => {
+    log.error("forced exit after 10s");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await store.close();
+    log.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,41 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+// The browser fetches translations with this version, so a deploy never serves stale text.
+const localesVersion = createHash("sha256")
+  .update(readFileSync("public/locales/en/common.json"))
+  .update(readFileSync("public/locales/es/common.json"))
+  .digest("hex")
+  .slice(0, 12);
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: false;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    vanillaExtractPlugin(),
+    !process.env.VITEST &&
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_lazyRouteDiscovery: true,
+          v3_routeConfig: true,
+          // remix-validated-form 5 relies on json() responses
+          v3_singleFetch: false,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+  define: { __LOCALES_VERSION__: JSON.stringify(localesVersion) },
+  build: { target: "es2019" },
+  server: { port: 3000 },
+});
