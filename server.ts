@@ -144,7 +144,7 @@ app.all(
   createRequestHandler({
     build: dev ? build : await build(),
     mode: dev ? "development" : "production",
-    getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
+    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, requestId: res.locals.requestId as string, clientIp: req.ip }),
   }),
 );
 

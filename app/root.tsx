@@ -18,6 +18,7 @@ import { Footer } from "~/components/Footer";
 import { FlashMessage } from "~/components/FlashMessage";
 import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/RequestInfo";
+import { AboutDialog } from "~/components/AboutDialog";
 import "~/styles/theme.css";
 import "~/styles/global.css";
 
@@ -60,10 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {shell ? (
           <AuthenticityTokenProvider token={shell.csrf}>
-            <Header shell={shell} homeHref="/" />
+            <Header shell={shell} />
             <main id="main" className="container" tabIndex={-1}>
               {shell.flash ? <FlashMessage flash={shell.flash} /> : null}
               {children}
+              <AboutDialog shell={shell} />
             </main>
             <Footer shell={shell} />
           </AuthenticityTokenProvider>

@@ -62,5 +62,7 @@ declare module "@remix-run/node" {
     nonce: string;
     /** correlates the request log, error logs and the error page's reference */
     requestId: string;
+    /** the client's address as Express sees it (for throttling; never logged or stored) */
+    clientIp?: string;
   }
 }

@@ -9,6 +9,7 @@ import { menuCategories } from "./repositories/catalog";
 import { cartSummary } from "./repositories/cart";
 import { safeUrl } from "./repositories/branding";
 import { isLocale, type Locale } from "~/i18n";
+import { homeTarget } from "~/domain/home-target";
 
 export async function loadShell(request: Request, services: Services) {
   const { db } = services;
@@ -59,6 +60,7 @@ export async function loadShell(request: Request, services: Services) {
       menu: menu.map((c) => ({ key: c.key, label: label(c.label_en, c.label_es), icon: c.icon })),
       cart,
       flash: flash ?? null,
+      homeHref: homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess, siteKind: site.kind }),
       mode: {
         eprocess: s.eprocess ?? null,
         openType: s.openType ?? null,

@@ -1,4 +1,6 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ShellData } from "~/.server/shell";
 import { telHref } from "~/utils/format";
 import * as s from "./Footer.css";
@@ -23,6 +25,29 @@ export function Footer({ shell }: { shell: ShellData }) {
                   </a>
                 </li>
               ))}
+              {shell.mode.repAuthenticated ? (
+                <li>
+                  <Form method="post" action="/not-my-site" className="inline-form">
+                    <AuthenticityTokenInput />
+                    <button type="submit" className="button button--link">
+                      {t("access.notMySite")}
+                    </button>
+                  </Form>
+                </li>
+              ) : null}
+              <li>
+                <a href="/access?step=employee&purpose=employee">{t("access.employeeEnrollment")}</a>
+              </li>
+              <li>
+                <a href="/access#rep-code">{t("shell.accessCode")}</a>
+              </li>
+              {site.howToVideoUrl ? (
+                <li>
+                  <a href={site.howToVideoUrl} rel="noopener noreferrer">
+                    {t("shell.howToVideo")}
+                  </a>
+                </li>
+              ) : null}
               {site.supportRequestUrl ? (
                 <li>
                   <a href={site.supportRequestUrl} rel="noopener noreferrer">

@@ -35,7 +35,8 @@ globalStyle(`${switcher} ul`, {
 globalStyle(`${switcher} ul a`, { color: vars.color.link, display: "block", padding: vars.space.xs });
 export const brandRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.m, padding: `${vars.space.m} ${vars.space.m}` });
 export const logo = style({ display: "inline-flex", alignItems: "center", fontWeight: 700, fontSize: "1.35rem", color: vars.color.brand, textDecoration: "none" });
-export const tagline = style({ margin: 0, color: vars.color.muted, flex: "1 1 12rem" });
+export const tagline = style({ margin: 0, color: vars.color.muted, flex: "1 1 12rem", fontSize: vars.font.small });
+export const taglineText = style({ margin: 0 });
 export const cart = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px", fontWeight: 600, color: vars.color.brand });
 export const nav = style({ background: vars.color.surface });
 export const navList = style({ listStyle: "none", display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.m}`, margin: 0, padding: `${vars.space.xs} ${vars.space.m}` });

@@ -5,10 +5,16 @@ import type { ShellData } from "~/.server/shell";
 import { formatMoney, telHref } from "~/utils/format";
 import * as s from "./Header.css";
 
-export function Header({ shell, homeHref }: { shell: ShellData; homeHref: string }) {
+function withDialog(here: string, dialog: string) {
+  const url = new URL(here, "http://local");
+  url.searchParams.set("dialog", dialog);
+  return url.pathname + url.search;
+}
+
+export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { branding, site, cart, menu, adminLinks, locale } = shell;
+  const { branding, site, cart, menu, adminLinks, locale, mode, homeHref } = shell;
   const here = location.pathname + location.search;
   const other = locale === "es" ? "en" : "es";
 
@@ -53,6 +59,14 @@ export function Header({ shell, homeHref }: { shell: ShellData; homeHref: string
                 </ul>
               </details>
             ) : null}
+            {mode.eprocess === "rep" || mode.eprocess === "group" ? (
+              <Form method="post" action="/logout" className="inline-form">
+                <AuthenticityTokenInput />
+                <button className={s.languageButton} type="submit">
+                  {t("shell.logout")}
+                </button>
+              </Form>
+            ) : null}
             <Form method="post" action="/language" className="inline-form" reloadDocument>
               <AuthenticityTokenInput />
               <input type="hidden" name="redirectTo" value={here} />
@@ -67,7 +81,27 @@ export function Header({ shell, homeHref }: { shell: ShellData; homeHref: string
         <Link to={homeHref} className={s.logo}>
           {branding.logoUrl ? <img src={branding.logoUrl} alt={t("shell.logoAlt", { name: branding.name })} width={180} height={48} /> : <span>{branding.name}</span>}
         </Link>
-        {branding.tagline ? <p className={s.tagline}>{branding.tagline}</p> : null}
+        <div className={s.tagline}>
+          {branding.tagline ? <p className={s.taglineText}>{branding.tagline}</p> : null}
+          {mode.enrollType === "new-group-member" && branding.kind === "group" ? (
+            <p className={s.taglineText} data-testid="employer-group">
+              {t("shell.enrollingWith", { name: branding.name })}
+              {branding.address ? ` — ${branding.address.address1}, ${branding.address.city}, ${branding.address.state} ${branding.address.zip}` : ""}
+            </p>
+          ) : null}
+          <p className={s.taglineText}>
+            {t("shell.plansFor", { group: mode.over65 ? t("age.over65") : t("age.under65") })}{" "}
+            <Link to={`/age?redirectTo=${encodeURIComponent(here)}`}>{t("shell.changeAge")}</Link>
+            {branding.about ? (
+              <>
+                {" · "}
+                <Link to={withDialog(here, "about")} preventScrollReset>
+                  {t("shell.about", { name: branding.name })}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        </div>
         <Link to="/cart" className={s.cart} title={t("shell.viewCart")}>
           <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
             <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.6 3H21l-2 8H7.3L5 2H1v2h4.2Z" />

@@ -21,6 +21,7 @@ const BASE = "http://localhost:3000";
 
 export class TestClient {
   private jar = new Map<string, string>();
+  clientIp = "203.0.113.10";
   constructor(private readonly services: Services, private readonly host = "localhost:3000") {}
 
   cookieHeader() {
@@ -54,7 +55,7 @@ export class TestClient {
   }
 
   private context() {
-    return { services: this.services, nonce: "test-nonce", requestId: "test-request" };
+    return { services: this.services, nonce: "test-nonce", requestId: "test-request", clientIp: this.clientIp };
   }
 
   private async settle(run: () => unknown): Promise<RouteResult> {
@@ -81,6 +82,18 @@ export class TestClient {
 
   async load(loader: Loader, path: string, params: Record<string, string> = {}) {
     return this.settle(() => loader({ request: this.request(path), params, context: this.context() }));
+  }
+
+  /** The session as the server would read it from this client's cookies. */
+  async session() {
+    return (await this.services.sessions.read(this.request("/"))).all();
+  }
+
+  /** Puts values into this client's session (as an earlier step of a journey would have). */
+  async setSession(values: Record<string, unknown>) {
+    const session = await this.services.sessions.read(this.request("/"));
+    for (const [k, v] of Object.entries(values)) session.set(k as never, v as never);
+    this.absorb(new Headers({ "set-cookie": await this.services.sessions.commit(session) }));
   }
 
   /** A CSRF token with its cookie in the jar, as the root loader hands out. */

@@ -404,7 +404,7 @@ export interface EnrollmentTable {
   child_count: number | null;
   annual_income: number | null;
   working_hours: number | null;
-  coverage: string;
+  coverage: Generated<string>;
   category: string | null;
   // mode
   eprocess: string | null;
@@ -423,10 +423,10 @@ export interface EnrollmentTable {
   step_list: string | null;
   saved_tab: string | null;
   enroller_code: string | null;
-  health_track: Flag;
+  health_track: Generated<Flag>;
   spouse_enroll_accept: number | null;
   additional_notes: string | null;
-  send_sms: Flag;
+  send_sms: Generated<Flag>;
   policy_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

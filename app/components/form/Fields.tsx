@@ -4,8 +4,11 @@
  */
 import { useField } from "remix-validated-form";
 import { useTranslation } from "react-i18next";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { fieldId, translateMessage } from "./messages";
+
+/** The id of the form a field is in, so two forms on a page never share an input id. */
+export const FormIdContext = createContext("form");
 
 interface Common {
   name: string;
@@ -19,7 +22,7 @@ interface Common {
 function useFieldParts(name: string, hint: ReactNode | undefined, extraError?: string | null) {
   const { t } = useTranslation();
   const field = useField(name);
-  const id = fieldId(name);
+  const id = fieldId(useContext(FormIdContext), name);
   const message = translateMessage(t, field.error ?? extraError ?? undefined);
   const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return { t, field, id, message, describedBy };

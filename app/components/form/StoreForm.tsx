@@ -7,6 +7,7 @@ import { ValidatedForm, useFormContext, type Validator } from "remix-validated-f
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "react-i18next";
 import { fieldId, translateMessage } from "./messages";
+import { FormIdContext } from "./Fields";
 
 export function StoreForm<T extends Record<string, unknown>>({
   id,
@@ -30,9 +31,11 @@ export function StoreForm<T extends Record<string, unknown>>({
 }) {
   return (
     <ValidatedForm id={id} validator={validator} method="post" action={action} noValidate defaultValues={defaultValues as never} className={className}>
-      <AuthenticityTokenInput />
-      {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} /> : null}
-      {children}
+      <FormIdContext.Provider value={id}>
+        <AuthenticityTokenInput />
+        {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} /> : null}
+        {children}
+      </FormIdContext.Provider>
     </ValidatedForm>
   );
 }
@@ -54,7 +57,7 @@ export function ErrorSummary({ formId, extraErrors }: { formId: string; extraErr
       <ul>
         {entries.map(([name, message]) => (
           <li key={name}>
-            <a href={`#${fieldId(name)}`}>{translateMessage(t, message)}</a>
+            <a href={`#${fieldId(formId, name)}`}>{translateMessage(t, message)}</a>
           </li>
         ))}
       </ul>

@@ -21,7 +21,7 @@ export function translateMessage(t: TFunction, message: string | undefined | nul
   return t(message.slice(0, at), values);
 }
 
-/** The id an input gets for its name (error summary links point here). */
-export function fieldId(name: string) {
-  return `f-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+/** The id an input gets for its name in a form (error summary links point here). */
+export function fieldId(formId: string, name: string) {
+  return `${formId}-${name}`.replace(/[^A-Za-z0-9_-]/g, "-");
 }

@@ -1,0 +1,88 @@
+/** Who a visitor enters as: reps, groups, landing slugs, referrals, portals, external sites. */
+import type { DB } from "../db/connection";
+
+/** Codes are stored upper case; input is trimmed and compared without regard to case. */
+export function normaliseCode(input: string) {
+  return input.trim().toUpperCase();
+}
+
+export function findRepByCode(db: DB, code: string) {
+  return db.selectFrom("reps").selectAll().where("agent_code", "=", normaliseCode(code)).where("active", "=", 1).executeTakeFirst();
+}
+
+export function findRep(db: DB, id: number) {
+  return db.selectFrom("reps").selectAll().where("id", "=", id).where("active", "=", 1).executeTakeFirst();
+}
+
+export function findGroupByCode(db: DB, code: string) {
+  return db.selectFrom("groups").selectAll().where("group_code", "=", normaliseCode(code)).where("active", "=", 1).executeTakeFirst();
+}
+
+export function findGroup(db: DB, id: number) {
+  return db.selectFrom("groups").selectAll().where("id", "=", id).where("active", "=", 1).executeTakeFirst();
+}
+
+/** A landing slug belongs to a rep or a group (slugs are lower case: a-z, 0-9, hyphens). */
+export async function landingOwnerBySlug(db: DB, slug: string) {
+  const s = slug.trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(s)) return null;
+  const rep = await db
+    .selectFrom("reps")
+    .innerJoin("rep_portals", "rep_portals.rep_id", "reps.id")
+    .select(["reps.id", "reps.landing_slug", (eb) => eb.fn.min("rep_portals.portal_id").as("portal_id")])
+    .where("reps.landing_slug", "=", s)
+    .where("reps.active", "=", 1)
+    .groupBy(["reps.id", "reps.landing_slug"])
+    .executeTakeFirst();
+  if (rep) return { kind: "rep" as const, id: rep.id, slug: s, repId: rep.id, portalId: rep.portal_id ?? null };
+  const group = await db.selectFrom("groups").select(["id", "rep_id", "portal_id"]).where("slug", "=", s).where("active", "=", 1).executeTakeFirst();
+  if (group) return { kind: "group" as const, id: group.id, slug: s, repId: group.rep_id, portalId: group.portal_id };
+  return null;
+}
+
+export function findReferral(db: DB, code: string) {
+  const c = normaliseCode(code);
+  if (!/^[A-Z0-9]{4,32}$/.test(c)) return Promise.resolve(undefined);
+  return db.selectFrom("referrals").selectAll().where("code", "=", c).where("active", "=", 1).executeTakeFirst();
+}
+
+export function allPortals(db: DB) {
+  return db.selectFrom("portals").select(["id", "code", "name"]).orderBy("id").execute();
+}
+
+export function repPortals(db: DB, repId: number) {
+  return db
+    .selectFrom("portals")
+    .innerJoin("rep_portals", "rep_portals.portal_id", "portals.id")
+    .select(["portals.id", "portals.code", "portals.name"])
+    .where("rep_portals.rep_id", "=", repId)
+    .orderBy("portals.id")
+    .execute();
+}
+
+export function repGroups(db: DB, repId: number) {
+  return db
+    .selectFrom("groups")
+    .select(["id", "group_code", "company_name", "portal_id"])
+    .where("rep_id", "=", repId)
+    .where("active", "=", 1)
+    .where("id", "!=", 1929)
+    .orderBy("company_name")
+    .execute();
+}
+
+export function findPortal(db: DB, id: number) {
+  return db.selectFrom("portals").select(["id", "code", "name"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** /external?site=…: a site by its host or the host's first label (e.g. "elevate"). */
+export async function siteByExternalName(db: DB, name: string) {
+  const n = name.trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9.-]{0,99}$/.test(n)) return undefined;
+  const sites = await db.selectFrom("sites").selectAll().execute();
+  return sites.find((s) => s.host === n || s.host.split(".")[0] === n);
+}
+
+export function findMember(db: DB, id: number) {
+  return db.selectFrom("members").select(["id", "first_name", "last_name", "rep_id", "group_id", "portal_id", "birthdate", "gender", "zip", "state"]).where("id", "=", id).executeTakeFirst();
+}

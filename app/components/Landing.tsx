@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Branding } from "~/.server/repositories/branding";
+import * as s from "./Landing.css";
+
+/** The branded welcome of a landing: banner, greeting, tagline, about text and Get Started. */
+export function Landing({ branding, heading, startHref = "/home", children }: { branding: Branding; heading: string; startHref?: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const banner = branding.bannerImageUrl ? <img className={s.bannerImage} src={branding.bannerImageUrl} alt={branding.tagline ?? branding.name} width={1200} height={300} /> : null;
+  return (
+    <section className={s.landing} aria-labelledby="landing-title">
+      {banner ? branding.bannerLink ? <a href={branding.bannerLink}>{banner}</a> : banner : null}
+      <div className={s.welcome}>
+        <h1 id="landing-title">{heading}</h1>
+        {branding.tagline ? <p className={s.tagline}>{branding.tagline}</p> : null}
+        <p>{t("landing.intro")}</p>
+        <p>
+          <Link className="button" to={startHref}>
+            {t("landing.getStarted")}
+          </Link>
+        </p>
+      </div>
+      {children}
+      {branding.about ? (
+        <details className={s.about}>
+          <summary>{t(branding.kind === "group" ? "landing.aboutGroup" : "landing.aboutRep", { name: branding.name })}</summary>
+          <p>{branding.about}</p>
+        </details>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import { ageOn, formatDateTyping, isoToUsDate, parseUsDate, todayIso } from "./dates";
+
+describe("dates", () => {
+  it("parses real mm/dd/yyyy dates to ISO and rejects impossible ones", () => {
+    expect(parseUsDate("02/29/2024")).toBe("2024-02-29");
+    expect(parseUsDate("2/9/1990")).toBe("1990-02-09");
+    expect(parseUsDate("02/29/2023")).toBeNull();
+    expect(parseUsDate("13/01/1990")).toBeNull();
+    expect(parseUsDate("00/10/1990")).toBeNull();
+    expect(parseUsDate("1990-01-01")).toBeNull();
+    expect(parseUsDate("01/32/1990")).toBeNull();
+  });
+  it("round-trips with the US format", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1900-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }), (d) => {
+        const iso = d.toISOString().slice(0, 10);
+        expect(parseUsDate(isoToUsDate(iso))).toBe(iso);
+      }),
+    );
+  });
+  it("counts whole years, birthdays included", () => {
+    expect(ageOn("2000-06-15", "2018-06-14")).toBe(17);
+    expect(ageOn("2000-06-15", "2018-06-15")).toBe(18);
+    expect(ageOn("2000-02-29", "2019-02-28")).toBe(18);
+  });
+  it("gives today's date in the store's time zone", () => {
+    expect(todayIso(new Date("2026-01-01T03:00:00Z"))).toBe("2025-12-31");
+  });
+  it("formats typing as the spec's helper does", () => {
+    expect(formatDateTyping("1")).toBe("1");
+    expect(formatDateTyping("13")).toBe("12");
+    expect(formatDateTyping("0")).toBe("0");
+    expect(formatDateTyping("00")).toBe("01");
+    expect(formatDateTyping("0145")).toBe("01/31");
+    expect(formatDateTyping("01151990")).toBe("01/15/1990");
+    expect(formatDateTyping("01/15/19901")).toBe("01/15/1990");
+    expect(formatDateTyping("ab12cd")).toBe("12");
+  });
+});

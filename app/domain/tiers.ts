@@ -1,0 +1,23 @@
+/** Coverage tiers (storefront §3, §4, §9). */
+export const TIERS = ["IO", "IS", "IC", "IF"] as const;
+export type Tier = (typeof TIERS)[number];
+
+export function isTier(value: unknown): value is Tier {
+  return typeof value === "string" && (TIERS as readonly string[]).includes(value);
+}
+
+/** Spouse date plus children → IF; spouse only → IS; children only → IC; neither → IO. */
+export function deriveTier(hasSpouse: boolean, childCount: number): Tier {
+  if (hasSpouse && childCount > 0) return "IF";
+  if (hasSpouse) return "IS";
+  if (childCount > 0) return "IC";
+  return "IO";
+}
+
+export const needsSpouse = (tier: Tier) => tier === "IS" || tier === "IF";
+export const needsChildren = (tier: Tier) => tier === "IC" || tier === "IF";
+
+/** Children choices in the quote dialogs: 1–8 with a spouse (IF), 1–9 without (IC). */
+export function maxChildren(tier: Tier) {
+  return tier === "IF" ? 8 : tier === "IC" ? 9 : 0;
+}

@@ -1,0 +1,121 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { validationError } from "remix-validated-form";
+import { readForm, field } from "~/.server/request";
+import { requireRole } from "~/.server/guard";
+import { allPortals, findGroup, repPortals } from "~/.server/repositories/entry";
+import { hostOf, siteForHost } from "~/.server/repositories/sites";
+import { safeUrl } from "~/.server/repositories/branding";
+import { redirectWithSession } from "~/.server/respond";
+import type { DB } from "~/.server/db/connection";
+import { startGroupEnrollment } from "~/domain/session-mode";
+import { portalOnlyValidator } from "~/forms/entry";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup } from "~/components/form/Fields";
+import { Dialog } from "~/components/Dialog";
+
+export const meta: MetaFunction = () => [{ title: "Group home" }];
+
+function groupPortals(db: DB, repId: number | null) {
+  return repId ? repPortals(db, repId) : allPortals(db);
+}
+
+/** Group home: Get Group Quote, Add New Employee, View Plans, Back. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const session = await requireRole(request, services, "group");
+  const group = await findGroup(services.db, session.get("groupId")!);
+  if (!group) throw new Response("Not Found", { status: 404 });
+  const site = await siteForHost(services.db, hostOf(request));
+  const portals = group.portal_id ? [] : await groupPortals(services.db, group.rep_id);
+  return json({
+    companyName: group.company_name,
+    groupCode: group.group_code,
+    groupQuoteUrl: safeUrl(group.group_quote_url ?? site.group_quote_url),
+    step: new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null,
+    portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const session = await requireRole(request, services, "group");
+  const group = await findGroup(services.db, session.get("groupId")!);
+  if (!group) throw new Response("Not Found", { status: 404 });
+  const intent = field(form, "intent", 20);
+  if (intent === "view-plans") {
+    session.set("groupViewPlans", true);
+    return redirectWithSession(services, session, "/plans");
+  }
+  if (intent !== "add-employee") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  if (group.portal_id) return redirectWithSession(services, session, "/home", startGroupEnrollment(group.portal_id, group.id, "group"));
+  if (!form.has("portal")) return redirectWithSession(services, session, "/group-home?step=portal");
+  const result = await portalOnlyValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const portals = await groupPortals(services.db, group.rep_id);
+  if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
+  return redirectWithSession(services, session, "/home", startGroupEnrollment(result.data.portal, group.id, "group"));
+}
+
+export default function GroupHome() {
+  const { companyName, groupCode, groupQuoteUrl, step, portals } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <h1>
+        {t("groupHome.welcome")} <span data-testid="company-name">{companyName}</span>
+      </h1>
+      <p className="muted">{t("groupHome.code", { code: groupCode })}</p>
+      <ul className="grid" aria-label={t("groupHome.options")}>
+        {groupQuoteUrl ? (
+          <li className="card">
+            <h2>{t("access.getGroupQuote")}</h2>
+            <a className="button" href={groupQuoteUrl} target="_blank" rel="noopener noreferrer">
+              {t("access.getGroupQuote")} <span className="visually-hidden">{t("common.opensNewTab")}</span>
+            </a>
+          </li>
+        ) : null}
+        <li className="card">
+          <h2>{t("access.addNewEmployee")}</h2>
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <button className="button" type="submit" name="intent" value="add-employee">
+              {t("access.addNewEmployee")}
+            </button>
+          </Form>
+        </li>
+        <li className="card">
+          <h2>{t("access.viewPlans")}</h2>
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <button className="button" type="submit" name="intent" value="view-plans">
+              {t("access.viewPlans")}
+            </button>
+          </Form>
+        </li>
+      </ul>
+      <p>
+        <Link to="/access?step=groups">{t("access.back")}</Link>
+      </p>
+      {step === "portal" ? (
+        <Dialog id="portal" title={t("portal.title")} closeTo="/group-home">
+          <StoreForm id="group-portal" validator={portalOnlyValidator}>
+            <input type="hidden" name="intent" value="add-employee" />
+            <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
+            <div className="button-group">
+              <button className="button" type="submit">
+                {t("common.submit")}
+              </button>
+              <Link className="button button--secondary" to="/group-home">
+                {t("common.back")}
+              </Link>
+            </div>
+          </StoreForm>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { validationError } from "remix-validated-form";
+import { readForm } from "~/.server/request";
+import { requireStoreAccess } from "~/.server/guard";
+import { allPortals, repPortals } from "~/.server/repositories/entry";
+import { redirectWithSession } from "~/.server/respond";
+import type { Services } from "~/.server/services";
+import type { StoreSession } from "~/.server/session";
+import { portalOnlyValidator } from "~/forms/entry";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup } from "~/components/form/Fields";
+import { Dialog } from "~/components/Dialog";
+
+export const meta: MetaFunction = () => [{ title: "Websites" }];
+
+function portalsFor(services: Services, session: StoreSession) {
+  const agentId = session.get("agentId");
+  return agentId ? repPortals(services.db, agentId) : allPortals(services.db);
+}
+
+/** Websites page: Start Enrollment → portal chooser (Back, Submit) → the quote. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const session = await requireStoreAccess(request, services);
+  const portals = await portalsFor(services, session);
+  return json({
+    step: new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null,
+    portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const session = await requireStoreAccess(request, services);
+  const result = await portalOnlyValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const portals = await portalsFor(services, session);
+  if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
+  const changed = session.get("portalId") !== result.data.portal;
+  return redirectWithSession(services, session, "/home", {
+    set: { portalId: result.data.portal, enrollType: session.get("enrollType") ?? "new-member" },
+    unset: changed ? ["tempId"] : [],
+  });
+}
+
+export default function Website() {
+  const { step, portals } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <h1>{t("website.title")}</h1>
+      <p>{t("website.intro")}</p>
+      <p>
+        <Link className="button" to="/website?step=portal">
+          {t("website.startEnrollment")}
+        </Link>
+      </p>
+      {step === "portal" ? (
+        <Dialog id="portal" title={t("portal.title")} closeTo="/website">
+          <StoreForm id="website-portal" validator={portalOnlyValidator}>
+            <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
+            <div className="button-group">
+              <button className="button" type="submit">
+                {t("common.submit")}
+              </button>
+              <Link className="button button--secondary" to="/website">
+                {t("common.back")}
+              </Link>
+            </div>
+          </StoreForm>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { validationError } from "remix-validated-form";
+import { readForm } from "~/.server/request";
+import { redirectWithSession } from "~/.server/respond";
+import { setOver65 } from "~/domain/session-mode";
+import { over65Validator } from "~/forms/entry";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup } from "~/components/form/Fields";
+import { Dialog } from "~/components/Dialog";
+
+export const meta: MetaFunction = () => [{ title: "Age" }];
+
+/** The over/under 65 toggle with its confirmation; it changes which plans and menus show. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await context.services.sessions.read(request);
+  const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo") ?? "/", "/");
+  return json({ over65: session.get("over65") ?? false, back, isGroup: session.get("eprocess") === "group" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const session = await services.sessions.read(request);
+  const result = await over65Validator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  return redirectWithSession(services, session, safeRedirect(result.data.redirectTo ?? "/", "/"), setOver65(result.data.over65 === "1"));
+}
+
+export default function Age() {
+  const { over65, back, isGroup } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <Dialog id="age" title={t("age.title")} closeTo={back}>
+      <p>{t("age.current", { group: over65 ? t("age.over65") : t("age.under65") })}</p>
+      <StoreForm id="age-form" validator={over65Validator} defaultValues={{ over65: over65 ? "1" : "0" }}>
+        <input type="hidden" name="redirectTo" value={back} />
+        <RadioGroup
+          name="over65"
+          label={t("age.prompt")}
+          options={[
+            { value: "0", label: t("age.under65") },
+            { value: "1", label: t("age.over65") },
+          ]}
+        />
+        <div className="button-group">
+          <button className="button" type="submit">
+            {t("age.confirm")}
+          </button>
+          <Link className="button button--secondary" to={back}>
+            {t("common.cancel")}
+          </Link>
+          {isGroup ? (
+            <Link className="button button--secondary" to="/group-home">
+              {t("age.groupHome")}
+            </Link>
+          ) : null}
+        </div>
+      </StoreForm>
+    </Dialog>
+  );
+}
