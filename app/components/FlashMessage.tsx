@@ -1,14 +1,47 @@
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Flash } from "~/.server/session";
+import { Dialog } from "./Dialog";
 
-/** A one-time message carried across a redirect ('Success!', 'Warning!', 'Info!'). */
+/** A one-time message carried across a redirect ('Success!', 'Warning!', 'Info!'); some
+ *  open as a dialog (after an add to cart, or an already-active plan). */
 export function FlashMessage({ flash }: { flash: Flash }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const message = t(flash.key, flash.values);
+  if (flash.dialog === "cart-added") {
+    return (
+      <Dialog id="cart-added" title={t("toast.success")} closeTo={here}>
+        <p role="status" data-testid="flash">
+          {message}
+        </p>
+        <div className="button-group">
+          <Link className="button" to="/cart">
+            {t("cart.viewCart")}
+          </Link>
+          <Link className="button button--secondary" to={here} preventScrollReset>
+            {t("cart.addMore")}
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+  if (flash.dialog === "already-active") {
+    return (
+      <Dialog id="already-active" title={t("toast.info")} closeTo={here}>
+        <p data-testid="flash">{message}</p>
+        <Link className="button" to={here} preventScrollReset>
+          {t("common.ok")}
+        </Link>
+      </Dialog>
+    );
+  }
   const tone = flash.kind === "success" ? "notice--success" : flash.kind === "error" ? "notice--error" : flash.kind === "warning" ? "notice--warning" : "";
   return (
     <div className={`notice ${tone}`} role={flash.kind === "error" ? "alert" : "status"} data-testid="flash">
       <p>
-        <strong>{t(`toast.${flash.kind}`)}</strong> {t(flash.key, flash.values)}
+        <strong>{t(`toast.${flash.kind}`)}</strong> {message}
       </p>
     </div>
   );

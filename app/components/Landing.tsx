@@ -4,7 +4,7 @@ import type { Branding } from "~/.server/repositories/branding";
 import * as s from "./Landing.css";
 
 /** The branded welcome of a landing: banner, greeting, tagline, about text and Get Started. */
-export function Landing({ branding, heading, startHref = "/home", children }: { branding: Branding; heading: string; startHref?: string; children?: React.ReactNode }) {
+export function Landing({ branding, heading, quote, children }: { branding: Branding; heading: string; quote?: React.ReactNode; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const banner = branding.bannerImageUrl ? <img className={s.bannerImage} src={branding.bannerImageUrl} alt={branding.tagline ?? branding.name} width={1200} height={300} /> : null;
   return (
@@ -14,11 +14,13 @@ export function Landing({ branding, heading, startHref = "/home", children }: { 
         <h1 id="landing-title">{heading}</h1>
         {branding.tagline ? <p className={s.tagline}>{branding.tagline}</p> : null}
         <p>{t("landing.intro")}</p>
-        <p>
-          <Link className="button" to={startHref}>
-            {t("landing.getStarted")}
-          </Link>
-        </p>
+        {quote ?? (
+          <p>
+            <Link className="button" to="/home">
+              {t("landing.getStarted")}
+            </Link>
+          </p>
+        )}
       </div>
       {children}
       {branding.about ? (

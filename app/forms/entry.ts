@@ -23,9 +23,9 @@ export const ageChoiceSchema = z.object({
 export const ageChoiceValidator = withZod(ageChoiceSchema);
 
 /** Agent home: a portal, then direct enrollment or one of the rep's groups. */
-export const newMemberSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("direct"), portal: idField("validation.choosePlatform") }),
-  z.object({ intent: z.literal("group"), portal: idField("validation.choosePlatform"), group: idField("validation.chooseGroup") }),
+export const newMemberSchema = z.discriminatedUnion("choice", [
+  z.object({ choice: z.literal("direct"), portal: idField("validation.choosePlatform") }),
+  z.object({ choice: z.literal("group"), portal: idField("validation.choosePlatform"), group: idField("validation.chooseGroup") }),
 ]);
 export const newMemberValidator = withZod(newMemberSchema);
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ageOn, parseUsDate, type IsoDate } from "~/domain/dates";
-import { maxChildren, needsChildren, needsSpouse, TIERS } from "~/domain/tiers";
+import { deriveTier, maxChildren, needsChildren, needsSpouse, TIERS } from "~/domain/tiers";
 import { choice, REQUIRED } from "./common";
 
 export const tierChoiceSchema = z.object({ tier: choice([...TIERS], "validation.chooseTier") });
@@ -39,3 +39,64 @@ export function dependentsInfoSchema(today: IsoDate) {
     }));
 }
 export const dependentsInfoValidator = (today: IsoDate) => withZod(dependentsInfoSchema(today));
+
+/**
+ * The landing quote (storefront §2 Landing, §5): zip, date of birth, gender, spouse date
+ * of birth and number of children (the tier is derived from them), tobacco use, category.
+ */
+export function quoteSchema(today: IsoDate, options: { requireCategory: boolean }) {
+  // Every field is checked in one pass (superRefine) so the visitor sees all problems at once.
+  const text = z.string().optional().transform((v) => (v ?? "").trim());
+  return z
+    .object({ zip: text, dob: text, gender: text, spouseDob: text, childCount: text, smoker: text, category: text })
+    .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if (!v.zip) issue("zip", REQUIRED);
+      else if (!/^\d{5}$/.test(v.zip)) issue("zip", "validation.zipFormat");
+      const birth = parseUsDate(v.dob);
+      if (!v.dob) issue("dob", REQUIRED);
+      else if (!birth) issue("dob", "validation.invalidDate");
+      else if (birth > today) issue("dob", "validation.futureDate");
+      else if (ageOn(birth, today) < 18 || ageOn(birth, today) > 100) issue("dob", "validation.ageRange");
+      if (v.gender !== "0" && v.gender !== "1") issue("gender", REQUIRED);
+      if (v.spouseDob) {
+        const spouse = parseUsDate(v.spouseDob);
+        if (!spouse) issue("spouseDob", "validation.invalidDate");
+        else if (spouse > today) issue("spouseDob", "validation.futureDate");
+        else if (ageOn(spouse, today) < 18) issue("spouseDob", "validation.spouseAdult");
+      }
+      const n = v.childCount ? Number(v.childCount) : 0;
+      if (!Number.isInteger(n) || n < 0 || n > (v.spouseDob ? 8 : 9)) issue("childCount", "validation.childCount");
+      if (v.smoker && v.smoker !== "0" && v.smoker !== "1") issue("smoker", REQUIRED);
+      if (options.requireCategory && (!v.category || v.category.length > 40)) issue("category", "validation.chooseCategory");
+    })
+    .transform((v) => {
+      const childCount = v.childCount ? Number(v.childCount) : 0;
+      const spouseBirthdate = v.spouseDob ? parseUsDate(v.spouseDob) : null;
+      return {
+        zip: v.zip,
+        birthdate: parseUsDate(v.dob) as IsoDate,
+        gender: Number(v.gender),
+        spouseBirthdate,
+        childCount,
+        tier: deriveTier(Boolean(spouseBirthdate), childCount),
+        smoker: v.smoker === "" ? null : Number(v.smoker),
+        category: v.category && v.category.length <= 40 ? v.category : null,
+      };
+    });
+}
+export const quoteValidator = (today: IsoDate, requireCategory: boolean) => withZod(quoteSchema(today, { requireCategory }));
+export type QuoteInput = z.output<ReturnType<typeof quoteSchema>>;
+
+/** The older two-step form: step two needs both gender and tobacco use. */
+export const slideStepTwoSchema = z
+  .object({ gender: z.string().optional(), smoker: z.string().optional() })
+  .superRefine((v, ctx) => {
+    const ok = (x: string | undefined) => x === "0" || x === "1";
+    if (!ok(v.gender) || !ok(v.smoker)) {
+      if (!ok(v.gender)) ctx.addIssue({ code: "custom", path: ["gender"], message: "validation.bothFields" });
+      if (!ok(v.smoker)) ctx.addIssue({ code: "custom", path: ["smoker"], message: "validation.bothFields" });
+    }
+  })
+  .transform((v) => ({ gender: Number(v.gender), smoker: Number(v.smoker) }));
+export const slideStepTwoValidator = withZod(slideStepTwoSchema);

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hostOf, siteForHost } from "~/.server/repositories/sites";
@@ -8,6 +8,8 @@ import { clearLanding, enterOnce } from "~/.server/entry";
 import { enterLanding } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
 import { NotFoundPage } from "~/components/ErrorPage";
+import { QuoteForm } from "~/components/QuoteForm";
+import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.branding?.name ?? "Benefit Store" }];
 
@@ -25,15 +27,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const locale = await services.i18n.getLocale(request);
   const branding = owner.kind === "rep" ? await repBranding(services.db, owner.id, locale) : await groupBranding(services.db, owner.id, locale);
   if (!branding) throw new Response("Not Found", { status: 404 });
-  return json({ branding, siteKind: site.kind }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
+  const quote = await landingQuoteData(services, request);
+  return json({ branding, siteKind: site.kind, quote }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return landingQuoteAction(context.services, request);
 }
 
 export default function LandingPage() {
-  const { branding, siteKind } = useLoaderData<typeof loader>();
+  const { branding, siteKind, quote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // On the default host a landing slug opens the GET A QUOTE page.
   const heading = siteKind === "default" ? t("landing.getAQuote") : t("landing.welcomeTo", { name: branding.name });
-  return <Landing branding={branding} heading={heading} />;
+  return <Landing branding={branding} heading={heading} quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />} />;
 }
 
 export function ErrorBoundary() {

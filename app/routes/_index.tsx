@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "remix-utils/safe-redirect";
@@ -8,6 +8,10 @@ import { enterOnce } from "~/.server/entry";
 import { enterSite } from "~/domain/session-mode";
 import { homeTarget } from "~/domain/home-target";
 import { Landing } from "~/components/Landing";
+import { QuoteForm } from "~/components/QuoteForm";
+import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
+import { featuredCards } from "~/.server/featured";
+import { FeaturedPlans } from "~/components/FeaturedPlans";
 
 export const meta: MetaFunction = () => [{ title: "Benefit Store" }];
 
@@ -37,12 +41,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const s = session.all();
   const locale = await services.i18n.getLocale(request);
   const branding = await brandingFor(db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale);
-  return json({ branding, siteKind: site.kind }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  const [quote, featured] = await Promise.all([landingQuoteData(services, request), featuredCards(services, session, locale)]);
+  return json({ branding, siteKind: site.kind, quote, featured }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return landingQuoteAction(context.services, request);
 }
 
 export default function Index() {
-  const { branding, siteKind } = useLoaderData<typeof loader>();
+  const { branding, siteKind, quote, featured } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const heading = siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : t("landing.welcomeTo", { name: branding.name });
-  return <Landing branding={branding} heading={heading} />;
+  return (
+    <Landing branding={branding} heading={heading} quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}>
+      <FeaturedPlans cards={featured} />
+    </Landing>
+  );
 }

@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A tampered portal or a group of another rep is refused like a missing choice.
   const portals = await repPortals(services.db, repId);
   if (!portals.some((p) => p.id === data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
-  if (data.intent === "direct") return redirectWithSession(services, session, "/home", startDirectEnrollment(session.all(), data.portal));
+  if (data.choice === "direct") return redirectWithSession(services, session, "/home", startDirectEnrollment(session.all(), data.portal));
   const groups = await repGroups(services.db, repId);
   if (!groups.some((g) => g.id === data.group)) return validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData);
   return redirectWithSession(services, session, "/home", startGroupEnrollment(data.portal, data.group, "rep"));
@@ -78,14 +78,14 @@ export default function AgentHome() {
           <StoreForm id="new-member" validator={newMemberValidator} defaultValues={{ portal: portalId ?? undefined } as never}>
             <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
             <div className="button-group">
-              <button className="button" type="submit" name="intent" value="direct">
+              <button className="button" type="submit" name="choice" value="direct">
                 {t("agentHome.startDirect")}
               </button>
             </div>
             <p className="muted">{t("agentHome.orGroup")}</p>
             <SelectField name="group" label={t("agentHome.groupLabel")} options={groups} placeholder={t("agentHome.groupPlaceholder")} />
             <div className="button-group">
-              <button className="button" type="submit" name="intent" value="group">
+              <button className="button" type="submit" name="choice" value="group">
                 {t("agentHome.enrollForGroup")}
               </button>
               <a className="button button--secondary" href="/agent-home">

@@ -1,10 +1,12 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireStoreAccess } from "~/.server/guard";
 import { findGroup, findPortal } from "~/.server/repositories/entry";
 import { hostOf, siteForHost } from "~/.server/repositories/sites";
 import { homeTarget } from "~/domain/home-target";
+import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
+import { QuoteForm } from "~/components/QuoteForm";
 
 export const meta: MetaFunction = () => [{ title: "Get a quote" }];
 
@@ -20,14 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [portal, group] = await Promise.all([s.portalId ? findPortal(services.db, s.portalId) : undefined, s.groupId && s.enrollType === "new-group-member" ? findGroup(services.db, s.groupId) : undefined]);
   return json({
+    quote: await landingQuoteData(services, request),
     enrollType: s.enrollType,
     portal: portal ? { name: portal.name, code: portal.code } : null,
     group: group ? { name: group.company_name, code: group.group_code } : null,
   });
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  return landingQuoteAction(context.services, request);
+}
+
 export default function Home() {
-  const { portal, group } = useLoaderData<typeof loader>();
+  const { portal, group, quote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -53,11 +60,7 @@ export default function Home() {
         </dl>
       ) : null}
       <p>{t("home.quoteIntro")}</p>
-      <p>
-        <Link className="button" to="/plans">
-          {t("home.browse")}
-        </Link>
-      </p>
+      <QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findReferral } from "~/.server/repositories/entry";
@@ -7,6 +7,8 @@ import { hostOf, siteForHost } from "~/.server/repositories/sites";
 import { clearLanding, enterOnce } from "~/.server/entry";
 import { enterReferral } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
+import { QuoteForm } from "~/components/QuoteForm";
+import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
 
 export const meta: MetaFunction = () => [{ title: "Referral" }];
 
@@ -27,14 +29,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await services.i18n.getLocale(request);
   const s = session.all();
   const branding = await brandingFor(services.db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale);
-  return json({ referrerName: referral.referrer_name, branding }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
+  const quote = await landingQuoteData(services, request);
+  return json({ referrerName: referral.referrer_name, branding, quote }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return landingQuoteAction(context.services, request);
 }
 
 export default function Referrals() {
-  const { referrerName, branding } = useLoaderData<typeof loader>();
+  const { referrerName, branding, quote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Landing branding={branding} heading={t("landing.welcomeTo", { name: branding.name })}>
+    <Landing branding={branding} heading={t("landing.welcomeTo", { name: branding.name })} quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}>
       <p className="notice notice--success" data-testid="referred-by">
         <strong>{t("referrals.referredBy")}</strong> {referrerName}
       </p>

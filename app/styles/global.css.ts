@@ -127,3 +127,6 @@ globalStyle(".stack > * + *", { marginTop: vars.space.m });
 globalStyle(".grid", { display: "grid", gap: vars.space.m, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))" });
 globalStyle(".card", { border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.m, background: vars.color.background });
 globalStyle(".outbox-text", { whiteSpace: "pre-wrap", background: vars.color.surface, padding: vars.space.m, overflowX: "auto" });
+globalStyle(".filter-bar", { display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.l}`, margin: 0 });
+globalStyle(".filter-bar dt", { fontSize: vars.font.small, color: vars.color.muted });
+globalStyle(".filter-bar dd", { margin: 0, fontWeight: 700 });

@@ -54,3 +54,4 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
 });
 
 export { expect };
+export type { Page } from "@playwright/test";

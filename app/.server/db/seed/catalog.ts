@@ -393,6 +393,8 @@ function buildRelations(): Insertable<PlanRelationTable>[] {
       .forEach((c, i) => rows.push({ plan_id: plan.id, related_plan_id: planId(c), kind: "suggested", sort_order: i + 1 }));
   }
   RIDERS.forEach(([p, r], i) => rows.push({ plan_id: planId(p), related_plan_id: planId(r), kind: "rider", sort_order: i + 1 }));
+  // A retired plan points at the plan that replaced it (pricing answers "changePid").
+  rows.push({ plan_id: planId("BSD-CLASSIC"), related_plan_id: planId("BSD-PPO-ESS"), kind: "replaced_by", sort_order: 1 });
   return rows;
 }
 

@@ -422,9 +422,11 @@ const SITE_DOMAIN: Record<number, string> = { 1: "benefitstore.example", 2: "ele
 
 const ASSET_KEYS = ["logo", "banner", "thank_you_image", "call_background", "footer_icon", "ios_icon", "android_icon"] as const;
 
-export const SITE_ASSETS: Insertable<SiteAssetTable>[] = SITES.flatMap((s) =>
-  ASSET_KEYS.map((key) => ({ site_id: s.id, key, value: `/brand/sites/${SITE_SLUG[s.id]}/${key.replace(/_/g, "-")}.svg` })),
-);
+export const SITE_ASSETS: Insertable<SiteAssetTable>[] = SITES.flatMap((s) => [
+  ...ASSET_KEYS.map((key) => ({ site_id: s.id, key, value: `/brand/sites/${SITE_SLUG[s.id]}/${key.replace(/_/g, "-")}.svg` })),
+  // where current members log in (the plan page points them there, in a new tab)
+  { site_id: s.id, key: "member_dashboard_url", value: `https://portal.${SITE_DOMAIN[s.id]}/members/dashboard` },
+]);
 
 const FOOTER_LINKS: Array<[path: string, en: string, es: string]> = [
   ["reps/register", "Rep Registration", "Registro de agentes"],

@@ -1,0 +1,287 @@
+/**
+ * The recommendation service against the seeded demo catalog, on every test database.
+ * Past carts are inserted directly: each scenario has its own "anchor" plan, so the
+ * baskets of one scenario never feed the association counts of another.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/support/db";
+import type { DB } from "../db/connection";
+import { DEMO } from "../db/seed";
+import { planId as idOf } from "../db/seed/catalog";
+import { createRecommendationService, type Recommendation, type RecommendationInput } from "./recommendations";
+
+/** A 40-year-old man in Texas shopping for himself. */
+const visitor = (overrides: Partial<RecommendationInput> = {}): RecommendationInput => ({
+  enrollmentId: null,
+  state: "TX",
+  tier: "IO",
+  age: 40,
+  gender: 0,
+  over65: false,
+  ...overrides,
+});
+
+const ids = (recs: Recommendation[]) => recs.map((r) => r.planId);
+
+/** Counts the queries a Kysely instance runs (one transformResult per executed query). */
+class QueryCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count++;
+    return args.result;
+  }
+}
+
+describeEachDatabase("recommendations", (kind) => {
+  let database: TestDatabase;
+  let db: DB;
+  /** one real price row per plan, for cart lines */
+  const priceOf = new Map<number, { id: number; price_cents: number }>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = database.store.db;
+    const prices = await db.selectFrom("plan_prices").select(["id", "plan_id", "price_cents"]).orderBy("id").execute();
+    for (const p of prices) if (!priceOf.has(p.plan_id)) priceOf.set(p.plan_id, { id: p.id, price_cents: p.price_cents });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** A shopping enrollment whose cart holds these plans. */
+  async function cart(planIds: number[]): Promise<number> {
+    const at = new Date().toISOString();
+    const { id } = await db
+      .insertInto("enrollments")
+      .values({ status: "shopping", locale: "en", coverage: "LOW_COST", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const plan of planIds) {
+      const price = priceOf.get(plan)!;
+      await db.insertInto("cart_lines").values({ enrollment_id: id, plan_id: plan, plan_price_id: price.id, price_cents: price.price_cents, removable: 1, added_at: at }).execute();
+    }
+    return id;
+  }
+
+  /** Other visitors' carts that held `anchor` together with each of `partners`. */
+  async function pastCarts(anchor: number, partners: number[], times = 2) {
+    for (let i = 0; i < times; i++) await cart([anchor, ...partners]);
+  }
+
+  async function plansOf(recs: Recommendation[]) {
+    if (recs.length === 0) return [];
+    return db.selectFrom("plans").selectAll().where("id", "in", ids(recs)).execute();
+  }
+
+  it("never returns more than five, and honours a smaller limit", async () => {
+    const service = createRecommendationService(db);
+    expect(await service.recommend(visitor())).toHaveLength(5);
+    expect(await service.recommend(visitor({ limit: 50 }))).toHaveLength(5);
+    expect(await service.recommend(visitor({ limit: Number.POSITIVE_INFINITY }))).toHaveLength(5);
+    expect(await service.recommend(visitor({ limit: 3 }))).toHaveLength(3);
+    expect(await service.recommend(visitor({ limit: 0 }))).toEqual([]);
+    expect(await service.recommend(visitor({ limit: -2 }))).toEqual([]);
+  });
+
+  it("with an empty cart ranks by popularity and diversity only", async () => {
+    const recs = await createRecommendationService(db).recommend(visitor());
+    expect(recs).toHaveLength(5);
+    for (const r of recs) {
+      expect(r.reasons).not.toContain("association");
+      expect(r.reasons).toContain("filter");
+      expect(r.reasons).toContain("popularity");
+    }
+    // The most popular sellable plan leads (LUH-SILVER-3000, popularity 95, bought twice).
+    expect(recs[0]!.planId).toBe(idOf(DEMO.plans.medical));
+    expect(recs[0]!.score).toBe(2);
+  });
+
+  it("never recommends a plan already in the cart", async () => {
+    const service = createRecommendationService(db);
+    const before = ids(await service.recommend(visitor()));
+    const enrollmentId = await cart(before.slice(0, 3));
+    const after = ids(await service.recommend(visitor({ enrollmentId })));
+    expect(after).toHaveLength(5);
+    for (const id of before.slice(0, 3)) expect(after).not.toContain(id);
+  });
+
+  it("recommends the plan other visitors carted together with the one in the cart", async () => {
+    const legal = idOf("EWL-LEGAL");
+    const petComplete = idOf("PAW-COMPLETE"); // popularity 27: it can only win on association
+    await pastCarts(legal, [petComplete]);
+    const service = createRecommendationService(db);
+
+    const enrollmentId = await cart([legal]);
+    const recs = await service.recommend(visitor({ enrollmentId }));
+    expect(recs[0]).toMatchObject({ planId: petComplete, reasons: ["association", "popularity", "filter"] });
+    expect(ids(recs)).not.toContain(legal);
+
+    // On the plan page, the viewed plan seeds the association and is never offered back.
+    const onPage = await service.recommend(visitor({ planId: legal }));
+    expect(onPage[0]!.planId).toBe(petComplete);
+    expect(ids(onPage)).not.toContain(legal);
+
+    // Without the association the pet plan is nowhere near the top five.
+    expect(ids(await service.recommend(visitor()))).not.toContain(petComplete);
+  });
+
+  it("counts completed purchases: plans bought on the same policy", async () => {
+    // Seeded member 8 bought BSD-SENIOR with SML-MEDSUPP-G; no cart ever held them.
+    const enrollmentId = await cart([idOf(DEMO.plans.seniorDental)]);
+    const recs = await createRecommendationService(db).recommend(visitor({ enrollmentId, over65: true, age: 70 }));
+    expect(recs[0]).toMatchObject({ planId: idOf(DEMO.plans.over65) });
+    expect(recs[0]!.reasons).toContain("association");
+  });
+
+  it("counts a completed enrollment once, through its policy and not its cart", async () => {
+    const anchor = idOf("HPI-MEDICAL-GAP");
+    const partner = idOf("HPI-CI-10K");
+    const completed = await cart([anchor, partner]);
+    // Its purchase is already in policy_plans (here: seeded policy 1, which holds neither plan).
+    await db.updateTable("enrollments").set({ status: "completed", policy_id: 1 }).where("id", "=", completed).execute();
+    const recs = await createRecommendationService(db).recommend(visitor({ planId: anchor }));
+    for (const r of recs) expect(r.reasons).not.toContain("association");
+  });
+
+  it("keeps over-65 and under-65 plans to their audience, even when strongly associated", async () => {
+    const anchor = idOf("HPI-CANCER-CARE");
+    const over65Only = idOf(DEMO.plans.over65);
+    const under65Only = idOf("LUH-GOLD-1000");
+    await pastCarts(anchor, [over65Only, under65Only]);
+    const service = createRecommendationService(db);
+
+    const senior = await service.recommend(visitor({ enrollmentId: await cart([anchor]), over65: true, age: 70 }));
+    expect(ids(senior)).toContain(over65Only);
+    expect(ids(senior)).not.toContain(under65Only);
+    for (const p of await plansOf(senior)) expect(p.audience).not.toBe("under65");
+
+    const adult = await service.recommend(visitor({ enrollmentId: await cart([anchor]) }));
+    expect(ids(adult)).toContain(under65Only);
+    expect(ids(adult)).not.toContain(over65Only);
+    for (const p of await plansOf(adult)) expect(p.audience).not.toBe("over65");
+
+    // The audience rule holds without any other information too.
+    const unknown = { state: null, tier: null, age: null, gender: null };
+    for (const p of await plansOf(await service.recommend(visitor({ ...unknown, over65: true, planId: anchor })))) expect(p.audience).not.toBe("under65");
+    for (const p of await plansOf(await service.recommend(visitor({ ...unknown, over65: false, planId: anchor })))) expect(p.audience).not.toBe("over65");
+  });
+
+  it("offers a state-restricted plan only in its states", async () => {
+    const anchor = idOf("EWL-ID-PROTECT");
+    const stateOnly = idOf(DEMO.plans.stateError); // TX, FL, GA, AZ
+    await pastCarts(anchor, [stateOnly]);
+    const service = createRecommendationService(db);
+
+    expect(ids(await service.recommend(visitor({ enrollmentId: await cart([anchor]), state: "TX" })))).toContain(stateOnly);
+    expect(ids(await service.recommend(visitor({ planId: anchor, state: "fl" })))).toContain(stateOnly);
+    expect(ids(await service.recommend(visitor({ enrollmentId: await cart([anchor]), state: "CA" })))).not.toContain(stateOnly);
+    expect(ids(await service.recommend(visitor({ planId: anchor, state: "NY" })))).not.toContain(stateOnly);
+  });
+
+  it("does not offer a plan that has no price for the visitor's tier or age", async () => {
+    const anchor = idOf("EWL-RX-PLUS");
+    const parentChild = idOf(DEMO.plans.tierError); // IS and IF priced 0
+    const youngAdult = idOf(DEMO.plans.ageError); // ages 18–49
+    await pastCarts(anchor, [parentChild, youngAdult]);
+    const service = createRecommendationService(db);
+
+    const ic = ids(await service.recommend(visitor({ planId: anchor, tier: "IC", age: 30 })));
+    expect(ic).toContain(parentChild);
+    expect(ic).toContain(youngAdult);
+    for (const tier of ["IS", "IF"]) expect(ids(await service.recommend(visitor({ planId: anchor, tier })))).not.toContain(parentChild);
+    expect(ids(await service.recommend(visitor({ planId: anchor, tier: "IC", age: 55 })))).not.toContain(youngAdult);
+  });
+
+  it("never offers memberships, riders, hidden, inactive or area-restricted plans", async () => {
+    const anchor = idOf("PAW-ACCIDENT-WELLNESS");
+    const positive = idOf("PAW-ACC-ILLNESS");
+    const never = [
+      idOf(DEMO.plans.membership),
+      ...DEMO.plans.riders.map(idOf),
+      idOf(DEMO.plans.hideAddToCart),
+      idOf(DEMO.plans.inactive),
+      idOf(DEMO.plans.metError),
+    ];
+    await pastCarts(anchor, [positive, ...never], 3);
+    const service = createRecommendationService(db);
+
+    const profiles: RecommendationInput[] = [
+      visitor({ enrollmentId: await cart([anchor]), tier: "IF", state: "NY" }), // spouse rider is priced for IF
+      visitor({ planId: anchor, tier: "IC" }),
+      visitor({ planId: anchor, state: null, tier: null, age: null, gender: null }),
+      visitor({ planId: anchor, over65: true, age: 70 }),
+      visitor(),
+    ];
+    for (const input of profiles) {
+      const recs = await service.recommend(input);
+      for (const id of never) expect(ids(recs)).not.toContain(id);
+      for (const p of await plansOf(recs)) {
+        expect(p).toMatchObject({ active: 1, is_membership: 0, is_rider: 0, hide_add_to_cart: 0 });
+      }
+    }
+    expect(ids(await service.recommend(profiles[0]!))).toContain(positive);
+  });
+
+  it("is deterministic: same input, same output, ordered by score then plan id", async () => {
+    const enrollmentId = await cart([idOf(DEMO.plans.dental), idOf(DEMO.plans.vision)]);
+    const input = visitor({ enrollmentId });
+    const first = await createRecommendationService(db).recommend(input);
+    const second = await createRecommendationService(db).recommend(input);
+    expect(second).toEqual(first);
+    expect(await createRecommendationService(db).recommend(input)).toEqual(first);
+    for (let i = 1; i < first.length; i++) {
+      const [a, b] = [first[i - 1]!, first[i]!];
+      expect(a.score > b.score || (a.score === b.score && a.planId < b.planId)).toBe(true);
+    }
+  });
+
+  // Last: it grows the catalog.
+  it("runs a fixed, small number of queries whatever the catalog size", async () => {
+    const counter = new QueryCounter();
+    const service = createRecommendationService(db.withPlugin(counter));
+    const anchor = idOf("EWL-LEGAL");
+    const enrollmentId = await cart([anchor, idOf(DEMO.plans.dental)]);
+    const inputs = [visitor(), visitor({ enrollmentId }), visitor({ planId: anchor }), visitor({ enrollmentId, planId: anchor, state: null, tier: null })];
+
+    async function queriesPerCall() {
+      const counts: number[] = [];
+      for (const input of inputs) {
+        counter.count = 0;
+        await service.recommend(input);
+        counts.push(counter.count);
+      }
+      return counts;
+    }
+
+    const before = await queriesPerCall();
+    for (const n of before) expect(n).toBeLessThanOrEqual(3);
+
+    // Forty more sellable plans, each with its own prices and in past carts.
+    const template = await db.selectFrom("plans").selectAll().where("id", "=", idOf("PAW-ACC-ILLNESS")).executeTakeFirstOrThrow();
+    const templatePrices = await db.selectFrom("plan_prices").selectAll().where("plan_id", "=", template.id).execute();
+    const { id: _id, ...planRow } = template;
+    for (let i = 0; i < 40; i++) {
+      const { id } = await db
+        .insertInto("plans")
+        .values({ ...planRow, code: `TEST-GROWTH-${i}`, popularity: 200 + i })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("plan_prices")
+        .values(templatePrices.map(({ id: _price, ...p }) => ({ ...p, plan_id: id })))
+        .execute();
+      const price = await db.selectFrom("plan_prices").select(["id", "price_cents"]).where("plan_id", "=", id).orderBy("id").executeTakeFirstOrThrow();
+      priceOf.set(id, price);
+      await cart([anchor, id]);
+    }
+
+    expect(await queriesPerCall()).toEqual(before);
+    // …and the new plans are really considered.
+    const grown = ids(await service.recommend(visitor({ planId: anchor })));
+    expect(grown.filter((id) => id > 53).length).toBeGreaterThan(0);
+  });
+});

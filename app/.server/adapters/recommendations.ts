@@ -1,0 +1,249 @@
+/**
+ * In-house recommendation service (spec §7 "Recommendation service", §9: at most 5).
+ *
+ * Three signals, all read from the catalog and from past carts and purchases:
+ * - association: plans that shared a basket (another enrollment's cart, or one policy's
+ *   plans) with the plans the visitor has (their cart, or the plan page they are on);
+ * - popularity: the plan's editorial popularity plus how often it was carted or bought;
+ * - filter: plans from categories the visitor has not covered yet (diversity); on a plan
+ *   page the viewed plan's category counts as covered, as its plan does.
+ *
+ * score = 3·association/maxAssociation + popularity/maxPopularity + (1 if new category),
+ * ordered by score desc, then plan id asc, so the output is deterministic.
+ *
+ * Every call runs at most three queries (context, candidates, association) whatever the
+ * catalog size: the per-plan work is done by SQL aggregates and in memory.
+ */
+import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
+import type { DB } from "../db/connection";
+import type { Audience, Database } from "../db/schema";
+
+export interface RecommendationInput {
+  /** the visitor's temp enrollment (its cart_lines are "the cart") */
+  enrollmentId: number | null;
+  state: string | null;
+  tier: string | null;
+  age: number | null;
+  gender: number | null;
+  /** audience: 'all' plus 'over65' or 'under65' */
+  over65: boolean;
+  /** when on a plan page: recommend around this plan */
+  planId?: number | null;
+  /** default 5, never more than 5 */
+  limit?: number;
+}
+
+export type RecommendationReason = "association" | "popularity" | "filter";
+
+export interface Recommendation {
+  planId: number;
+  score: number;
+  reasons: RecommendationReason[];
+}
+
+export interface RecommendationService {
+  recommend(input: RecommendationInput): Promise<Recommendation[]>;
+}
+
+/** The carousel never shows more than five (spec §9). */
+export const MAX_RECOMMENDATIONS = 5;
+
+const WEIGHT = { association: 3, popularity: 1, filter: 1 } as const;
+
+export function createRecommendationService(db: DB): RecommendationService {
+  return {
+    async recommend(input) {
+      const limit = clampLimit(input.limit);
+      if (limit === 0) return [];
+
+      const context = await loadContext(db, input);
+      const candidates = await loadCandidates(db, input, context.excludedPlanIds);
+      if (candidates.length === 0) return [];
+
+      // On a plan page we recommend around that plan; otherwise around the cart.
+      const seeds = input.planId != null ? [input.planId] : context.cartPlanIds;
+      const association = seeds.length > 0 ? await loadAssociation(db, seeds, input.enrollmentId) : new Map<number, number>();
+
+      return rank(candidates, association, context.categoryIds).slice(0, limit);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- inputs
+
+function clampLimit(limit: number | undefined) {
+  if (limit == null) return MAX_RECOMMENDATIONS;
+  if (!Number.isFinite(limit)) return limit > 0 ? MAX_RECOMMENDATIONS : 0;
+  return Math.max(0, Math.min(Math.floor(limit), MAX_RECOMMENDATIONS));
+}
+
+const normState = (s: string | null) => (s && s.trim() ? s.trim().toUpperCase() : null);
+const normTier = (t: string | null) => (t && t.trim() ? t.trim().toUpperCase() : null);
+const knownNumber = (n: number | null) => (n != null && Number.isFinite(n) ? n : null);
+
+// ---------------------------------------------------------------- queries
+
+interface Context {
+  cartPlanIds: number[];
+  /** cart plans and the viewed plan: never recommended back */
+  excludedPlanIds: number[];
+  /** categories the visitor already has (cart, or the plan being viewed) */
+  categoryIds: Set<number>;
+}
+
+/** Query 1: the cart's plans and the viewed plan, with their categories. */
+async function loadContext(db: DB, input: RecommendationInput): Promise<Context> {
+  const { enrollmentId, planId } = input;
+  if (enrollmentId == null && planId == null) return { cartPlanIds: [], excludedPlanIds: [], categoryIds: new Set() };
+
+  const rows = await db
+    .selectFrom("plans")
+    .select(["id", "category_id"])
+    .where((eb) =>
+      eb.or([
+        ...(enrollmentId != null ? [eb("id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId))] : []),
+        ...(planId != null ? [eb("id", "=", planId)] : []),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+
+  // Seeds use the cart only when no plan is viewed, so dropping the viewed plan here is safe.
+  const cartPlanIds = rows.map((r) => r.id).filter((id) => id !== planId);
+  const excluded = new Set(rows.map((r) => r.id));
+  if (planId != null) excluded.add(planId);
+  return { cartPlanIds, excludedPlanIds: [...excluded], categoryIds: new Set(rows.map((r) => r.category_id)) };
+}
+
+interface Candidate {
+  id: number;
+  categoryId: number;
+  popularity: number;
+}
+
+/**
+ * Cart lines of enrollments that became a policy are skipped: that purchase is already
+ * counted through policy_plans, and counting both would weigh it twice.
+ */
+function openCartLines<QB extends SelectQueryBuilder<Database, "cart_lines", object>>(qb: QB): QB {
+  return qb.where("cart_lines.enrollment_id", "not in", (eb: ExpressionBuilder<Database, "cart_lines">) =>
+    eb.selectFrom("enrollments").select("enrollments.id").where("enrollments.policy_id", "is not", null),
+  ) as QB;
+}
+
+/**
+ * Query 2: every plan the visitor may be offered, with its popularity. Sellability is
+ * checked in SQL (EXISTS sub-queries), so the query count does not grow with the catalog.
+ */
+async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanIds: number[]): Promise<Candidate[]> {
+  const state = normState(input.state);
+  const tier = normTier(input.tier);
+  const age = knownNumber(input.age);
+  const gender = knownNumber(input.gender);
+  const audiences: Audience[] = input.over65 ? ["all", "over65"] : ["all", "under65"];
+
+  let query = db
+    .selectFrom("plans as p")
+    .leftJoin(
+      (eb) => openCartLines(eb.selectFrom("cart_lines")).select(["cart_lines.plan_id", (e) => e.fn.countAll<number>().as("n")]).groupBy("cart_lines.plan_id").as("carted"),
+      (join) => join.onRef("carted.plan_id", "=", "p.id"),
+    )
+    .leftJoin(
+      (eb) => eb.selectFrom("policy_plans").select(["policy_plans.plan_id", (e) => e.fn.countAll<number>().as("n")]).groupBy("policy_plans.plan_id").as("bought"),
+      (join) => join.onRef("bought.plan_id", "=", "p.id"),
+    )
+    .select((eb) => ["p.id", "p.category_id", "p.popularity", eb.fn.coalesce("carted.n", eb.lit(0)).as("carted"), eb.fn.coalesce("bought.n", eb.lit(0)).as("bought")])
+    // Plans a visitor can add on their own: memberships and riders are added with another
+    // plan, hide_add_to_cart plans cannot be added at all.
+    .where("p.active", "=", 1)
+    .where("p.is_membership", "=", 0)
+    .where("p.is_rider", "=", 0)
+    .where("p.hide_add_to_cart", "=", 0)
+    .where("p.audience", "in", audiences)
+    // We never know the visitor's ZIP here, so area-restricted plans are never safe to offer.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("plan_areas as pa").select("pa.plan_id").whereRef("pa.plan_id", "=", "p.id"))));
+
+  if (excludedPlanIds.length > 0) query = query.where("p.id", "not in", excludedPlanIds);
+  if (state != null) {
+    query = query.where((eb) =>
+      eb.or([eb("p.all_states", "=", 1), eb.exists(eb.selectFrom("plan_states as ps").select("ps.plan_id").whereRef("ps.plan_id", "=", "p.id").where("ps.state", "=", state))]),
+    );
+  }
+  if (age != null) query = query.where("p.age_min", "<=", age).where("p.age_max", ">=", age);
+  if (tier != null) {
+    // A price of zero means "not offered for this tier" (spec §9: prices ≤ 0 are not shown).
+    query = query.where((eb) => {
+      let price = eb.selectFrom("plan_prices as pr").select("pr.id").whereRef("pr.plan_id", "=", "p.id").where("pr.tier", "=", tier).where("pr.price_cents", ">", 0);
+      if (age != null) price = price.where("pr.age_min", "<=", age).where("pr.age_max", ">=", age);
+      if (gender != null) price = price.where((e) => e.or([e("pr.gender", "is", null), e("pr.gender", "=", gender)]));
+      return eb.exists(price);
+    });
+  }
+
+  const rows = await query.orderBy("p.id").execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    categoryId: Number(r.category_id),
+    // PostgreSQL may hand counts back as strings; Number() keeps both dialects alike.
+    popularity: Number(r.popularity) + Number(r.carted) + Number(r.bought),
+  }));
+}
+
+/**
+ * Query 3: co-occurrence counts. For each seed plan and each basket it is in (another
+ * enrollment's cart, or one policy's plans), every other plan of that basket scores one.
+ */
+async function loadAssociation(db: DB, seeds: number[], enrollmentId: number | null): Promise<Map<number, number>> {
+  let carts = openCartLines(
+    db
+      .selectFrom("cart_lines")
+      .innerJoin("cart_lines as other", (join) => join.onRef("other.enrollment_id", "=", "cart_lines.enrollment_id").onRef("other.plan_id", "<>", "cart_lines.plan_id"))
+      .select("other.plan_id as plan_id")
+      .where("cart_lines.plan_id", "in", seeds),
+  );
+  // The visitor's own cart is the question, not evidence.
+  if (enrollmentId != null) carts = carts.where("cart_lines.enrollment_id", "<>", enrollmentId);
+
+  const purchases = db
+    .selectFrom("policy_plans as seed")
+    .innerJoin("policy_plans as other", (join) => join.onRef("other.policy_id", "=", "seed.policy_id").onRef("other.plan_id", "<>", "seed.plan_id"))
+    .select("other.plan_id as plan_id")
+    .where("seed.plan_id", "in", seeds);
+
+  const rows = await db
+    .selectFrom(carts.unionAll(purchases).as("pairs"))
+    .select(["pairs.plan_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("pairs.plan_id")
+    .execute();
+  return new Map(rows.map((r) => [Number(r.plan_id), Number(r.n)]));
+}
+
+// ---------------------------------------------------------------- scoring
+
+function rank(candidates: Candidate[], association: Map<number, number>, heldCategories: Set<number>): Recommendation[] {
+  // Normalise against the best candidate, so each signal is worth at most its weight.
+  const maxAssociation = Math.max(0, ...candidates.map((c) => association.get(c.id) ?? 0));
+  const maxPopularity = Math.max(0, ...candidates.map((c) => c.popularity));
+
+  return candidates
+    .map((c) => {
+      const reasons: RecommendationReason[] = [];
+      let score = 0;
+      const together = association.get(c.id) ?? 0;
+      if (together > 0 && maxAssociation > 0) {
+        score += (WEIGHT.association * together) / maxAssociation;
+        reasons.push("association");
+      }
+      if (c.popularity > 0 && maxPopularity > 0) {
+        score += (WEIGHT.popularity * c.popularity) / maxPopularity;
+        reasons.push("popularity");
+      }
+      if (!heldCategories.has(c.categoryId)) {
+        score += WEIGHT.filter;
+        reasons.push("filter");
+      }
+      // Rounded so float noise can never reorder equal scores; ties go to the lower id.
+      return { planId: c.id, score: Math.round(score * 1e6) / 1e6, reasons };
+    })
+    .sort((a, b) => b.score - a.score || a.planId - b.planId);
+}

@@ -1,0 +1,66 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FilterSummary } from "~/.server/quote";
+import { Dialog } from "./Dialog";
+import { QuoteForm } from "./QuoteForm";
+
+function withoutDialog(pathname: string, search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("dialog");
+  const rest = params.toString();
+  return pathname + (rest ? `?${rest}` : "");
+}
+
+/** The quote summary on plan screens, with Edit opening the 'Basic Details' dialog. */
+export function FilterBar({ filter }: { filter: FilterSummary }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const open = params.get("dialog") === "basic";
+  params.set("dialog", "basic");
+  const editHref = `${location.pathname}?${params.toString()}`;
+  const closeTo = withoutDialog(location.pathname, location.search);
+  return (
+    <section className="notice" aria-label={t("filter.label")} data-testid="filter-bar">
+      <dl className="filter-bar">
+        <div>
+          <dt>{t("quote.zip")}</dt>
+          <dd>{filter.zip}</dd>
+        </div>
+        <div>
+          <dt>{t("quote.gender")}</dt>
+          <dd>{filter.gender === 1 ? t("quote.female") : t("quote.male")}</dd>
+        </div>
+        {filter.smoker !== null ? (
+          <div>
+            <dt>{t("quote.smoker")}</dt>
+            <dd>{filter.smoker === 1 ? t("common.yes") : t("common.no")}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("filter.tier")}</dt>
+          <dd>{filter.tier ? t(`tiers.${filter.tier}`) : ""}</dd>
+        </div>
+        <div>
+          <dt>{t("quote.dob")}</dt>
+          <dd>{filter.dob}</dd>
+        </div>
+      </dl>
+      <p>
+        <Link to={editHref} preventScrollReset>
+          {t("filter.edit")}
+        </Link>
+      </p>
+      {open ? (
+        <Dialog id="basic" title={t("filter.basicDetails")} closeTo={closeTo}>
+          <QuoteForm
+            id="basic-details"
+            defaults={{ zip: filter.zip, dob: filter.dob, gender: filter.gender, spouseDob: filter.spouseDob, childCount: filter.childCount, smoker: filter.smoker }}
+            showSmoker={filter.smoker !== null}
+            submitLabel={t("filter.save")}
+          />
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,406 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { PlanCardData } from "~/.server/plan-cards";
+import type { FilterSummary, SelectionBanner as Banner } from "~/.server/quote";
+import type { PricingErrorCode } from "~/domain/pricing";
+import type { Tier } from "~/domain/tiers";
+import { formatMoney, formatWholeDollars } from "~/utils/format";
+import { eligibilityValidator, salaryValidator, tobaccoValidator } from "~/forms/plan";
+import { newMemberValidator, portalOnlyValidator } from "~/forms/entry";
+import { Breadcrumb } from "./Breadcrumb";
+import { SelectionBanner } from "./SelectionBanner";
+import { FilterBar } from "./FilterBar";
+import { PlanCard } from "./PlanCard";
+import { Dialog } from "./Dialog";
+import { QuoteForm } from "./QuoteForm";
+import { DependentsInfoDialog, TierForm } from "./ChooseTier";
+import { StoreForm } from "./form/StoreForm";
+import { RadioGroup, SelectField, TextField } from "./form/Fields";
+import * as s from "./PlanPage.css";
+
+export interface PlanPageData {
+  plan: {
+    id: number;
+    href: string;
+    name: string;
+    logoUrl: string | null;
+    callout: string | null;
+    headerText: string | null;
+    blueBarText: string | null;
+    associationHtml: string;
+    bodyHtml: string;
+    exclusions: { title: string | null; html: string } | null;
+    example: { title: string | null; html: string } | null;
+    faq: { title: string | null; html: string } | null;
+    specialMessageHtml: string;
+    declineMessage: string | null;
+    hideAddToCart: boolean;
+    requiresSalary: boolean;
+    minWorkingHours: number | null;
+    tobaccoRated: boolean;
+    isPremier: boolean;
+  };
+  quoted: boolean;
+  inCart: boolean;
+  pricing: { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> } | { ok: false; errorCode: PricingErrorCode } | null;
+  eligibility: Array<{ id: number; text: string; trueCondition: number }> | null;
+  enrollQuestions: { outcome: "accepted" | "declined" | null } | null;
+  membershipOptions: Array<{ planPriceId: number; priceCents: number; name: string; bodyHtml: string }>;
+  needsMembership: boolean;
+  companion: { name: string; priceCents: number | null } | null;
+  salary: { annualIncome: number | null; workingHours: number | null };
+  smoker: number | null;
+  suggestions: PlanCardData[];
+  filter: FilterSummary | null;
+  banner: Banner;
+  eprocess: string | null;
+  hasMember: boolean;
+  enrollType: string | null;
+  hasPortalOrGroup: boolean;
+  memberDashboardUrl: string | null;
+  dialog: string | null;
+  portalChoice: { forRep: boolean; portals: Array<{ value: string; label: string }>; groups: Array<{ value: string; label: string }> } | null;
+  dependentsFor: Tier | null;
+  chosenMembership: number | null;
+}
+
+function dialogHref(pathname: string, search: string, dialog: string | null, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(search);
+  params.delete("dialog");
+  params.delete("tier");
+  if (dialog) params.set("dialog", dialog);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const q = params.toString();
+  return pathname + (q ? `?${q}` : "");
+}
+
+/** Which dialog starts a quote here (storefront §4 "Quote start on the plan page"). */
+function quoteStart(d: PlanPageData) {
+  if (!d.enrollType && d.hasMember) return "tier";
+  if (!d.hasPortalOrGroup && d.eprocess === "rep") return "portal";
+  return "quote";
+}
+
+export function PlanPage({ data: d }: { data: PlanPageData }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const to = (dialog: string | null, extra?: Record<string, string>) => dialogHref(location.pathname, location.search, dialog, extra);
+  const closeTo = to(null);
+  const declined = d.enrollQuestions?.outcome === "declined";
+  const needsAnswers = d.enrollQuestions && d.enrollQuestions.outcome !== "accepted";
+  const membershipChoice = d.membershipOptions.find((m) => m.planPriceId === d.chosenMembership) ?? null;
+  const showCards = d.pricing?.ok && !d.eligibility && !declined;
+
+  return (
+    <div className="stack">
+      <Breadcrumb
+        items={[
+          { label: t("shell.home"), to: "/" },
+          ...(d.banner.member ? [{ label: t("breadcrumb.currentMember"), to: "/agent-select-member" }] : []),
+          { label: t("plans.title"), to: "/plans" },
+          { label: t("breadcrumb.planDetails") },
+        ]}
+      />
+      <header className={s.head}>
+        {d.plan.logoUrl ? <img src={d.plan.logoUrl} alt="" width={240} height={64} /> : null}
+        <div>
+          {d.plan.callout ? <p className={s.callout}>{d.plan.callout}</p> : null}
+          <h1>{d.plan.name}</h1>
+          {d.plan.headerText ? <p className={s.lead}>{d.plan.headerText}</p> : null}
+        </div>
+      </header>
+      {d.plan.blueBarText ? <p className={s.blueBar}>{d.plan.blueBarText}</p> : null}
+      <SelectionBanner banner={d.banner} />
+      {d.filter ? (
+        <FilterBar filter={d.filter} />
+      ) : (
+        <section className="card" aria-labelledby="price-title">
+          <h2 id="price-title">{t("plans.getYourPrice")}</h2>
+          <p>{t("plans.getYourPriceHint")}</p>
+          <Link className="button" to={to(quoteStart(d))} preventScrollReset>
+            {t("plans.getYourPrice")}
+          </Link>
+        </section>
+      )}
+
+      {d.pricing && !d.pricing.ok ? <PricingNotice code={d.pricing.errorCode} to={to} /> : null}
+      {declined ? (
+        <p className="notice notice--error" role="alert" data-testid="decline-message">
+          {d.plan.declineMessage ?? t("plans.declinedDefault")}
+        </p>
+      ) : null}
+
+      {d.quoted && (d.plan.requiresSalary || d.plan.minWorkingHours !== null) ? (
+        <dl className="card" data-testid="salary-summary">
+          {d.plan.requiresSalary ? (
+            <div>
+              <dt>{t("plan.annualSalary")}</dt>
+              <dd>
+                {d.salary.annualIncome ? formatWholeDollars(d.salary.annualIncome, i18n.language) : t("plan.notGiven")}{" "}
+                <Link to={to("salary")} preventScrollReset>
+                  {t("filter.edit")}
+                </Link>
+              </dd>
+            </div>
+          ) : null}
+          {d.plan.minWorkingHours !== null ? (
+            <div>
+              <dt>{t("plan.workingHours")}</dt>
+              <dd>
+                {d.salary.workingHours ?? t("plan.notGiven")}{" "}
+                <Link to={to("salary")} preventScrollReset>
+                  {t("filter.edit")}
+                </Link>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+
+      {d.quoted && d.eligibility && d.pricing?.ok ? (
+        <section className="card" aria-labelledby="eligibility-title">
+          <h2 id="eligibility-title">{t("plan.eligibilityTitle")}</h2>
+          <StoreForm id="eligibility" validator={eligibilityValidator(d.eligibility.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}>
+            <input type="hidden" name="intent" value="eligibility" />
+            {d.eligibility.map((q) => (
+              <RadioGroup
+                key={q.id}
+                name={`q${q.id}`}
+                label={q.text}
+                hint={q.trueCondition === 1 ? t("plan.answerYesHint") : t("plan.answerYesNoHint")}
+                options={[
+                  { value: "1", label: t("common.yes") },
+                  { value: "0", label: t("common.no") },
+                ]}
+              />
+            ))}
+            <button className="button" type="submit">
+              {t("common.submit")}
+            </button>
+          </StoreForm>
+        </section>
+      ) : null}
+
+      {showCards && d.pricing?.ok ? (
+        <section aria-labelledby="price-cards-title" className="stack">
+          <h2 id="price-cards-title">{t("plan.yourPrice")}</h2>
+          {d.needsMembership && d.membershipOptions.length ? (
+            <div className={`card ${s.membership}`} data-testid="membership-card">
+              <h3>{t("plan.membershipTitle")}</h3>
+              <p>{t("plan.membershipRequired", { price: formatMoney(d.membershipOptions[0].priceCents, i18n.language) })}</p>
+              {membershipChoice ? (
+                <p className="text-success" data-testid="membership-chosen">
+                  <span aria-hidden="true">✓ </span>
+                  {t("plan.membershipChosen", { name: membershipChoice.name })}
+                </p>
+              ) : null}
+              <Link className="button button--secondary" to={to("membership")} preventScrollReset>
+                {t("plan.chooseMembership")}
+              </Link>
+            </div>
+          ) : null}
+          <ul className="grid">
+            {d.pricing.entries.map((e) => (
+              <li key={e.planPriceId} className="card" data-testid="price-card">
+                {e.coverageAmount ? <p>{t("plan.coverage", { amount: formatWholeDollars(e.coverageAmount, i18n.language) })}</p> : null}
+                <p className={s.price}>
+                  {formatMoney(e.priceCents, i18n.language)}
+                  <span className="muted">{t("plans.perMonth")}</span>
+                </p>
+                {d.companion ? <p className="muted">{t("plan.premierPair", { name: d.companion.name, price: d.companion.priceCents ? formatMoney(d.companion.priceCents, i18n.language) : "" })}</p> : null}
+                {d.inCart ? (
+                  <p className="text-success" data-testid="in-cart">
+                    <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
+                  </p>
+                ) : d.plan.hideAddToCart ? (
+                  <p>{t("plan.callForQuote")}</p>
+                ) : needsAnswers ? (
+                  <Link className="button" to={`/PlanQuestionView?planId=${d.plan.id}`}>
+                    {t("plan.enrollNow")}
+                  </Link>
+                ) : (
+                  <Form method="post">
+                    <AuthenticityTokenInput />
+                    <input type="hidden" name="intent" value="add" />
+                    <input type="hidden" name="planId" value={d.plan.id} />
+                    <input type="hidden" name="planPriceId" value={e.planPriceId} />
+                    {membershipChoice ? <input type="hidden" name="membershipPriceId" value={membershipChoice.planPriceId} /> : null}
+                    <button className="button" type="submit">
+                      {t("plan.addToCart")}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {d.enrollType === "existing-member" && d.memberDashboardUrl ? (
+        <p className="notice">
+          {t("plan.currentMember")}{" "}
+          <a href={d.memberDashboardUrl} target="_blank" rel="noopener noreferrer">
+            {t("plan.memberDashboard")} <span className="visually-hidden">{t("common.opensNewTab")}</span>
+          </a>
+        </p>
+      ) : null}
+
+      <section aria-labelledby="about-plan" className="stack">
+        <h2 id="about-plan">{t("plan.description")}</h2>
+        <div className={s.body} dangerouslySetInnerHTML={{ __html: d.plan.bodyHtml }} />
+        {d.plan.associationHtml ? <div className="notice" dangerouslySetInnerHTML={{ __html: d.plan.associationHtml }} /> : null}
+        {d.plan.specialMessageHtml ? <div className="notice notice--warning" data-testid="special-message" dangerouslySetInnerHTML={{ __html: d.plan.specialMessageHtml }} /> : null}
+        {[d.plan.exclusions, d.plan.example, d.plan.faq].map((part, i) =>
+          part ? (
+            <details key={i} className={s.details}>
+              <summary>{part.title ?? [t("plan.exclusions"), t("plan.example"), t("plan.faq")][i]}</summary>
+              <div dangerouslySetInnerHTML={{ __html: part.html }} />
+            </details>
+          ) : null,
+        )}
+      </section>
+
+      {d.suggestions.length ? (
+        <section aria-labelledby="suggested-title">
+          <h2 id="suggested-title">{t("plan.suggested")}</h2>
+          <ul className="grid">
+            {d.suggestions.map((card) => (
+              <li key={card.id}>
+                <PlanCard card={card} redirectTo={here} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <PlanDialogs d={d} closeTo={closeTo} to={to} />
+    </div>
+  );
+}
+
+function PricingNotice({ code, to }: { code: PricingErrorCode; to: (dialog: string | null) => string }) {
+  const { t } = useTranslation();
+  const target = code === "salaryError" || code === "hourError" ? "salary" : code === "smokerError" ? "tobacco" : "basic";
+  return (
+    <div className="notice notice--error" role="alert" data-testid="pricing-error" data-code={code}>
+      <p>
+        <Trans t={t} i18nKey={`pricing.${code}`} components={{ action: <Link to={to(target)} preventScrollReset /> }} />
+      </p>
+    </div>
+  );
+}
+
+function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to: (dialog: string | null, extra?: Record<string, string>) => string }) {
+  const { t, i18n } = useTranslation();
+  switch (d.dialog) {
+    case "quote":
+      return (
+        <Dialog id="quote" title={t("filter.basicDetails")} closeTo={closeTo}>
+          <QuoteForm id="plan-quote" />
+        </Dialog>
+      );
+    case "salary":
+      return (
+        <Dialog id="salary" title={t("plan.salaryTitle")} closeTo={closeTo}>
+          <StoreForm
+            id="salary-form"
+            validator={salaryValidator(d.plan.minWorkingHours !== null)}
+            defaultValues={{ annualIncome: d.salary.annualIncome ? String(d.salary.annualIncome) : "", workingHours: d.salary.workingHours ? String(d.salary.workingHours) : "" } as never}
+          >
+            <input type="hidden" name="intent" value="salary" />
+            <TextField name="annualIncome" label={t("plan.annualSalary")} hint={t("plan.annualSalaryHint")} inputMode="numeric" maxLength={12} short />
+            {d.plan.minWorkingHours !== null ? (
+              <TextField name="workingHours" label={t("plan.workingHours")} hint={t("plan.workingHoursHint", { hours: d.plan.minWorkingHours })} inputMode="numeric" maxLength={3} short />
+            ) : null}
+            <button className="button" type="submit">
+              {t("common.save")}
+            </button>
+          </StoreForm>
+        </Dialog>
+      );
+    case "tobacco":
+      return (
+        <Dialog id="tobacco" title={t("plan.tobaccoTitle")} closeTo={closeTo}>
+          <StoreForm id="tobacco-form" validator={tobaccoValidator} defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}>
+            <input type="hidden" name="intent" value="tobacco" />
+            <RadioGroup
+              name="smoker"
+              label={t("quote.smoker")}
+              hint={t("quote.smokerHint")}
+              options={[
+                { value: "1", label: t("common.yes") },
+                { value: "0", label: t("common.no") },
+              ]}
+            />
+            <button className="button" type="submit">
+              {t("common.save")}
+            </button>
+          </StoreForm>
+        </Dialog>
+      );
+    case "membership":
+      return (
+        <Dialog id="membership" title={t("plan.membershipOptions")} closeTo={closeTo}>
+          {d.membershipOptions.length ? (
+            <ul className="stack">
+              {d.membershipOptions.map((m) => (
+                <li key={m.planPriceId} className="card">
+                  <h3>{m.name}</h3>
+                  <div dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
+                  <p className={s.price}>
+                    {formatMoney(m.priceCents, i18n.language)}
+                    <span className="muted">{t("plans.perMonth")}</span>
+                  </p>
+                  <Link className="button" to={to(null, { membership: String(m.planPriceId) })} preventScrollReset>
+                    {t("plan.selectMembership")}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t("plan.noMembership")}</p>
+          )}
+        </Dialog>
+      );
+    case "tier":
+      return (
+        <Dialog id="tier" title={t("tiers.choose")} closeTo={closeTo}>
+          <TierForm backTo={closeTo} />
+        </Dialog>
+      );
+    case "dependents":
+      return d.dependentsFor ? <DependentsInfoDialog tier={d.dependentsFor} closeTo={closeTo} /> : null;
+    case "portal":
+      return d.portalChoice ? (
+        <Dialog id="portal" title={t("portal.title")} closeTo={closeTo}>
+          {d.portalChoice.forRep ? (
+            <StoreForm id="plan-portal" validator={newMemberValidator}>
+              <input type="hidden" name="intent" value="portal" />
+              <RadioGroup name="portal" label={t("portal.choose")} options={d.portalChoice.portals} inline={false} />
+              <div className="button-group">
+                <button className="button" type="submit" name="choice" value="direct">
+                  {t("agentHome.startDirect")}
+                </button>
+              </div>
+              <SelectField name="group" label={t("agentHome.groupLabel")} options={d.portalChoice.groups} placeholder={t("agentHome.groupPlaceholder")} />
+              <button className="button" type="submit" name="choice" value="group">
+                {t("agentHome.enrollForGroup")}
+              </button>
+            </StoreForm>
+          ) : (
+            <StoreForm id="plan-portal-only" validator={portalOnlyValidator}>
+              <input type="hidden" name="intent" value="portal" />
+              <RadioGroup name="portal" label={t("portal.choose")} options={d.portalChoice.portals} inline={false} />
+              <button className="button" type="submit">
+                {t("common.submit")}
+              </button>
+            </StoreForm>
+          )}
+        </Dialog>
+      ) : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from "react-i18next";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
+import { quoteValidator } from "~/forms/quote";
+import { formatDateTyping, todayIso } from "~/domain/dates";
+
+export interface QuoteDefaults {
+  zip?: string;
+  dob?: string;
+  gender?: number | null;
+  spouseDob?: string;
+  childCount?: number;
+  smoker?: number | null;
+  category?: string | null;
+}
+
+/** The date typing helper: month ≤ 12, day ≤ 31, slashes, 10 characters (JavaScript only). */
+export function typeDate(e: React.FormEvent<HTMLInputElement>) {
+  const input = e.currentTarget;
+  const formatted = formatDateTyping(input.value);
+  if (formatted !== input.value) input.value = formatted;
+}
+
+/**
+ * The landing quote (and the Basic Details edit): zip, date of birth, gender, spouse date
+ * of birth and number of children (the tier follows from them), tobacco use, category.
+ */
+export function QuoteForm({
+  id = "quote",
+  categories,
+  defaults,
+  submitLabel,
+  showSmoker = true,
+  children,
+}: {
+  id?: string;
+  categories?: Array<{ key: string; label: string }>;
+  defaults?: QuoteDefaults;
+  submitLabel?: string;
+  showSmoker?: boolean;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const requireCategory = Boolean(categories);
+  const validator = quoteValidator(todayIso(new Date()), requireCategory);
+  const defaultValues = {
+    zip: defaults?.zip ?? "",
+    dob: defaults?.dob ?? "",
+    gender: defaults?.gender === null || defaults?.gender === undefined ? undefined : String(defaults.gender),
+    spouseDob: defaults?.spouseDob ?? "",
+    childCount: String(defaults?.childCount ?? 0),
+    smoker: defaults?.smoker === null || defaults?.smoker === undefined ? undefined : String(defaults.smoker),
+    category: defaults?.category ?? "",
+  };
+  return (
+    <StoreForm id={id} validator={validator} defaultValues={defaultValues as never}>
+      <input type="hidden" name="intent" value="quote" />
+      <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
+      <TextField name="dob" label={t("quote.dob")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="bday" short onInput={typeDate} />
+      <RadioGroup
+        name="gender"
+        label={t("quote.gender")}
+        options={[
+          { value: "0", label: t("quote.male") },
+          { value: "1", label: t("quote.female") },
+        ]}
+      />
+      <TextField name="spouseDob" label={t("quote.spouseDob")} hint={t("quote.spouseDobHint")} inputMode="numeric" maxLength={10} autoComplete="off" short onInput={typeDate} />
+      <SelectField name="childCount" label={t("quote.childCount")} hint={t("quote.childCountHint")} options={Array.from({ length: 10 }, (_, i) => ({ value: String(i), label: String(i) }))} />
+      {showSmoker ? (
+        <RadioGroup
+          name="smoker"
+          label={t("quote.smoker")}
+          hint={t("quote.smokerHint")}
+          options={[
+            { value: "1", label: t("common.yes") },
+            { value: "0", label: t("common.no") },
+          ]}
+        />
+      ) : null}
+      {categories ? <SelectField name="category" label={t("quote.category")} options={categories.map((c) => ({ value: c.key, label: c.label }))} placeholder={t("quote.chooseCategory")} /> : null}
+      {children}
+      <button className="button" type="submit">
+        {submitLabel ?? t("quote.submit")}
+      </button>
+    </StoreForm>
+  );
+}
