@@ -1,7 +1,6 @@
 /** The landing quote on the entry pages (/, /home, a landing slug, a referral). */
 import type { Services } from "./services";
 import { menuCategories } from "./repositories/catalog";
-import { readForm } from "./request";
 import { submitQuote } from "./quote";
 import { currentEnrollment, isQuoted } from "./shopping";
 import { isoToUsDate } from "~/domain/dates";
@@ -20,8 +19,7 @@ export async function landingQuoteData(services: Services, request: Request) {
   };
 }
 
-export async function landingQuoteAction(services: Services, request: Request, options: { next?: (category: string | null) => string } = {}) {
-  const form = await readForm(request, services);
+export async function landingQuoteAction(services: Services, request: Request, form: FormData, options: { next?: (category: string | null) => string } = {}) {
   const session = await services.sessions.read(request);
   return submitQuote(services, request, session, form, {
     requireCategory: true,

@@ -10,6 +10,7 @@ import { Landing } from "~/components/Landing";
 import { NotFoundPage } from "~/components/ErrorPage";
 import { QuoteForm } from "~/components/QuoteForm";
 import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
+import { readForm } from "~/.server/request";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.branding?.name ?? "Benefit Store" }];
 
@@ -32,7 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return landingQuoteAction(context.services, request);
+  const form = await readForm(request, context.services);
+  return landingQuoteAction(context.services, request, form);
 }
 
 export default function LandingPage() {

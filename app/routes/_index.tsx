@@ -10,6 +10,7 @@ import { homeTarget } from "~/domain/home-target";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
 import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
+import { readForm } from "~/.server/request";
 import { featuredCards } from "~/.server/featured";
 import { FeaturedPlans } from "~/components/FeaturedPlans";
 
@@ -46,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return landingQuoteAction(context.services, request);
+  const form = await readForm(request, context.services);
+  return landingQuoteAction(context.services, request, form);
 }
 
 export default function Index() {

@@ -6,6 +6,7 @@ import { findGroup, findPortal } from "~/.server/repositories/entry";
 import { hostOf, siteForHost } from "~/.server/repositories/sites";
 import { homeTarget } from "~/domain/home-target";
 import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
+import { readForm } from "~/.server/request";
 import { QuoteForm } from "~/components/QuoteForm";
 
 export const meta: MetaFunction = () => [{ title: "Get a quote" }];
@@ -30,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return landingQuoteAction(context.services, request);
+  const form = await readForm(request, context.services);
+  return landingQuoteAction(context.services, request, form);
 }
 
 export default function Home() {

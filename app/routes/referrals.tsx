@@ -9,6 +9,7 @@ import { enterReferral } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
 import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
+import { readForm } from "~/.server/request";
 
 export const meta: MetaFunction = () => [{ title: "Referral" }];
 
@@ -34,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return landingQuoteAction(context.services, request);
+  const form = await readForm(request, context.services);
+  return landingQuoteAction(context.services, request, form);
 }
 
 export default function Referrals() {
