@@ -35,7 +35,7 @@ export async function submitQuote(
     if (!catalog.categories.some((c) => c.key === input.category)) return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
   }
 
-  const filter = {
+  await saveQuote(services, request, session, {
     zip: input.zip,
     state,
     birthdate: input.birthdate,
@@ -45,7 +45,17 @@ export async function submitQuote(
     spouse_birthdate: input.spouseBirthdate,
     child_count: input.childCount || null,
     ...(input.category ? { category: input.category } : {}),
-  };
+  });
+  return redirect(options.next(input.category), { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+}
+
+export type QuoteFilter = Partial<Pick<Enrollment, "zip" | "state" | "birthdate" | "gender" | "tier" | "is_smoker" | "spouse_birthdate" | "child_count" | "category">>;
+
+/**
+ * Creates the temp enrollment the first time (in the session's mode), or updates it and
+ * re-prices the cart; plans the new details cannot buy leave the cart with a notice.
+ */
+export async function saveQuote(services: Services, request: Request, session: StoreSession, filter: QuoteFilter) {
   const lng = await services.i18n.getLocale(request);
   const locale = isLocale(lng) ? lng : "en";
   const existing = await currentEnrollment(services, session);
@@ -53,32 +63,33 @@ export async function submitQuote(
     await updateEnrollment(services.db, existing.id, { ...filter, locale }, services.now());
     const removed = await repriceCart(services, { ...existing, ...filter } as Enrollment, locale);
     if (removed.length) session.flash({ kind: "warning", key: "quote.removedFromCart", values: { plans: removed.join(", ") } });
-  } else {
-    const s = session.all();
-    const site = await siteForHost(services.db, hostOf(request));
-    const referral = s.referral ? await findReferral(services.db, s.referral) : undefined;
-    const id = await createEnrollment(
-      services.db,
-      {
-        ...filter,
-        locale,
-        site_id: site.id,
-        eprocess: s.eprocess ?? "applicant",
-        open_type: s.openType ?? null,
-        enroll_type: s.enrollType ?? "new-member",
-        type: s.enrollType === "existing-member" ? "existing" : "new-user",
-        agent_id: s.agentId ?? null,
-        group_id: s.groupId ?? null,
-        portal_id: s.portalId ?? null,
-        member_id: s.enrollType === "existing-member" ? (s.memberId ?? null) : null,
-        referral_id: referral?.id ?? null,
-      },
-      services.now(),
-    );
-    session.set("tempId", id);
-    if (!s.enrollType) session.set("enrollType", "new-member");
+    return existing.id;
   }
-  return redirect(options.next(input.category), { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  const s = session.all();
+  const site = await siteForHost(services.db, hostOf(request));
+  const referral = s.referral ? await findReferral(services.db, s.referral) : undefined;
+  const id = await createEnrollment(
+    services.db,
+    {
+      tier: "IO",
+      ...filter,
+      locale,
+      site_id: site.id,
+      eprocess: s.eprocess ?? "applicant",
+      open_type: s.openType ?? null,
+      enroll_type: s.enrollType ?? "new-member",
+      type: s.enrollType === "existing-member" ? "existing" : "new-user",
+      agent_id: s.agentId ?? null,
+      group_id: s.groupId ?? null,
+      portal_id: s.portalId ?? null,
+      member_id: s.enrollType === "existing-member" ? (s.memberId ?? null) : null,
+      referral_id: referral?.id ?? null,
+    },
+    services.now(),
+  );
+  session.set("tempId", id);
+  if (!s.enrollType) session.set("enrollType", "new-member");
+  return id;
 }
 
 /** What the filter bar and the Basic Details form show for an enrollment. */

@@ -10,6 +10,9 @@ import { cartSummary } from "./repositories/cart";
 import { safeUrl } from "./repositories/branding";
 import { isLocale, type Locale } from "~/i18n";
 import { homeTarget } from "~/domain/home-target";
+import { createRecommendationService } from "./adapters/recommendations";
+import { findEnrollment } from "./repositories/enrollments";
+import { ageOn, todayIso } from "~/domain/dates";
 
 export async function loadShell(request: Request, services: Services) {
   const { db } = services;
@@ -27,6 +30,7 @@ export async function loadShell(request: Request, services: Services) {
     cartSummary(db, s.tempId),
   ]);
   const flash = session.takeFlash();
+  const showRecommended = cart.count > 0 && s.eprocess !== "group" && s.tempId ? await hasRecommendations(services, s.tempId, s.over65 ?? false) : false;
   const [csrfToken, csrfCookie] = await services.csrf.commitToken(request);
 
   const headers = new Headers();
@@ -59,6 +63,7 @@ export async function loadShell(request: Request, services: Services) {
         site.kind === "default" ? [] : links.filter((l) => l.kind === "admin").map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
       menu: menu.map((c) => ({ key: c.key, label: label(c.label_en, c.label_es), icon: c.icon })),
       cart,
+      showRecommended,
       flash: flash ?? null,
       homeHref: homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess, siteKind: site.kind }),
       mode: {
@@ -71,6 +76,22 @@ export async function loadShell(request: Request, services: Services) {
     },
     headers,
   };
+}
+
+/** The header's 'View Your Recommended Products' shows only when there is something to show. */
+async function hasRecommendations(services: Services, enrollmentId: number, over65: boolean) {
+  const e = await findEnrollment(services.db, enrollmentId);
+  if (!e) return false;
+  const picks = await createRecommendationService(services.db).recommend({
+    enrollmentId,
+    state: e.state,
+    tier: e.tier,
+    age: e.birthdate ? ageOn(e.birthdate, todayIso(services.now())) : null,
+    gender: e.gender,
+    over65,
+    limit: 1,
+  });
+  return picks.length > 0;
 }
 
 export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];

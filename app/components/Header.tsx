@@ -102,6 +102,11 @@ export function Header({ shell }: { shell: ShellData }) {
             ) : null}
           </p>
         </div>
+        {shell.showRecommended ? (
+          <Link to="/recommend-list?name=cart" className="button button--secondary">
+            {t("shell.viewRecommended")}
+          </Link>
+        ) : null}
         <Link to="/cart" className={s.cart} title={t("shell.viewCart")}>
           <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
             <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.6 3H21l-2 8H7.3L5 2H1v2h4.2Z" />

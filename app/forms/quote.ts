@@ -40,6 +40,22 @@ export function dependentsInfoSchema(today: IsoDate) {
 }
 export const dependentsInfoValidator = (today: IsoDate) => withZod(dependentsInfoSchema(today));
 
+/** Zip: required, exactly 5 digits (its state is checked on the server). */
+export function zipProblem(zip: string): string | null {
+  if (!zip) return REQUIRED;
+  return /^\d{5}$/.test(zip) ? null : "validation.zipFormat";
+}
+
+/** Date of birth: required, mm/dd/yyyy, not in the future, age 18 to 100. */
+export function dobProblem(dob: string, today: IsoDate): string | null {
+  if (!dob) return REQUIRED;
+  const birth = parseUsDate(dob);
+  if (!birth) return "validation.invalidDate";
+  if (birth > today) return "validation.futureDate";
+  const age = ageOn(birth, today);
+  return age < 18 || age > 100 ? "validation.ageRange" : null;
+}
+
 /**
  * The landing quote (storefront §2 Landing, §5): zip, date of birth, gender, spouse date
  * of birth and number of children (the tier is derived from them), tobacco use, category.
@@ -51,13 +67,10 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean 
     .object({ zip: text, dob: text, gender: text, spouseDob: text, childCount: text, smoker: text, category: text })
     .superRefine((v, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      if (!v.zip) issue("zip", REQUIRED);
-      else if (!/^\d{5}$/.test(v.zip)) issue("zip", "validation.zipFormat");
-      const birth = parseUsDate(v.dob);
-      if (!v.dob) issue("dob", REQUIRED);
-      else if (!birth) issue("dob", "validation.invalidDate");
-      else if (birth > today) issue("dob", "validation.futureDate");
-      else if (ageOn(birth, today) < 18 || ageOn(birth, today) > 100) issue("dob", "validation.ageRange");
+      const zip = zipProblem(v.zip);
+      if (zip) issue("zip", zip);
+      const dob = dobProblem(v.dob, today);
+      if (dob) issue("dob", dob);
       if (v.gender !== "0" && v.gender !== "1") issue("gender", REQUIRED);
       if (v.spouseDob) {
         const spouse = parseUsDate(v.spouseDob);
@@ -87,6 +100,22 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean 
 }
 export const quoteValidator = (today: IsoDate, requireCategory: boolean) => withZod(quoteSchema(today, { requireCategory }));
 export type QuoteInput = z.output<ReturnType<typeof quoteSchema>>;
+
+/** The older two-step form, step one: ZIP, date of birth and the category. */
+export function slideStepOneSchema(today: IsoDate) {
+  const text = z.string().optional().transform((v) => (v ?? "").trim());
+  return z
+    .object({ zip: text, dob: text, category: text })
+    .superRefine((v, ctx) => {
+      const zip = zipProblem(v.zip);
+      if (zip) ctx.addIssue({ code: "custom", path: ["zip"], message: zip });
+      const dob = dobProblem(v.dob, today);
+      if (dob) ctx.addIssue({ code: "custom", path: ["dob"], message: dob });
+      if (!v.category || v.category.length > 40) ctx.addIssue({ code: "custom", path: ["category"], message: "validation.chooseCategory" });
+    })
+    .transform((v) => ({ zip: v.zip, birthdate: parseUsDate(v.dob) as IsoDate, category: v.category }));
+}
+export const slideStepOneValidator = (today: IsoDate) => withZod(slideStepOneSchema(today));
 
 /** The older two-step form: step two needs both gender and tobacco use. */
 export const slideStepTwoSchema = z

@@ -1,0 +1,116 @@
+/**
+ * The current-member screens (/agent-select-member, /group-select-member): a searchable,
+ * paged table of the visitor's members and Enroll Now → Choose Tier → (dependents) → /plans.
+ * The two routes differ only in whose members they list; both call these.
+ */
+import { json, redirect, type SerializeFrom } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import type { Services } from "./services";
+import type { StoreSession } from "./session";
+import { field } from "./request";
+import { redirectWithSession } from "./respond";
+import { startExistingMemberEnrollment } from "./existing-member";
+import { findMemberInScope, normaliseMemberQuery, searchMembers, type MemberScope } from "./repositories/members";
+import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
+import { isTier, needsChildren, needsSpouse, type Tier } from "~/domain/tiers";
+import { isoToUsDate, todayIso } from "~/domain/dates";
+import { isLocale } from "~/i18n";
+
+/** Members table: 5 rows per page (storefront §9). */
+export const MEMBERS_PAGE_SIZE = 5;
+
+/** The list state carried in the address: search text and page (dialog keys are dropped). */
+export function listParams(url: URL) {
+  const q = normaliseMemberQuery(url.searchParams.get("q") ?? "");
+  const raw = url.searchParams.get("page") ?? "";
+  const page = /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
+  return { q, page };
+}
+
+export function listHref(basePath: string, list: { q: string; page: number }, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  if (list.q) params.set("q", list.q);
+  if (list.page > 1) params.set("page", String(list.page));
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const search = params.toString();
+  return search ? `${basePath}?${search}` : basePath;
+}
+
+/** XXX-XX-1234: the only form an SSN takes on these screens. */
+export function maskSsn(last4: string | null) {
+  return last4 && /^\d{4}$/.test(last4) ? `XXX-XX-${last4}` : null;
+}
+
+function memberIdFrom(value: string | null) {
+  return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+}
+
+function notFound(): never {
+  throw new Response("Not Found", { status: 404, statusText: "member-not-found" });
+}
+
+export async function currentMembersData(services: Services, request: Request, scope: MemberScope, basePath: string) {
+  const url = new URL(request.url);
+  const list = listParams(url);
+  const lng = await services.i18n.getLocale(request);
+  const locale = isLocale(lng) ? lng : "en";
+  const result = await searchMembers(services.db, scope, list.q, list.page, MEMBERS_PAGE_SIZE, locale);
+  const pageCount = Math.max(1, Math.ceil(result.total / MEMBERS_PAGE_SIZE));
+
+  // Enroll Now: ?member=ID&step=tier, then ?member=ID&step=dependents&tier=IS|IC|IF
+  let dialog: { step: "tier" | "dependents"; memberId: number; memberName: string; tier: Tier | null } | null = null;
+  const step = url.searchParams.get("step");
+  if (step === "tier" || step === "dependents") {
+    const memberId = memberIdFrom(url.searchParams.get("member"));
+    const member = memberId ? await findMemberInScope(services.db, memberId, scope) : undefined;
+    if (!member) notFound();
+    const tier = url.searchParams.get("tier");
+    const dependents = step === "dependents" && isTier(tier) && (needsSpouse(tier) || needsChildren(tier));
+    dialog = { step: dependents ? "dependents" : "tier", memberId: member.id, memberName: `${member.first_name} ${member.last_name}`, tier: dependents ? tier : null };
+  }
+
+  return json({
+    basePath,
+    q: list.q,
+    page: result.page,
+    pageCount,
+    total: result.total,
+    members: result.rows.map((m) => ({
+      id: m.id,
+      name: `${m.first_name} ${m.last_name}`,
+      dob: isoToUsDate(m.birthdate),
+      email: m.email,
+      ssn: maskSsn(m.ssn_last4),
+      groupName: m.group_name,
+      plans: m.plans.map((p) => ({ name: p.name, inactive: p.status === "INACTIVE" })),
+    })),
+    dialog,
+  });
+}
+export type CurrentMembersData = SerializeFrom<typeof currentMembersData>;
+
+/**
+ * Enroll Now for a member: the member must be in the visitor's scope (a tampered id is a
+ * 404 and nothing is created), then the tier, then the dependents when the tier needs them.
+ */
+export async function enrollCurrentMember(services: Services, request: Request, session: StoreSession, form: FormData, scope: MemberScope, basePath: string) {
+  const memberId = memberIdFrom(field(form, "memberId", 12));
+  const member = memberId ? await findMemberInScope(services.db, memberId, scope) : undefined;
+  if (!member) {
+    services.log.warn("current member refused", { path: basePath });
+    notFound();
+  }
+  const list = listParams(new URL(request.url));
+  if (field(form, "intent", 20) === "dependents") {
+    const result = await dependentsInfoValidator(todayIso(services.now())).validate(form);
+    if (result.error) return validationError(result.error, result.submittedData);
+    await startExistingMemberEnrollment(services, request, session, member, result.data);
+    return redirectWithSession(services, session, "/plans");
+  }
+  const result = await tierChoiceValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const { tier } = result.data;
+  if (needsSpouse(tier) || needsChildren(tier)) return redirect(listHref(basePath, list, { member: String(member.id), step: "dependents", tier }));
+  await startExistingMemberEnrollment(services, request, session, member, { tier, spouseDob: null, childCount: 0 });
+  return redirectWithSession(services, session, "/plans");
+}

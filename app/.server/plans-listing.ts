@@ -1,0 +1,22 @@
+/** The data of a plans screen (/plans and /new-plans). */
+import type { Services } from "./services";
+import { shoppingContext } from "./shopping";
+import { planSections } from "./plan-cards";
+import { recommendedCards } from "./recommended";
+
+export async function plansListing(services: Services, request: Request, requestedType: string | null) {
+  const ctx = await shoppingContext(services, request);
+  const type = requestedType && ctx.catalog.categories.some((c) => c.key === requestedType) ? requestedType : null;
+  const sections = planSections(ctx.catalog, { over65: ctx.over65, type, ctx: { facts: ctx.facts, locale: ctx.locale, cartPlanIds: ctx.cartPlanIds, outcome: ctx.outcome } });
+  const recommended =
+    ctx.quoted && ctx.session.get("eprocess") !== "group" ? await recommendedCards(services, { enrollment: ctx.quoted, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale }) : [];
+  return {
+    type,
+    sections,
+    categories: ctx.catalog.categories.map((c) => ({ key: c.key, label: ctx.locale === "es" ? c.label_es : c.label_en })),
+    filter: ctx.filter,
+    banner: ctx.banner,
+    recommended,
+  };
+}
+export type PlansListingData = Awaited<ReturnType<typeof plansListing>>;

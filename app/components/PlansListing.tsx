@@ -1,0 +1,83 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PlansListingData } from "~/.server/plans-listing";
+import { PlanCard } from "./PlanCard";
+import { FilterBar } from "./FilterBar";
+import { SelectionBanner } from "./SelectionBanner";
+import { Breadcrumb } from "./Breadcrumb";
+import { RecommendedStrip } from "./RecommendedStrip";
+import { QuoteForm } from "./QuoteForm";
+
+/** The plans screen: sections in the spec's order, bundles by size, the category selector. */
+export function PlansListing({ data, selectorAction }: { data: PlansListingData; selectorAction?: string }) {
+  const { type, sections, categories, filter, banner, recommended } = data;
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <div className="stack">
+      <Breadcrumb items={[{ label: t("shell.home"), to: "/" }, ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: "/agent-select-member" }] : []), { label: t("plans.title") }]} />
+      <h1>{t("plans.title")}</h1>
+      <SelectionBanner banner={banner} />
+      {filter ? (
+        <FilterBar filter={filter} />
+      ) : (
+        <section className="card" aria-labelledby="quote-title">
+          <h2 id="quote-title">{t("plans.getYourPrice")}</h2>
+          <p>{t("plans.getYourPriceHint")}</p>
+          <QuoteForm id="plans-quote" />
+        </section>
+      )}
+      <Form method="get" action={selectorAction} className="button-group" aria-label={t("plans.chooseCategory")}>
+        <label className="label" htmlFor="category-select">
+          {t("plans.category")}
+        </label>
+        <select id="category-select" name="type" className="select" defaultValue={type ?? ""}>
+          <option value="">{t("plans.allCategories")}</option>
+          {categories.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <button className="button button--secondary" type="submit">
+          {t("plans.show")}
+        </button>
+      </Form>
+      {sections.length === 0 ? (
+        <p className="notice" data-testid="no-plans">
+          {t("plans.none")}
+        </p>
+      ) : (
+        sections.map((section) => (
+          <section key={section.key} aria-labelledby={`section-${section.key}`}>
+            <h2 id={`section-${section.key}`}>{section.key === "bundles" ? t("plans.bundlesHeading") : section.heading}</h2>
+            {section.bundles ? (
+              section.bundles.map((b) => (
+                <section key={b.size} aria-labelledby={`bundle-${b.size}`}>
+                  <h3 id={`bundle-${b.size}`}>{t(`plans.bundle${b.size}`)}</h3>
+                  <ul className="grid">
+                    {b.plans.map((card) => (
+                      <li key={card.id}>
+                        <PlanCard card={card} redirectTo={here} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))
+            ) : (
+              <ul className="grid">
+                {section.plans.map((card) => (
+                  <li key={card.id}>
+                    <PlanCard card={card} redirectTo={here} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      )}
+      <RecommendedStrip cards={recommended} viewAllHref="/recommend-list?name=plans" />
+    </div>
+  );
+}

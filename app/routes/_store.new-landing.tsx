@@ -1,0 +1,112 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { validationError } from "remix-validated-form";
+import { readForm, field } from "~/.server/request";
+import { zipLookup } from "~/.server/adapters/zip";
+import { menuCategories } from "~/.server/repositories/catalog";
+import { updateEnrollment } from "~/.server/repositories/enrollments";
+import { currentEnrollment } from "~/.server/shopping";
+import { saveQuote } from "~/.server/quote";
+import { redirectWithSession } from "~/.server/respond";
+import { slideStepOneValidator, slideStepTwoValidator } from "~/forms/quote";
+import { isoToUsDate, todayIso } from "~/domain/dates";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
+import { typeDate } from "~/components/QuoteForm";
+
+export const meta: MetaFunction = () => [{ title: "Get a quote" }];
+
+/** /new-landing: the landing quote by category, the older two-step way, then /new-plans. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const session = await services.sessions.read(request);
+  const enrollment = await currentEnrollment(services, session);
+  const step = new URL(request.url).searchParams.get("step") === "2" ? 2 : 1;
+  if (step === 2 && !enrollment?.zip) throw redirect("/new-landing");
+  const lng = await services.i18n.getLocale(request);
+  const categories = await menuCategories(services.db, session.get("over65") ?? false);
+  return json({
+    step,
+    categories: categories.map((c) => ({ value: c.key, label: lng === "es" ? c.label_es : c.label_en })),
+    defaults: {
+      zip: enrollment?.zip ?? "",
+      dob: isoToUsDate(enrollment?.birthdate),
+      category: enrollment?.category ?? "",
+      gender: enrollment?.gender === null || enrollment?.gender === undefined ? undefined : String(enrollment.gender),
+      smoker: enrollment?.is_smoker === null || enrollment?.is_smoker === undefined ? undefined : String(enrollment.is_smoker),
+    },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const session = await services.sessions.read(request);
+  if (field(form, "intent", 10) === "step2") {
+    const enrollment = await currentEnrollment(services, session);
+    if (!enrollment?.zip) return redirectWithSession(services, session, "/new-landing");
+    const result = await slideStepTwoValidator.validate(form);
+    if (result.error) return validationError(result.error, result.submittedData);
+    await updateEnrollment(services.db, enrollment.id, { gender: result.data.gender, is_smoker: result.data.smoker }, services.now());
+    return redirectWithSession(services, session, "/new-plans");
+  }
+  const result = await slideStepOneValidator(todayIso(services.now())).validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const state = zipLookup.stateFor(result.data.zip);
+  if (!state) return validationError({ fieldErrors: { zip: "validation.zipInvalid" }, formId: result.formId }, result.submittedData);
+  const categories = await menuCategories(services.db, session.get("over65") ?? false);
+  if (!categories.some((c) => c.key === result.data.category)) return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
+  await saveQuote(services, request, session, { zip: result.data.zip, state, birthdate: result.data.birthdate, category: result.data.category });
+  return redirectWithSession(services, session, "/new-landing?step=2");
+}
+
+export default function NewLanding() {
+  const { step, categories, defaults } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <h1>{t("landing.getAQuote")}</h1>
+      <p className="muted">{t("newLanding.step", { step, of: 2 })}</p>
+      {step === 1 ? (
+        <StoreForm id="slide-1" validator={slideStepOneValidator(todayIso(new Date()))} defaultValues={{ zip: defaults.zip, dob: defaults.dob, category: defaults.category } as never}>
+          <input type="hidden" name="intent" value="step1" />
+          <SelectField name="category" label={t("quote.category")} options={categories} placeholder={t("quote.chooseCategory")} />
+          <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
+          <TextField name="dob" label={t("quote.dob")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="bday" short onInput={typeDate} />
+          <button className="button" type="submit">
+            {t("newLanding.next")}
+          </button>
+        </StoreForm>
+      ) : (
+        <StoreForm id="slide-2" validator={slideStepTwoValidator} defaultValues={{ gender: defaults.gender, smoker: defaults.smoker } as never}>
+          <input type="hidden" name="intent" value="step2" />
+          <RadioGroup
+            name="gender"
+            label={t("quote.gender")}
+            options={[
+              { value: "0", label: t("quote.male") },
+              { value: "1", label: t("quote.female") },
+            ]}
+          />
+          <RadioGroup
+            name="smoker"
+            label={t("quote.smoker")}
+            options={[
+              { value: "1", label: t("common.yes") },
+              { value: "0", label: t("common.no") },
+            ]}
+          />
+          <div className="button-group">
+            <button className="button" type="submit">
+              {t("quote.submit")}
+            </button>
+            <Link className="button button--secondary" to="/new-landing">
+              {t("common.back")}
+            </Link>
+          </div>
+        </StoreForm>
+      )}
+    </div>
+  );
+}

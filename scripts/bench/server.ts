@@ -1,0 +1,132 @@
+/**
+ * Runs the built server (server.ts, as in production) in a child process over a fresh SQLite
+ * database in a temporary directory, waits for /healthz, and tears everything down again.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { request, type Target } from "./http";
+
+const HOST = "127.0.0.1";
+
+/** Resolves true when nothing listens on the port (we could bind it ourselves). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS just handed out as free. */
+function ephemeralPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** BENCH_PORT if set (must be free), else 3300, else any free port. */
+export async function choosePort(): Promise<number> {
+  const wanted = process.env.BENCH_PORT;
+  if (wanted) {
+    const port = Number(wanted);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`BENCH_PORT=${wanted} is not a port number`);
+    if (!(await portIsFree(port))) throw new Error(`BENCH_PORT ${port} is already in use`);
+    return port;
+  }
+  return (await portIsFree(3300)) ? 3300 : ephemeralPort();
+}
+
+export type RunningServer = {
+  target: Target;
+  tempDir: string;
+  /** The server's stdout+stderr so far (shown when something goes wrong). */
+  output: () => string;
+  /** Resolves once GET /healthz answers 200; rejects if the server exits or takes over 60 s. */
+  ready: () => Promise<void>;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and deletes the temporary directory. */
+  stop: () => Promise<void>;
+  /** Synchronous last-resort cleanup for process exit handlers. */
+  killNow: () => void;
+};
+
+/** Spawns the server; call ready() to wait for it, and stop() (always) to clean up. */
+export function startServer(root: string, port: number): RunningServer {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+  const origin = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST,
+    DATABASE_URL: `file:${path.join(tempDir, "bench.db")}`,
+    // Throw-away secrets, fresh for every run (the database is thrown away too).
+    SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    PUBLIC_BASE_URL: origin,
+    LOG_LEVEL: "warn",
+    SEED_ON_START: "1",
+    REMINDERS_ENABLED: "0",
+  };
+
+  // `node --import tsx server.ts`: one process (npx would add two wrappers to kill).
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const removeTemp = () => fs.rmSync(tempDir, { recursive: true, force: true });
+  const killNow = () => {
+    if (running) child.kill("SIGKILL");
+    removeTemp();
+  };
+  const stop = async () => {
+    if (running) {
+      child.kill("SIGTERM");
+      const forced = sleep(5_000).then(() => {
+        if (running) child.kill("SIGKILL");
+      });
+      await Promise.race([exited, forced]);
+      await exited;
+    }
+    removeTemp();
+  };
+
+  // Waits for /healthz (the server migrates and loads the demo catalog before listening).
+  const ready = async () => {
+    const deadline = Date.now() + 60_000;
+    while (true) {
+      if (!running) throw new Error("the server exited during start-up");
+      try {
+        const res = await request(target, "GET", "/healthz", { timeoutMs: 2_000 });
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error("the server did not answer /healthz within 60 s");
+      await sleep(200);
+    }
+  };
+
+  const target: Target = { host: HOST, port, origin };
+  return { target, tempDir, output: () => output, ready, stop, killNow };
+}
