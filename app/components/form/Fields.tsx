@@ -21,7 +21,9 @@ interface Common {
 
 function useFieldParts(name: string, hint: ReactNode | undefined, extraError?: string | null) {
   const { t } = useTranslation();
-  const field = useField(name);
+  // Validate on submit, then as the user corrects: never on blur, which moves the page
+  // under the pointer while the next answer is being clicked.
+  const field = useField(name, { validationBehavior: { initial: "onSubmit", whenTouched: "onSubmit", whenSubmitted: "onChange" } });
   const id = fieldId(useContext(FormIdContext), name);
   const message = translateMessage(t, field.error ?? extraError ?? undefined);
   const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
