@@ -15,6 +15,7 @@ import { sql } from "kysely";
 import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot";
 import { createServices } from "./app/.server/services";
 import { createLogger } from "./app/.server/log";
+import { startReminderTimer } from "./app/.server/jobs/reminder-timer";
 
 const dev = process.argv.includes("--dev");
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -64,6 +65,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     "default-src 'self'",
     dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}'`,
     dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    // style attributes only (the e-mail preview is laid out with them); never <style> or scripts
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
@@ -148,6 +151,8 @@ app.all(
   }),
 );
 
+const stopReminders = config.reminders.enabled ? startReminderTimer(services) : () => {};
+
 const server = app.listen(config.port, config.host, () => {
   log.info("listening", { url: `http://localhost:${config.port}`, database: store.dialect, env: config.env, dev });
 });
@@ -157,6 +162,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
+  stopReminders();
   const force = setTimeout(() => {
     log.error("forced exit after 10s");
     process.exit(1);

@@ -15,6 +15,7 @@ import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
 import { isTier, needsChildren, needsSpouse, type Tier } from "~/domain/tiers";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { isLocale } from "~/i18n";
+import { listHref } from "~/utils/current-members";
 
 /** Members table: 5 rows per page (storefront §9). */
 export const MEMBERS_PAGE_SIZE = 5;
@@ -25,15 +26,6 @@ export function listParams(url: URL) {
   const raw = url.searchParams.get("page") ?? "";
   const page = /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
   return { q, page };
-}
-
-export function listHref(basePath: string, list: { q: string; page: number }, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams();
-  if (list.q) params.set("q", list.q);
-  if (list.page > 1) params.set("page", String(list.page));
-  for (const [k, v] of Object.entries(extra)) params.set(k, v);
-  const search = params.toString();
-  return search ? `${basePath}?${search}` : basePath;
 }
 
 /** XXX-XX-1234: the only form an SSN takes on these screens. */

@@ -7,6 +7,9 @@ import { timingSafeEqualStrings, type Cipher } from "./crypto";
 import type { SessionData, SessionKey } from "./session";
 import type { SessionPatch } from "~/domain/session-mode";
 
+/** The member benefit store's group is fixed (storefront §2 route table). */
+export const MEMBER_BENEFIT_STORE_GROUP_ID = 1929;
+
 const MAC_LENGTH = 22;
 const TOKEN = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{22})$/;
 

@@ -1,31 +1,65 @@
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { readForm } from "~/.server/request";
+import { readForm, field } from "~/.server/request";
+import { cartFromToken, declineReminders, restoreCart } from "~/.server/saved-quotes";
 
-export function loader() {
-  return json(null);
+/**
+ * /decline-reminder-email?token=…: the quote e-mail's "no more reminders" link. Opening the
+ * link changes nothing by itself (mail scanners open links); the button stops the reminders
+ * and shows the thank-you page, whose Go to Home clears the session.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("done") === "1") return json({ state: "done" as const, token: null });
+  const token = url.searchParams.get("token") ?? "";
+  const enrollment = token ? await cartFromToken(context.services, token) : null;
+  return json({ state: enrollment ? ("confirm" as const) : ("invalid" as const), token: enrollment ? token : null });
 }
 
-/** Go to Home: clears all the stored state, then the landing. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  await readForm(request, services);
+  const form = await readForm(request, services);
   const session = await services.sessions.read(request);
+  if (field(form, "intent", 10) === "decline") {
+    const enrollment = await cartFromToken(services, field(form, "token", 100));
+    if (!enrollment) return redirect("/decline-reminder-email");
+    await declineReminders(services, enrollment.id);
+    // The link, like the spec's, lets its owner in (their cart, their brand).
+    if (enrollment.status !== "cancelled") await restoreCart(services, session, enrollment);
+    return redirect("/decline-reminder-email?done=1", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  }
+  // Go to Home: clear everything.
   session.clear();
   return redirect("/", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }
 
 export default function DeclineReminderEmail() {
+  const { state, token } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  if (state === "confirm") {
+    return (
+      <div className="stack">
+        <h1>{t("declineReminder.confirmTitle")}</h1>
+        <p>{t("declineReminder.confirmBody")}</p>
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="token" value={token ?? ""} />
+          <button className="button" type="submit" name="intent" value="decline">
+            {t("declineReminder.stop")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
   return (
     <div className="stack">
-      <h1>{t("declineReminder.title")}</h1>
-      <p>{t("declineReminder.body")}</p>
+      <h1>{state === "done" ? t("declineReminder.title") : t("declineReminder.invalidTitle")}</h1>
+      <p>{state === "done" ? t("declineReminder.body") : t("declineReminder.invalidBody")}</p>
       <Form method="post">
         <AuthenticityTokenInput />
-        <button className="button" type="submit">
+        <button className="button" type="submit" name="intent" value="home">
           {t("declineReminder.goHome")}
         </button>
       </Form>

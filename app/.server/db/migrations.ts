@@ -580,10 +580,17 @@ function initial(dialect: Dialect): Migration {
   };
 }
 
+/** A plan's one-time fee (application or enrollment fee), charged with the first month. */
+const oneTimeFee: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("plans").addColumn("one_time_fee_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
-      return { "001_initial": initial(dialect) };
+      return { "001_initial": initial(dialect), "002_one_time_fee": oneTimeFee };
     },
   };
 }

@@ -84,6 +84,8 @@ export interface PlanTable {
   popularity: number;
   sort_order: number;
   active: Flag;
+  /** charged once, with the first month (application or enrollment fee) */
+  one_time_fee_cents: Generated<number>;
 }
 
 /** Language-specific plan text: one row per plan and locale. HTML fields are sanitised on output. */

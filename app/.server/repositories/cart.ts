@@ -85,3 +85,8 @@ export async function planAnswerOutcomes(db: DB, enrollmentId: number) {
   for (const r of rows) map.set(`${r.plan_id}:${r.kind}`, r.outcome);
   return (planId: number, kind: "eligibility" | "enroll") => map.get(`${planId}:${kind}`) ?? null;
 }
+
+/** Moves a paired line (a shared membership) onto another main line. */
+export async function repairCartLine(db: DB, lineId: number, pairedWith: number) {
+  await db.updateTable("cart_lines").set({ paired_line_id: pairedWith }).where("id", "=", lineId).execute();
+}

@@ -120,3 +120,7 @@ export async function menuCategories(db: DB, over65: boolean) {
 export function planText(plan: CatalogPlan, locale: string): PlanText {
   return plan.texts[locale] ?? plan.texts.en ?? Object.values(plan.texts)[0];
 }
+
+export function carriers(db: DB) {
+  return db.selectFrom("carriers").select(["id", "code", "name", "admin_fee_percent"]).orderBy("id").execute();
+}

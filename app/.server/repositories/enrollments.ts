@@ -26,3 +26,7 @@ export async function updateEnrollment(db: DB, id: number, values: EnrollmentUpd
     .where("id", "=", id)
     .execute();
 }
+
+export function wizardTabRows(db: DB) {
+  return db.selectFrom("wizard_tabs").select(["plan_id", "enroll_type", "tab_name", "required", "sort_order"]).execute();
+}

@@ -86,3 +86,7 @@ export async function siteByExternalName(db: DB, name: string) {
 export function findMember(db: DB, id: number) {
   return db.selectFrom("members").select(["id", "first_name", "last_name", "rep_id", "group_id", "portal_id", "birthdate", "gender", "zip", "state"]).where("id", "=", id).executeTakeFirst();
 }
+
+export function referralById(db: DB, id: number) {
+  return db.selectFrom("referrals").selectAll().where("id", "=", id).where("active", "=", 1).executeTakeFirst();
+}

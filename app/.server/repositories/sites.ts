@@ -39,3 +39,7 @@ export async function siteAssets(db: DB, siteId: number): Promise<Record<string,
   const rows = await db.selectFrom("site_assets").select(["key", "value"]).where("site_id", "=", siteId).execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
+
+export function findSite(db: DB, id: number) {
+  return db.selectFrom("sites").selectAll().where("id", "=", id).executeTakeFirst();
+}

@@ -161,7 +161,7 @@ const DEFS: PlanDef[] = [
   P(12, "LUH-YOUNG-ADULT", "medical", "liberty-union", { base: 25200, factors: [1, 1.18, 1.42] }, { ...UNDER65, ...FAMILY, age_max: 49, popularity: 48 }),
   P(13, "LUH-METRO-NYC", "medical", "liberty-union", { base: 46500, factors: F.medical }, { ...UNDER65, ...FAMILY, popularity: 40 }),
   P(14, "LUH-LARGE-GROUP", "medical", "liberty-union", { base: 38500, factors: F.medical }, { ...UNDER65, ...FAMILY, hide_add_to_cart: 1, popularity: 12 }),
-  P(15, "LUH-L713", "medical", "liberty-union", { base: 0, flat: true, exact: { IO: 38100, IS: 61800, IC: 59600, IF: 84900 } }, { ...UNDER65, ...FAMILY, is_l713: 1, l713_net_price_cents: 18900, popularity: 20 }),
+  P(15, "LUH-L713", "medical", "liberty-union", { base: 0, flat: true, exact: { IO: 38100, IS: 61800, IC: 59600, IF: 84900 } }, { ...UNDER65, ...FAMILY, is_l713: 1, l713_net_price_cents: 18900, one_time_fee_cents: 3000, popularity: 20 }),
   // guaranteed issue
   P(16, "LUH-GI-CORE", "guaranteed", "liberty-union", { base: 33900, factors: F.medical }, { ...UNDER65, ...FAMILY, popularity: 64 }),
   P(17, "LUH-GI-PLUS", "guaranteed", "liberty-union", { base: 41900, factors: F.medical }, { ...UNDER65, ...FAMILY, popularity: 51 }),
@@ -174,9 +174,9 @@ const DEFS: PlanDef[] = [
   P(22, "SML-SPOUSE-RIDER", "term_life", "summit-mutual", { base: 650, factors: [1, 1.3, 2.2, 4.5], tiers: { IO: 0, IS: 1, IC: 0, IF: 1 } }, { ...ADULT, is_rider: 1, popularity: 30 }),
   P(23, "SML-CHILD-RIDER", "term_life", "summit-mutual", { base: 400, flat: true, tiers: { IO: 0, IS: 0, IC: 1, IF: 1 } }, { ...ADULT, is_rider: 1, popularity: 26 }),
   // limited medical (Keystone: 3% administrative fee)
-  P(24, "KHA-LM-ESSENTIAL", "limited_medical", "keystone", { base: 12900, factors: F.limited }, { ...ADULT, popularity: 58 }),
-  P(25, "KHA-LM-ENHANCED", "limited_medical", "keystone", { base: 21900, factors: F.limited }, { ...ADULT, is_featured: 1, popularity: 77 }),
-  P(26, "KHA-IHA", "limited_medical", "keystone", { base: 16900, factors: F.limited }, { ...ADULT, is_iha: 1, popularity: 44 }),
+  P(24, "KHA-LM-ESSENTIAL", "limited_medical", "keystone", { base: 12900, factors: F.limited }, { ...ADULT, one_time_fee_cents: 2500, popularity: 58 }),
+  P(25, "KHA-LM-ENHANCED", "limited_medical", "keystone", { base: 21900, factors: F.limited }, { ...ADULT, is_featured: 1, one_time_fee_cents: 2500, popularity: 77 }),
+  P(26, "KHA-IHA", "limited_medical", "keystone", { base: 16900, factors: F.limited }, { ...ADULT, is_iha: 1, one_time_fee_cents: 2500, popularity: 44 }),
   P(27, "EWL-CARECONNECT-MEC", "limited_medical", "everwell", { base: 9900, factors: [1, 1.05, 1.1, 1.2] }, { ...ADULT, membership_required: 1, popularity: 39 }),
   // rx
   P(28, "EWL-RX-SAVER", "rx", "everwell", { base: 995, flat: true, tiers: { IO: 1, IS: 1.5, IC: 1.5, IF: 1.5 } }, { popularity: 52 }),
@@ -243,6 +243,7 @@ export const PLANS: PlanRow[] = DEFS.map((d, i) => ({
   all_states: 1,
   audience: "all",
   asks_legal_disability: 0,
+  one_time_fee_cents: 0,
   l713_net_price_cents: null,
   salary_rate_cents_per_k: null,
   popularity: 0,

@@ -1,0 +1,50 @@
+/**
+ * Checkout: the effective date, the hand-off to the wizard (its step list built from the
+ * dynamic tabs of the cart's plans) and Cancel Enrollment.
+ */
+import type { Services } from "./services";
+import type { StoreSession } from "./session";
+import type { Enrollment } from "./db/schema";
+import { cartLines, clearCart } from "./repositories/cart";
+import { updateEnrollment, wizardTabRows } from "./repositories/enrollments";
+import { effectiveDateRule } from "./shopping";
+import { effectiveDateOptions } from "~/domain/effective-dates";
+import { todayIso } from "~/domain/dates";
+import { buildStepList, screenOf, type TabName } from "~/domain/wizard-steps";
+
+export async function effectiveDateChoices(services: Services, enrollment: Enrollment) {
+  return effectiveDateOptions(await effectiveDateRule(services, enrollment.group_id), todayIso(services.now()));
+}
+
+export async function chooseEffectiveDate(services: Services, enrollment: Enrollment, date: string) {
+  const options = await effectiveDateChoices(services, enrollment);
+  if (!options.includes(date)) return false;
+  await updateEnrollment(services.db, enrollment.id, { effective_date: date }, services.now());
+  return true;
+}
+
+export type ProceedResult = { ok: true; screen: string } | { ok: false; reason: "emptyCart" | "noEffectiveDate" };
+
+/** Builds and stores the step list, marks the cart checked out; a second click lands on the same step. */
+export async function proceedToEnrollment(services: Services, enrollment: Enrollment): Promise<ProceedResult> {
+  const options = await effectiveDateChoices(services, enrollment);
+  if (!enrollment.effective_date || !options.includes(enrollment.effective_date)) return { ok: false, reason: "noEffectiveDate" };
+  const lines = await cartLines(services.db, enrollment.id);
+  if (!lines.length) return { ok: false, reason: "emptyCart" };
+  if (enrollment.status === "checked_out" && enrollment.step_list) {
+    const steps = JSON.parse(enrollment.step_list) as TabName[];
+    return { ok: true, screen: screenOf(steps[0]) };
+  }
+  const steps = buildStepList(await wizardTabRows(services.db), { planIds: lines.map((l) => l.plan_id), enrollType: enrollment.enroll_type, tier: enrollment.tier });
+  await updateEnrollment(services.db, enrollment.id, { step_list: JSON.stringify(steps), status: "checked_out", saved_tab: steps[0] ?? null }, services.now());
+  return { ok: true, screen: screenOf(steps[0]) };
+}
+
+/** Cancel Enrollment: the cart is emptied and forgotten; the visitor starts again at /plans. */
+export async function cancelEnrollment(services: Services, session: StoreSession, enrollment: Enrollment | null) {
+  if (enrollment && enrollment.status !== "completed") {
+    await clearCart(services.db, enrollment.id);
+    await updateEnrollment(services.db, enrollment.id, { status: "cancelled" }, services.now());
+  }
+  session.unset("tempId", "navto");
+}

@@ -1,0 +1,32 @@
+/** Unguessable link tokens (cart links, resume links, direct-continue links): only hashes are kept. */
+import type { DB } from "../db/connection";
+
+export async function insertLinkToken(db: DB, values: { tokenHash: string; purpose: string; enrollmentId: number; tabName?: string | null; expiresAt: Date; now: Date }) {
+  await db
+    .insertInto("link_tokens")
+    .values({
+      token_hash: values.tokenHash,
+      purpose: values.purpose,
+      enrollment_id: values.enrollmentId,
+      tab_name: values.tabName ?? null,
+      expires_at: values.expiresAt.toISOString(),
+      created_at: values.now.toISOString(),
+      used_at: null,
+    })
+    .execute();
+}
+
+/** A token that exists for this purpose and has not expired. */
+export function findLinkToken(db: DB, tokenHash: string, purpose: string, now: Date) {
+  return db
+    .selectFrom("link_tokens")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+export async function markLinkTokenUsed(db: DB, id: number, now: Date) {
+  await db.updateTable("link_tokens").set({ used_at: now.toISOString() }).where("id", "=", id).execute();
+}

@@ -1,0 +1,137 @@
+/**
+ * Save Cart: e-mail a quote with an unguessable, expiring link back to this cart, rate
+ * limited per cart and per address; the link restores the cart in another browser; the
+ * reminder job writes once to people who have not enrolled; a decline stops it.
+ */
+import type { Services } from "./services";
+import type { StoreSession } from "./session";
+import type { Enrollment } from "./db/schema";
+import { randomToken } from "./crypto";
+import { hitLimit, peekLimit } from "./rate-limit";
+import { cartView } from "./cart-view";
+import { renderQuoteEmail } from "./quote-email";
+import { brandingFor } from "./repositories/branding";
+import { findEnrollment } from "./repositories/enrollments";
+import { findSite, siteForHost } from "./repositories/sites";
+import { claimReminder, declineQuotes, insertQuote, quotesDueReminder, releaseReminder } from "./repositories/quotes";
+import { referralById } from "./repositories/entry";
+import { findLinkToken, insertLinkToken } from "./repositories/tokens";
+
+const CART_LINK = "cart_link";
+
+const PER_CART = { max: 5, windowMs: 60 * 60 * 1000 };
+const PER_ADDRESS = { max: 3, windowMs: 24 * 60 * 60 * 1000 };
+
+export interface QuoteRequest {
+  name: string;
+  email: string;
+  message: string | null;
+}
+
+async function brandingOf(services: Services, enrollment: Enrollment, locale: string, host?: string) {
+  const site = (!host && enrollment.site_id ? await findSite(services.db, enrollment.site_id) : undefined) ?? (await siteForHost(services.db, host ?? ""));
+  return brandingFor(services.db, { groupId: enrollment.group_id ?? undefined, agentId: enrollment.agent_id ?? undefined, enrollType: enrollment.enroll_type ?? undefined }, site, locale);
+}
+
+export async function previewQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string) {
+  const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
+  return renderQuoteEmail(services, { locale, branding, name: input.name, message: input.message, cart, cartUrl: null, declineUrl: null, kind: "quote" });
+}
+
+export type SendQuoteResult = { ok: true; quoteId: number } | { ok: false; error: "validation.tooManyQuotes" | "validation.emptyCart" };
+
+export async function sendQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string): Promise<SendQuoteResult> {
+  const now = services.now();
+  const cartKey = `quote:cart:${enrollment.id}`;
+  const addressKey = `quote:address:${services.cipher.hash(input.email.toLowerCase()).slice(0, 24)}`;
+  if ((await peekLimit(services.db, cartKey, PER_CART, now)).limited || (await peekLimit(services.db, addressKey, PER_ADDRESS, now)).limited) {
+    return { ok: false, error: "validation.tooManyQuotes" };
+  }
+  const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
+  if (!cart.lines.length) return { ok: false, error: "validation.emptyCart" };
+  const token = randomToken();
+  const base = services.config.publicBaseUrl;
+  const expiresAt = new Date(now.getTime() + services.config.quoteLinkDays * 24 * 60 * 60 * 1000);
+  const email = await renderQuoteEmail(services, {
+    locale,
+    branding,
+    name: input.name,
+    message: input.message,
+    cart,
+    cartUrl: `${base}/quote/${token}`,
+    declineUrl: `${base}/decline-reminder-email?token=${token}`,
+    kind: "quote",
+  });
+  const tokenHash = services.cipher.hash(`${CART_LINK}:${token}`);
+  const quoteId = await insertQuote(services.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message: input.message, locale, tokenHash, expiresAt, now });
+  await insertLinkToken(services.db, { tokenHash, purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt, now });
+  await services.mailer.send({ to: input.email, subject: email.subject, text: email.text, html: email.html, kind: "quote", enrollmentId: enrollment.id });
+  await hitLimit(services.db, cartKey, PER_CART, now);
+  await hitLimit(services.db, addressKey, PER_ADDRESS, now);
+  return { ok: true, quoteId };
+}
+
+/** A cart link's token (from a quote or a reminder): known, not expired. */
+export async function cartFromToken(services: Services, token: string) {
+  if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
+  const link = await findLinkToken(services.db, services.cipher.hash(`${CART_LINK}:${token}`), CART_LINK, services.now());
+  if (!link) return null;
+  return (await findEnrollment(services.db, link.enrollment_id)) ?? null;
+}
+
+/** The link back to the cart: this browser takes over the cart and its mode. */
+export async function restoreCart(services: Services, session: StoreSession, enrollment: Enrollment) {
+  const ref = enrollment.referral_id ? await referralById(services.db, enrollment.referral_id) : undefined;
+  session.clear();
+  session.set("tempId", enrollment.id);
+  session.set("repAuthenticated", true);
+  if (enrollment.eprocess === "rep" || enrollment.eprocess === "applicant" || enrollment.eprocess === "group" || enrollment.eprocess === "sigapplicant") session.set("eprocess", enrollment.eprocess);
+  if (enrollment.open_type === "agent" || enrollment.open_type === "group" || enrollment.open_type === "user") session.set("openType", enrollment.open_type);
+  if (enrollment.enroll_type === "new-member" || enrollment.enroll_type === "new-group-member" || enrollment.enroll_type === "existing-member") session.set("enrollType", enrollment.enroll_type);
+  if (enrollment.agent_id) session.set("agentId", enrollment.agent_id);
+  if (enrollment.group_id) session.set("groupId", enrollment.group_id);
+  if (enrollment.portal_id) session.set("portalId", enrollment.portal_id);
+  if (enrollment.member_id) session.set("memberId", enrollment.member_id);
+  if (ref) session.set("referral", ref.code);
+}
+
+export async function declineReminders(services: Services, enrollmentId: number) {
+  await declineQuotes(services.db, enrollmentId, services.now());
+}
+
+/** The reminder job: one reminder per quote, after the configured delay, never after a decline. */
+export async function runReminders(services: Services) {
+  const now = services.now();
+  const cutoff = new Date(now.getTime() - services.config.reminders.delayHours * 60 * 60 * 1000);
+  const due = await quotesDueReminder(services.db, cutoff, now);
+  let sent = 0;
+  for (const quote of due) {
+    if (!(await claimReminder(services.db, quote.id, now))) continue;
+    try {
+      const enrollment = await findEnrollment(services.db, quote.enrollment_id);
+      if (!enrollment) continue;
+      const [cart, branding] = await Promise.all([cartView(services, enrollment, quote.locale), brandingOf(services, enrollment, quote.locale)]);
+      if (!cart.lines.length) continue;
+      // Only hashes are kept, so the reminder carries a fresh link (the first one still works).
+      const token = randomToken();
+      await insertLinkToken(services.db, { tokenHash: services.cipher.hash(`${CART_LINK}:${token}`), purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt: new Date(quote.expires_at), now });
+      const base = services.config.publicBaseUrl;
+      const email = await renderQuoteEmail(services, {
+        locale: quote.locale,
+        branding,
+        name: quote.name,
+        message: null,
+        cart,
+        cartUrl: `${base}/quote/${token}`,
+        declineUrl: `${base}/decline-reminder-email?token=${token}`,
+        kind: "reminder",
+      });
+      await services.mailer.send({ to: quote.email, subject: email.subject, text: email.text, html: email.html, kind: "reminder", enrollmentId: enrollment.id });
+      sent += 1;
+    } catch (error) {
+      await releaseReminder(services.db, quote.id);
+      services.log.error("reminder failed", { quoteId: quote.id, reason: error instanceof Error ? error.message : "unknown" });
+    }
+  }
+  return { due: due.length, sent };
+}

@@ -1,0 +1,30 @@
+/** Forms of the cart: Save Cart (quote by e-mail), the effective date, removing a line. */
+import { z } from "zod";
+import { withZod } from "@remix-validated-form/with-zod";
+
+/** Letters (any language), digits, hyphen, apostrophe, space and underscore. */
+const NAME = /^[\p{L}\p{M}0-9\-' _]+$/u;
+/** A practical e-mail check: one @, a dot in the domain, no spaces or angle brackets. */
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
+
+export const saveCartSchema = z.object({
+  name: z
+    .string({ required_error: "validation.validName" })
+    .trim()
+    .min(1, "validation.validName")
+    .max(100, "validation.validName")
+    .regex(NAME, "validation.validName"),
+  email: z.string({ required_error: "validation.validEmail" }).trim().min(1, "validation.validEmail").max(254, "validation.validEmail").regex(EMAIL, "validation.validEmail"),
+  message: z
+    .string()
+    .trim()
+    .max(1000, "validation.messageTooLong")
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export const saveCartValidator = withZod(saveCartSchema);
+
+export const effectiveDateSchema = z.object({
+  effectiveDate: z.string({ required_error: "validation.effectiveDate" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.effectiveDate"),
+});
+export const effectiveDateValidator = withZod(effectiveDateSchema);

@@ -1,0 +1,57 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { readForm } from "~/.server/request";
+import { currentEnrollment, isQuoted } from "~/.server/shopping";
+import { effectiveDateChoices, proceedToEnrollment } from "~/.server/checkout";
+import { redirectWithSession } from "~/.server/respond";
+import { Dialog } from "~/components/Dialog";
+import { isoToUs } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Confirmation" }];
+
+/** /confirmation: 'Your plans will be effective as of' the chosen date — Back to Cart or Proceed. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const session = await services.sessions.read(request);
+  const enrollment = await currentEnrollment(services, session);
+  if (!isQuoted(enrollment)) throw redirect("/cart");
+  const options = await effectiveDateChoices(services, enrollment);
+  if (!enrollment.effective_date || !options.includes(enrollment.effective_date)) throw redirect("/cart");
+  return json({ effectiveDate: enrollment.effective_date });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  await readForm(request, services);
+  const session = await services.sessions.read(request);
+  const enrollment = await currentEnrollment(services, session);
+  if (!isQuoted(enrollment)) return redirectWithSession(services, session, "/cart");
+  const result = await proceedToEnrollment(services, enrollment);
+  if (!result.ok) {
+    session.flash({ kind: "error", key: result.reason === "emptyCart" ? "cart.emptyCheckout" : "validation.effectiveDate" });
+    return redirectWithSession(services, session, "/cart");
+  }
+  session.unset("navto");
+  return redirectWithSession(services, session, `/enrollment/${result.screen}`);
+}
+
+export default function Confirmation() {
+  const { effectiveDate } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <Dialog id="confirmation" title={t("cart.confirmTitle")} closeTo="/cart">
+      <p data-testid="effective-as-of">{t("cart.effectiveAsOf", { date: isoToUs(effectiveDate) })}</p>
+      <Form method="post" className="button-group">
+        <AuthenticityTokenInput />
+        <Link className="button button--secondary" to="/cart">
+          {t("cart.backToCart")}
+        </Link>
+        <button className="button" type="submit">
+          {t("cart.proceedToEnrollment")}
+        </button>
+      </Form>
+    </Dialog>
+  );
+}
