@@ -47,6 +47,24 @@ const QUOTE = { zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", chi
 /** What a browser sends with every navigation (it accepts compressed responses). */
 const BROWSER = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Encoding": "gzip, deflate, br", "User-Agent": "bench" };
 
+/** Fraction of CPU time (all cores) spent idle over the next `ms` milliseconds. */
+async function cpuIdle(ms: number) {
+  const totals = () =>
+    os.cpus().reduce(
+      (acc, cpu) => {
+        const t = cpu.times;
+        acc.idle += t.idle;
+        acc.all += t.idle + t.user + t.nice + t.sys + t.irq;
+        return acc;
+      },
+      { idle: 0, all: 0 },
+    );
+  const before = totals();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = totals();
+  return after.all > before.all ? (after.idle - before.idle) / (after.all - before.all) : 1;
+}
+
 // ---------------------------------------------------------------------------------------
 // Quote session
 
@@ -108,7 +126,7 @@ function table(header: string[], rows: string[][]) {
 
 function loadTable(results: { label: string; result: LoadResult }[]) {
   return table(
-    ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "KB/resp", "encoding"],
+    ["scenario", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "KB/resp", "encoding", "CPU% server/bench/other"],
     results.map(({ label, result: r }) => [
       label,
       String(r.requests),
@@ -120,6 +138,7 @@ function loadTable(results: { label: string; result: LoadResult }[]) {
       String(r.errors),
       kb(r.meanBodyBytes),
       r.contentEncoding,
+      [r.cpu.server, r.cpu.generator, r.cpu.other].map((v) => (Number.isFinite(v) ? v.toFixed(0) : "-")).join(" / "),
     ]),
   );
 }
@@ -149,6 +168,8 @@ async function main() {
   }
   const buildTime = fs.statSync(serverBuild).mtimeMs;
   const startedAt = new Date();
+  // Other work on the machine (tests, builds) competes with the server for the CPU: recorded.
+  const idleBefore = await cpuIdle(1000);
 
   const port = await choosePort();
   console.log(`Starting the built server on port ${port} with a fresh SQLite database…`);
@@ -194,7 +215,7 @@ async function main() {
     const loads: { label: string; result: LoadResult }[] = [];
     for (const s of scenarios) {
       console.log(`Load: ${s.label}: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s…`);
-      const result = await runLoad(target, { path: s.path, headers: s.headers, connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS });
+      const result = await runLoad(target, { path: s.path, headers: s.headers, connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: server.pid });
       loads.push({ label: s.label, result });
     }
 
@@ -214,6 +235,7 @@ async function main() {
     const cpus = os.cpus();
     const notes: string[] = [];
     for (const { label, result } of loads) {
+      if (result.cpu.other > 25) notes.push(`${label}: other processes used ${result.cpu.other.toFixed(0)}% of a core meanwhile: figures are understated; run again when idle.`);
       if (result.errors) notes.push(`${label}: ${result.errors} errors, e.g. ${result.errorSamples.join("; ")}`);
     }
     for (const { label, weight } of weights) {
@@ -222,6 +244,9 @@ async function main() {
       if (weight.notPreloaded.length) notes.push(`${label}: ${weight.notPreloaded.length} module(s) imported but not preloaded: ${weight.notPreloaded.join(", ")}`);
     }
     if (!planLink) notes.push("no /plan/ link on /plans: the plan detail page was not weighed.");
+    if (idleBefore < 0.8) {
+      notes.push(`other processes were using the CPU before the run (only ${(idleBefore * 100).toFixed(0)}% idle): figures are understated; run again when the machine is idle.`);
+    }
     if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs !== buildTime) {
       notes.push("the build changed during the run (someone rebuilt): figures may mix two builds; run again.");
     }
@@ -229,11 +254,13 @@ async function main() {
     console.log(`
 === Benchmark: built server (server.ts, NODE_ENV=production) on SQLite ===
 Date:        ${startedAt.toISOString()}
-Node:        ${process.version} (${process.platform} ${process.arch}), ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ""}, load generator on the same machine
+Node:        ${process.version} (${process.platform} ${process.arch}), ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ""}, load generator on the same machine;
+             CPU idle in the second before the run: ${(idleBefore * 100).toFixed(0)}%
 Catalog:     ${planCards} plans (plan cards on the priced /plans); server ready in ${bootSeconds.toFixed(1)} s (migrate + seed)
 Quote:       ${QUOTE.category}, ZIP ${QUOTE.zip}, DOB ${QUOTE.dob}, no spouse or children; cookies: ${session.jar.names().join(", ")}
 Load:        closed loop, ${CONNECTIONS} keep-alive connections, ${WARMUP} s warm-up then ${SECONDS} s measured per scenario;
-             Accept-Encoding "${BROWSER["Accept-Encoding"]}"; latency = request sent → last byte; errors = non-2xx or socket errors
+             Accept-Encoding "${BROWSER["Accept-Encoding"]}"; latency = request sent → last byte; errors = non-2xx or socket errors;
+             CPU% = share of one core used while measuring by the server process, this script, and everything else
 
 Throughput and latency
 ${loadTable(loads)}

@@ -126,6 +126,8 @@ export async function selectionBanner(services: Services, session: StoreSession,
     group: group ? { name: group.company_name, code: group.group_code } : null,
     portal: portal ? { name: portal.name, code: portal.code } : null,
     member: member ? { name: `${member.first_name} ${member.last_name}` } : null,
+    /** where "Current Member" in the breadcrumb leads: the rep's or the group's member list */
+    membersHref: s.eprocess === "rep" ? "/agent-select-member" : s.eprocess === "group" ? "/group-select-member" : null,
   };
 }
 export type SelectionBanner = Awaited<ReturnType<typeof selectionBanner>>;

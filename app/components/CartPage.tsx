@@ -29,14 +29,14 @@ export type CartPageData =
       checkedOut: boolean;
     };
 
-export function CartPage({ data, preview }: { data: CartPageData; preview: { subject: string; html: string } | null }) {
+export function CartPage({ data, preview }: { data: CartPageData; preview: { subject: string; html: string; values: { name: string; email: string; message: string } } | null }) {
   const { t, i18n } = useTranslation();
   const money = (c: number) => formatMoney(c, i18n.language);
   const crumbs = (
     <Breadcrumb
       items={[
         { label: t("shell.home"), to: "/" },
-        ...(data.banner.member ? [{ label: t("breadcrumb.currentMember"), to: "/agent-select-member" }] : []),
+        ...(data.banner.member ? [{ label: t("breadcrumb.currentMember"), to: data.banner.membersHref ?? undefined }] : []),
         { label: t("plans.title"), to: "/plans" },
         { label: t("breadcrumb.planDetails"), to: "/plans" },
         { label: t("breadcrumb.cart") },
@@ -219,7 +219,7 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
       {showSave ? (
         <Dialog id="save-cart" title={t("cart.saveTitle")} closeTo="/cart" wide={preview !== null}>
           <p>{t("cart.saveIntro")}</p>
-          <StoreForm id="save-cart-form" validator={saveCartValidator} action="/cart?dialog=save">
+          <StoreForm id="save-cart-form" validator={saveCartValidator} action="/cart?dialog=save" defaultValues={preview?.values as never}>
             <TextField name="name" label={t("cart.yourName")} autoComplete="name" maxLength={100} />
             <TextField name="email" label={t("cart.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
             <TextAreaField name="message" label={t("cart.message")} maxLength={1000} />

@@ -98,7 +98,7 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
       <Breadcrumb
         items={[
           { label: t("shell.home"), to: "/" },
-          ...(d.banner.member ? [{ label: t("breadcrumb.currentMember"), to: "/agent-select-member" }] : []),
+          ...(d.banner.member ? [{ label: t("breadcrumb.currentMember"), to: d.banner.membersHref ?? undefined }] : []),
           { label: t("plans.title"), to: "/plans" },
           { label: t("breadcrumb.planDetails") },
         ]}

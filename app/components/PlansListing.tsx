@@ -16,7 +16,7 @@ export function PlansListing({ data, selectorAction }: { data: PlansListingData;
   const here = location.pathname + location.search;
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: "/" }, ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: "/agent-select-member" }] : []), { label: t("plans.title") }]} />
+      <Breadcrumb items={[{ label: t("shell.home"), to: "/" }, ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: banner.membersHref ?? undefined }] : []), { label: t("plans.title") }]} />
       <h1>{t("plans.title")}</h1>
       <SelectionBanner banner={banner} />
       {filter ? (

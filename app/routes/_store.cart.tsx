@@ -78,7 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await saveCartValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const email = await previewQuote(services, enrollment, result.data, locale, hostOf(request));
-      return json({ preview: { subject: email.subject, html: email.bodyHtml } });
+      // Nothing changes on a preview, so it answers in place; the form keeps what was typed.
+      return json({ preview: { subject: email.subject, html: email.bodyHtml }, values: { name: result.data.name, email: result.data.email, message: result.data.message ?? "" } });
     }
     case "send-quote": {
       const result = await saveCartValidator.validate(form);
@@ -95,6 +96,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Cart() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const preview = actionData && "preview" in actionData ? { ...actionData.preview, values: actionData.values } : null;
   return <CartPage data={data} preview={preview} />;
 }

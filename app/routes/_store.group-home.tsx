@@ -96,6 +96,13 @@ export default function GroupHome() {
             </button>
           </Form>
         </li>
+        <li className="card">
+          <h2>{t("groupHome.currentMembers")}</h2>
+          <p>{t("groupHome.currentMembersHint")}</p>
+          <Link className="button" to="/group-select-member">
+            {t("groupHome.currentMembers")}
+          </Link>
+        </li>
       </ul>
       <p>
         <Link to="/access?step=groups">{t("access.back")}</Link>

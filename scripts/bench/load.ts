@@ -4,7 +4,9 @@
  * next, until the time is up. A warm-up phase runs first and is discarded. Latency is
  * measured from sending the request to the last byte of the response.
  */
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Target } from "./http";
 
@@ -14,6 +16,8 @@ export type LoadOptions = {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** The server's process id, to report its CPU use (Linux /proc only). */
+  serverPid?: number;
 };
 
 export type LoadResult = {
@@ -31,6 +35,8 @@ export type LoadResult = {
   /** Mean bytes on the wire per response body (after Content-Encoding). */
   meanBodyBytes: number;
   contentEncoding: string;
+  /** CPU used during the measured phase, in % of one core: the server, this generator, everything else. */
+  cpu: { server: number; generator: number; other: number };
 };
 
 type Phase = { latencies: number[]; errors: number; errorSamples: Set<string>; bytes: number; encoding: string };
@@ -76,6 +82,24 @@ async function phase(target: Target, agent: http.Agent, options: LoadOptions, un
   return result;
 }
 
+/** CPU milliseconds used so far by a process, from /proc/<pid>/stat (NaN where unavailable). */
+function processCpuMs(pid: number | undefined) {
+  if (pid === undefined) return NaN;
+  try {
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU milliseconds the whole machine spent busy (all cores). */
+function machineBusyMs() {
+  return os.cpus().reduce((sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq, 0);
+}
+
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -87,10 +111,16 @@ export async function runLoad(target: Target, options: LoadOptions): Promise<Loa
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, maxFreeSockets: options.connections });
   try {
     await phase(target, agent, options, performance.now() + options.warmupSeconds * 1000);
+    const cpuBefore = { server: processCpuMs(options.serverPid), self: process.cpuUsage(), machine: machineBusyMs() };
     const started = performance.now();
     const measured = await phase(target, agent, options, started + options.seconds * 1000);
     // Requests in flight at the deadline still complete, so divide by the real elapsed time.
     const elapsed = (performance.now() - started) / 1000;
+    const self = process.cpuUsage(cpuBefore.self);
+    const percentOfCore = (cpuMs: number) => cpuMs / (elapsed * 10);
+    const serverCpu = percentOfCore(processCpuMs(options.serverPid) - cpuBefore.server);
+    const generatorCpu = percentOfCore((self.user + self.system) / 1000);
+    const machineCpu = percentOfCore(machineBusyMs() - cpuBefore.machine);
     const sorted = Float64Array.from(measured.latencies).sort();
     const values = Array.from(sorted);
     const requests = measured.latencies.length + measured.errors;
@@ -106,6 +136,7 @@ export async function runLoad(target: Target, options: LoadOptions): Promise<Loa
       max: values.length ? values[values.length - 1] : NaN,
       meanBodyBytes: measured.latencies.length ? measured.bytes / measured.latencies.length : NaN,
       contentEncoding: measured.encoding || "-",
+      cpu: { server: serverCpu, generator: generatorCpu, other: Math.max(0, machineCpu - serverCpu - generatorCpu) },
     };
   } finally {
     agent.destroy();

@@ -48,6 +48,7 @@ export async function choosePort(): Promise<number> {
 
 export type RunningServer = {
   target: Target;
+  pid: number | undefined;
   tempDir: string;
   /** The server's stdout+stderr so far (shown when something goes wrong). */
   output: () => string;
@@ -128,5 +129,5 @@ export function startServer(root: string, port: number): RunningServer {
   };
 
   const target: Target = { host: HOST, port, origin };
-  return { target, tempDir, output: () => output, ready, stop, killNow };
+  return { target, pid: child.pid, tempDir, output: () => output, ready, stop, killNow };
 }

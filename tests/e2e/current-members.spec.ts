@@ -1,0 +1,130 @@
+import { test, expect, type Page } from "./fixtures";
+
+async function enterAsRep(page: Page) {
+  await page.goto("/access");
+  await page.getByLabel("Rep access code").fill("ABCD1212");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("dialog", { name: "Is this you?" }).getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/agent-home$/);
+}
+
+const rows = (page: Page) => page.getByTestId("members-table").locator("tbody tr");
+
+test.describe("current members", () => {
+  test("rep: Current Member → table → search → Enroll Now → Member Only → plans", async ({ page, a11y }) => {
+    await enterAsRep(page);
+    await a11y(page);
+    await page.getByRole("link", { name: "Current Member", exact: true }).click();
+    await expect(page).toHaveURL(/\/agent-select-member$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a current member");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home\s*›?\s*Current Member/);
+    // 5 rows per page, SSNs masked, the inactive plan in words as well as colour
+    await expect(page.getByRole("table", { name: "Current members, page 1 of 2" })).toBeVisible();
+    await expect(rows(page)).toHaveCount(5);
+    for (const ssn of await page.getByTestId("member-ssn").allTextContents()) expect(ssn.trim()).toMatch(/^XXX-XX-\d{4}$/);
+    expect(await page.content()).not.toContain("412583307");
+    const nguyen = rows(page).filter({ hasText: "Linda Nguyen" });
+    await expect(nguyen.locator('li[data-status="inactive"]')).toHaveCount(1);
+    await expect(nguyen.locator('li[data-status="inactive"]')).toContainText("(inactive)");
+    await expect(nguyen).toContainText("03/05/1971");
+    await a11y(page);
+    // Next / Previous
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/agent-select-member\?page=2$/);
+    await expect(rows(page)).toHaveCount(2);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 2 of 2");
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Previous" }).click();
+    await expect(rows(page)).toHaveCount(5);
+    // search
+    const search = page.getByRole("search");
+    await search.getByLabel("Search members").fill("Thompson");
+    await search.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/agent-select-member\?q=Thompson$/);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("Michael Thompson");
+    await expect(rows(page).first()).toContainText("XXX-XX-3307");
+    await a11y(page);
+    // Enroll Now → Choose Tier (Back, Submit)
+    await page.getByRole("link", { name: "Enroll Now for Michael Thompson" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose Tier" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("enrolling-member")).toHaveText("Member: Michael Thompson");
+    await expect(dialog.getByRole("link", { name: "Back" })).toBeVisible();
+    await a11y(page);
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByText("Please choose a tier").first()).toBeVisible();
+    await a11y(page);
+    await dialog.getByLabel("Member Only").check();
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    const filter = page.getByTestId("filter-bar");
+    await expect(filter).toContainText("75024");
+    await expect(filter).toContainText("04/12/1979");
+    await expect(filter).toContainText("Member Only");
+    await expect(page.getByTestId("selection-banner")).toContainText("Michael Thompson");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Current Member" })).toBeVisible();
+    await a11y(page);
+  });
+
+  test("rep: an empty search says so; Family asks for the dependents first", async ({ page, a11y }) => {
+    await enterAsRep(page);
+    await page.goto("/agent-select-member?q=nobody-here");
+    await expect(page.getByTestId("no-members")).toHaveText(/No members match “nobody-here”/);
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await a11y(page);
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(rows(page)).toHaveCount(5);
+    await page.getByRole("link", { name: "Enroll Now for Robert Chen" }).click();
+    await page.getByRole("dialog", { name: "Choose Tier" }).getByLabel("Family").check();
+    await page.getByRole("dialog", { name: "Choose Tier" }).getByRole("button", { name: "Submit" }).click();
+    const dependents = page.getByRole("dialog", { name: "Please provide the following information" });
+    await expect(dependents).toBeVisible();
+    await expect(page).toHaveURL(/member=3&step=dependents&tier=IF/);
+    await a11y(page);
+    await dependents.getByLabel("Spouse's date of birth").fill("01/01/2020");
+    await dependents.getByRole("button", { name: "Submit" }).click();
+    await expect(dependents.getByText("Your spouse must be 18 or older").first()).toBeVisible();
+    await expect(dependents.getByText("Field is required").first()).toBeVisible();
+    await a11y(page);
+    await dependents.getByLabel("Spouse's date of birth").fill("02/14/1970");
+    await dependents.getByLabel("Number of children").selectOption("2");
+    await dependents.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    await expect(page.getByTestId("filter-bar")).toContainText("Family");
+    await expect(page.getByTestId("selection-banner")).toContainText("Robert Chen");
+    await a11y(page);
+  });
+
+  test("group: group home → Current Members → its members only → Enroll Now → plans", async ({ page, a11y }) => {
+    await page.goto("/access?step=employee&purpose=employee");
+    const dialog = page.getByRole("dialog", { name: "Employee Enrollment" });
+    await dialog.getByLabel("Group enrollment code").fill("ACME2024");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("dialog", { name: "Confirm your employer" }).getByRole("button", { name: "Yes" }).click();
+    await expect(page).toHaveURL(/\/group-home$/);
+    await a11y(page);
+    await page.getByRole("link", { name: "Current Members" }).click();
+    await expect(page).toHaveURL(/\/group-select-member$/);
+    await expect(rows(page)).toHaveCount(3);
+    await expect(page.getByTestId("members-table")).not.toContainText("Michael Thompson");
+    for (const name of ["Angela Brooks", "Linda Nguyen", "David Okafor"]) await expect(rows(page).filter({ hasText: name })).toHaveCount(1);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+    await a11y(page);
+    await page.getByRole("link", { name: "Enroll Now for Linda Nguyen" }).click();
+    const tier = page.getByRole("dialog", { name: "Choose Tier" });
+    await a11y(page);
+    await tier.getByLabel("Member Only").check();
+    await tier.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    await expect(page.getByTestId("filter-bar")).toContainText("75080");
+    await expect(page.getByTestId("selection-banner")).toContainText("Linda Nguyen");
+    await a11y(page);
+  });
+
+  test("an unknown member benefit store link is a 404", async ({ page, a11y }) => {
+    const res = await page.goto("/member-benefit-store/9.AAAAAAAAAAAAAAAAAAAAAA/IO");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "OOPS! Page not found" })).toBeVisible();
+    await a11y(page);
+  });
+});
