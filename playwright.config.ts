@@ -33,7 +33,8 @@ export default defineConfig({
     { name: "js-on", use: { javaScriptEnabled: true } },
   ],
   webServer: {
-    command: "rm -rf data/e2e && tsx server.ts",
+    // A database per port, so runs on different ports never share (or wipe) each other's data.
+    command: `rm -rf data/e2e-${PORT} && tsx server.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -41,7 +42,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATABASE_URL: "file:data/e2e/store.db",
+      DATABASE_URL: `file:data/e2e-${PORT}/store.db`,
       SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
       ENCRYPTION_KEY: "5e".repeat(32),
       PUBLIC_BASE_URL: baseURL,

@@ -14,7 +14,7 @@ import { brandingFor } from "./repositories/branding";
 import { findEnrollment } from "./repositories/enrollments";
 import { findSite, siteForHost } from "./repositories/sites";
 import { claimReminder, declineQuotes, insertQuote, quotesDueReminder, releaseReminder } from "./repositories/quotes";
-import { referralById } from "./repositories/entry";
+import { restoreSession } from "./enrollment-session";
 import { findLinkToken, insertLinkToken } from "./repositories/tokens";
 
 const CART_LINK = "cart_link";
@@ -80,20 +80,7 @@ export async function cartFromToken(services: Services, token: string) {
 }
 
 /** The link back to the cart: this browser takes over the cart and its mode. */
-export async function restoreCart(services: Services, session: StoreSession, enrollment: Enrollment) {
-  const ref = enrollment.referral_id ? await referralById(services.db, enrollment.referral_id) : undefined;
-  session.clear();
-  session.set("tempId", enrollment.id);
-  session.set("repAuthenticated", true);
-  if (enrollment.eprocess === "rep" || enrollment.eprocess === "applicant" || enrollment.eprocess === "group" || enrollment.eprocess === "sigapplicant") session.set("eprocess", enrollment.eprocess);
-  if (enrollment.open_type === "agent" || enrollment.open_type === "group" || enrollment.open_type === "user") session.set("openType", enrollment.open_type);
-  if (enrollment.enroll_type === "new-member" || enrollment.enroll_type === "new-group-member" || enrollment.enroll_type === "existing-member") session.set("enrollType", enrollment.enroll_type);
-  if (enrollment.agent_id) session.set("agentId", enrollment.agent_id);
-  if (enrollment.group_id) session.set("groupId", enrollment.group_id);
-  if (enrollment.portal_id) session.set("portalId", enrollment.portal_id);
-  if (enrollment.member_id) session.set("memberId", enrollment.member_id);
-  if (ref) session.set("referral", ref.code);
-}
+export const restoreCart = restoreSession;
 
 export async function declineReminders(services: Services, enrollmentId: number) {
   await declineQuotes(services.db, enrollmentId, services.now());

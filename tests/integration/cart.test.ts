@@ -121,7 +121,7 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     const e = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", (await c.session()).tempId!).executeTakeFirstOrThrow();
     expect(e.status).toBe("checked_out");
     const steps = JSON.parse(e.step_list!);
-    expect(steps).toEqual(["primary_info", "contact_info", "beneficiary_info", "dependent_info", "review_info", "agreement_info", "billing_info"]);
+    expect(steps).toEqual(["primary_info", "contact_info", "beneficiary_info", "dependent_info", "agreement_info", "billing_info", "review_info"]);
     expect((await c.submit(confirmationAction, "/confirmation", {})).location).toBe("/enrollment/personal-info");
     expect((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", e.id).executeTakeFirstOrThrow()).step_list).toBe(e.step_list);
   });

@@ -161,3 +161,11 @@ export function findMemberInScope(db: DB, memberId: number, scope: MemberScope) 
     .where(inScope(scope))
     .executeTakeFirst();
 }
+
+/** Is this e-mail (or phone) already another member's? Existing members may keep their own. */
+export async function contactTakenByOtherMember(db: DB, column: "email" | "phone", value: string, memberId: number | null) {
+  let q = db.selectFrom("members").select("id");
+  q = column === "email" ? q.where((eb) => eb(eb.fn("lower", ["email"]), "=", value.toLowerCase())) : q.where("phone", "=", value);
+  if (memberId) q = q.where("id", "!=", memberId);
+  return Boolean(await q.limit(1).executeTakeFirst());
+}

@@ -388,9 +388,9 @@ describe.each(backends)("demo seed on $name", (backend) => {
       ["beneficiary_info", 3, 0],
       ["primary_health_info", 4, 0],
       ["dependent_info", 5, 1],
-      ["review_info", 6, 1],
-      ["agreement_info", 7, 1],
-      ["billing_info", 8, 1],
+      ["agreement_info", 6, 1],
+      ["billing_info", 7, 1],
+      ["review_info", 8, 1],
     ]);
     expect(tabs.some((t) => t.plan_id === null && t.enroll_type === "new-group-member" && t.tab_name === "employer_info" && t.required === 1)).toBe(true);
     const term = await plan(DEMO.plans.termLife20);

@@ -22,9 +22,11 @@ export const TAB_ORDER = {
   beneficiary_info: 3,
   primary_health_info: 4,
   dependent_info: 5,
-  review_info: 6,
-  agreement_info: 7,
-  billing_info: 8,
+  // Agreement and billing come before the review, so Complete Enrollment on the review
+  // page is the last step (the review's tiles show both).
+  agreement_info: 6,
+  billing_info: 7,
+  review_info: 8,
 } as const;
 export type TabName = keyof typeof TAB_ORDER;
 

@@ -1,0 +1,57 @@
+/** One-time codes: only hashes are stored; a newer code for the same purpose retires the older. */
+import type { DB } from "../db/connection";
+
+export async function insertCode(db: DB, values: { enrollmentId: number | null; purpose: string; targetHash: string; codeHash: string; expiresAt: Date; now: Date }) {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.updateTable("one_time_codes").set({ invalidated_at: values.now.toISOString() }).where("purpose", "=", values.purpose).where("used_at", "is", null).where("invalidated_at", "is", null);
+    q = values.enrollmentId === null ? q.where("enrollment_id", "is", null) : q.where("enrollment_id", "=", values.enrollmentId);
+    await q.execute();
+    const row = await trx
+      .insertInto("one_time_codes")
+      .values({
+        enrollment_id: values.enrollmentId,
+        purpose: values.purpose,
+        target_hash: values.targetHash,
+        code_hash: values.codeHash,
+        attempts: 0,
+        expires_at: values.expiresAt.toISOString(),
+        created_at: values.now.toISOString(),
+        used_at: null,
+        invalidated_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** The newest code of a purpose for an enrollment (used or not), to know when it was sent. */
+export function latestCode(db: DB, enrollmentId: number, purpose: string) {
+  return db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
+export async function addAttempt(db: DB, id: number) {
+  await db.updateTable("one_time_codes").set((eb) => ({ attempts: eb("attempts", "+", 1) })).where("id", "=", id).execute();
+}
+
+export async function markCodeUsed(db: DB, id: number, now: Date) {
+  const res = await db.updateTable("one_time_codes").set({ used_at: now.toISOString() }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function invalidateCode(db: DB, id: number, now: Date) {
+  await db.updateTable("one_time_codes").set({ invalidated_at: now.toISOString() }).where("id", "=", id).execute();
+}
+
+/** A live code by its hash (resume codes are found by code and e-mail, not by enrollment). */
+export function liveCodeByHash(db: DB, purpose: string, codeHash: string, targetHash: string, now: Date) {
+  return db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("purpose", "=", purpose)
+    .where("code_hash", "=", codeHash)
+    .where("target_hash", "=", targetHash)
+    .where("invalidated_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}

@@ -1,0 +1,31 @@
+/** Saved data per wizard step, and the field definitions that shape each step. */
+import type { DB } from "../db/connection";
+
+export function stepRows(db: DB, enrollmentId: number) {
+  return db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", enrollmentId).execute();
+}
+
+export async function saveStepRow(db: DB, values: { enrollmentId: number; tab: string; data: string; secretEnc: string | null; completed: boolean; now: Date }) {
+  const at = values.now.toISOString();
+  await db
+    .insertInto("enrollment_steps")
+    .values({ enrollment_id: values.enrollmentId, tab_name: values.tab, data: values.data, secret_enc: values.secretEnc, completed_at: values.completed ? at : null, updated_at: at })
+    .onConflict((oc) =>
+      oc.columns(["enrollment_id", "tab_name"]).doUpdateSet((eb) => ({
+        data: values.data,
+        secret_enc: values.secretEnc,
+        // a draft never undoes a finished step
+        completed_at: values.completed ? at : eb.ref("enrollment_steps.completed_at"),
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
+
+export function fieldDefinitionRows(db: DB, tab: string) {
+  return db.selectFrom("field_definitions").select(["field_name", "plan_id", "enroll_type", "required", "read_only", "optional"]).where("tab_name", "=", tab).execute();
+}
+
+export function optionRows(db: DB, listKeys: string[]) {
+  return db.selectFrom("options").selectAll().where("list_key", "in", listKeys).orderBy("list_key").orderBy("sort_order").execute();
+}

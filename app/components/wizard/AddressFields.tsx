@@ -1,0 +1,60 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { FieldRules } from "~/domain/field-definitions";
+import { SelectField, TextField, type Option } from "~/components/form/Fields";
+
+/**
+ * Address lines, city, ZIP and state. With JavaScript a 5-digit ZIP fills the state and locks
+ * it (changing the ZIP unlocks it); without, the server sets the state from the ZIP on save.
+ */
+export function AddressFields({ rules, states, prefix = "", formId }: { rules: FieldRules; states: Option[]; prefix?: string; formId: string }) {
+  const { t } = useTranslation();
+  const show = (f: string) => rules[f]?.shown && !rules[f]?.readOnly;
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = wrap.current;
+    const zip = root?.querySelector<HTMLInputElement>(`input[name="${prefix}zip"]`);
+    const state = root?.querySelector<HTMLSelectElement>(`select[name="${prefix}state"]`);
+    if (!zip || !state) return;
+    let locked = Boolean(state.value && /^\d{5}$/.test(zip.value));
+    const lock = (on: boolean) => {
+      locked = on;
+      state.setAttribute("aria-readonly", on ? "true" : "false");
+      state.dataset.locked = on ? "1" : "0";
+    };
+    lock(locked);
+    const keep = state.value;
+    const onState = () => {
+      if (locked) state.value = keep;
+    };
+    const onZip = async () => {
+      lock(false);
+      if (!/^\d{5}$/.test(zip.value)) return;
+      try {
+        const res = await fetch(`/api/zip-state?zip=${encodeURIComponent(zip.value)}`);
+        const { state: found } = (await res.json()) as { state: string | null };
+        if (found) {
+          state.value = found;
+          lock(true);
+        } else state.value = "";
+      } catch {
+        /* the server checks it on save */
+      }
+    };
+    zip.addEventListener("input", onZip);
+    state.addEventListener("change", onState);
+    return () => {
+      zip.removeEventListener("input", onZip);
+      state.removeEventListener("change", onState);
+    };
+  }, [prefix, formId]);
+  return (
+    <div ref={wrap}>
+      {show("address1") ? <TextField name={`${prefix}address1`} label={t("address.line1")} autoComplete="address-line1" maxLength={100} /> : null}
+      {show("address2") ? <TextField name={`${prefix}address2`} label={t("address.line2")} autoComplete="address-line2" maxLength={100} /> : null}
+      {show("city") ? <TextField name={`${prefix}city`} label={t("address.city")} autoComplete="address-level2" maxLength={100} /> : null}
+      {show("zip") ? <TextField name={`${prefix}zip`} label={t("quote.zip")} hint={t("address.zipHint")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short /> : null}
+      {show("state") ? <SelectField name={`${prefix}state`} label={t("address.state")} options={states} placeholder={t("common.select")} autoComplete="address-level1" /> : null}
+    </div>
+  );
+}

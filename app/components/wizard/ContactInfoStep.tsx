@@ -1,0 +1,147 @@
+import { useEffect, useState } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useField } from "remix-validated-form";
+import { useNavigate } from "@remix-run/react";
+import type { FieldRules } from "~/domain/field-definitions";
+import { contactValidator, otpValidator } from "~/forms/contact";
+import { StoreForm } from "~/components/form/StoreForm";
+import { CheckboxField, SelectField, TextField, type Option } from "~/components/form/Fields";
+import { translateMessage } from "~/components/form/messages";
+import { Dialog } from "~/components/Dialog";
+import { AddressFields } from "./AddressFields";
+import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+import * as s from "./ContactInfoStep.css";
+
+export interface ContactInfoData {
+  chrome: StepChrome;
+  rules: FieldRules;
+  values: Record<string, string>;
+  states: Option[];
+  verified: { email: boolean; phone: boolean };
+  flags: { email: boolean; phone: boolean };
+  dialog: string | null;
+  otp: { type: "email" | "phone"; target: string; state: "enter" | "done"; waitSeconds: number };
+}
+
+/** Verified (green check), or flagged (info icon, verify by code, skip validation). */
+function ContactStatus({ kind, verified, flaggedByLoader }: { kind: "email" | "phone"; verified: boolean; flaggedByLoader: boolean }) {
+  const { t } = useTranslation();
+  const { error } = useField(kind === "email" ? "email" : "phone_number");
+  const skip = useField(kind === "email" ? "skip_validation_email" : "skip_validation_phone");
+  const flagged = error === `validation.${kind}Unverified` || (!error && flaggedByLoader) || skip.defaultValue === "1";
+  if (verified && !error) {
+    return (
+      <p className={s.verified} data-testid={`${kind}-verified`}>
+        <span aria-hidden="true">✓ </span>
+        {t(`contact.${kind}Verified`)}
+      </p>
+    );
+  }
+  if (!flagged) return null;
+  return (
+    <div className={s.flagged} data-testid={`${kind}-flagged`}>
+      <p>
+        <span aria-hidden="true">ⓘ </span>
+        {t(`contact.${kind}Flagged`)}
+      </p>
+      <button className="button button--secondary" type="submit" name="intent" value={`verify-${kind}`}>
+        {t(`contact.verify${kind === "email" ? "Email" : "Phone"}`)}
+      </button>
+      <CheckboxField name={kind === "email" ? "skip_validation_email" : "skip_validation_phone"} label={t(`contact.skip${kind === "email" ? "Email" : "Phone"}`)} />
+    </div>
+  );
+}
+
+export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactInfoData; otpError: string | null; otpWait: number | null }) {
+  const { t } = useTranslation();
+  const show = (f: string) => d.rules[f]?.shown && !d.rules[f]?.readOnly;
+  return (
+    <section aria-labelledby="step-title" className="stack">
+      <h1 id="step-title">{t("wizard.tabs.contact_info")}</h1>
+      <StoreForm id="contact" validator={contactValidator(d.rules)} defaultValues={d.values as never}>
+        {show("email") ? (
+          <>
+            <TextField name="email" label={t("contact.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
+            <ContactStatus kind="email" verified={d.verified.email} flaggedByLoader={d.flags.email} />
+          </>
+        ) : null}
+        {show("phone_number") ? (
+          <>
+            <TextField name="phone_number" label={t("contact.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} short />
+            <ContactStatus kind="phone" verified={d.verified.phone} flaggedByLoader={d.flags.phone} />
+          </>
+        ) : null}
+        <AddressFields rules={d.rules} states={d.states} formId="contact" />
+        {show("birth_state") ? <SelectField name="birth_state" label={t("contact.birthState")} options={d.states} placeholder={t("common.select")} /> : null}
+        {show("birth_city") ? <TextField name="birth_city" label={t("contact.birthCity")} maxLength={100} /> : null}
+        {d.rules.with_validation?.shown ? <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} /> : null}
+        <StepActions chrome={d.chrome} />
+      </StoreForm>
+      <StepDialogs defaultEmail={d.values.email} />
+      {d.dialog === "otp" ? <OtpDialog otp={d.otp} error={otpError} wait={otpWait} /> : null}
+    </section>
+  );
+}
+
+function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: string | null; wait: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const close = "/enrollment/contact-info";
+  const [seconds, setSeconds] = useState(wait ?? otp.waitSeconds);
+  useEffect(() => setSeconds(wait ?? otp.waitSeconds), [wait, otp.waitSeconds]);
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  useEffect(() => {
+    // With JavaScript the success message closes by itself after 2 seconds.
+    if (otp.state !== "done") return;
+    const timer = setTimeout(() => navigate(close, { preventScrollReset: true }), 2000);
+    return () => clearTimeout(timer);
+  }, [otp.state, navigate]);
+  const kindLabel = otp.type === "email" ? t("contact.email") : t("contact.phone");
+  if (otp.state === "done") {
+    return (
+      <Dialog id="otp" title={t("contact.verifyTitle", { what: kindLabel })} closeTo={close}>
+        <p className="notice notice--success" role="status" data-testid="otp-success">
+          {t("contact.verificationSuccessful")}
+        </p>
+        <Link className="button" to={close}>
+          {t("contact.continue")}
+        </Link>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog id="otp" title={t("contact.verifyTitle", { what: kindLabel })} closeTo={close}>
+      <p>{t("contact.codeSent", { target: otp.target })}</p>
+      <StoreForm id="otp-form" validator={otpValidator} action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`}>
+        <input type="hidden" name="intent" value="otp-verify" />
+        <input type="hidden" name="type" value={otp.type} />
+        <TextField name="otp" label={t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" short />
+        <button className="button" type="submit">
+          {t("contact.verify")}
+        </button>
+      </StoreForm>
+      <Form method="post" action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`} className="button-group">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="type" value={otp.type} />
+        {error ? <p className="error-message">{translateMessage(t, error)}</p> : null}
+        <button className="button button--secondary" type="submit" name="intent" value="otp-resend" disabled={seconds > 0} aria-describedby="resend-wait">
+          {t("contact.resend")}
+        </button>
+        {seconds > 0 ? (
+          <span id="resend-wait" className="hint" data-testid="resend-wait">
+            {t("contact.resendWait", { seconds })}{" "}
+            <Link to={`/enrollment/contact-info?dialog=otp&type=${otp.type}`} preventScrollReset>
+              {t("contact.refresh")}
+            </Link>
+          </span>
+        ) : null}
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { Link } from "@remix-run/react";
+import { useField } from "remix-validated-form";
+import { translateMessage } from "~/components/form/messages";
+import { useTranslation } from "react-i18next";
+import type { FieldRules } from "~/domain/field-definitions";
+import { personalValidator, enrollerCodeValidator } from "~/forms/personal";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup, TextField } from "~/components/form/Fields";
+import { typeDate } from "~/components/QuoteForm";
+import { Dialog } from "~/components/Dialog";
+import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+
+export interface PersonalInfoData {
+  chrome: StepChrome;
+  rules: FieldRules;
+  values: Record<string, string>;
+  ssnLast4: string | null;
+  birthdate: string;
+  gender: number | null;
+  maritalOptions: Array<{ value: string; label: string }>;
+  enrollerCode: string | null;
+  dialog: string | null;
+  defaultEmail: string | null;
+  today: string;
+}
+
+/** A locked value (birthdate, gender): shown, never posted. */
+function LockedField({ id, label, value, hint }: { id: string; label: string; value: string; hint: string }) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <span className="hint" id={`${id}-hint`}>
+        {hint}
+      </span>
+      <input id={id} className="input input--short" value={value} readOnly aria-readonly="true" aria-describedby={`${id}-hint`} />
+    </div>
+  );
+}
+
+export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
+  const { t } = useTranslation();
+  const show = (f: string) => d.rules[f]?.shown ?? false;
+  const editable = (f: string) => show(f) && !d.rules[f]?.readOnly;
+  const validator = personalValidator(d.rules, d.today, { ssnOnFile: Boolean(d.ssnLast4) });
+  return (
+    <section aria-labelledby="step-title" className="stack">
+      <h1 id="step-title">{t("wizard.tabs.primary_info")}</h1>
+      <StoreForm id="personal" validator={validator} defaultValues={d.values as never}>
+        {editable("first_name") ? <TextField name="first_name" label={t("personal.firstName")} autoComplete="given-name" maxLength={50} /> : null}
+        {editable("middle_name") ? <TextField name="middle_name" label={t("personal.middleName")} autoComplete="additional-name" maxLength={50} /> : null}
+        {editable("last_name") ? <TextField name="last_name" label={t("personal.lastName")} autoComplete="family-name" maxLength={50} /> : null}
+        {show("birthdate") ? <LockedField id="personal-birthdate" label={t("quote.dob")} value={d.birthdate} hint={t("personal.fromQuote")} /> : null}
+        {show("gender") ? <LockedField id="personal-gender" label={t("quote.gender")} value={d.gender === 1 ? t("quote.female") : d.gender === 0 ? t("quote.male") : ""} hint={t("personal.fromQuote")} /> : null}
+        {editable("height_feet") || editable("height_inch") ? (
+          <fieldset className="field">
+            <legend>{t("personal.height")}</legend>
+            <div className="choices">
+              {editable("height_feet") ? <TextField name="height_feet" label={t("personal.feet")} inputMode="numeric" maxLength={1} short /> : null}
+              {editable("height_inch") ? <TextField name="height_inch" label={t("personal.inches")} inputMode="numeric" maxLength={2} short /> : null}
+            </div>
+          </fieldset>
+        ) : null}
+        {editable("weight") ? <TextField name="weight" label={t("personal.weight")} hint={t("personal.weightHint")} inputMode="numeric" maxLength={3} short /> : null}
+        {editable("marital_status") ? <RadioGroup name="marital_status" label={t("personal.maritalStatus")} options={d.maritalOptions} /> : null}
+        {show("ssn") && d.rules.ssn?.readOnly ? (
+          <LockedField id="personal-ssn" label={t("personal.ssn")} value={d.ssnLast4 ? `XXX-XX-${d.ssnLast4}` : ""} hint={t("personal.ssnLocked")} />
+        ) : editable("ssn") ? (
+          <TextField
+            name="ssn"
+            label={t("personal.ssn")}
+            hint={d.ssnLast4 ? t("personal.ssnOnFile", { last4: d.ssnLast4 }) : t("personal.ssnHint")}
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="off"
+            short
+          />
+        ) : null}
+        {editable("prior_coverage_flag") ? (
+          <>
+            <RadioGroup
+              name="prior_coverage_flag"
+              label={t("personal.priorCoverage")}
+              options={[
+                { value: "0", label: t("personal.noPriorCoverage") },
+                { value: "1", label: t("personal.hadPriorCoverage") },
+              ]}
+              inline={false}
+            />
+            <fieldset className="field">
+              <legend>{t("personal.priorDetails")}</legend>
+              <span className="hint">{t("personal.priorDetailsHint")}</span>
+              {editable("prior_carrier_name") ? <TextField name="prior_carrier_name" label={t("personal.priorCarrier")} maxLength={100} /> : null}
+              {editable("prior_effective_date") ? <TextField name="prior_effective_date" label={t("personal.priorEffective")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} /> : null}
+              {editable("prior_term_date") ? <TextField name="prior_term_date" label={t("personal.priorTerm")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} /> : null}
+            </fieldset>
+          </>
+        ) : null}
+        {show("enroller_code") ? (
+          <div className="field" id="personal-enroller_code">
+            <p className="label">{t("personal.enrollerCode")}</p>
+            <EnrollerCodeError />
+            <p>
+              {d.enrollerCode ? t("personal.enrollerCodeSaved", { code: d.enrollerCode }) : d.rules.enroller_code?.required ? t("personal.enrollerCodeRequired") : t("personal.enrollerCodeOptional")}{" "}
+              <Link to="/enrollment/personal-info?dialog=enroller" preventScrollReset>
+                {t("personal.enterEnrollerCode")}
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        <StepActions chrome={d.chrome} />
+      </StoreForm>
+      <StepDialogs defaultEmail={d.defaultEmail} />
+      {d.dialog === "enroller" ? (
+        <Dialog id="enroller" title={t("personal.enterEnrollerCode")} closeTo="/enrollment/personal-info">
+          <StoreForm id="enroller-form" validator={enrollerCodeValidator} defaultValues={{ enrollerCode: d.enrollerCode ?? "" }}>
+            <input type="hidden" name="intent" value="enroller-code" />
+            <TextField name="enrollerCode" label={t("personal.enrollerCode")} autoComplete="off" maxLength={32} spellCheck={false} short />
+            <button className="button" type="submit">
+              {t("common.save")}
+            </button>
+          </StoreForm>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
+
+function EnrollerCodeError() {
+  const { t } = useTranslation();
+  const { error } = useField("enroller_code");
+  return error ? <p className="error-message">{translateMessage(t, error)}</p> : null;
+}

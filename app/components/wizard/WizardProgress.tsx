@@ -1,0 +1,35 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as s from "./WizardProgress.css";
+
+export interface ProgressStep {
+  tab: string;
+  screen: string;
+  state: "done" | "current" | "todo";
+}
+
+/** The progress bar: the required steps in order; finished ones are marked and can be revisited. */
+export function WizardProgress({ steps }: { steps: ProgressStep[] }) {
+  const { t } = useTranslation();
+  const at = steps.findIndex((p) => p.state === "current");
+  return (
+    <nav aria-label={t("wizard.progress")}>
+      <p className="muted">{t("wizard.stepOf", { step: at + 1, total: steps.length })}</p>
+      <ol className={s.bar}>
+        {steps.map((p) => (
+          <li key={p.tab} className={`${s.item} ${p.state === "done" ? s.done : p.state === "current" ? s.current : ""}`} aria-current={p.state === "current" ? "step" : undefined}>
+            {p.state === "done" ? (
+              <Link to={`/enrollment/${p.screen}`}>
+                <span aria-hidden="true">✓ </span>
+                {t(`wizard.tabs.${p.tab}`)}
+                <span className="visually-hidden"> ({t("wizard.done")})</span>
+              </Link>
+            ) : (
+              <span>{t(`wizard.tabs.${p.tab}`)}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

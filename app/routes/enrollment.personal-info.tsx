@@ -1,0 +1,105 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { readForm, field } from "~/.server/request";
+import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, writeStep } from "~/.server/wizard";
+import { commonIntent } from "~/.server/wizard-common";
+import { saveEnrollerCode } from "~/.server/enroller-code";
+import { memberIdentity } from "~/.server/repositories/members-identity";
+import { personalValidator, enrollerCodeValidator, PERSONAL_FIELDS } from "~/forms/personal";
+import { isoToUsDate, todayIso } from "~/domain/dates";
+import { PersonalInfoStep } from "~/components/wizard/PersonalInfoStep";
+
+export const meta: MetaFunction = () => [{ title: "Personal information" }];
+
+interface PersonalData extends Record<string, unknown> {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  height_feet: number;
+  height_inch: number;
+  weight: number;
+  marital_status: number;
+  prior_coverage_flag: number;
+  prior_carrier_name: string;
+  prior_effective_date: string;
+  prior_term_date: string;
+}
+
+/** Personal information: fields from the server's definitions, prefilled from what is known. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const ctx = await loadWizard(services, request, "primary_info");
+  const [rules, saved, options, member] = await Promise.all([
+    fieldRules(services, ctx, "primary_info"),
+    readStep<PersonalData, { ssn: string }>(services, ctx.enrollment.id, "primary_info"),
+    optionLists(services, ["marital_status"], ctx.locale),
+    ctx.enrollment.member_id ? memberIdentity(services, ctx.enrollment.member_id) : Promise.resolve(null),
+  ]);
+  const data = saved?.data ?? {};
+  const ssn = saved?.secret.ssn ?? member?.ssn ?? "";
+  const values: Record<string, string> = {};
+  for (const f of PERSONAL_FIELDS) if (data[f] !== undefined && data[f] !== null) values[f] = String(data[f]);
+  if (!values.first_name && member) values.first_name = member.firstName;
+  if (!values.last_name && member) values.last_name = member.lastName;
+  values.prior_effective_date = isoToUsDate(data.prior_effective_date);
+  values.prior_term_date = isoToUsDate(data.prior_term_date);
+  // An SSN on file is shown masked, never sent back in the page.
+  const url = new URL(request.url);
+  return json({
+    chrome: stepChrome(ctx),
+    rules,
+    values,
+    ssnLast4: ssn ? ssn.slice(-4) : null,
+    birthdate: isoToUsDate(ctx.enrollment.birthdate),
+    gender: ctx.enrollment.gender,
+    maritalOptions: options.marital_status,
+    enrollerCode: ctx.enrollment.enroller_code,
+    dialog: url.searchParams.get("dialog"),
+    defaultEmail: null as string | null,
+    today: todayIso(services.now()),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const ctx = await loadWizard(services, request, "primary_info");
+  const common = await commonIntent(services, ctx, form);
+  if (common) return common;
+  const intent = field(form, "intent", 20);
+  const rules = await fieldRules(services, ctx, "primary_info");
+
+  if (intent === "enroller-code") {
+    const result = await enrollerCodeValidator.validate(form);
+    if (result.error) return validationError(result.error, result.submittedData);
+    if (!(await saveEnrollerCode(services, ctx.enrollment, result.data.enrollerCode))) {
+      return validationError({ fieldErrors: { enrollerCode: "validation.unknownEnrollerCode" }, formId: result.formId }, result.submittedData);
+    }
+    return redirect("/enrollment/personal-info");
+  }
+
+  const saved = await readStep<Record<string, unknown>, { ssn: string }>(services, ctx.enrollment.id, "primary_info");
+  const member = ctx.enrollment.member_id ? await memberIdentity(services, ctx.enrollment.member_id) : null;
+  const ssnOnFile = saved?.secret.ssn ?? member?.ssn ?? null;
+  const result = await personalValidator(rules, todayIso(services.now()), { ssnOnFile: Boolean(ssnOnFile) }).validate(form);
+  if (intent === "save-later") {
+    // Keep what was typed as a draft (never marks the step done), then ask for the e-mail.
+    const draft = result.error ? null : result.data;
+    if (draft) await writeStep(services, ctx.enrollment, "primary_info", { data: draft.data, secret: draft.ssn || ssnOnFile ? { ssn: draft.ssn ?? ssnOnFile } : null, completed: false });
+    return redirect("/enrollment/personal-info?dialog=save-later");
+  }
+  if (result.error) return validationError(result.error, result.submittedData);
+  // The enroller code is checked after the form, when the server requires it.
+  if (rules.enroller_code?.required && !ctx.enrollment.enroller_code) {
+    return validationError({ fieldErrors: { enroller_code: "validation.enrollerCode" }, formId: result.formId }, result.submittedData);
+  }
+  const ssn = result.data.ssn ?? ssnOnFile;
+  await writeStep(services, ctx.enrollment, "primary_info", { data: result.data.data, secret: ssn ? { ssn } : null, completed: true });
+  return afterSave(services, ctx);
+}
+
+export default function PersonalInfo() {
+  return <PersonalInfoStep data={useLoaderData<typeof loader>()} />;
+}

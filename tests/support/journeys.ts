@@ -1,0 +1,63 @@
+/**
+ * Shortcuts through the storefront for tests that start later in the journey: a quote, plans
+ * in the cart, an effective date and the hand-off to the wizard — all through the real actions.
+ */
+import { expect } from "vitest";
+import { action as indexAction } from "~/routes/_index";
+import { loader as planLoader, action as planAction } from "~/routes/_store.plan.$id.$planName";
+import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
+import { action as confirmationAction } from "~/routes/_store.confirmation";
+import { planId } from "~/.server/db/seed/catalog";
+import type { TestApp } from "./db";
+import { TestClient } from "./client";
+
+export interface JourneyOptions {
+  zip?: string;
+  dob?: string;
+  gender?: "0" | "1";
+  spouseDob?: string;
+  childCount?: string;
+  smoker?: "0" | "1";
+  category?: string;
+  plans?: string[];
+  session?: Record<string, unknown>;
+}
+
+export async function quotedClient(app: TestApp, o: JourneyOptions = {}) {
+  const c = new TestClient(app.services);
+  c.clientIp = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  if (o.session) await c.setSession(o.session);
+  const res = await c.submit(indexAction, "/", {
+    intent: "quote",
+    zip: o.zip ?? "75201",
+    dob: o.dob ?? "04/12/1988",
+    gender: o.gender ?? "0",
+    spouseDob: o.spouseDob ?? "",
+    childCount: o.childCount ?? "0",
+    smoker: o.smoker ?? "",
+    category: o.category ?? "dental",
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(302);
+  return c;
+}
+
+export async function addPlan(c: TestClient, code: string) {
+  const params = { id: String(planId(code)), planName: "x" };
+  const first = await c.load(planLoader, `/plan/${planId(code)}/x`, params);
+  const path = first.location ? first.location.split("?")[0] : `/plan/${planId(code)}/x`;
+  const page = first.location ? await c.load(planLoader, path, params) : first;
+  expect(page.data.pricing?.ok, `${code}: ${JSON.stringify(page.data.pricing)}`).toBe(true);
+  const res = await c.submit(planAction, path, { intent: "add", planId: String(planId(code)), planPriceId: String(page.data.pricing.entries[0].planPriceId) }, { params });
+  expect(res.location).toBe("/cart");
+}
+
+/** A visitor whose cart has been handed to the wizard; returns the client and the first step. */
+export async function inWizard(app: TestApp, o: JourneyOptions = {}) {
+  const c = await quotedClient(app, o);
+  for (const code of o.plans ?? ["BSD-PPO-ESS"]) await addPlan(c, code);
+  const cart = await c.load(cartLoader, "/cart");
+  await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
+  const res = await c.submit(confirmationAction, "/confirmation", {});
+  expect(res.location).toMatch(/^\/enrollment\//);
+  return { client: c, first: res.location! };
+}
