@@ -32,6 +32,8 @@ export const sessionSchema = z
     /** code-flow state kept between the code entry and its confirmation */
     pendingRepId: id,
     pendingGroupId: id,
+    /** the completed enrollment whose receipt this browser may show */
+    receiptId: id,
   })
   .partial();
 

@@ -74,6 +74,7 @@ export function stepChrome(ctx: WizardContext) {
     progress: progress(ctx.state, ctx.tab),
     back: backTarget(ctx.tab, ctx.returnToReview),
     hideSaveLater: ctx.hideSaveLater,
+    tab: ctx.tab,
   };
 }
 

@@ -587,10 +587,17 @@ const oneTimeFee: Migration = {
   },
 };
 
+/** How a group's employees pay: null lets them choose (card or bank draft); list bills are fixed. */
+const groupPaymentMethod: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("groups").addColumn("payment_method", "text").execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
-      return { "001_initial": initial(dialect), "002_one_time_fee": oneTimeFee };
+      return { "001_initial": initial(dialect), "002_one_time_fee": oneTimeFee, "003_group_payment_method": groupPaymentMethod };
     },
   };
 }

@@ -218,6 +218,8 @@ export interface GroupTable {
   employer_phone: string | null;
   group_quote_url: string | null;
   active: Flag;
+  /** eft, cc, elist, list or stmt; null: the employee chooses a card or a bank draft */
+  payment_method: string | null;
 }
 
 export interface MemberTable {

@@ -5,10 +5,12 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
 import { saveLaterValidator } from "~/forms/wizard";
+import { StepScreenshot } from "./StepScreenshot";
 
 export interface StepChrome {
   back: string | null;
   hideSaveLater: boolean;
+  tab: string;
 }
 
 /** Inside a step's form: Back (when allowed), Next, Save & Continue Later (unless "usag"). */
@@ -16,6 +18,7 @@ export function StepActions({ chrome, nextDisabledHint, nextLabel }: { chrome: S
   const { t } = useTranslation();
   return (
     <div className="button-group">
+      <StepScreenshot tab={chrome.tab} />
       {chrome.back ? (
         <Link className="button button--secondary" to={chrome.back}>
           {t("common.back")}

@@ -176,6 +176,7 @@ export const GROUPS: Array<Insertable<GroupTable> & { id: number }> = [
     employer_phone: "2545550118",
     group_quote_url: GROUP_QUOTE_URL,
     active: 1,
+    payment_method: "stmt",
   },
   {
     id: 3,
