@@ -39,8 +39,14 @@ function parseSteps(enrollment: Enrollment): TabName[] {
 export async function wizardEnrollment(services: Services, session: StoreSession) {
   const id = session.get("tempId");
   const enrollment = id ? await findEnrollment(services.db, id) : undefined;
-  if (!enrollment) throw redirect("/cart");
-  if (enrollment.status === "completed") throw redirect("/enrollment/receipt");
+  // Once completed, a reload or a second tab lands on the receipt, never on a step.
+  if (!enrollment) throw redirect(session.get("receiptId") ? "/enrollment/receipt" : "/cart");
+  if (enrollment.status === "completed") {
+    // Done already (a second tab, a reload): show its receipt.
+    session.unset("tempId", "navto");
+    session.set("receiptId", enrollment.id);
+    throw redirect("/enrollment/receipt", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  }
   if (enrollment.status !== "checked_out" || !parseSteps(enrollment).length) throw redirect("/cart");
   return enrollment;
 }

@@ -20,7 +20,11 @@ describe("beneficiary totals", () => {
   });
 
   it("is green only at exactly 100", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 300 }), (n) => expect(totalMessage(n).tone === "ok").toBe(n === 100)));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), (n) => {
+        expect(totalMessage(n).tone === "ok").toBe(n === 100);
+      }),
+    );
   });
 });
 

@@ -18,7 +18,8 @@ const text = z.string().optional().transform((v) => (v ?? "").trim());
 export const percentageDigits = (input: string) => input.replace(/\D/g, "");
 const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
 
-export interface BeneficiaryInput {
+// A type (not an interface) so it fits the forms' Record<string, unknown> validators.
+export type BeneficiaryInput = {
   first_name: string;
   middle_name: string | null;
   last_name: string;
@@ -28,7 +29,7 @@ export interface BeneficiaryInput {
   /** 9 digits, or null: none given (on edit, keep the one on file) */
   ssn: string | null;
   percentage: number;
-}
+};
 
 export function beneficiarySchema(rules: FieldRules, relationshipValues: readonly string[], today: IsoDate, options: { ssnOnFile?: boolean } = {}) {
   const shape = Object.fromEntries(BENEFICIARY_FIELDS.map((f) => [f, text])) as Record<(typeof BENEFICIARY_FIELDS)[number], typeof text>;

@@ -59,6 +59,7 @@ export const RETIRED = "R";
 export const MAX_EMPLOYEES = 1_000_000;
 
 const text = z.string().optional().transform((v) => (v ?? "").trim());
+type TextKey = (typeof EMPLOYER_FIELDS)[number] | "with_validation" | "intent";
 /** Anything: the holiday policy arrives as an object, a string or an array (see above). */
 const loose = z.unknown().optional();
 
@@ -77,7 +78,7 @@ export function tickedHolidays(raw: unknown, allowed: readonly string[]): string
 }
 
 export function employerSchema(rules: FieldRules, today: IsoDate, choices: EmployerChoices) {
-  const shape = Object.fromEntries([...EMPLOYER_FIELDS, "with_validation", "intent"].map((f) => [f, text])) as Record<string, typeof text>;
+  const shape = Object.fromEntries([...EMPLOYER_FIELDS, "with_validation", "intent"].map((f) => [f, text])) as Record<TextKey, typeof text>;
   const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
   const req = (f: string) => on(f) && Boolean(rules[f]?.required);
   return z
@@ -94,7 +95,7 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
         if (!v.phone) req("phone") && issue("phone", REQUIRED);
         else if (!/^\d{10}$/.test(phoneDigits(v.phone))) issue("phone", "validation.phoneFormat");
       }
-      for (const f of ["address1", "address2", "city", "occupation"]) {
+      for (const f of ["address1", "address2", "city", "occupation"] as const) {
         if (!on(f)) continue;
         if (!v[f]) req(f) && issue(f, REQUIRED);
         else if (v[f].length > 100 || !PLAIN.test(v[f])) issue(f, "validation.plainText");
@@ -128,7 +129,7 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
       if (req("holiday_policy") && tickedHolidays(v.holiday_policy, choices.holiday_policy).length === 0) issue("holiday_policy", "validation.holidayPolicy");
     })
     .transform((v) => {
-      const keep = (f: string) => on(f) && v[f as keyof typeof v] !== "";
+      const keep = (f: TextKey) => on(f) && v[f] !== "";
       const data: EmployerData = {};
       for (const f of ["name", "address1", "address2", "city", "zip", "occupation", ...EMPLOYER_CHOICE_FIELDS] as const) if (keep(f)) data[f] = v[f];
       if (keep("phone")) data.phone = phoneDigits(v.phone);
@@ -146,7 +147,7 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
 export const employerValidator = (rules: FieldRules, today: IsoDate, choices: EmployerChoices) => withZod(employerSchema(rules, today, choices));
 
 /** What the step stores (JSON): only shown fields; dates ISO; the holiday policy as numeric flags. */
-export interface EmployerData {
+export interface EmployerData extends Record<string, unknown> {
   name?: string;
   phone?: string;
   address1?: string;

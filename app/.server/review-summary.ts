@@ -1,0 +1,52 @@
+/**
+ * What each review tile shows when opened: the step's saved answers, readable, sensitive
+ * values masked. Steps describe themselves here; a step without a summary says it is done.
+ */
+import type { Services } from "./services";
+import type { WizardContext } from "./wizard";
+import { readStep, optionLists } from "./wizard";
+import type { TabName } from "~/domain/wizard-steps";
+import { isoToUsDate } from "~/domain/dates";
+import { formatPhone } from "~/utils/format";
+
+export interface SummaryLine {
+  /** translation key of the label */
+  label: string;
+  value: string;
+}
+
+type Summarizer = (services: Services, ctx: WizardContext) => Promise<SummaryLine[]>;
+
+const personal: Summarizer = async (services, ctx) => {
+  const step = await readStep<Record<string, string | number>, { ssn: string }>(services, ctx.enrollment.id, "primary_info");
+  const lists = await optionLists(services, ["marital_status"], ctx.locale);
+  const d = step?.data ?? {};
+  const marital = lists.marital_status.find((o) => o.value === String(d.marital_status))?.label ?? "";
+  return [
+    { label: "review.name", value: [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" ") },
+    { label: "quote.dob", value: isoToUsDate(ctx.enrollment.birthdate) },
+    { label: "personal.maritalStatus", value: marital },
+    { label: "personal.ssn", value: step?.secret.ssn ? `XXX-XX-${step.secret.ssn.slice(-4)}` : "" },
+  ].filter((l) => l.value);
+};
+
+const contact: Summarizer = async (services, ctx) => {
+  const d = (await readStep<Record<string, string>>(services, ctx.enrollment.id, "contact_info"))?.data ?? {};
+  return [
+    { label: "contact.email", value: d.email ?? "" },
+    { label: "contact.phone", value: formatPhone(d.phone_number) },
+    { label: "review.address", value: [d.address1, d.address2, d.city, `${d.state ?? ""} ${d.zip ?? ""}`.trim()].filter(Boolean).join(", ") },
+  ].filter((l) => l.value);
+};
+
+const SUMMARIES: Partial<Record<TabName, Summarizer>> = { primary_info: personal, contact_info: contact };
+
+/** Steps register richer summaries as they are built. */
+export function registerSummary(tab: TabName, summarizer: Summarizer) {
+  SUMMARIES[tab] = summarizer;
+}
+
+export async function summarize(services: Services, ctx: WizardContext, tab: TabName): Promise<SummaryLine[]> {
+  const fn = SUMMARIES[tab];
+  return fn ? fn(services, ctx) : [];
+}

@@ -1,0 +1,145 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { SummaryLine } from "~/.server/review-summary";
+import { reviewValidator } from "~/forms/review";
+import { StoreForm } from "~/components/form/StoreForm";
+import { CheckboxField, TextAreaField } from "~/components/form/Fields";
+import { Dialog } from "~/components/Dialog";
+import { formatMoney, isoToUs } from "~/utils/format";
+import { StepDialogs, type StepChrome } from "./StepControls";
+import { StepScreenshot } from "./StepScreenshot";
+import * as s from "./ReviewStep.css";
+
+export interface ReviewData {
+  chrome: StepChrome;
+  tiles: Array<{ tab: string; inList: boolean; done: boolean }>;
+  openTile: { tab: string; lines: SummaryLine[] } | null;
+  cart: { lines: Array<{ id: number; name: string; priceCents: number }>; totals: { initialMonthCents: number; recurringMonthCents: number }; effectiveDate: string | null };
+  notes: string;
+  showSms: boolean;
+  dialog: string | null;
+}
+
+function EditButton({ tab }: { tab: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/enrollment/review-confirm" className="inline-form">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="tab" value={tab} />
+      <button className="button button--secondary" type="submit" name="intent" value="edit" aria-label={t("review.editNamed", { name: t(`wizard.tabs.${tab}`) })}>
+        {t("review.editDetails")}
+      </button>
+    </Form>
+  );
+}
+
+export function ReviewStep({ data: d }: { data: ReviewData }) {
+  const { t, i18n } = useTranslation();
+  const money = (c: number) => formatMoney(c, i18n.language);
+  return (
+    <section aria-labelledby="step-title" className="stack">
+      <h1 id="step-title">{t("wizard.tabs.review_info")}</h1>
+      <div className={s.layout}>
+        <div className="stack">
+          <ul className={s.tiles}>
+            {d.tiles.map((tile) => (
+              <li key={tile.tab} className="card" data-testid={`tile-${tile.tab}`}>
+                <h2 className={s.tileTitle}>{t(`wizard.tabs.${tile.tab}`)}</h2>
+                <p className={tile.done ? "text-success" : "muted"}>
+                  {tile.done ? (
+                    <>
+                      <span aria-hidden="true">✓ </span>
+                      {t("review.complete")}
+                    </>
+                  ) : tile.inList ? (
+                    t("review.incomplete")
+                  ) : (
+                    t("review.notNeeded")
+                  )}
+                </p>
+                {tile.inList ? (
+                  <div className="button-group">
+                    <Link to={`/enrollment/review-confirm?dialog=tile&tab=${tile.tab}`} preventScrollReset>
+                      {t("review.viewDetails")}
+                    </Link>
+                    <EditButton tab={tile.tab} />
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <StoreForm id="review" validator={reviewValidator} defaultValues={{ additional_notes: d.notes } as never}>
+            <TextAreaField name="additional_notes" label={t("review.notes")} maxLength={1000} />
+            {d.showSms ? <CheckboxField name="send_sms" label={t("review.sendSms")} /> : null}
+            <div className="button-group">
+              <StepScreenshot tab="review_info" />
+              {d.chrome.back ? (
+                <Link className="button button--secondary" to={d.chrome.back}>
+                  {t("common.back")}
+                </Link>
+              ) : null}
+              <button className="button" type="submit" name="intent" value="complete" data-testid="complete-enrollment">
+                {t("review.complete_enrollment")}
+              </button>
+              {d.chrome.hideSaveLater ? null : (
+                <button className="button button--secondary" type="submit" name="intent" value="save-later">
+                  {t("wizard.saveLater")}
+                </button>
+              )}
+            </div>
+          </StoreForm>
+        </div>
+        <aside className={`card ${s.summary}`} aria-labelledby="review-summary">
+          <h2 id="review-summary">{t("cart.summary")}</h2>
+          <dl className={s.totals}>
+            <div>
+              <dt>{t("cart.effectiveDate")}</dt>
+              <dd>{isoToUs(d.cart.effectiveDate)}</dd>
+            </div>
+            {d.cart.lines.map((l) => (
+              <div key={l.id}>
+                <dt>{l.name}</dt>
+                <dd>{money(l.priceCents)}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>{t("cart.initialMonth")}</dt>
+              <dd data-testid="review-initial">{money(d.cart.totals.initialMonthCents)}</dd>
+            </div>
+            <div>
+              <dt>{t("cart.recurringMonth")}</dt>
+              <dd>{money(d.cart.totals.recurringMonthCents)}</dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+      <StepDialogs />
+      {d.openTile ? (
+        <Dialog id="tile" title={t(`wizard.tabs.${d.openTile.tab}`)} closeTo="/enrollment/review-confirm">
+          {d.openTile.lines.length ? (
+            <dl>
+              {d.openTile.lines.map((l, i) => (
+                <div key={i}>
+                  <dt className="label">{t(l.label)}</dt>
+                  <dd>{l.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p>{t("review.completeNoDetails")}</p>
+          )}
+          <EditButton tab={d.openTile.tab} />
+        </Dialog>
+      ) : null}
+      {d.dialog === "error" ? (
+        <Dialog id="error" title={t("toast.error")} closeTo="/enrollment/review-confirm">
+          <p role="alert">{t("review.somethingWrong")}</p>
+          <Link className="button" to="/enrollment/review-confirm?dialog=save-later">
+            {t("wizard.saveLater")}
+          </Link>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

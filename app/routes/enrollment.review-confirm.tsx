@@ -1,0 +1,86 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { readForm, field } from "~/.server/request";
+import { loadWizard, readStep, stepChrome } from "~/.server/wizard";
+import { commonIntent } from "~/.server/wizard-common";
+import { cartView } from "~/.server/cart-view";
+import { summarize } from "~/.server/review-summary";
+import { completeEnrollment } from "~/.server/completion";
+import { saveReviewNotes } from "~/.server/repositories/completion";
+import { loadCatalog } from "~/.server/repositories/catalog";
+import { reviewValidator } from "~/forms/review";
+import { isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
+import { ReviewStep } from "~/components/wizard/ReviewStep";
+
+export const meta: MetaFunction = () => [{ title: "Review & Confirmation" }];
+const HERE = "/enrollment/review-confirm";
+
+/** Tiles for the required steps (agreement always), the order summary, notes and Complete. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const ctx = await loadWizard(services, request, "review_info");
+  const url = new URL(request.url);
+  const tiles: TabName[] = ctx.state.steps.filter((s) => s !== "review_info");
+  if (!tiles.includes("agreement_info")) tiles.push("agreement_info");
+  const openTab = url.searchParams.get("dialog") === "tile" ? url.searchParams.get("tab") : null;
+  const [view, catalog, agreement, details] = await Promise.all([
+    cartView(services, ctx.enrollment, ctx.locale),
+    loadCatalog(services.db),
+    readStep<{ method?: string }>(services, ctx.enrollment.id, "agreement_info"),
+    isTabName(openTab) && tiles.includes(openTab) ? summarize(services, ctx, openTab) : Promise.resolve(null),
+  ]);
+  const plans = ctx.planIds.map((id) => catalog.plans.get(id)).filter((p) => p !== undefined);
+  const hasIha = plans.some((p) => p.is_iha === 1);
+  const signatureRequired = plans.some((p) => p.signature_required === 1);
+  const alreadySigned = Boolean(agreement?.completed && agreement.data.method);
+  const byRepOrGroup = ctx.enrollment.eprocess === "rep" || ctx.enrollment.eprocess === "group";
+  return json({
+    chrome: stepChrome(ctx),
+    tiles: tiles.map((tab) => ({ tab, inList: ctx.state.steps.includes(tab), done: ctx.state.completed.has(tab) })),
+    openTile: details ? { tab: openTab as TabName, lines: details } : null,
+    cart: { lines: view.lines.map((l) => ({ id: l.id, name: l.name, priceCents: l.priceCents })), totals: view.totals, effectiveDate: ctx.enrollment.effective_date },
+    notes: ctx.enrollment.additional_notes ?? "",
+    // The text-message signature request: no IHA plan, not signed yet, a plan needs a signature, enrolled by a rep or group.
+    showSms: !hasIha && !alreadySigned && signatureRequired && byRepOrGroup,
+    dialog: url.searchParams.get("dialog"),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const ctx = await loadWizard(services, request, "review_info");
+  const common = await commonIntent(services, ctx, form);
+  if (common) return common;
+  const intent = field(form, "intent", 20);
+  const commit = async () => ({ headers: { "Set-Cookie": await services.sessions.commit(ctx.session) } });
+
+  if (intent === "edit") {
+    const tab = field(form, "tab", 40);
+    if (!isTabName(tab) || tab === "review_info" || !ctx.state.steps.includes(tab)) return redirect(HERE);
+    // Edit Details: the step saves and comes back here (the return marker).
+    ctx.session.set("navto", "review");
+    return redirect(`/enrollment/${screenOf(tab)}`, await commit());
+  }
+  const result = await reviewValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  await saveReviewNotes(services.db, ctx.enrollment.id, result.data.additional_notes, result.data.send_sms, services.now());
+  if (intent === "save-later") return redirect(`${HERE}?dialog=save-later`);
+  if (intent !== "complete") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  let done;
+  try {
+    done = await completeEnrollment(services, ctx, { notes: result.data.additional_notes, sendSms: result.data.send_sms });
+  } catch (error) {
+    services.log.error("complete enrollment failed", { enrollmentId: ctx.enrollment.id, reason: error instanceof Error ? error.message : "unknown" });
+    return redirect(`${HERE}?dialog=error`);
+  }
+  if (!done.ok) return redirect(`${HERE}?dialog=error`);
+  ctx.session.unset("tempId", "navto");
+  ctx.session.set("receiptId", done.enrollmentId);
+  return redirect("/enrollment/receipt", await commit());
+}
+
+export default function ReviewConfirm() {
+  return <ReviewStep data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { loader as reviewLoader, action as reviewAction } from "~/routes/enrollment.review-confirm";
+import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
+import { loader as personalLoader, action as personalAction } from "~/routes/enrollment.personal-info";
+import { loader as agentMembersLoader } from "~/routes/_store.agent-select-member";
+import { DEMO } from "~/.server/db/seed";
+import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
+import { TestClient } from "../support/client";
+import { inWizard, markStepsDone } from "../support/journeys";
+
+const REVIEW = "/enrollment/review-confirm";
+
+describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(() => app.close());
+
+  async function atReview(session?: Record<string, unknown>) {
+    const { client } = await inWizard(app, session ? { session } : {});
+    const id = (await client.session()).tempId!;
+    const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
+    const steps = JSON.parse(e.step_list!) as string[];
+    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    return { client, id };
+  }
+  const count = async (table: "policies" | "members" | "invoices", where?: [string, number]) => {
+    let q = app.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n"));
+    if (where) q = q.where(where[0] as never, "=", where[1] as never);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+
+  it("refuses the review before the earlier steps are done", async () => {
+    const { client } = await inWizard(app);
+    expect((await client.load(reviewLoader, REVIEW)).location).toBe("/enrollment/personal-info");
+  });
+
+  it("shows tiles for the required steps (agreement always) and the order summary", async () => {
+    const { client } = await atReview();
+    const page = await client.load(reviewLoader, REVIEW);
+    expect(page.data.tiles.map((t: { tab: string }) => t.tab)).toEqual(["primary_info", "contact_info", "agreement_info", "billing_info"]);
+    expect(page.data.cart.lines).toHaveLength(1);
+    expect(page.data.cart.totals.recurringMonthCents).toBeGreaterThan(0);
+    const tile = await client.load(reviewLoader, `${REVIEW}?dialog=tile&tab=primary_info`);
+    expect(tile.data.openTile.lines).toEqual(expect.arrayContaining([{ label: "personal.ssn", value: "XXX-XX-6789" }]));
+    expect(JSON.stringify(tile.data)).not.toContain("123456789");
+  });
+
+  it("Edit Details goes to the step and its save comes back to the review", async () => {
+    const { client } = await atReview();
+    expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "primary_info" })).location).toBe("/enrollment/personal-info");
+    expect((await client.session()).navto).toBe("review");
+    const page = await client.load(personalLoader, "/enrollment/personal-info");
+    expect(page.data.chrome.back).toBe("/cart");
+    const saved = await client.submit(personalAction, "/enrollment/personal-info", { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "141", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
+    expect(saved.location).toBe(REVIEW);
+    expect((await client.session()).navto).toBeUndefined();
+    expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "employer_info" })).location).toBe(REVIEW);
+  });
+
+  it("completes exactly once: a second submit finds the same policy", async () => {
+    const { client, id } = await atReview();
+    const before = await count("policies");
+    const [a, b] = await Promise.all([
+      client.submit(reviewAction, REVIEW, { intent: "complete", additional_notes: "Please call after 5pm" }),
+      client.submit(reviewAction, REVIEW, { intent: "complete", additional_notes: "Please call after 5pm" }),
+    ]);
+    expect([a.location, b.location]).toEqual(["/enrollment/receipt", "/enrollment/receipt"]);
+    expect(await count("policies")).toBe(before + 1);
+    const again = await client.submit(reviewAction, REVIEW, { intent: "complete" });
+    expect(again.location).toBe("/enrollment/receipt");
+    expect(await count("policies")).toBe(before + 1);
+    const e = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(e).toMatchObject({ status: "completed", additional_notes: "Please call after 5pm" });
+    const session = await client.session();
+    expect(session.tempId).toBeUndefined();
+    expect(session.receiptId).toBe(id);
+    const receipt = await client.load(receiptLoader, "/enrollment/receipt");
+    expect(receipt.data.name).toBe("Ana Lopez");
+    expect(receipt.data.confirmation).toMatch(/^BS-\d{4}-[A-Z2-9]{8}$/);
+    // the receipt e-mail went to the enrollee and to the rep or group
+    const mails = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").execute();
+    expect(mails.map((m) => m.recipient)).toContain("ana.lopez@gmail.com");
+    expect(mails[0].subject).toBe("Enrollment Receipt");
+    expect(mails[0].text_body).toContain(receipt.data.confirmation);
+    // a completed enrollment cannot be edited or completed again
+    expect((await client.load(personalLoader, "/enrollment/personal-info")).location).toBe("/enrollment/receipt");
+  });
+
+  it("the new member is listed under the rep who enrolled them, with an active plan", async () => {
+    const { client, id } = await atReview({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" });
+    await client.submit(reviewAction, REVIEW, { intent: "complete" });
+    const e = await app.store.db.selectFrom("enrollments").select(["member_id", "policy_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const member = await app.store.db.selectFrom("members").selectAll().where("id", "=", e.member_id!).executeTakeFirstOrThrow();
+    expect(member).toMatchObject({ first_name: "Ana", last_name: "Lopez", rep_id: DEMO.rep.id, ssn_last4: "6789", last_enrollment_id: id });
+    expect(member.ssn_enc).not.toContain("123456789");
+    const rep = new TestClient(app.services);
+    await rep.setSession({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true });
+    const list = await rep.load(agentMembersLoader, "/agent-select-member?q=Ana%20Lopez");
+    expect(JSON.stringify(list.data)).toContain("Lopez");
+  });
+
+  it("generates one invoice for a directly billed enrollment", async () => {
+    const { client, id } = await atReview();
+    await app.store.db.insertInto("enrollment_payments").values({ enrollment_id: id, payment_method: "eft", payment_method_id: null, bill_date: 28, is_physical_address: 0, updated_at: new Date().toISOString() }).execute();
+    await client.submit(reviewAction, REVIEW, { intent: "complete" });
+    const policy = await app.store.db.selectFrom("policies").select("id").where("enrollment_id", "=", id).executeTakeFirstOrThrow();
+    expect(await count("invoices", ["policy_id", policy.id])).toBe(1);
+  });
+
+  it("receipt pages are only for the browser that completed", async () => {
+    expect((await new TestClient(app.services).load(receiptLoader, "/enrollment/receipt")).location).toBe("/");
+  });
+});
