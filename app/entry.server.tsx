@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, isLocale } from "~/i18n";
@@ -10,6 +10,17 @@ import { resources } from "~/.server/i18n";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 
 const ABORT_DELAY = 10_000;
+
+// One initialised i18next per server; each request gets a cheap clone fixed to its language.
+let base: Promise<I18n> | null = null;
+function baseInstance() {
+  base ??= (async () => {
+    const instance = createInstance();
+    await instance.use(initReactI18next).init({ ...i18nConfig, lng: "en", resources });
+    return instance;
+  })();
+  return base;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -22,8 +33,8 @@ export default async function handleRequest(
   const requestId = responseHeaders.get("x-request-id") ?? loadContext.requestId ?? "";
   const detected = await services.i18n.getLocale(request);
   const lng = isLocale(detected) ? detected : "en";
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, ns: services.i18n.getRouteNamespaces(remixContext), resources });
+  const instance = (await baseInstance()).cloneInstance({ lng });
+  await instance.changeLanguage(lng);
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;

@@ -162,6 +162,7 @@ describe("the spouse question", () => {
     expect(addOffer("IF", [], PREMIER, 1)).toEqual({ ok: true, relationship: "spouse" });
     expect(addOffer("IF", [], PREMIER, 0)).toEqual({ ok: true, relationship: "child" });
     expect(addOffer("IS", [], PREMIER, 0)).toEqual({ ok: false, reason: "validation.dependentSpouseDeclined" });
+    expect(addOffer("IS", deps(1, 0), PLAIN, null)).toEqual({ ok: false, reason: "validation.dependentSpouseOne" });
   });
   it("is shown while unanswered, while the list is empty, and while a spouse is held", () => {
     expect(spouseQuestionShown("IF", [], PREMIER, { answer: null, heldSpouse: false })).toBe(true);

@@ -176,7 +176,7 @@ export function addOffer(
   if (spouseAnswerPending(tier, list, flags, answer)) return { ok: false, reason: "validation.spouseStatus" };
   const relationship = relationshipForNew(tier, list, { spouseDeclined: spouseQuestionApplies(tier, flags) && answer === 0 });
   if (!relationship) {
-    if (dependentTier(tier) === "IS" && answer === 0 && !hasSpouse(list)) return { ok: false, reason: "validation.dependentSpouseDeclined" };
+    if (dependentTier(tier) === "IS") return { ok: false, reason: hasSpouse(list) ? "validation.dependentSpouseOne" : "validation.dependentSpouseDeclined" };
     return { ok: false, reason: null };
   }
   const refusal = addRefusal(tier, list, relationship, flags);

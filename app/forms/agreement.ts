@@ -40,14 +40,14 @@ export interface AgreementFormConfig {
   codes?: { agentCode: string | null; groupCode: string | null };
 }
 
-export interface AgreementInput {
+export type AgreementInput = {
   accepted: number[];
   /** verification answers that may be kept in plain data */
   verification: Partial<Record<VerificationField, string>>;
   /** verification answers kept encrypted */
   secretVerification: Partial<Record<VerificationField, string>>;
   signature: { method: "drawn"; png: string } | { method: "typed"; name: string } | null;
-}
+};
 
 const text = z.string().optional().transform((v) => (v ?? "").trim());
 /** Companies, questions and answers: letters, digits and the usual punctuation; no markup. */

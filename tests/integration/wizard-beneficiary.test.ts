@@ -271,4 +271,33 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     expect(otherPage.status).toBe(200);
     expect(otherPage.data.beneficiaries).toEqual([]);
   });
+
+  it("Next checks each saved beneficiary again: a prefetched one without the now-required SSN must be edited first", async () => {
+    const db = app.store.db;
+    const at = new Date().toISOString();
+    const previous = await db.insertInto("enrollments").values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at }).returning("id").executeTakeFirstOrThrow();
+    await db
+      .insertInto("beneficiaries")
+      .values({ enrollment_id: previous.id, position: 1, first_name: "Maria", middle_name: null, last_name: "Lopez", birthdate: "1990-05-17", relationship: "spouse", ssn_enc: null, ssn_last4: null, percentage: 100 })
+      .execute();
+    const member = await db
+      .insertInto("members")
+      .values({ rep_id: null, group_id: null, portal_id: 1, first_name: "Ana", last_name: "Carter-Lee", birthdate: "1988-04-12", gender: 1, email: null, phone: null, ssn_enc: null, ssn_last4: null, address1: null, address2: null, city: null, state: null, zip: null, last_enrollment_id: previous.id, created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { client, id } = await atBeneficiaries();
+    await db.updateTable("enrollments").set({ member_id: member.id }).where("id", "=", id).execute();
+    const page = await client.load(loader, HERE);
+    expect(page.data.canContinue).toBe(true);
+    const refused = await client.submit(action, HERE, { intent: "next" });
+    expect(refused.status).toBe(422);
+    expect(refused.data.mainError).toBe('validation.beneficiaryInvalid::{"n":1}');
+    const [maria] = await rows(id);
+    // editing without an SSN is refused (none on file), with one it is saved
+    const noSsn = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, { ...MARIA, intent: "edit", id: String(maria.id), ssn: "", beneficiary_percentage: "100" });
+    expect(noSsn.data.fieldErrors.ssn).toBe("validation.required");
+    expect((await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, { ...MARIA, intent: "edit", id: String(maria.id), beneficiary_percentage: "100" })).location).toBe(HERE);
+    expect((await client.submit(action, HERE, { intent: "next" })).location).not.toBe(HERE);
+    expect((await rows(id))[0].ssn_last4).toBe("7890");
+  });
 });

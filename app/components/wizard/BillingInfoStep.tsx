@@ -1,0 +1,292 @@
+import { useContext, useEffect, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useField } from "remix-validated-form";
+import type { FieldRules } from "~/domain/field-definitions";
+import { billingValidator, BILLING_ADDRESS_FIELDS, type BillingAddress, type BillingSetup } from "~/forms/billing";
+import { StoreForm } from "~/components/form/StoreForm";
+import { CheckboxField, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
+import { fieldId, translateMessage } from "~/components/form/messages";
+import { AddressFields } from "./AddressFields";
+import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+import * as s from "./BillingInfoStep.css";
+
+export interface SavedBankView {
+  value: string;
+  bankName: string;
+  accountType: string;
+  masked: string;
+}
+export interface SavedCardView {
+  value: string;
+  brand: string;
+  masked: string;
+  expires: string;
+  expired: boolean;
+}
+
+export interface BillingInfoData {
+  chrome: StepChrome;
+  rules: FieldRules;
+  setup: BillingSetup;
+  fixedMethod: { value: string; label: string } | null;
+  methodOptions: Option[];
+  billDates: Option[];
+  accountTypes: Option[];
+  holderTypes: Option[];
+  months: Option[];
+  years: Option[];
+  states: Option[];
+  existing: { banks: SavedBankView[]; cards: SavedCardView[] };
+  newBank: string;
+  newCard: string;
+  physicalAddress: BillingAddress | null;
+  values: Record<string, string>;
+  descriptor: string;
+  dialog: string | null;
+  defaultEmail: string | null;
+}
+
+const BRANDS = ["visa", "mastercard", "amex", "discover"];
+
+/**
+ * The applicant's saved banks or cards as radios of `existing_payment` (shown masked), plus
+ * "new bank details" / "enter a new card". Choosing a saved one makes the new-details fields
+ * irrelevant: disabled with JavaScript, ignored by the server without.
+ */
+function SavedChoices({ kind, legend, items, newValue, newLabel, anchor, onReclick }: { kind: "bank" | "card"; legend: string; items: Array<{ value: string; label: ReactNode; disabled?: boolean }>; newValue: string; newLabel: string; anchor: boolean; onReclick: (e: MouseEvent<HTMLInputElement>) => void }) {
+  const { t } = useTranslation();
+  const field = useField("existing_payment", { validationBehavior: { initial: "onSubmit", whenTouched: "onSubmit", whenSubmitted: "onChange" } });
+  const formId = useContext(FormIdContext);
+  const id = fieldId(formId, `existing_payment-${kind}`);
+  const message = translateMessage(t, field.error);
+  return (
+    <fieldset className={s.saved} id={anchor ? fieldId(formId, "existing_payment") : undefined} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined} data-testid={`saved-${kind}s`}>
+      <legend className="label">{legend}</legend>
+      {message ? (
+        <span className="error-message" id={`${id}-error`}>
+          <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
+        </span>
+      ) : null}
+      <div className="stack">
+        {items.map((item, i) => (
+          <label key={item.value} className="choice" htmlFor={`${id}-${i}`}>
+            <input {...field.getInputProps({ id: `${id}-${i}`, type: "radio", value: item.value, disabled: item.disabled, onClick: onReclick })} />
+            {item.label}
+          </label>
+        ))}
+        <label className="choice" htmlFor={`${id}-new`}>
+          <input {...field.getInputProps({ id: `${id}-new`, type: "radio", value: newValue })} />
+          {newLabel}
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
+  const { t } = useTranslation();
+  const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
+  const methods = d.methodOptions.map((o) => o.value);
+  // Before hydration (and without JavaScript) every block is on the page; after it, only the chosen one.
+  const [hydrated, setHydrated] = useState(false);
+  const [method, setMethod] = useState(d.values.payment_method ?? "");
+  const [existing, setExisting] = useState(d.values.existing_payment ?? "");
+  const [physical, setPhysical] = useState(d.values.is_physical_address === "1");
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const bankRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const lastExisting = useRef(existing);
+  useEffect(() => setHydrated(true), []);
+
+  // Routing number: on blur, a 9-digit number fills the bank name (upper case); a failure clears it.
+  useEffect(() => {
+    const root = bankRef.current;
+    if (!root) return;
+    const onBlur = async (e: FocusEvent) => {
+      const input = e.target as HTMLInputElement | null;
+      if (input?.name !== "routing_number") return;
+      const q = input.value.trim();
+      if (!/^\d{9}$/.test(q)) return;
+      const bank = root.querySelector<HTMLInputElement>('input[name="bank_name"]');
+      try {
+        const res = await fetch(`/api/routing-number?q=${encodeURIComponent(q)}`);
+        const body = (await res.json()) as { name?: string; error?: string };
+        if (bank) bank.value = body.name ? body.name.toUpperCase() : "";
+        setLookupError(body.name ? null : (body.error ?? "validation.routingUnknown"));
+      } catch {
+        /* offline: the server checks the number on save */
+      }
+    };
+    root.addEventListener("focusout", onBlur);
+    return () => root.removeEventListener("focusout", onBlur);
+  }, []);
+
+  // The home address, when copied, is read-only (the server copies it again on save).
+  useEffect(() => {
+    const root = cardRef.current;
+    if (!hydrated || !root) return;
+    for (const f of BILLING_ADDRESS_FIELDS) {
+      const el = root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${f}"]`);
+      if (!el) continue;
+      if (el instanceof HTMLSelectElement) el.disabled = physical;
+      else el.readOnly = physical;
+      el.setAttribute("aria-readonly", physical ? "true" : "false");
+    }
+  }, [physical, hydrated]);
+
+  const fillAddress = (on: boolean) => {
+    const root = cardRef.current;
+    if (!root) return;
+    for (const f of BILLING_ADDRESS_FIELDS) {
+      const el = root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${f}"]`);
+      if (el) el.value = on ? (d.physicalAddress?.[f] ?? "") : "";
+    }
+  };
+
+  const onChange = (e: ChangeEvent<HTMLDivElement>) => {
+    const target = e.target as unknown as HTMLInputElement;
+    if (target.name === "payment_method") setMethod(target.value);
+    else if (target.name === "existing_payment") {
+      setExisting(target.value);
+      lastExisting.current = target.value;
+    } else if (target.name === "is_physical_address") {
+      fillAddress(target.checked);
+      setPhysical(target.checked);
+    } else if (target.name === "routing_number") setLookupError(null);
+  };
+  // Choosing the saved method that is already chosen deselects it: back to new details.
+  const onReclick = (e: MouseEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    if (lastExisting.current === input.value) {
+      input.checked = false;
+      setExisting("");
+      lastExisting.current = "";
+    } else lastExisting.current = input.value;
+  };
+
+  const hiddenUnless = (m: string) => hydrated && methods.length > 1 && method !== m;
+  const savedBankChosen = hydrated && existing.startsWith("bank:");
+  const savedCardChosen = hydrated && existing.startsWith("card:");
+  const anchorOnBank = methods.includes("eft") && d.existing.banks.length > 0;
+
+  return (
+    <section aria-labelledby="step-title" className="stack">
+      <h1 id="step-title">{t("wizard.tabs.billing_info")}</h1>
+      <StoreForm id="billing" validator={billingValidator(d.setup)} defaultValues={d.values as never}>
+        {d.fixedMethod ? (
+          <div className="notice" data-testid="billing-fixed">
+            <p>
+              <strong>{t("billing.methodFixed", { method: d.fixedMethod.label })}</strong>
+            </p>
+            <p>{t("billing.fixedNote")}</p>
+          </div>
+        ) : (
+          <div onChange={onChange}>
+            {methods.length > 1 ? (
+              <RadioGroup name="payment_method" label={t("billing.method")} hint={t("billing.methodHint")} options={d.methodOptions} />
+            ) : (
+              <div className="field">
+                <p className="label">{t("billing.method")}</p>
+                <p>{d.methodOptions[0]?.label}</p>
+                <input type="hidden" name="payment_method" value={methods[0] ?? ""} />
+              </div>
+            )}
+            {show("bill_date") ? <SelectField name="bill_date" label={t("billing.billDate")} hint={t("billing.billDateHint")} options={d.billDates} /> : null}
+
+            {methods.includes("eft") ? (
+              <fieldset className={s.method} hidden={hiddenUnless("eft")} disabled={hiddenUnless("eft")} data-method="eft">
+                <legend className={s.methodLegend}>{t("billing.bankHeading")}</legend>
+                {d.existing.banks.length ? (
+                  <SavedChoices
+                    kind="bank"
+                    legend={t("billing.savedBanks")}
+                    anchor={anchorOnBank}
+                    newValue={d.newBank}
+                    newLabel={t("billing.newBank")}
+                    onReclick={onReclick}
+                    items={d.existing.banks.map((b) => ({
+                      value: b.value,
+                      label: (
+                        <span>
+                          {t("billing.savedBank", { bank: b.bankName, type: b.accountType })} <span className={s.masked}>{b.masked}</span>
+                        </span>
+                      ),
+                    }))}
+                  />
+                ) : null}
+                <fieldset className={s.newDetails} disabled={savedBankChosen}>
+                  <div ref={bankRef}>
+                    {show("routing_number") ? (
+                      <TextField name="routing_number" label={t("billing.routingNumber")} hint={t("billing.routingHint")} inputMode="numeric" maxLength={9} autoComplete="off" error={lookupError} short />
+                    ) : null}
+                    {show("bank_name") ? <TextField name="bank_name" label={t("billing.bankName")} hint={t("billing.bankNameHint")} maxLength={100} autoComplete="off" /> : null}
+                    {show("account_name") ? <TextField name="account_name" label={t("billing.accountName")} maxLength={100} autoComplete="name" /> : null}
+                    {show("account_number") ? <TextField name="account_number" label={t("billing.accountNumber")} hint={t("billing.accountNumberHint")} inputMode="numeric" maxLength={17} autoComplete="off" spellCheck={false} /> : null}
+                    {show("account_type") ? <RadioGroup name="account_type" label={t("billing.accountType")} options={d.accountTypes} /> : null}
+                    {show("account_holder_type") ? <RadioGroup name="account_holder_type" label={t("billing.accountHolderType")} options={d.holderTypes} /> : null}
+                  </div>
+                </fieldset>
+                <div className={s.eftText} data-testid="eft-text">
+                  <p>{t("billing.eftInitial")}</p>
+                  <p>{t("billing.eftMonthly")}</p>
+                  <p>{t("billing.eftFees")}</p>
+                </div>
+              </fieldset>
+            ) : null}
+
+            {methods.includes("cc") ? (
+              <fieldset className={s.method} hidden={hiddenUnless("cc")} disabled={hiddenUnless("cc")} data-method="cc">
+                <legend className={s.methodLegend}>{t("billing.cardHeading")}</legend>
+                {d.existing.cards.length ? (
+                  <SavedChoices
+                    kind="card"
+                    legend={t("billing.savedCards")}
+                    anchor={!anchorOnBank}
+                    newValue={d.newCard}
+                    newLabel={t("billing.newCard")}
+                    onReclick={onReclick}
+                    items={d.existing.cards.map((c) => ({
+                      value: c.value,
+                      disabled: c.expired,
+                      label: (
+                        <span>
+                          {t("billing.savedCard", { brand: BRANDS.includes(c.brand) ? t(`billing.brands.${c.brand}`) : t("billing.brands.card"), expires: c.expires })} <span className={s.masked}>{c.masked}</span>
+                          {c.expired ? <span className={s.expired}> {t("billing.expired")}</span> : null}
+                        </span>
+                      ),
+                    }))}
+                  />
+                ) : null}
+                <fieldset className={s.newDetails} disabled={savedCardChosen}>
+                  <div ref={cardRef}>
+                    {show("first_name_on_cc") ? <TextField name="first_name_on_cc" label={t("billing.firstNameOnCard")} maxLength={50} autoComplete="cc-given-name" /> : null}
+                    {show("last_name_on_cc") ? <TextField name="last_name_on_cc" label={t("billing.lastNameOnCard")} maxLength={50} autoComplete="cc-family-name" /> : null}
+                    {show("card_number") ? <TextField name="card_number" label={t("billing.cardNumber")} hint={t("billing.cardNumberHint")} inputMode="numeric" maxLength={31} autoComplete="cc-number" spellCheck={false} /> : null}
+                    {show("expiration_month") || show("expiration_year") ? (
+                      <fieldset className="field">
+                        <legend>{t("billing.expiration")}</legend>
+                        <div className={s.expiry}>
+                          {show("expiration_month") ? <SelectField name="expiration_month" label={t("billing.expirationMonth")} options={d.months} placeholder={t("common.select")} autoComplete="cc-exp-month" /> : null}
+                          {show("expiration_year") ? <SelectField name="expiration_year" label={t("billing.expirationYear")} options={d.years} placeholder={t("common.select")} autoComplete="cc-exp-year" /> : null}
+                        </div>
+                      </fieldset>
+                    ) : null}
+                    {show("security_code") ? <TextField name="security_code" label={t("billing.securityCode")} hint={t("billing.securityCodeHint")} inputMode="numeric" maxLength={4} autoComplete="cc-csc" spellCheck={false} short /> : null}
+                    <h2>{t("billing.billingAddress")}</h2>
+                    {d.physicalAddress ? <CheckboxField name="is_physical_address" label={t("billing.physicalAddress")} hint={t("billing.physicalAddressHint")} /> : null}
+                    <AddressFields rules={d.rules} states={d.states} formId="billing" />
+                  </div>
+                </fieldset>
+              </fieldset>
+            ) : null}
+          </div>
+        )}
+        <p className={s.descriptor} data-testid="billing-text">
+          {t("billing.billingText")} <span className={s.descriptorValue}>{d.descriptor}</span>
+        </p>
+        <StepActions chrome={d.chrome} />
+      </StoreForm>
+      <StepDialogs defaultEmail={d.defaultEmail} />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.s });
+
+export const item = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: vars.space.s,
+  padding: vars.space.m,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius,
+  background: vars.color.surface,
+});
+
+export const name = style({ margin: 0, fontWeight: 700 });
+export const details = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.muted, fontSize: vars.font.small });
+export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.m });
+
+export const relationship = style({
+  display: "inline-block",
+  marginRight: vars.space.s,
+  padding: `0 ${vars.space.xs}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius,
+  fontSize: vars.font.small,
+  fontWeight: 400,
+});
+
+export const spouseQuestion = style({
+  padding: vars.space.m,
+  borderLeft: `6px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+
+
+/** A read-only value (the relationship): shown, set by the server. */
+export const readOnlyValue = style({ margin: 0, fontWeight: 700 });
+
+/**
+ * A Yes/No question with details: the details follow the answer. Where :has() is supported
+ * they hide while No is chosen; elsewhere (and without CSS) they simply stay visible.
+ */
+export const question = style({});
+export const questionDetail = style({});
+globalStyle(`${question}:has(input[type="radio"][value="0"]:checked) ${questionDetail}`, { display: "none" });
+
+export const questions = style({ display: "grid", gap: vars.space.s });
+
+export const heading = style({ margin: 0, fontSize: vars.font.h3, fontWeight: 700 });

@@ -1,0 +1,324 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { FieldRules } from "~/domain/field-definitions";
+import type { Relationship } from "~/domain/dependents";
+import { dependentValidator, healthDetailField, healthField, spouseAnswerValidator, DISABILITY_CONDITION_MAX, HEALTH_DETAIL_MAX } from "~/forms/dependent";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup, TextAreaField, TextField } from "~/components/form/Fields";
+import { translateMessage } from "~/components/form/messages";
+import { typeDate } from "~/components/QuoteForm";
+import { Dialog } from "~/components/Dialog";
+import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+import * as s from "./DependentInfoStep.css";
+
+const HERE = "/enrollment/dependent-information";
+
+export interface DependentItem {
+  id: number;
+  number: number;
+  relationship: Relationship;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  birthdate: string;
+  ssnMasked: string;
+}
+
+export interface DependentHealthQuestionItem {
+  id: number;
+  text: string;
+  hasDetail: boolean;
+}
+
+interface DependentFormState {
+  number: number;
+  relationship: Relationship;
+  values: Record<string, string>;
+}
+
+export interface DependentEditing extends DependentFormState {
+  id: number;
+  ssnLast4: string | null;
+}
+
+export interface DependentInfoData {
+  chrome: StepChrome;
+  rules: FieldRules;
+  tier: string | null;
+  heading: string | null;
+  dependents: DependentItem[];
+  max: number;
+  add: { relationship: Relationship; number: number } | null;
+  addBlocked: string | null;
+  spouseQuestion: { shown: boolean; answer: 0 | 1 | null; pending: boolean; heldSpouse: boolean };
+  next: { allowed: boolean; message: string | null };
+  asksLegalDisability: boolean;
+  healthQuestions: DependentHealthQuestionItem[];
+  dialog: string | null;
+  adding: DependentFormState | null;
+  editing: DependentEditing | null;
+  deleting: { id: number; number: number; name: string; relationship: Relationship } | null;
+  defaultEmail: string | null;
+  today: string;
+}
+
+/** Keeps digits only, at most `max` of them (weight, height). */
+function digitsOnly(max: number) {
+  return (e: React.FormEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const digits = input.value.replace(/\D/g, "").slice(0, max);
+    if (digits !== input.value) input.value = digits;
+  };
+}
+
+export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoData; mainError: { message: string; n: number | null } | null }) {
+  const { t } = useTranslation();
+  // While an edit popup is open, adding, deleting and Next wait for it (§4 "Dependents").
+  const editLock = d.editing !== null;
+  const relationshipLabel = (r: Relationship) => t(r === "spouse" ? "dependent.spouse" : "dependent.child");
+  const errorText = mainError ? (mainError.n ? t("dependent.numbered", { n: mainError.n, message: translateMessage(t, mainError.message) }) : translateMessage(t, mainError.message)) : null;
+  const nextHint = editLock ? t("dependent.editFirstToContinue") : d.next.allowed ? null : translateMessage(t, d.next.message ?? "validation.dependentNotAllowed");
+  return (
+    <section aria-labelledby="step-title" className="stack">
+      <h1 id="step-title">{t("wizard.tabs.dependent_info")}</h1>
+      {d.heading ? <p className={s.heading} data-testid="dependent-heading">{t(d.heading)}</p> : null}
+      {errorText ? (
+        <div className="notice notice--error" role="alert" data-testid="dependent-error" tabIndex={-1}>
+          <p>{errorText}</p>
+        </div>
+      ) : null}
+
+      {d.spouseQuestion.shown ? <SpouseQuestion data={d} /> : null}
+
+      <h2 id="dependent-list-title">{t("dependent.listTitle")}</h2>
+      {d.dependents.length ? (
+        <ul className={s.list} aria-labelledby="dependent-list-title">
+          {d.dependents.map((dep) => {
+            const label = t("dependent.item", { n: dep.number, name: `${dep.firstName} ${dep.lastName}` });
+            return (
+              <li key={dep.id} className={s.item} data-testid="dependent">
+                <div>
+                  <p className={s.name}>
+                    <span className={s.relationship}>{relationshipLabel(dep.relationship)}</span>
+                    {label}
+                  </p>
+                  <p className={s.details}>
+                    {dep.birthdate ? t("dependent.bornOn", { date: dep.birthdate }) : ""}
+                    {dep.ssnMasked ? ` · ${dep.ssnMasked}` : ""}
+                  </p>
+                </div>
+                <div className={s.actions}>
+                  <Link to={`${HERE}?dialog=edit&d=${dep.id}`} preventScrollReset>
+                    {t("dependent.edit")}
+                    <span className="visually-hidden"> {label}</span>
+                  </Link>
+                  {editLock ? (
+                    <>
+                      <button type="button" className="button button--secondary" disabled aria-describedby={`delete-hint-${dep.id}`}>
+                        {t("dependent.delete")}
+                        <span className="visually-hidden"> {label}</span>
+                      </button>
+                      <span className="hint" id={`delete-hint-${dep.id}`}>
+                        {t("dependent.editFirstToDelete")}
+                      </span>
+                    </>
+                  ) : (
+                    <Link to={`${HERE}?dialog=delete&d=${dep.id}`} preventScrollReset>
+                      {t("dependent.delete")}
+                      <span className="visually-hidden"> {label}</span>
+                    </Link>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="muted">{t("dependent.none")}</p>
+      )}
+
+      {d.add ? (
+        editLock ? (
+          <p>
+            <button type="button" className="button button--secondary" disabled aria-describedby="add-hint">
+              {d.add.relationship === "spouse" ? t("dependent.addSpouse") : t("dependent.addChild")}
+            </button>{" "}
+            <span className="hint" id="add-hint">
+              {t("dependent.editFirstToAdd")}
+            </span>
+          </p>
+        ) : (
+          <p>
+            <Link className="button button--secondary" to={`${HERE}?dialog=add`} preventScrollReset data-testid="add-dependent">
+              {d.add.relationship === "spouse" ? t("dependent.addSpouse") : t("dependent.addChild")}
+            </Link>
+          </p>
+        )
+      ) : d.addBlocked && d.addBlocked !== d.next.message ? (
+        <p className="hint" data-testid="add-blocked">
+          {translateMessage(t, d.addBlocked)}
+        </p>
+      ) : null}
+
+      <Form method="post" action={HERE}>
+        <AuthenticityTokenInput />
+        <StepActions chrome={d.chrome} nextDisabledHint={nextHint} />
+      </Form>
+      <StepDialogs defaultEmail={d.defaultEmail} />
+
+      {d.dialog === "add" && d.adding ? (
+        <Dialog id="dependent-add" title={t("dependent.dialogTitle", { n: d.adding.number })} closeTo={HERE} wide>
+          <DependentForm data={d} formId="dependent-add-form" state={d.adding} />
+        </Dialog>
+      ) : null}
+      {d.dialog === "edit" && d.editing ? (
+        <Dialog id="dependent-edit" title={t("dependent.dialogTitle", { n: d.editing.number })} closeTo={HERE} wide>
+          <DependentForm data={d} formId="dependent-edit-form" state={d.editing} editing={d.editing} />
+        </Dialog>
+      ) : null}
+      {d.dialog === "delete" && d.deleting ? (
+        <Dialog id="dependent-delete" title={t("dependent.deleteTitle", { n: d.deleting.number })} closeTo={HERE}>
+          <p>{t("dependent.deleteQuestion", { name: d.deleting.name })}</p>
+          <Form method="post" action={HERE} className="button-group">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="id" value={d.deleting.id} />
+            <button className="button button--warning" type="submit" name="intent" value="delete">
+              {t("dependent.confirmDelete")}
+            </button>
+            <Link className="button button--secondary" to={HERE}>
+              {t("common.cancel")}
+            </Link>
+          </Form>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** "Will you be Enrolling your spouse?" with Yes / No and Submit (premier plans). */
+function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
+  const { t } = useTranslation();
+  const answer = d.spouseQuestion.answer;
+  return (
+    <div className={s.spouseQuestion} data-testid="spouse-question">
+      <StoreForm id="spouse-question-form" validator={spouseAnswerValidator} action={HERE} defaultValues={{ spouse_enroll_accept: answer === null ? undefined : (String(answer) as "0" | "1") }}>
+        <input type="hidden" name="intent" value="spouse-answer" />
+        <RadioGroup
+          name="spouse_enroll_accept"
+          label={t("dependent.spouseQuestion")}
+          hint={d.spouseQuestion.heldSpouse ? t("dependent.spouseHeld") : d.spouseQuestion.pending ? t("dependent.spouseQuestionHint") : undefined}
+          options={[
+            { value: "1", label: t("common.yes") },
+            { value: "0", label: t("common.no") },
+          ]}
+        />
+        <button className="button" type="submit">
+          {t("common.submit")}
+        </button>
+      </StoreForm>
+    </div>
+  );
+}
+
+/** The add and edit popups' form: each dependent is validated (and saved) on its own. */
+function DependentForm({ data: d, formId, state, editing }: { data: DependentInfoData; formId: string; state: DependentFormState; editing?: DependentEditing }) {
+  const { t } = useTranslation();
+  const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
+  const validator = dependentValidator(d.rules, {
+    today: d.today,
+    relationship: state.relationship,
+    ssnOnFile: Boolean(editing?.ssnLast4),
+    asksLegalDisability: d.asksLegalDisability,
+    healthQuestions: d.healthQuestions.map((q) => ({ id: q.id, hasDetail: q.hasDetail })),
+  });
+  const action = editing ? `${HERE}?dialog=edit&d=${editing.id}` : `${HERE}?dialog=add`;
+  const relationshipText = t(state.relationship === "spouse" ? "dependent.spouse" : "dependent.child");
+  const yesNo = [
+    { value: "1", label: t("common.yes") },
+    { value: "0", label: t("common.no") },
+  ];
+  return (
+    <StoreForm id={formId} validator={validator} action={action} defaultValues={state.values as never}>
+      <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      {/* Set by the server from the tier; posted back so a changed value is refused. */}
+      <input type="hidden" name="relationship" value={state.relationship} />
+      <div className="field">
+        <p className="label" id={`${formId}-relationship-label`}>
+          {t("dependent.relationship")}
+        </p>
+        <p className={s.readOnlyValue} aria-labelledby={`${formId}-relationship-label`} data-testid="dependent-relationship">
+          {relationshipText}
+        </p>
+      </div>
+      <TextField name="first_name" label={t("dependent.firstName")} autoComplete="off" maxLength={50} />
+      {show("middle_name") ? <TextField name="middle_name" label={t("dependent.middleName")} autoComplete="off" maxLength={50} /> : null}
+      <TextField name="last_name" label={t("dependent.lastName")} autoComplete="off" maxLength={50} />
+      <RadioGroup
+        name="gender"
+        label={t("dependent.gender")}
+        options={[
+          { value: "0", label: t("quote.male") },
+          { value: "1", label: t("quote.female") },
+        ]}
+      />
+      <TextField name="birthdate" label={t("dependent.birthdate")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="off" short onInput={typeDate} />
+      {show("ssn") ? (
+        <TextField
+          name="ssn"
+          label={t("dependent.ssn")}
+          hint={editing?.ssnLast4 ? t("dependent.ssnKeep", { last4: editing.ssnLast4 }) : t("dependent.ssnHint")}
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="off"
+          short
+        />
+      ) : null}
+      {show("weight") ? <TextField name="weight" label={t("dependent.weight")} inputMode="numeric" maxLength={3} short onInput={digitsOnly(3)} /> : null}
+      {show("height_feet") || show("height_inch") ? (
+        <fieldset className="field">
+          <legend>{t("dependent.height")}</legend>
+          <div className="choices">
+            {show("height_feet") ? <TextField name="height_feet" label={t("dependent.feet")} inputMode="numeric" maxLength={1} short onInput={digitsOnly(1)} /> : null}
+            {show("height_inch") ? <TextField name="height_inch" label={t("dependent.inches")} inputMode="numeric" maxLength={2} short onInput={digitsOnly(2)} /> : null}
+          </div>
+        </fieldset>
+      ) : null}
+      {d.asksLegalDisability ? (
+        <div className={s.question}>
+          <RadioGroup name="is_legally_disabled" label={t("dependent.legallyDisabled")} hint={t("dependent.legallyDisabledHint")} options={yesNo} />
+          <div className={s.questionDetail}>
+            <TextAreaField name="disability_condition" label={t("dependent.disabilityCondition")} hint={t("dependent.ifYes")} maxLength={DISABILITY_CONDITION_MAX} rows={3} />
+          </div>
+        </div>
+      ) : null}
+      {d.healthQuestions.length ? (
+        <fieldset className="field">
+          <legend>{t("dependent.healthTitle")}</legend>
+          <span className="hint">{t("dependent.healthHint")}</span>
+          <div className={s.questions}>
+            {d.healthQuestions.map((q) => (
+              <div key={q.id} className={s.question}>
+                <RadioGroup name={healthField(q.id)} label={q.text} options={yesNo} />
+                {q.hasDetail ? (
+                  <div className={s.questionDetail}>
+                    <TextField name={healthDetailField(q.id)} label={t("dependent.healthDetail")} hint={t("dependent.ifYes")} maxLength={HEALTH_DETAIL_MAX} autoComplete="off" />
+                  </div>
+                ) : null}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="button-group">
+        <button className="button" type="submit">
+          {editing ? t("dependent.update") : t("dependent.save")}
+        </button>
+        <Link className="button button--secondary" to={HERE}>
+          {t("common.cancel")}
+        </Link>
+      </div>
+    </StoreForm>
+  );
+}

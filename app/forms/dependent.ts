@@ -1,0 +1,182 @@
+/**
+ * One dependent, as the add and edit popups post it (enrollment-wizard §2.9, §5 "Dependent").
+ * Lenient strings in, one superRefine for the rules, a typed value out. Which optional inputs
+ * exist comes from the server: the field definitions (weight and height are shown, and then
+ * required, for some plans), whether a cart plan asks about legal disability, and whether the
+ * dependent health questions apply. The relationship is the server's: a different one is refused.
+ * The count rules are checked by the server against the saved list.
+ */
+import { z } from "zod";
+import { withZod } from "@remix-validated-form/with-zod";
+import type { FieldRules } from "~/domain/field-definitions";
+import type { Relationship } from "~/domain/dependents";
+import { isValidPersonName, isValidSsn } from "~/domain/identity";
+import { parseUsDate, type IsoDate } from "~/domain/dates";
+import { REQUIRED, choice } from "./common";
+
+export const DEPENDENT_FIELDS = [
+  "first_name",
+  "middle_name",
+  "last_name",
+  "gender",
+  "ssn",
+  "relationship",
+  "weight",
+  "height_feet",
+  "height_inch",
+  "birthdate",
+  "is_legally_disabled",
+  "disability_condition",
+] as const;
+
+export const DISABILITY_CONDITION_MAX = 500;
+export const HEALTH_DETAIL_MAX = 200;
+
+/** A dependent health question as the form needs it (question 145 has no detail). */
+export interface DependentHealthQuestion {
+  id: number;
+  hasDetail: boolean;
+}
+
+export const healthField = (id: number) => `hq_${id}`;
+export const healthDetailField = (id: number) => `hq_${id}_detail`;
+
+export interface DependentFormOptions {
+  today: IsoDate;
+  /** the relationship the server set for this dependent */
+  relationship: Relationship;
+  /** an SSN is on file (edit): an empty box keeps it */
+  ssnOnFile?: boolean;
+  /** a cart plan asks whether the dependent is legally disabled */
+  asksLegalDisability?: boolean;
+  /** the dependent health questions, when health questions are required */
+  healthQuestions?: readonly DependentHealthQuestion[];
+}
+
+export type HealthAnswer = {
+  answer: 0 | 1;
+  detail: string | null;
+};
+
+export type DependentInput = {
+  relationship: Relationship;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  /** YYYY-MM-DD */
+  birthdate: IsoDate;
+  gender: 0 | 1;
+  /** 9 digits, or null: none given (on edit, keep the one on file) */
+  ssn: string | null;
+  weight: number | null;
+  height_feet: number | null;
+  height_inch: number | null;
+  is_legally_disabled: 0 | 1;
+  disability_condition: string | null;
+  /** by question id; null when the health questions do not apply */
+  health: Record<string, HealthAnswer> | null;
+};
+
+const text = z.string().optional().transform((v) => (v ?? "").trim());
+const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
+
+export function dependentSchema(rules: FieldRules, options: DependentFormOptions) {
+  const questions = options.healthQuestions ?? [];
+  const names = [...DEPENDENT_FIELDS, ...questions.flatMap((q) => [healthField(q.id), healthDetailField(q.id)])];
+  const shape = Object.fromEntries(names.map((f) => [f, text])) as Record<string, typeof text>;
+  // Name, gender and birthdate make the dependent: always asked. The rest as the server says.
+  const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
+  const req = (f: string) => on(f) && Boolean(rules[f]?.required);
+  return z
+    .object(shape)
+    .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      for (const [f, message, always] of [
+        ["first_name", "validation.firstName", true],
+        ["middle_name", "validation.middleName", false],
+        ["last_name", "validation.lastName", true],
+      ] as const) {
+        if (!always && !on(f)) continue;
+        if (!v[f]) {
+          if (always || req(f)) issue(f, REQUIRED);
+        } else if (!isValidPersonName(v[f])) issue(f, message);
+      }
+      if (!["0", "1"].includes(v.gender)) issue("gender", REQUIRED);
+      // Read-only on the page and set by the server: anything else posted is tampering.
+      if (v.relationship !== options.relationship) issue("relationship", "validation.dependentRelationship");
+      const birth = v.birthdate ? parseUsDate(v.birthdate) : null;
+      if (!v.birthdate) issue("birthdate", REQUIRED);
+      else if (!birth) issue("birthdate", "validation.invalidDate");
+      else if (birth > options.today) issue("birthdate", "validation.futureDate");
+      if (on("ssn")) {
+        const ssn = ssnDigits(v.ssn);
+        if (!ssn) {
+          if (req("ssn") && !options.ssnOnFile) issue("ssn", REQUIRED);
+        } else if (ssn.length > 9 || !isValidSsn(ssn)) issue("ssn", "validation.ssn");
+      }
+      if (on("weight")) {
+        if (!v.weight) {
+          if (req("weight")) issue("weight", REQUIRED);
+        } else if (!/^\d{1,3}$/.test(v.weight) || Number(v.weight) <= 0) issue("weight", "validation.weight");
+      }
+      if (on("height_feet")) {
+        if (!v.height_feet) {
+          if (req("height_feet")) issue("height_feet", REQUIRED);
+        } else if (!/^\d$/.test(v.height_feet) || v.height_feet === "0") issue("height_feet", "validation.heightZero");
+      }
+      if (on("height_inch")) {
+        if (!v.height_inch) {
+          if (req("height_inch")) issue("height_inch", REQUIRED);
+        } else if (!/^\d{1,2}$/.test(v.height_inch) || Number(v.height_inch) > 11) issue("height_inch", "validation.inch");
+      }
+      if (options.asksLegalDisability) {
+        if (!["0", "1"].includes(v.is_legally_disabled)) issue("is_legally_disabled", REQUIRED);
+        else if (v.is_legally_disabled === "1") {
+          if (!v.disability_condition) issue("disability_condition", REQUIRED);
+          else if (v.disability_condition.length > DISABILITY_CONDITION_MAX) issue("disability_condition", "validation.tooLong");
+        }
+      }
+      for (const q of questions) {
+        const answer = v[healthField(q.id)] || "0";
+        if (!["0", "1"].includes(answer)) issue(healthField(q.id), REQUIRED);
+        else if (answer === "1" && q.hasDetail) {
+          const detail = v[healthDetailField(q.id)];
+          if (!detail) issue(healthDetailField(q.id), REQUIRED);
+          else if (detail.length > HEALTH_DETAIL_MAX) issue(healthDetailField(q.id), "validation.tooLong");
+        }
+      }
+    })
+    .transform((v): DependentInput => {
+      const num = (f: string) => (on(f) && v[f] !== "" ? Number(v[f]) : null);
+      const disabled = options.asksLegalDisability && v.is_legally_disabled === "1" ? 1 : 0;
+      const health = questions.length
+        ? Object.fromEntries(
+            questions.map((q) => {
+              const answer = v[healthField(q.id)] === "1" ? 1 : 0;
+              return [String(q.id), { answer, detail: answer === 1 && q.hasDetail ? v[healthDetailField(q.id)] : null } satisfies HealthAnswer];
+            }),
+          )
+        : null;
+      return {
+        relationship: options.relationship,
+        first_name: v.first_name,
+        middle_name: on("middle_name") && v.middle_name ? v.middle_name : null,
+        last_name: v.last_name,
+        birthdate: parseUsDate(v.birthdate) ?? "",
+        gender: v.gender === "1" ? 1 : 0,
+        ssn: on("ssn") && ssnDigits(v.ssn) ? ssnDigits(v.ssn) : null,
+        weight: num("weight"),
+        height_feet: num("height_feet"),
+        height_inch: num("height_inch"),
+        is_legally_disabled: disabled,
+        disability_condition: disabled ? v.disability_condition : null,
+        health,
+      };
+    });
+}
+
+export const dependentValidator = (rules: FieldRules, options: DependentFormOptions) => withZod(dependentSchema(rules, options));
+
+/** "Will you be Enrolling your spouse?": Yes (1) or No (0), else 'Please select spouse status'. */
+export const spouseAnswerSchema = z.object({ spouse_enroll_accept: choice(["0", "1"], "validation.spouseStatus") });
+export const spouseAnswerValidator = withZod(spouseAnswerSchema);
