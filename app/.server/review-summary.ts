@@ -8,6 +8,7 @@ import { readStep, optionLists } from "./wizard";
 import type { TabName } from "~/domain/wizard-steps";
 import { isoToUsDate } from "~/domain/dates";
 import { formatPhone } from "~/utils/format";
+import { listBeneficiaries } from "./repositories/beneficiaries";
 
 export interface SummaryLine {
   /** translation key of the label */
@@ -39,7 +40,24 @@ const contact: Summarizer = async (services, ctx) => {
   ].filter((l) => l.value);
 };
 
-const SUMMARIES: Partial<Record<TabName, Summarizer>> = { primary_info: personal, contact_info: contact };
+const employer: Summarizer = async (services, ctx) => {
+  const d = (await readStep<Record<string, string | number | boolean>>(services, ctx.enrollment.id, "employer_info"))?.data ?? {};
+  if (d.skipped) return [{ label: "review.skipped", value: "✓" }];
+  const lists = await optionLists(services, ["employment_status"], ctx.locale);
+  return [
+    { label: "employer.name", value: String(d.name ?? "") },
+    { label: "employer.occupation", value: String(d.occupation ?? "") },
+    { label: "employer.employmentStatus", value: lists.employment_status.find((o) => o.value === d.employment_status)?.label ?? "" },
+    { label: "employer.startDate", value: isoToUsDate(typeof d.employment_start_date === "string" ? d.employment_start_date : null) },
+  ].filter((l) => l.value);
+};
+
+const beneficiaries: Summarizer = async (services, ctx) => {
+  const rows = await listBeneficiaries(services.db, ctx.enrollment.id);
+  return rows.map((b, i) => ({ label: "review.beneficiaryN", value: `#${i + 1} ${b.first_name} ${b.last_name} — ${b.percentage}%` }));
+};
+
+const SUMMARIES: Partial<Record<TabName, Summarizer>> = { primary_info: personal, contact_info: contact, employer_info: employer, beneficiary_info: beneficiaries };
 
 /** Steps register richer summaries as they are built. */
 export function registerSummary(tab: TabName, summarizer: Summarizer) {
