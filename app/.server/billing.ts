@@ -110,10 +110,11 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
   const now = services.now();
   const enrollmentId = ctx.enrollment.id;
   type Plan = { paymentMethod: string; billDate: number; physical: boolean; address: BillingAddress | null; last4: string | null; stepBillDate: number | null };
-  const commit = async (plan: Plan, method: (trx: Services["db"]) => Promise<number | null>): Promise<SaveOutcome> => {
+  /** `method` writes or finds the payment method in the transaction: its id, null for none, or "refused". */
+  const commit = async (plan: Plan, method: (trx: Services["db"]) => Promise<number | null | "refused">): Promise<SaveOutcome> => {
     const outcome = await services.db.transaction().execute(async (trx): Promise<SaveOutcome> => {
       const methodId = await method(trx);
-      if (methodId === -1) return { ok: false, fieldErrors: { existing_payment: "validation.existingPayment" } };
+      if (methodId === "refused") return { ok: false, fieldErrors: { existing_payment: "validation.existingPayment" } };
       await upsertEnrollmentPayment(trx, { enrollmentId, paymentMethod: plan.paymentMethod, paymentMethodId: methodId, billDate: plan.billDate, isPhysicalAddress: plan.physical, address: plan.address, now });
       await dropUnusedEnrollmentMethods(trx, enrollmentId, methodId);
       const data: BillingStepData = { payment_method: plan.paymentMethod, bill_date: plan.stepBillDate, last4: plan.last4 };
@@ -138,7 +139,7 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
     const last4 = (found.kind === "eft" ? found.account_last4 : found.card_last4) ?? null;
     return commit({ paymentMethod: input.method, billDate: input.bill_date, physical: false, address: null, last4, stepBillDate: input.bill_date }, async (trx) =>
       // checked again inside the transaction: the row is still there and still theirs
-      (await ownedMethod(trx, id, found.kind, owner(ctx))) ? id : -1,
+      (await ownedMethod(trx, id, found.kind, owner(ctx))) ? id : "refused",
     );
   }
 

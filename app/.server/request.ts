@@ -45,6 +45,7 @@ export async function readForm(request: Request, services: Services, options: { 
     if (error instanceof FormTooLargeError) throw new Response("form too large", { status: 413, statusText: "too-large" });
     throw new Response("bad form", { status: 400, statusText: "bad-form" });
   }
+  form = safeFields(form);
   try {
     await services.csrf.validate(form, request.headers);
   } catch (error) {
@@ -55,6 +56,23 @@ export async function readForm(request: Request, services: Services, options: { 
     throw error;
   }
   return form;
+}
+
+/**
+ * remix-validated-form turns field names into nested objects without a guard: a name such as
+ * `x.__proto__.polluted` would write into Object.prototype for the whole process, and
+ * `a[99999999].b` would build a huge array. Such names never come from our forms; they are dropped.
+ */
+export function safeFields(form: FormData): FormData {
+  const out = new FormData();
+  for (const [name, value] of form.entries()) {
+    if (name.length > 120) continue;
+    const segments = name.split(/[.[\]]+/).filter(Boolean);
+    if (segments.some((s) => s === "__proto__" || s === "constructor" || s === "prototype")) continue;
+    if (segments.some((s) => /^\d{3,}$/.test(s))) continue;
+    out.append(name, value);
+  }
+  return out;
 }
 
 /** A form value as a trimmed string ('' when absent or a file). */

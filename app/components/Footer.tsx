@@ -41,13 +41,6 @@ export function Footer({ shell }: { shell: ShellData }) {
               <li>
                 <a href="/access#rep-code">{t("shell.accessCode")}</a>
               </li>
-              {site.howToVideoUrl ? (
-                <li>
-                  <a href={site.howToVideoUrl} rel="noopener noreferrer">
-                    {t("shell.howToVideo")}
-                  </a>
-                </li>
-              ) : null}
               {site.supportRequestUrl ? (
                 <li>
                   <a href={site.supportRequestUrl} rel="noopener noreferrer">

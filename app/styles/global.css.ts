@@ -124,7 +124,7 @@ globalStyle(".muted", { color: vars.color.muted });
 globalStyle(".text-error", { color: vars.color.error });
 globalStyle(".text-success", { color: vars.color.success });
 globalStyle(".stack > * + *", { marginTop: vars.space.m });
-globalStyle(".grid", { display: "grid", gap: vars.space.m, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))" });
+globalStyle(".grid", { display: "grid", gap: vars.space.m, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))", listStyle: "none", padding: 0, margin: 0 });
 globalStyle(".card", { border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.m, background: vars.color.background });
 globalStyle(".outbox-text", { whiteSpace: "pre-wrap", background: vars.color.surface, padding: vars.space.m, overflowX: "auto" });
 globalStyle(".filter-bar", { display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.l}`, margin: 0 });

@@ -250,7 +250,7 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                       disabled: c.expired,
                       label: (
                         <span>
-                          {t("billing.savedCard", { brand: BRANDS.includes(c.brand) ? t(`billing.brands.${c.brand}`) : t("billing.brands.card"), expires: c.expires })} <span className={s.masked}>{c.masked}</span>
+                          {BRANDS.includes(c.brand) ? t(`billing.brands.${c.brand}`) : t("billing.brands.card")} <span className={s.masked}>{c.masked}</span>, {t("billing.expires", { date: c.expires })}
                           {c.expired ? <span className={s.expired}> {t("billing.expired")}</span> : null}
                         </span>
                       ),

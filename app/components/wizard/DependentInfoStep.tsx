@@ -78,16 +78,14 @@ export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoD
   const editLock = d.editing !== null;
   const relationshipLabel = (r: Relationship) => t(r === "spouse" ? "dependent.spouse" : "dependent.child");
   const errorText = mainError ? (mainError.n ? t("dependent.numbered", { n: mainError.n, message: translateMessage(t, mainError.message) }) : translateMessage(t, mainError.message)) : null;
+  // With the add or edit popup open, a refusal shows inside it (the page is behind it).
+  const formOpen = (d.dialog === "add" && d.adding !== null) || (d.dialog === "edit" && d.editing !== null);
   const nextHint = editLock ? t("dependent.editFirstToContinue") : d.next.allowed ? null : translateMessage(t, d.next.message ?? "validation.dependentNotAllowed");
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.dependent_info")}</h1>
       {d.heading ? <p className={s.heading} data-testid="dependent-heading">{t(d.heading)}</p> : null}
-      {errorText ? (
-        <div className="notice notice--error" role="alert" data-testid="dependent-error" tabIndex={-1}>
-          <p>{errorText}</p>
-        </div>
-      ) : null}
+      {errorText && !formOpen ? <MainError text={errorText} /> : null}
 
       {d.spouseQuestion.shown ? <SpouseQuestion data={d} /> : null}
 
@@ -169,11 +167,13 @@ export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoD
 
       {d.dialog === "add" && d.adding ? (
         <Dialog id="dependent-add" title={t("dependent.dialogTitle", { n: d.adding.number })} closeTo={HERE} wide>
+          {errorText ? <MainError text={errorText} /> : null}
           <DependentForm data={d} formId="dependent-add-form" state={d.adding} />
         </Dialog>
       ) : null}
       {d.dialog === "edit" && d.editing ? (
         <Dialog id="dependent-edit" title={t("dependent.dialogTitle", { n: d.editing.number })} closeTo={HERE} wide>
+          {errorText ? <MainError text={errorText} /> : null}
           <DependentForm data={d} formId="dependent-edit-form" state={d.editing} editing={d.editing} />
         </Dialog>
       ) : null}
@@ -193,6 +193,14 @@ export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoD
         </Dialog>
       ) : null}
     </section>
+  );
+}
+
+function MainError({ text }: { text: string }) {
+  return (
+    <div className="notice notice--error" role="alert" data-testid="dependent-error" tabIndex={-1}>
+      <p>{text}</p>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 
-const SENSITIVE = /ssn|account|card|security|routing|otp|signature/i;
+const SENSITIVE = /ssn|account|card|security|routing|otp|signature|code|answer/i;
 
 /** Draws the form's labels and values (sensitive ones masked) into a PNG. */
 function drawForm(form: HTMLFormElement): string | null {
