@@ -255,7 +255,7 @@ export async function addDependent(services: Services, step: DependentStep, inpu
       if (!offer.ok) return offer.reason ?? "validation.dependentNotAllowed";
       return offer.relationship === input.relationship ? null : "validation.dependentRelationship";
     },
-    services.now(),
+    services.now()
   );
   if (res.ok) return { ok: true };
   return res.refusal === "not-found" ? { ok: false, reason: "not-found", message: "validation.dependentNotFound" } : { ok: false, reason: "refused", message: res.refusal };

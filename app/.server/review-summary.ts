@@ -57,7 +57,27 @@ const beneficiaries: Summarizer = async (services, ctx) => {
   return rows.map((b, i) => ({ label: "review.beneficiaryN", value: `#${i + 1} ${b.first_name} ${b.last_name} — ${b.percentage}%` }));
 };
 
-const SUMMARIES: Partial<Record<TabName, Summarizer>> = { primary_info: personal, contact_info: contact, employer_info: employer, beneficiary_info: beneficiaries };
+const health: Summarizer = async (services, ctx) => {
+  const step = await readStep<Record<string, unknown>, { condition_questions?: Array<{ yes_no_flag: number }>; medication_question?: { yes_no_flag: number } | null }>(services, ctx.enrollment.id, "primary_health_info");
+  const answers = step?.secret;
+  if (!answers?.condition_questions) return [];
+  const yes = answers.condition_questions.filter((q) => q.yes_no_flag === 1).length + (answers.medication_question?.yes_no_flag === 1 ? 1 : 0);
+  const total = answers.condition_questions.length + (answers.medication_question ? 1 : 0);
+  return [{ label: "review.healthAnswered", value: `${total - yes} / ${yes}` }];
+};
+
+const agreement: Summarizer = async (services, ctx) => {
+  const d = (await readStep<{ method?: string | null; signed_at?: string | null }>(services, ctx.enrollment.id, "agreement_info"))?.data ?? {};
+  if (!d.signed_at) return [];
+  return [
+    { label: "review.signedOn", value: isoToUsDate(d.signed_at.slice(0, 10)) },
+    { label: "review.signatureMethod", value: d.method === "drawn" ? "✍" : d.method === "typed" ? "Aa" : "" },
+  ].filter((l) => l.value);
+};
+
+const SUMMARIES: Partial<Record<TabName, Summarizer>> = {
+  primary_health_info: health,
+  agreement_info: agreement, primary_info: personal, contact_info: contact, employer_info: employer, beneficiary_info: beneficiaries };
 
 /** Steps register richer summaries as they are built. */
 export function registerSummary(tab: TabName, summarizer: Summarizer) {

@@ -105,7 +105,7 @@ describe("count rules", () => {
           expect(countProblem(tier, [...list, { relationship: offer.relationship }], flags)).toBeNull();
           expect(list.length).toBeLessThan(MAX_DEPENDENTS);
         }
-      }),
+      })
     );
   });
 });

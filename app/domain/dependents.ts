@@ -138,7 +138,7 @@ export function spouseQuestionShown(
   tier: string | null | undefined,
   list: readonly HasRelationship[],
   flags: Pick<DependentPlanFlags, "premier" | "iha">,
-  state: { answer: SpouseAnswer; heldSpouse: boolean },
+  state: { answer: SpouseAnswer; heldSpouse: boolean }
 ): boolean {
   return spouseQuestionApplies(tier, flags) && (state.answer === null || list.length === 0 || state.heldSpouse);
 }
@@ -170,7 +170,7 @@ export function addOffer(
   tier: string | null | undefined,
   list: readonly HasRelationship[],
   flags: DependentPlanFlags,
-  answer: SpouseAnswer,
+  answer: SpouseAnswer
 ): { ok: true; relationship: Relationship } | { ok: false; reason: string | null } {
   if (!dependentTier(tier)) return { ok: false, reason: null };
   if (spouseAnswerPending(tier, list, flags, answer)) return { ok: false, reason: "validation.spouseStatus" };

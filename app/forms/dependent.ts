@@ -77,7 +77,10 @@ export type DependentInput = {
   health: Record<string, HealthAnswer> | null;
 };
 
-const text = z.string().optional().transform((v) => (v ?? "").trim());
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim());
 const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
 
 export function dependentSchema(rules: FieldRules, options: DependentFormOptions) {
@@ -154,7 +157,7 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
             questions.map((q) => {
               const answer = v[healthField(q.id)] === "1" ? 1 : 0;
               return [String(q.id), { answer, detail: answer === 1 && q.hasDetail ? v[healthDetailField(q.id)] : null } satisfies HealthAnswer];
-            }),
+            })
           )
         : null;
       return {

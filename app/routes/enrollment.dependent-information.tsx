@@ -74,10 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     healthQuestions: step.healthQuestions,
     dialog,
     adding: dialog === "add" && offer.ok ? { number: list.length + 1, relationship: offer.relationship, values: newDependentValues(step, offer.relationship) } : null,
-    editing:
-      dialog === "edit" && picked
-        ? { id: picked.id, number: pickedIndex + 1, relationship: picked.relationship, ssnLast4: picked.ssn_last4, values: formValues(services, step, picked) }
-        : null,
+    editing: dialog === "edit" && picked ? { id: picked.id, number: pickedIndex + 1, relationship: picked.relationship, ssnLast4: picked.ssn_last4, values: formValues(services, step, picked) } : null,
     deleting: dialog === "delete" && picked ? { id: picked.id, number: pickedIndex + 1, name: `${picked.first_name} ${picked.last_name}`, relationship: picked.relationship } : null,
     defaultEmail,
     today: step.today,

@@ -49,7 +49,15 @@ describeEachDatabase("wizard: dependent information", (kind) => {
   /** Dependents put straight into the database (for the count rules' boundaries). */
   async function seed(id: number, spouses: number, children: number, extra: Record<string, unknown> = {}) {
     const rows = [...Array.from({ length: spouses }, () => "spouse" as const), ...Array.from({ length: children }, () => "child" as const)];
-    const start = Number((await app.store.db.selectFrom("dependents").select((eb) => eb.fn.max("position").as("p")).where("enrollment_id", "=", id).executeTakeFirst())?.p ?? 0);
+    const start = Number(
+      (
+        await app.store.db
+          .selectFrom("dependents")
+          .select((eb) => eb.fn.max("position").as("p"))
+          .where("enrollment_id", "=", id)
+          .executeTakeFirst()
+      )?.p ?? 0
+    );
     for (const [i, relationship] of rows.entries()) {
       await app.store.db
         .insertInto("dependents")
@@ -241,7 +249,11 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       const next = await client.submit(depAction, HERE, { intent: "next" });
       expect(next.data).toEqual({ mainError: "validation.required", dependentNumber: 2 });
       const [, bad] = await rows(id);
-      await app.store.db.updateTable("dependents").set({ ssn_enc: app.services.cipher.encrypt("456789012"), ssn_last4: "9012" }).where("id", "=", bad.id).execute();
+      await app.store.db
+        .updateTable("dependents")
+        .set({ ssn_enc: app.services.cipher.encrypt("456789012"), ssn_last4: "9012" })
+        .where("id", "=", bad.id)
+        .execute();
       expect((await client.submit(depAction, HERE, { intent: "save-later" })).location).toBe(`${HERE}?dialog=save-later`);
     });
 
@@ -313,7 +325,11 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect((await add(client, person("child", { hq_140: "1", hq_140_detail: "Asthma, mild", hq_145: "1" }))).location).toBe(HERE);
       const [row] = await rows(id);
       expect(row.health_enc).not.toContain("Asthma");
-      expect(app.services.cipher.decryptJson<Record<string, unknown>>(row.health_enc!)).toMatchObject({ "140": { answer: 1, detail: "Asthma, mild" }, "145": { answer: 1, detail: null }, "141": { answer: 0, detail: null } });
+      expect(app.services.cipher.decryptJson<Record<string, unknown>>(row.health_enc!)).toMatchObject({
+        "140": { answer: 1, detail: "Asthma, mild" },
+        "145": { answer: 1, detail: null },
+        "141": { answer: 0, detail: null },
+      });
       p = await page(client);
       expect(p.data.add).toBeNull();
       expect(p.data.addBlocked).toBe("validation.dependentL713");
@@ -431,7 +447,10 @@ describeEachDatabase("wizard: dependent information", (kind) => {
     for (const d of p.data.dependents) await client.submit(depAction, HERE, { intent: "delete", id: String(d.id) });
     expect((await page(client)).data.dependents).toHaveLength(0);
     const enrollment = (await findEnrollment(app.store.db, id))!;
-    const flags = await dependentFlags(app.services, (await cartLines(app.store.db, id)).map((l) => l.plan_id));
+    const flags = await dependentFlags(
+      app.services,
+      (await cartLines(app.store.db, id)).map((l) => l.plan_id)
+    );
     expect(await prefetchExistingDependents(app.services, enrollment, flags)).toBe(0);
     await app.store.db.updateTable("members").set({ last_enrollment_id: null }).where("id", "=", member.id).execute();
   });

@@ -88,7 +88,11 @@ async function lockEnrollment(trx: Transaction<Database>, enrollmentId: number, 
 }
 
 async function nextPosition(trx: Transaction<Database>, enrollmentId: number) {
-  const row = await trx.selectFrom("dependents").select((eb) => eb.fn.max("position").as("p")).where("enrollment_id", "=", enrollmentId).executeTakeFirst();
+  const row = await trx
+    .selectFrom("dependents")
+    .select((eb) => eb.fn.max("position").as("p"))
+    .where("enrollment_id", "=", enrollmentId)
+    .executeTakeFirst();
   return Number(row?.p ?? 0) + 1;
 }
 

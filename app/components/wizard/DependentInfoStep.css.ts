@@ -35,7 +35,6 @@ export const spouseQuestion = style({
   background: vars.color.surface,
 });
 
-
 /** A read-only value (the relationship): shown, set by the server. */
 export const readOnlyValue = style({ margin: 0, fontWeight: 700 });
 

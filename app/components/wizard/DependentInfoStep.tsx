@@ -84,7 +84,11 @@ export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoD
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.dependent_info")}</h1>
-      {d.heading ? <p className={s.heading} data-testid="dependent-heading">{t(d.heading)}</p> : null}
+      {d.heading ? (
+        <p className={s.heading} data-testid="dependent-heading">
+          {t(d.heading)}
+        </p>
+      ) : null}
       {errorText && !formOpen ? <MainError text={errorText} /> : null}
 
       {d.spouseQuestion.shown ? <SpouseQuestion data={d} /> : null}
