@@ -9,6 +9,7 @@ import type { TabName } from "~/domain/wizard-steps";
 import { isoToUsDate } from "~/domain/dates";
 import { formatPhone } from "~/utils/format";
 import { listBeneficiaries } from "./repositories/beneficiaries";
+import { listDependents } from "./repositories/dependents";
 
 export interface SummaryLine {
   /** translation key of the label */
@@ -75,7 +76,13 @@ const agreement: Summarizer = async (services, ctx) => {
   ].filter((l) => l.value);
 };
 
+const dependents: Summarizer = async (services, ctx) => {
+  const rows = await listDependents(services.db, ctx.enrollment.id);
+  return rows.map((d, i) => ({ label: d.relationship === "spouse" ? "review.spouse" : "review.child", value: `#${i + 1} ${d.first_name} ${d.last_name} (${isoToUsDate(d.birthdate)})` }));
+};
+
 const SUMMARIES: Partial<Record<TabName, Summarizer>> = {
+  dependent_info: dependents,
   primary_health_info: health,
   agreement_info: agreement, primary_info: personal, contact_info: contact, employer_info: employer, beneficiary_info: beneficiaries };
 

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/request";
 import { loadWizard, readStep, stepChrome } from "~/.server/wizard";
@@ -12,6 +12,7 @@ import { loadCatalog } from "~/.server/repositories/catalog";
 import { reviewValidator } from "~/forms/review";
 import { isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
 import { ReviewStep } from "~/components/wizard/ReviewStep";
+import { firstInvalidDependent, loadDependentStep } from "~/.server/dependents";
 
 export const meta: MetaFunction = () => [{ title: "Review & Confirmation" }];
 const HERE = "/enrollment/review-confirm";
@@ -68,6 +69,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await saveReviewNotes(services.db, ctx.enrollment.id, result.data.additional_notes, result.data.send_sms, services.now());
   if (intent === "save-later") return redirect(`${HERE}?dialog=save-later`);
   if (intent !== "complete") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  // Each dependent is checked again: a failure reads "Dependent #n {message}" at the top.
+  if (ctx.state.steps.includes("dependent_info")) {
+    const invalid = firstInvalidDependent(services, await loadDependentStep(services, ctx));
+    if (invalid) return json({ dependentError: { n: invalid.n, message: invalid.message } }, { status: 422 });
+  }
   let done;
   try {
     done = await completeEnrollment(services, ctx, { notes: result.data.additional_notes, sendSms: result.data.send_sms });
@@ -82,5 +88,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewConfirm() {
-  return <ReviewStep data={useLoaderData<typeof loader>()} />;
+  const actionData = useActionData<typeof action>() as { dependentError?: { n: number; message: string } } | undefined;
+  return <ReviewStep data={useLoaderData<typeof loader>()} dependentError={actionData?.dependentError ?? null} />;
 }

@@ -6,6 +6,7 @@ import { reviewValidator } from "~/forms/review";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, TextAreaField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
+import { translateMessage } from "~/components/form/messages";
 import { formatMoney, isoToUs } from "~/utils/format";
 import { StepDialogs, type StepChrome } from "./StepControls";
 import { StepScreenshot } from "./StepScreenshot";
@@ -34,12 +35,17 @@ function EditButton({ tab }: { tab: string }) {
   );
 }
 
-export function ReviewStep({ data: d }: { data: ReviewData }) {
+export function ReviewStep({ data: d, dependentError }: { data: ReviewData; dependentError: { n: number; message: string } | null }) {
   const { t, i18n } = useTranslation();
   const money = (c: number) => formatMoney(c, i18n.language);
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.review_info")}</h1>
+      {dependentError ? (
+        <p className="notice notice--error text-error" role="alert" data-testid="dependent-error">
+          {t("dependent.numbered", { n: dependentError.n, message: translateMessage(t, dependentError.message) })}
+        </p>
+      ) : null}
       <div className={s.layout}>
         <div className="stack">
           <ul className={s.tiles}>
