@@ -8,7 +8,7 @@
  */
 import type { Services } from "./services";
 import { fieldRules, optionLists, readStep, writeStep, type WizardContext } from "./wizard";
-import { createLocalGateway, type PaymentGateway } from "./adapters/payments";
+import type { PaymentGateway } from "./adapters/payments";
 import { isValidRoutingNumber } from "./adapters/data/routing-banks";
 import { zipLookup } from "./adapters/zip";
 import {
@@ -97,7 +97,7 @@ export type SaveOutcome = { ok: true } | { ok: false; fieldErrors: Record<string
 
 /** The simulator until a processor is configured (see adapters/payments.ts). */
 export function paymentGateway(services: Services): PaymentGateway {
-  return createLocalGateway(services.cipher, { now: services.now });
+  return services.payments;
 }
 
 /**

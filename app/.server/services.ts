@@ -13,6 +13,7 @@ import { createSessions, type Sessions } from "./session";
 import { createI18n } from "./i18n";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail";
 import { createOutboxSms, type SmsSender } from "./adapters/sms";
+import { createLocalGateway, type PaymentGateway } from "./adapters/payments";
 
 export interface Services {
   config: Config;
@@ -26,10 +27,12 @@ export interface Services {
   languageCookie: ReturnType<typeof createI18n>["languageCookie"];
   mailer: Mailer;
   sms: SmsSender;
+  /** card tokenization: the local processor simulator until a real processor is configured */
+  payments: PaymentGateway;
   now(): Date;
 }
 
-export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "mailer" | "sms">> = {}): Services {
+export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "mailer" | "sms" | "payments">> = {}): Services {
   const secure = config.env === "production" && config.publicBaseUrl.startsWith("https:");
   const now = overrides.now ?? (() => new Date());
   const log = overrides.log ?? createLogger(config.logLevel);
@@ -39,11 +42,12 @@ export function createServices(config: Config, store: Store, overrides: Partial<
     formDataKey: "csrf",
     secret: config.sessionSecret,
   });
+  const cipher = createCipher(config.encryptionKey);
   return {
     config,
     db: store.db,
     dialect: store.dialect,
-    cipher: createCipher(config.encryptionKey),
+    cipher,
     log,
     sessions: createSessions(config.sessionSecret, secure),
     csrf,
@@ -51,6 +55,7 @@ export function createServices(config: Config, store: Store, overrides: Partial<
     languageCookie,
     mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(store.db, config.smtpUrl, config.mailFrom, now, log) : createOutboxMailer(store.db, now)),
     sms: overrides.sms ?? createOutboxSms(store.db, now),
+    payments: overrides.payments ?? createLocalGateway(cipher, { now }),
     now,
   };
 }

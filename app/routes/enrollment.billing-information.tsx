@@ -7,7 +7,7 @@ import { commonIntent } from "~/.server/wizard-common";
 import { billingSetup, physicalAddress, saveBilling, saveBillingDraft, savedBilling, MERCHANT_DESCRIPTOR } from "~/.server/billing";
 import { US_STATES } from "~/.server/adapters/data/zip3-states";
 import { billingValidator, withoutSecrets, BILLING_ADDRESS_FIELDS, DEFAULT_BILL_DATE, NEW_BANK, NEW_CARD, type PayMethod } from "~/forms/billing";
-import { expiryYears, isExpired, maskedNumber, EXPIRY_MONTHS } from "~/domain/cards";
+import { expiryYears, isExpired, EXPIRY_MONTHS } from "~/domain/cards";
 import { BillingInfoStep } from "~/components/wizard/BillingInfoStep";
 
 export const meta: MetaFunction = () => [{ title: "Billing information" }];
@@ -58,11 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     years: expiryYears(today).map((y) => ({ value: String(y), label: String(y) })),
     states: US_STATES.map((s) => ({ value: s.abbrev, label: s.name })),
     existing: {
-      banks: existing.banks.map((b) => ({ value: b.value, bankName: b.bankName, accountType: label(lists.account_type, b.accountType), masked: maskedNumber(b.last4) })),
+      banks: existing.banks.map((b) => ({ value: b.value, bankName: b.bankName, accountType: label(lists.account_type, b.accountType), masked: b.masked })),
       cards: existing.cards.map((c) => ({
         value: c.value,
         brand: c.brand,
-        masked: maskedNumber(c.last4),
+        masked: c.masked,
         expires: `${String(c.expMonth).padStart(2, "0")}/${c.expYear}`,
         expired: isExpired(c.expMonth, c.expYear, today),
       })),

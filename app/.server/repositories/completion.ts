@@ -61,6 +61,8 @@ async function completeInTransaction(db: DB, input: CompletionInput): Promise<Co
       .where("id", "=", input.enrollmentId)
       .execute();
     await trx.updateTable("members").set({ last_enrollment_id: input.enrollmentId }).where("id", "=", memberId).execute();
+    // Banks and cards entered here become the member's saved methods for next time.
+    await trx.updateTable("payment_methods").set({ member_id: memberId }).where("enrollment_id", "=", input.enrollmentId).where("member_id", "is", null).execute();
     return { created: true, policyId: policy.id, memberId };
   });
 }

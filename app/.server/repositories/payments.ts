@@ -4,6 +4,7 @@
  * Nothing here ever selects `account_number_enc` or `card_token` for a page.
  */
 import type { DB } from "../db/connection";
+import { maskedNumber } from "~/domain/cards";
 
 export interface SavedBank {
   id: number;
@@ -12,6 +13,8 @@ export interface SavedBank {
   accountName: string;
   routingNumber: string;
   last4: string;
+  /** "****6789" */
+  masked: string;
   accountType: string;
   accountHolderType: string;
 }
@@ -21,6 +24,8 @@ export interface SavedCard {
   value: string;
   brand: string;
   last4: string;
+  /** "****1111" */
+  masked: string;
   expMonth: number;
   expYear: number;
   nameOnCard: string;
@@ -83,6 +88,7 @@ export async function existingMethods(db: DB, memberId: number | null, enrollmen
         accountName: r.account_name ?? "",
         routingNumber: r.routing_number ?? "",
         last4: r.account_last4 ?? "",
+        masked: maskedNumber(r.account_last4),
         accountType: r.account_type ?? "",
         accountHolderType: r.account_holder_type ?? "",
       });
@@ -92,6 +98,7 @@ export async function existingMethods(db: DB, memberId: number | null, enrollmen
         value: `card:${r.id}`,
         brand: r.card_brand ?? "card",
         last4: r.card_last4 ?? "",
+        masked: maskedNumber(r.card_last4),
         expMonth: r.card_exp_month ?? 0,
         expYear: r.card_exp_year ?? 0,
         nameOnCard: r.name_on_card ?? "",

@@ -1,0 +1,149 @@
+import { test, expect, type Page } from "./fixtures";
+import { planId } from "../../app/.server/db/seed/catalog";
+
+/** Draws a short stroke on the signature canvas (JavaScript only). */
+async function drawSignature(page: Page) {
+  const canvas = page.locator("canvas").first();
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 12, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 2 });
+  await page.mouse.up();
+}
+
+test.describe("enrollment wizard, quote to receipt", () => {
+  test("a rep enrolls a family: health with one Yes, spouse and two children, EFT, signature, receipt, listed under the rep", async ({ page, a11y, jsEnabled }) => {
+    test.setTimeout(180_000);
+    const tag = `${jsEnabled ? "js" : "nojs"}${Date.now()}`;
+    const last = `Lopez${jsEnabled ? "js" : "nojs"}`;
+
+    // The rep signs in and starts a direct enrollment
+    await page.goto("/access");
+    await page.getByLabel("Rep access code").fill("ABCD1212");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("link", { name: "New Member" }).click();
+    await page.getByLabel("Direct to Consumer (DIRECT)").check();
+    await page.getByRole("button", { name: "Start Direct Enrollment" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // A family quote: spouse and two children → IF
+    const quote = page.locator("form#quote");
+    await quote.getByLabel("ZIP code").fill("75201");
+    await quote.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
+    await quote.getByLabel("Male", { exact: true }).check();
+    await quote.getByLabel("Spouse's date of birth (optional)").fill("05/05/1986");
+    await quote.getByLabel("Number of children to cover").selectOption("2");
+    await quote.getByLabel("Category").selectOption("medical");
+    await quote.getByRole("button", { name: "See plans" }).click();
+    await expect(page.getByTestId("filter-bar")).toContainText("Family");
+    await page.goto(`/plan/${planId("LUH-SILVER-3000")}/x`);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Proceed" }).click();
+    await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
+    await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
+
+    // Personal
+    await page.getByLabel("First name").fill("Ana");
+    await page.getByLabel("Last name").fill(last);
+    await page.getByLabel("Feet").fill("5");
+    await page.getByLabel("Inches").fill("6");
+    await page.getByLabel("Weight (lbs)").fill("140");
+    await page.getByLabel("Married").check();
+    await page.getByLabel("Social Security Number").fill("123-45-6789");
+    await page.getByLabel("I had no prior health coverage").check();
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Contact (a reachable address: no code needed)
+    await expect(page).toHaveURL(/\/enrollment\/contact-info$/);
+    const email = `ana.${tag}@gmail.com`;
+    await page.getByLabel("E-mail address").fill(email);
+    const n = Date.now();
+    await page.getByLabel("Phone number").fill(`214${700 + (n % 99)}${1000 + (n % 8999)}`);
+    await page.getByLabel("Street address").fill("100 Main St");
+    await page.getByLabel("City", { exact: true }).fill("Dallas");
+    await page.getByLabel("ZIP code").fill("75201");
+    if (!jsEnabled) await page.getByLabel("State", { exact: true }).selectOption("TX");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Health: one Yes with its details
+    await expect(page).toHaveURL(/\/enrollment\/health-questions$/);
+    await a11y(page);
+    const firstQuestion = page.locator("fieldset").filter({ has: page.getByRole("radio", { name: "Yes" }) }).first();
+    await firstQuestion.getByRole("radio", { name: "Yes" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Field is required").first()).toBeVisible();
+    await a11y(page);
+    const details = page.locator("fieldset", { hasText: "Details for question 1" });
+    await details.getByLabel("Name of the condition").fill("Asthma");
+    await details.getByLabel("Date it started").fill("06/01/2015");
+    await details.getByLabel("Date last seen by a doctor").fill("03/01/2024");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Dependents: a spouse and two children
+    await expect(page).toHaveURL(/\/enrollment\/dependent-information$/);
+    await expect(page.getByRole("heading", { name: "Spouse & Child information required" })).toBeVisible();
+    const people: Array<[string, string, string, string, string]> = [
+      ["+ Add Spouse", "Maria", "Female", "05/05/1986", "234-56-7891"],
+      ["+ Add Child", "Leo", "Male", "07/07/2015", "345-67-8912"],
+      ["+ Add Child", "Sofia", "Female", "09/09/2018", "456-78-9123"],
+    ];
+    for (const [button, first, gender, dob, ssn] of people) {
+      await page.getByRole("link", { name: button }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("First name").fill(first);
+      await dialog.getByLabel("Last name").fill(last);
+      await dialog.getByLabel(gender, { exact: true }).check();
+      await dialog.getByLabel("Date of birth").fill(dob);
+      await dialog.getByLabel("Social Security Number").fill(ssn);
+      await dialog.getByRole("button", { name: "Add dependent" }).click();
+      await expect(page.locator("p", { hasText: `${first} ${last}` }).first()).toBeVisible();
+    }
+    await a11y(page);
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Agreement & signature: the broker's block, then the signature
+    await expect(page).toHaveURL(/\/enrollment\/agreement-signature$/);
+    for (const box of await page.getByRole("checkbox", { name: /I have read and accept/ }).all()) await box.check();
+    await page.getByLabel("Broker name").fill("Jane Carter");
+    await page.getByLabel("Broker code").fill("abcd1212");
+    if (jsEnabled) await drawSignature(page);
+    else {
+      await page.getByLabel("Your full name", { exact: true }).last().fill(`Ana ${last}`);
+      await page.getByLabel("I agree that typing my name is my electronic signature").check();
+    }
+    await a11y(page);
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Billing: a bank draft
+    await expect(page).toHaveURL(/\/enrollment\/billing-information$/);
+    await a11y(page);
+    await page.getByLabel("Routing number").fill("021000021");
+    await page.getByLabel("Bank name").fill("JPMORGAN CHASE BANK");
+    await page.getByLabel("Account holder name").fill(`Ana ${last}`);
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByLabel("Account type").selectOption({ index: 1 }).catch(async () => page.getByLabel("Checking").check());
+    await page.getByLabel("Account holder type").selectOption({ index: 1 }).catch(async () => page.getByLabel("Individual").check());
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Review → Complete Enrollment → receipt
+    await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
+    await a11y(page);
+    await page.getByTestId("complete-enrollment").click();
+    await expect(page).toHaveURL(/\/enrollment\/receipt$/);
+    const confirmation = (await page.getByTestId("confirmation-number").textContent())!;
+    expect(confirmation).toMatch(/^BS-\d{4}-/);
+    await a11y(page);
+
+    // The receipt e-mail is in the outbox
+    await page.goto("/dev/outbox");
+    await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
+    await expect(page.getByTestId("message-text")).toContainText(confirmation);
+
+    // The new member is in the rep's current members
+    await page.goto(`/agent-select-member?q=${encodeURIComponent(last)}`);
+    await expect(page.getByRole("table")).toContainText(`Ana ${last}`);
+    await a11y(page);
+  });
+});
