@@ -5,6 +5,7 @@ import { planId } from "../../app/.server/db/seed/catalog";
 async function drawSignature(page: Page) {
   const canvas = page.locator("canvas").first();
   await expect(canvas).toBeVisible();
+  await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
@@ -83,7 +84,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
 
     // Dependents: a spouse and two children
     await expect(page).toHaveURL(/\/enrollment\/dependent-information$/);
-    await expect(page.getByRole("heading", { name: "Spouse & Child information required" })).toBeVisible();
+    await expect(page.getByText("Spouse & Child information required")).toBeVisible();
     const people: Array<[string, string, string, string, string]> = [
       ["+ Add Spouse", "Maria", "Female", "05/05/1986", "234-56-7891"],
       ["+ Add Child", "Leo", "Male", "07/07/2015", "345-67-8912"],
@@ -97,6 +98,10 @@ test.describe("enrollment wizard, quote to receipt", () => {
       await dialog.getByLabel(gender, { exact: true }).check();
       await dialog.getByLabel("Date of birth").fill(dob);
       await dialog.getByLabel("Social Security Number").fill(ssn);
+      // medical plans ask for each dependent's height and weight
+      await dialog.getByLabel("Weight (lbs)").fill(button === "+ Add Spouse" ? "130" : "60");
+      await dialog.getByLabel("Feet").fill(button === "+ Add Spouse" ? "5" : "4");
+      await dialog.getByLabel("Inches").fill("2");
       await dialog.getByRole("button", { name: "Add dependent" }).click();
       await expect(page.locator("p", { hasText: `${first} ${last}` }).first()).toBeVisible();
     }
@@ -108,8 +113,10 @@ test.describe("enrollment wizard, quote to receipt", () => {
     for (const box of await page.getByRole("checkbox", { name: /I have read and accept/ }).all()) await box.check();
     await page.getByLabel("Broker name").fill("Jane Carter");
     await page.getByLabel("Broker code").fill("abcd1212");
-    if (jsEnabled) await drawSignature(page);
-    else {
+    if (jsEnabled) {
+      await drawSignature(page);
+      await expect(page.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");
+    } else {
       await page.getByLabel("Your full name", { exact: true }).last().fill(`Ana ${last}`);
       await page.getByLabel("I agree that typing my name is my electronic signature").check();
     }
@@ -123,8 +130,8 @@ test.describe("enrollment wizard, quote to receipt", () => {
     await page.getByLabel("Bank name").fill("JPMORGAN CHASE BANK");
     await page.getByLabel("Account holder name").fill(`Ana ${last}`);
     await page.getByLabel("Account number").fill("000123456789");
-    await page.getByLabel("Account type").selectOption({ index: 1 }).catch(async () => page.getByLabel("Checking").check());
-    await page.getByLabel("Account holder type").selectOption({ index: 1 }).catch(async () => page.getByLabel("Individual").check());
+    await page.getByLabel("Checking", { exact: true }).check();
+    await page.getByLabel("Individual", { exact: true }).check();
     await page.getByRole("button", { name: "Next" }).click();
 
     // Review → Complete Enrollment → receipt
