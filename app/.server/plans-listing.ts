@@ -3,6 +3,9 @@ import type { Services } from "./services";
 import { shoppingContext } from "./shopping";
 import { planSections } from "./plan-cards";
 import { recommendedCards } from "./recommended";
+import { field } from "./request";
+import { handleAddToCart } from "./add-to-cart";
+import { submitQuote } from "./quote";
 
 export async function plansListing(services: Services, request: Request, requestedType: string | null) {
   const ctx = await shoppingContext(services, request);
@@ -20,3 +23,13 @@ export async function plansListing(services: Services, request: Request, request
   };
 }
 export type PlansListingData = Awaited<ReturnType<typeof plansListing>>;
+
+/** The plans screens' action: add to cart from a card, or save the Basic Details; both come back. */
+export async function plansAction(services: Services, request: Request, form: FormData) {
+  const session = await services.sessions.read(request);
+  const url = new URL(request.url);
+  url.searchParams.delete("dialog");
+  const back = url.pathname + url.search;
+  if (field(form, "intent", 20) === "add") return handleAddToCart(services, request, session, form, { from: "listing", back });
+  return submitQuote(services, request, session, form, { requireCategory: false, next: () => back });
+}

@@ -104,23 +104,6 @@ export type HealthFormValues = {
 
 // ---------------------------------------------------------------- reading the post safely
 
-/**
- * remix-validated-form turns `a.b[3].c` names into nested objects with no guard: a name with a
- * `__proto__`, `constructor` or `prototype` segment writes into Object.prototype on the server,
- * and `x[99999999]` builds a huge sparse array that is echoed back as JSON. Only names without
- * those segments and with indices of at most two digits go on to the validator.
- */
-export function safeFormData(form: FormData): FormData {
-  const out = new FormData();
-  for (const [name, value] of form.entries()) {
-    if (name.length > 120) continue;
-    const segments = name.split(/[.[\]]+/).filter(Boolean);
-    if (segments.some((s) => s === "__proto__" || s === "constructor" || s === "prototype")) continue;
-    if (segments.some((s) => /^\d{3,}$/.test(s))) continue;
-    out.append(name, value);
-  }
-  return out;
-}
 
 const own = (v: unknown, key: string | number): unknown =>
   v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string | number, unknown>)[key] : undefined;

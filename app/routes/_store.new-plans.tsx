@@ -1,9 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readForm, field } from "~/.server/request";
-import { plansListing } from "~/.server/plans-listing";
-import { submitQuote } from "~/.server/quote";
-import { handleAddToCart } from "~/.server/add-to-cart";
+import { readForm } from "~/.server/request";
+import { plansAction, plansListing } from "~/.server/plans-listing";
 import { currentEnrollment } from "~/.server/shopping";
 import { PlansListing } from "~/components/PlansListing";
 
@@ -19,14 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { services } = context;
-  const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
-  const url = new URL(request.url);
-  url.searchParams.delete("dialog");
-  const back = url.pathname + url.search;
-  if (field(form, "intent", 20) === "add") return handleAddToCart(services, request, session, form, { from: "listing", back });
-  return submitQuote(services, request, session, form, { requireCategory: false, next: () => back });
+  const form = await readForm(request, context.services);
+  return plansAction(context.services, request, form);
 }
 
 export default function NewPlans() {

@@ -9,7 +9,7 @@ import type { Enrollment } from "~/.server/db/schema";
 import { primaryHealthQuestions } from "~/.server/repositories/health";
 import { claimHealthTrack } from "~/.server/repositories/health-track";
 import { memberLastEnrollmentId } from "~/.server/repositories/beneficiaries";
-import { answersToValues, detailLayout, healthValidator, looksLikeAnswers, safeFormData, type HealthAnswers, type HealthQuestionIds } from "~/forms/health";
+import { answersToValues, detailLayout, healthValidator, looksLikeAnswers, type HealthAnswers, type HealthQuestionIds } from "~/forms/health";
 import { todayIso } from "~/domain/dates";
 import { HealthQuestionsStep } from "~/components/wizard/HealthQuestionsStep";
 
@@ -75,8 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  // Only safe field names go on to the nested-path parser (see safeFormData).
-  const form = safeFormData(await readForm(request, services));
+  // readForm drops field names that could reach Object.prototype (see safeFields).
+  const form = await readForm(request, services);
   const ctx = await loadWizard(services, request, TAB);
   const common = await commonIntent(services, ctx, form);
   if (common) return common;
