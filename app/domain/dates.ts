@@ -22,10 +22,16 @@ export function isoToUsDate(iso: IsoDate | null | undefined) {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : "";
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today as YYYY-MM-DD in the store's time zone (US Central by default). */
 export function todayIso(now: Date, timeZone = "America/Chicago"): IsoDate {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(now); // en-CA formats as YYYY-MM-DD
 }
 
 /** Whole years between a birth date and a day. */

@@ -1,11 +1,25 @@
 /** Display formatting shared by server and browser. */
+
+// Building an Intl formatter costs far more than using one: keep one per locale and style.
+const formatters = new Map<string, Intl.NumberFormat>();
+function currency(locale: string, whole: boolean) {
+  const tag = locale === "es" ? "es-US" : "en-US"; // only two keys, whatever the caller passes
+  const key = `${tag}:${whole}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(tag, { style: "currency", currency: "USD", ...(whole ? { maximumFractionDigits: 0 } : {}) });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 export function formatMoney(cents: number, locale: string = "en") {
-  return new Intl.NumberFormat(locale === "es" ? "es-US" : "en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  return currency(locale, false).format(cents / 100);
 }
 
 /** Whole dollars, no decimals (annual salary). */
 export function formatWholeDollars(dollars: number, locale: string = "en") {
-  return new Intl.NumberFormat(locale === "es" ? "es-US" : "en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(dollars);
+  return currency(locale, true).format(dollars);
 }
 
 /** ISO YYYY-MM-DD → mm/dd/yyyy */
