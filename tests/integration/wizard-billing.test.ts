@@ -16,8 +16,9 @@ const AMEX_CODE = "8642";
 describeEachDatabase("wizard: billing information and the payment adapter", (kind) => {
   let app: TestApp;
   let thisYear: number;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    app = await createTestApp(kind);
+    app = await createTestApp(kind, { logTo: logLines });
     thisYear = Number(todayIso(app.clock.now).slice(0, 4));
   });
   afterAll(() => app.close());
@@ -136,8 +137,12 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
 
   it("saves a bank draft: account number encrypted, last four, bank name upper case, one transaction", async () => {
     const { client, id } = await atBilling();
+    logLines.length = 0;
     const res = await client.submit(billingAction, HERE, BANK());
     expect(res.location).toBe(NEXT);
+    // the save is logged, without the number
+    expect(logLines.some((l) => l.includes('"billing saved"'))).toBe(true);
+    expect(logLines.join("\n")).not.toContain(ACCOUNT_NUMBER);
     const [row] = await methodsOf(id);
     expect(row).toMatchObject({ kind: "eft", routing_number: "021000021", bank_name: "CHASE", account_name: "Ana Lopez", account_last4: "6789", account_type: "checking", account_holder_type: "individual", card_token: null, card_last4: null });
     expect(row.account_number_enc).toMatch(/^v1\./);
@@ -232,8 +237,11 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
 
   it("card: saved as token + brand + last four; the number and the security code are nowhere in the database", async () => {
     const { client, id } = await atBilling();
+    logLines.length = 0;
     const res = await client.submit(billingAction, HERE, { ...CARD(), card_number: "3782 822463 10005", security_code: AMEX_CODE, expiration_month: "09" });
     expect(res.location).toBe(NEXT);
+    expect(logLines.some((l) => l.includes('"billing saved"'))).toBe(true);
+    for (const needle of [AMEX, "3782 822463 10005", AMEX_CODE]) expect(logLines.join("\n")).not.toContain(needle);
     const [row] = await methodsOf(id);
     expect(row).toMatchObject({ kind: "cc", card_brand: "amex", card_last4: "0005", card_exp_month: 9, card_exp_year: thisYear + 2, name_on_card: "Ana Lopez", account_number_enc: null, routing_number: null });
     expect(row.card_token).toMatch(/^tok_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

@@ -3,6 +3,7 @@ import { loader as reviewLoader, action as reviewAction } from "~/routes/enrollm
 import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
 import { loader as personalLoader, action as personalAction } from "~/routes/enrollment.personal-info";
 import { loader as agentMembersLoader } from "~/routes/_store.agent-select-member";
+import { action as billingAction } from "~/routes/enrollment.billing-information";
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
@@ -12,8 +13,9 @@ const REVIEW = "/enrollment/review-confirm";
 
 describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) => {
   let app: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    app = await createTestApp(kind);
+    app = await createTestApp(kind, { logTo: logLines });
   });
   afterAll(() => app.close());
 
@@ -86,6 +88,28 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     expect(mails[0].text_body).toContain(receipt.data.confirmation);
     // a completed enrollment cannot be edited or completed again
     expect((await client.load(personalLoader, "/enrollment/personal-info")).location).toBe("/enrollment/receipt");
+  });
+
+  it("completing with a bank draft: no clear account number in the receipt e-mails, the log or any table", async () => {
+    const ACCOUNT = "40417220356789";
+    const { client } = await inWizard(app);
+    const id = (await client.session()).tempId!;
+    const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
+    const steps = JSON.parse(e.step_list!) as string[];
+    await markStepsDone(app, client, steps.slice(0, steps.indexOf("billing_info")));
+    logLines.length = 0;
+    const bank = { intent: "next", payment_method: "eft", bill_date: "15", routing_number: "021000021", bank_name: "Chase", account_name: "Ana Lopez", account_number: ACCOUNT, account_type: "checking", account_holder_type: "individual" };
+    expect((await client.submit(billingAction, "/enrollment/billing-information", bank)).location).toBe(REVIEW);
+    expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
+    expect(logLines.some((l) => l.includes('"enrollment completed"'))).toBe(true);
+    expect(logLines.join("\n")).not.toContain(ACCOUNT);
+    const mails = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).execute();
+    expect(mails.some((m) => m.kind === "receipt")).toBe(true);
+    expect(JSON.stringify(mails)).not.toContain(ACCOUNT);
+    for (const table of ["members", "policies", "payment_methods", "enrollment_payments", "enrollment_steps", "invoices", "audit_events"] as const) {
+      const rows = await app.store.db.selectFrom(table).selectAll().execute();
+      expect(JSON.stringify(rows), table).not.toContain(ACCOUNT);
+    }
   });
 
   it("the new member is listed under the rep who enrolled them, with an active plan", async () => {

@@ -74,10 +74,14 @@ export interface TestApp extends TestDatabase {
   clock: { now: Date };
 }
 
-export async function createTestApp(kind: DatabaseKind = "sqlite", options: { seed?: boolean; config?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind = "sqlite",
+  options: { seed?: boolean; config?: Record<string, string>; /** receives every log line, at debug level */ logTo?: string[] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(kind, options);
   const clock = { now: new Date() };
-  const services = createServices(testConfig(options.config), database.store, { log: createLogger("silent"), now: () => clock.now });
+  const log = options.logTo ? createLogger("debug", (line) => options.logTo!.push(line)) : createLogger("silent");
+  const services = createServices(testConfig(options.config), database.store, { log, now: () => clock.now });
   return { ...database, services, clock };
 }
 
