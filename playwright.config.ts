@@ -18,7 +18,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   retries: 0,
-  timeout: 60_000,
+  timeout: 120_000, // journeys cross many pages and run axe on each; a loaded CI machine needs the room
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -26,6 +26,7 @@ async function groupEmployeeToWizard(page: Page) {
 
 test.describe("enrollment wizard, part 1", () => {
   test("personal → contact with a code from the outbox → employer → beneficiaries → save for later → continue elsewhere", async ({ page, a11y, jsEnabled, browser }) => {
+    test.setTimeout(180_000); // a long journey with axe on every page: keep well clear of a slow CI machine
     await groupEmployeeToWizard(page);
     await expect(page.getByRole("navigation", { name: "Enrollment steps" })).toContainText("Employer Information");
     await a11y(page);
