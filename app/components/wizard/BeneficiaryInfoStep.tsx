@@ -11,6 +11,8 @@ import { typeDate } from "~/components/QuoteForm";
 import { Dialog } from "~/components/Dialog";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./BeneficiaryInfoStep.css";
+import * as list from "./PersonList.css";
+import { PersonRowActions } from "./PersonRowActions";
 
 const HERE = "/enrollment/beneficiary-info";
 
@@ -74,14 +76,14 @@ export function BeneficiaryInfoStep({ data: d, mainError }: { data: BeneficiaryI
 
       <h2 id="beneficiary-list-title">{t("beneficiary.listTitle")}</h2>
       {d.beneficiaries.length ? (
-        <ul className={s.list} aria-labelledby="beneficiary-list-title">
+        <ul className={list.list} aria-labelledby="beneficiary-list-title">
           {d.beneficiaries.map((b) => {
             const label = t("beneficiary.item", { n: b.number, name: `${b.firstName} ${b.lastName}` });
             return (
-              <li key={b.id} className={s.item} data-testid="beneficiary">
+              <li key={b.id} className={list.item} data-testid="beneficiary">
                 <div>
-                  <p className={s.name}>{label}</p>
-                  <p className={s.details}>
+                  <p className={list.name}>{label}</p>
+                  <p className={list.details}>
                     <span className={s.percentage}>{t("beneficiary.percentageShare", { percentage: b.percentage })}</span>
                     {" · "}
                     {relationshipLabel(b.relationship)}
@@ -89,28 +91,14 @@ export function BeneficiaryInfoStep({ data: d, mainError }: { data: BeneficiaryI
                     {b.ssnMasked ? ` · ${b.ssnMasked}` : ""}
                   </p>
                 </div>
-                <div className={s.actions}>
-                  <Link to={`${HERE}?dialog=edit&b=${b.id}`} preventScrollReset>
-                    {t("beneficiary.edit")}
-                    <span className="visually-hidden"> {label}</span>
-                  </Link>
-                  {editLock ? (
-                    <>
-                      <button type="button" className="button button--secondary" disabled aria-describedby={`delete-hint-${b.id}`}>
-                        {t("beneficiary.delete")}
-                        <span className="visually-hidden"> {label}</span>
-                      </button>
-                      <span className="hint" id={`delete-hint-${b.id}`}>
-                        {t("beneficiary.editFirstToDelete")}
-                      </span>
-                    </>
-                  ) : (
-                    <Link to={`${HERE}?dialog=delete&b=${b.id}`} preventScrollReset>
-                      {t("beneficiary.delete")}
-                      <span className="visually-hidden"> {label}</span>
-                    </Link>
-                  )}
-                </div>
+                <PersonRowActions
+                  label={label}
+                  editHref={`${HERE}?dialog=edit&b=${b.id}`}
+                  deleteHref={`${HERE}?dialog=delete&b=${b.id}`}
+                  editLock={editLock}
+                  hintId={`delete-hint-${b.id}`}
+                  text={{ edit: t("beneficiary.edit"), delete: t("beneficiary.delete"), editFirstToDelete: t("beneficiary.editFirstToDelete") }}
+                />
               </li>
             );
           })}

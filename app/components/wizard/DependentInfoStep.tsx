@@ -11,6 +11,8 @@ import { typeDate } from "~/components/QuoteForm";
 import { Dialog } from "~/components/Dialog";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./DependentInfoStep.css";
+import * as list from "./PersonList.css";
+import { PersonRowActions } from "./PersonRowActions";
 
 const HERE = "/enrollment/dependent-information";
 
@@ -95,43 +97,29 @@ export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoD
 
       <h2 id="dependent-list-title">{t("dependent.listTitle")}</h2>
       {d.dependents.length ? (
-        <ul className={s.list} aria-labelledby="dependent-list-title">
+        <ul className={list.list} aria-labelledby="dependent-list-title">
           {d.dependents.map((dep) => {
             const label = t("dependent.item", { n: dep.number, name: `${dep.firstName} ${dep.lastName}` });
             return (
-              <li key={dep.id} className={s.item} data-testid="dependent">
+              <li key={dep.id} className={list.item} data-testid="dependent">
                 <div>
-                  <p className={s.name}>
+                  <p className={list.name}>
                     <span className={s.relationship}>{relationshipLabel(dep.relationship)}</span>
                     {label}
                   </p>
-                  <p className={s.details}>
+                  <p className={list.details}>
                     {dep.birthdate ? t("dependent.bornOn", { date: dep.birthdate }) : ""}
                     {dep.ssnMasked ? ` · ${dep.ssnMasked}` : ""}
                   </p>
                 </div>
-                <div className={s.actions}>
-                  <Link to={`${HERE}?dialog=edit&d=${dep.id}`} preventScrollReset>
-                    {t("dependent.edit")}
-                    <span className="visually-hidden"> {label}</span>
-                  </Link>
-                  {editLock ? (
-                    <>
-                      <button type="button" className="button button--secondary" disabled aria-describedby={`delete-hint-${dep.id}`}>
-                        {t("dependent.delete")}
-                        <span className="visually-hidden"> {label}</span>
-                      </button>
-                      <span className="hint" id={`delete-hint-${dep.id}`}>
-                        {t("dependent.editFirstToDelete")}
-                      </span>
-                    </>
-                  ) : (
-                    <Link to={`${HERE}?dialog=delete&d=${dep.id}`} preventScrollReset>
-                      {t("dependent.delete")}
-                      <span className="visually-hidden"> {label}</span>
-                    </Link>
-                  )}
-                </div>
+                <PersonRowActions
+                  label={label}
+                  editHref={`${HERE}?dialog=edit&d=${dep.id}`}
+                  deleteHref={`${HERE}?dialog=delete&d=${dep.id}`}
+                  editLock={editLock}
+                  hintId={`delete-hint-${dep.id}`}
+                  text={{ edit: t("dependent.edit"), delete: t("dependent.delete"), editFirstToDelete: t("dependent.editFirstToDelete") }}
+                />
               </li>
             );
           })}
