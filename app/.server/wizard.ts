@@ -106,6 +106,17 @@ export async function readStep<T extends object, S extends object = Record<strin
   };
 }
 
+/** The e-mail entered on the contact step: the default for a beneficiary's or dependent's e-mail. */
+export async function contactEmail(services: Services, enrollmentId: number) {
+  const contact = await readStep<{ email: string }>(services, enrollmentId, "contact_info");
+  return contact?.data.email ?? null;
+}
+
+/** A posted row id (a beneficiary, a dependent): a positive integer, or null. */
+export function idParam(value: string | null) {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
 export async function writeStep(services: Services, enrollment: Enrollment, tab: TabName, values: { data: object; secret?: object | null; completed: boolean }) {
   await saveStepRow(services.db, {
     enrollmentId: enrollment.id,

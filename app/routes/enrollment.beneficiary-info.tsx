@@ -2,10 +2,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/request";
-import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, type WizardContext } from "~/.server/wizard";
+import { afterSave, contactEmail, fieldRules, idParam, loadWizard, optionLists, stepChrome } from "~/.server/wizard";
 import { commonIntent } from "~/.server/wizard-common";
 import { addBeneficiary, beneficiaries, beneficiaryViews, editBeneficiary, finishBeneficiaries, prefetchExistingBeneficiaries, removeBeneficiary } from "~/.server/beneficiaries";
-import type { Services } from "~/.server/services";
 import { beneficiaryTotal, canAdd, canContinue, totalMessage, MAX_BENEFICIARIES } from "~/domain/beneficiaries";
 import { todayIso } from "~/domain/dates";
 import { beneficiaryValidator } from "~/forms/beneficiary";
@@ -14,16 +13,6 @@ import { BeneficiaryInfoStep } from "~/components/wizard/BeneficiaryInfoStep";
 export const meta: MetaFunction = () => [{ title: "Beneficiary information" }];
 const HERE = "/enrollment/beneficiary-info";
 const RELATIONSHIPS = "beneficiary_relationship";
-
-/** A posted beneficiary id: a positive integer, or null. */
-function idParam(value: string | null) {
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
-
-async function contactEmail(services: Services, ctx: WizardContext) {
-  const contact = await readStep<{ email: string }>(services, ctx.enrollment.id, "contact_info");
-  return contact?.data.email ?? null;
-}
 
 /** Beneficiary information: the list, the add / edit / delete popups (addressable by URL), the total. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     fieldRules(services, ctx, "beneficiary_info"),
     optionLists(services, [RELATIONSHIPS], ctx.locale),
     beneficiaries(services, ctx.enrollment.id),
-    contactEmail(services, ctx),
+    contactEmail(services, ctx.enrollment.id),
   ]);
   const list = beneficiaryViews(rows);
   const total = beneficiaryTotal(rows);

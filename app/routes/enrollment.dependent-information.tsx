@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/request";
-import { afterSave, loadWizard, readStep, stepChrome, type WizardContext } from "~/.server/wizard";
+import { afterSave, loadWizard, contactEmail, idParam, stepChrome } from "~/.server/wizard";
 import { commonIntent } from "~/.server/wizard-common";
 import {
   addDependent,
@@ -20,7 +20,6 @@ import {
   prefetchExistingDependents,
   removeDependent,
 } from "~/.server/dependents";
-import type { Services } from "~/.server/services";
 import { MAX_DEPENDENTS, headingKey, hasSpouse, nextProblem, spouseAnswerPending, spouseQuestionShown } from "~/domain/dependents";
 import { dependentValidator, spouseAnswerValidator } from "~/forms/dependent";
 import { DependentInfoStep } from "~/components/wizard/DependentInfoStep";
@@ -28,22 +27,12 @@ import { DependentInfoStep } from "~/components/wizard/DependentInfoStep";
 export const meta: MetaFunction = () => [{ title: "Dependent information" }];
 const HERE = "/enrollment/dependent-information";
 
-/** A posted dependent id: a positive integer, or null. */
-function idParam(value: string | null) {
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
-
-async function contactEmail(services: Services, ctx: WizardContext) {
-  const contact = await readStep<{ email: string }>(services, ctx.enrollment.id, "contact_info");
-  return contact?.data.email ?? null;
-}
-
 /** Dependent information: the list, the add / edit / delete popups (addressable by URL), the spouse question. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, "dependent_info");
   await prefetchExistingDependents(services, ctx.enrollment, await dependentFlags(services, ctx.planIds));
-  const [step, defaultEmail] = await Promise.all([loadDependentStep(services, ctx), contactEmail(services, ctx)]);
+  const [step, defaultEmail] = await Promise.all([loadDependentStep(services, ctx), contactEmail(services, ctx.enrollment.id)]);
   const list = dependentViews(step.list);
   const offer = offerFor(step);
   const url = new URL(request.url);
