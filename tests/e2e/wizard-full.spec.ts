@@ -110,7 +110,10 @@ test.describe("enrollment wizard, quote to receipt", () => {
 
     // Agreement & signature: the broker's block, then the signature
     await expect(page).toHaveURL(/\/enrollment\/agreement-signature$/);
-    for (const box of await page.getByRole("checkbox", { name: /I have read and accept/ }).all()) await box.check();
+    // .all() takes a snapshot: wait until the page has every agreement (three for this cart) before ticking them
+    const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
+    await expect(agreements).toHaveCount(3);
+    for (const box of await agreements.all()) await box.check();
     await page.getByLabel("Broker name").fill("Jane Carter");
     await page.getByLabel("Broker code").fill("abcd1212");
     if (jsEnabled) {
