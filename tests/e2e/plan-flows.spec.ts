@@ -19,9 +19,11 @@ test.describe("plan page flows", () => {
     await page.goto(`/plan/${planId(DEMO.plans.eligibility)}/x`);
     await expect(page.getByRole("heading", { name: "Eligibility questions" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
-    const groups = page.getByRole("group");
+    // counts are snapshots: wait for the end of the form (its Submit button) so every question is in the page
+    await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
     const yesNo = page.locator("fieldset");
     const count = await yesNo.count();
+    expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) await yesNo.nth(i).getByLabel("No", { exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Please answer yes in order to continue").first()).toBeVisible();
@@ -32,7 +34,6 @@ test.describe("plan page flows", () => {
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("button", { name: "Add to Cart" }).first()).toBeVisible();
-    void groups;
     await page.getByRole("button", { name: "Add to Cart" }).first().click();
     await expect(page).toHaveURL(/\/cart$/);
   });
@@ -45,7 +46,9 @@ test.describe("plan page flows", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Please answer all questions").first()).toBeVisible();
     await a11y(page);
+    await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
     const sets = page.locator("fieldset");
+    expect(await sets.count()).toBeGreaterThan(0);
     for (let i = 0; i < (await sets.count()); i++) await sets.nth(i).getByLabel("No", { exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("flash")).toContainText("You can now add this plan to your cart.");
