@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -85,6 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const shell = useRouteLoaderData<typeof loader>("root");
   useChangeLanguage(shell?.locale ?? "en");
+  // React has taken over the server's HTML: the browser tests wait for this before checking what hydration keeps
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -50,6 +50,31 @@ test.describe("quote, plans and plan detail", () => {
     await expect(page.getByRole("article", { name }).getByTestId("in-cart")).toBeVisible();
   });
 
+  test("sent before the page's JavaScript ran, the form keeps what the server sent back once it runs", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "about the moment JavaScript takes over a server-rendered form");
+    // hold every script: the first submit is a plain HTML post, as on a slow connection
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const form = page.locator("form#quote");
+    await form.getByLabel("ZIP code").fill("00000");
+    await form.getByLabel("Date of birth", { exact: true }).fill("01/01/2015");
+    await form.getByLabel("Category").selectOption("dental");
+    await form.getByRole("button", { name: "Get Started" }).click();
+    await expect(page.getByText("Age must be between 18 and 100 years.").first()).toBeVisible();
+    await expect(form.getByLabel("ZIP code")).toHaveValue("00000");
+    // now the scripts run and React takes over the page the server rendered
+    release();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(form.getByLabel("ZIP code")).toHaveValue("00000");
+    await expect(form.getByLabel("Date of birth", { exact: true })).toHaveValue("01/01/2015");
+    await expect(form.getByLabel("Category")).toHaveValue("dental");
+  });
+
   test("bad quote input gets the spec's messages and keeps what was typed", async ({ page, a11y }) => {
     await page.goto("/");
     const form = page.locator("form#quote");

@@ -3,6 +3,7 @@
  * the CSRF token, `noValidate` (the server is the truth) and an error summary on top.
  */
 import { useEffect, useRef, type ReactNode } from "react";
+import { useActionData } from "@remix-run/react";
 import { ValidatedForm, useFormContext, type Validator } from "remix-validated-form";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "react-i18next";
@@ -29,8 +30,12 @@ export function StoreForm<T extends Record<string, unknown>>({
   /** errors found only on the server beyond the schema (shown in the summary too) */
   extraErrors?: Record<string, string>;
 }) {
+  // remix-validated-form renders the values the server sent back with its errors, but once
+  // hydrated it switches to the defaultValues prop: every field the user had not touched since
+  // would be emptied. Passing the sent-back values as the defaults keeps the page as rendered.
+  const sentBack = sentBackValues(useActionData(), id);
   return (
-    <ValidatedForm id={id} validator={validator} method="post" action={action} noValidate defaultValues={defaultValues as never} className={className}>
+    <ValidatedForm id={id} validator={validator} method="post" action={action} noValidate defaultValues={(sentBack ?? defaultValues) as never} className={className}>
       <FormIdContext.Provider value={id}>
         <AuthenticityTokenInput />
         {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} /> : null}
@@ -38,6 +43,14 @@ export function StoreForm<T extends Record<string, unknown>>({
       </FormIdContext.Provider>
     </ValidatedForm>
   );
+}
+
+/** The values an action returned with its errors for this form (remix-validated-form's `repopulateFields`), matched as the library matches them. */
+function sentBackValues(data: unknown, formId: string): Record<string, unknown> | null {
+  if (!data || typeof data !== "object") return null;
+  const d = data as { fieldErrors?: unknown; formId?: unknown; repopulateFields?: unknown };
+  if (!d.fieldErrors || (typeof d.formId === "string" && d.formId !== formId)) return null;
+  return d.repopulateFields && typeof d.repopulateFields === "object" ? (d.repopulateFields as Record<string, unknown>) : null;
 }
 
 /** 'There is a problem' with a link to each field in error; focused when it appears. */
