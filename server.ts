@@ -35,7 +35,7 @@ app.disable("x-powered-by");
 if (config.trustProxy) app.set("trust proxy", 1);
 
 // Request id and a log line per request: method, path (tokens masked, never the query), status, time.
-const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email)\/[^/?]+/g;
+const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email|sign)\/[^/?]+/g;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const started = process.hrtime.bigint();
   const requestId = crypto.randomBytes(8).toString("hex");

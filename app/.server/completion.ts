@@ -14,6 +14,7 @@ import { findEnrollment } from "./repositories/enrollments";
 import { findGroup, findRep } from "./repositories/entry";
 import { cartView } from "./cart-view";
 import { createLocalInvoices } from "./adapters/invoices";
+import { sendSignatureRequest } from "./text-signature";
 import { formatMoney, isoToUs } from "~/utils/format";
 
 const CODE = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -92,7 +93,7 @@ export async function completeEnrollment(services: Services, ctx: WizardContext,
   return { ok: true, enrollmentId: enrollment.id, created: true };
 }
 
-/** The invoice (direct billing only) and the receipt e-mail (and text message, if asked). */
+/** The invoice (direct billing only), the receipt e-mail and, if asked, the signature request by text message. */
 async function afterCompletion(services: Services, enrollmentId: number, locale: string) {
   const enrollment = await findEnrollment(services.db, enrollmentId);
   const policy = await policyForEnrollment(services.db, enrollmentId);
@@ -130,7 +131,8 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
   const group = enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;
   const client = group?.display_email ?? rep?.display_email ?? rep?.email;
   if (client) await services.mailer.send({ to: client, subject, text, html, kind: "receipt", enrollmentId });
-  if (enrollment.send_sms && contact?.data.phone_number) {
-    await services.sms.send({ to: contact.data.phone_number, text: t("receipt.sms", { number: policy.policy_number }), kind: "receipt", enrollmentId });
+  // The applicant signs later: the text message carries the link (Complete asked for it).
+  if (policy.signature_status === "awaiting" && contact?.data.phone_number) {
+    await sendSignatureRequest(services, { enrollmentId, policyNumber: policy.policy_number, phone: contact.data.phone_number, locale });
   }
 }

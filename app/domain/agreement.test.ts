@@ -7,7 +7,9 @@ import {
   eprocessFor,
   sameCode,
   signatureMethod,
+  signatureLater,
   signatureProblem,
+  textSignatureAllowed,
   typedNameMatches,
   verificationRules,
   type SignatureInput,
@@ -86,6 +88,27 @@ describe("the verification block follows who is enrolling", () => {
     const base = rules("signature");
     verificationRules(base, "rep");
     expect(base.agent_name).toEqual(opt);
+  });
+});
+
+describe("the signature request by text message", () => {
+  it("is for a rep or a group, when a plan needs a signature and none is IHA", () => {
+    expect(textSignatureAllowed({ eprocess: "rep", hasIha: false, signatureRequired: true })).toBe(true);
+    expect(textSignatureAllowed({ eprocess: "group", hasIha: false, signatureRequired: true })).toBe(true);
+    expect(textSignatureAllowed({ eprocess: "rep", hasIha: true, signatureRequired: true })).toBe(false);
+    expect(textSignatureAllowed({ eprocess: "group", hasIha: false, signatureRequired: false })).toBe(false);
+    for (const eprocess of ["applicant", "sigapplicant", null, undefined]) expect(textSignatureAllowed({ eprocess, hasIha: false, signatureRequired: true })).toBe(false);
+  });
+
+  it("leaves the signature offered but optional, and changes nothing else", () => {
+    const base = verificationRules(rules("signature"), "rep");
+    const later = signatureLater(base);
+    expect(later.signature).toEqual({ shown: true, required: false, readOnly: false });
+    expect(later.agent_name).toEqual(req);
+    expect(eprocessFor(later)).toBe("rep");
+    expect(base.signature).toEqual(req);
+    // a signature the definitions do not show stays hidden
+    expect(signatureLater(rules()).signature).toEqual(opt);
   });
 });
 

@@ -40,6 +40,30 @@ export function verificationRules(rules: FieldRules, eprocess: string | null | u
 }
 
 /**
+ * The signature request by text message (§1, §2.10, §4 "enroll-by"): a rep or a group enrolling
+ * on someone's behalf may have the applicant sign later, from a link in a text message — only
+ * when a plan in the cart needs a signature and no IHA plan is in it.
+ */
+export function textSignatureAllowed(o: { eprocess: string | null | undefined; hasIha: boolean; signatureRequired: boolean }): boolean {
+  return (o.eprocess === "rep" || o.eprocess === "group") && !o.hasIha && o.signatureRequired;
+}
+
+/** How long the text message's link to sign stays valid. */
+export const SIGNATURE_LINK_DAYS = 14;
+
+/** The page the text message opens asks the applicant for one thing: their signature. */
+export const APPLICANT_SIGNATURE_RULES: FieldRules = { signature: { shown: true, required: true, readOnly: false } };
+
+/**
+ * Where the applicant may sign from the text message, the signature on the agreement step is
+ * still offered (they may be beside the rep) but no longer required.
+ */
+export function signatureLater(rules: FieldRules): FieldRules {
+  const sig = rules.signature;
+  return sig?.shown ? { ...rules, signature: { ...sig, required: false } } : rules;
+}
+
+/**
  * The eprocess sent with the agreement (§4): rep if the agent name is required, group if the
  * group name is, applicant if the user name is, sigapplicant if the signature is; else none.
  */

@@ -28,6 +28,9 @@ export const SECRET_VERIFICATION_FIELDS = ["agent_code", "group_code", "answer",
 
 export const agreementField = (id: number) => `agreement_${id}`;
 
+/** A form carrying a drawn signature (≤ 300 KB of PNG, base64 and form-encoded) fits well within this. */
+export const AGREEMENT_FORM_MAX_BYTES = 512 * 1024;
+
 export interface AgreementFormConfig {
   /** the agreement texts on the page; each required one needs its box ticked */
   agreements: ReadonlyArray<{ id: number; required: boolean }>;

@@ -6,8 +6,9 @@ import { afterSave, fieldRules, loadWizard, readStep, stepChrome, writeStep, typ
 import { commonIntent } from "~/.server/wizard-common";
 import { agreementTexts, cartL713, verificationCodes } from "~/.server/repositories/agreements";
 import type { Services } from "~/.server/services";
-import { agreementDraft, agreementField, agreementValidator } from "~/forms/agreement";
-import { eprocessFor, verificationRules, VERIFICATION_FIELDS, type ApplicantName, type SignatureMethod, type VerificationField } from "~/domain/agreement";
+import { AGREEMENT_FORM_MAX_BYTES, agreementDraft, agreementField, agreementValidator } from "~/forms/agreement";
+import { textSignatureOffered } from "~/.server/text-signature";
+import { eprocessFor, signatureLater, verificationRules, VERIFICATION_FIELDS, type ApplicantName, type SignatureMethod, type VerificationField } from "~/domain/agreement";
 import { L713_FEES } from "~/domain/cart-totals";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { sanitizeHtml } from "~/utils/sanitize";
@@ -15,8 +16,6 @@ import { AgreementStep } from "~/components/wizard/AgreementStep";
 
 export const meta: MetaFunction = () => [{ title: "Agreement and signature" }];
 const HERE = "/enrollment/agreement-signature";
-/** A drawn signature (≤ 300 KB of PNG, base64 and form-encoded) fits well within this. */
-const MAX_FORM_BYTES = 512 * 1024;
 
 /** The step's plain data. The signature itself (PNG or typed name) lives in the encrypted secret. */
 interface AgreementData extends Partial<Record<VerificationField, string>> {
@@ -32,18 +31,21 @@ interface AgreementSecret extends Partial<Record<VerificationField, string>> {
 
 /** What loader and action both need: the rules (with the enrolling person's block), the texts, the applicant. */
 async function agreementSetup(services: Services, ctx: WizardContext) {
-  const [definitions, texts, saved, personal] = await Promise.all([
+  const [definitions, texts, saved, personal, signLater] = await Promise.all([
     fieldRules(services, ctx, "agreement_info"),
     agreementTexts(services.db, ctx.planIds, ctx.locale),
     readStep<AgreementData, AgreementSecret>(services, ctx.enrollment.id, "agreement_info"),
     readStep<{ first_name: string; last_name: string }>(services, ctx.enrollment.id, "primary_info"),
+    textSignatureOffered(services, ctx.enrollment, ctx.planIds),
   ]);
-  const rules = verificationRules(definitions, ctx.enrollment.eprocess);
+  // A rep or group may leave the signature to the applicant, by text message from the review.
+  const withBlock = verificationRules(definitions, ctx.enrollment.eprocess);
+  const rules = signLater ? signatureLater(withBlock) : withBlock;
   const first = personal?.data.first_name?.trim();
   const last = personal?.data.last_name?.trim();
   const applicantName: ApplicantName | null = first && last ? { first, last } : null;
   const today = todayIso(services.now());
-  return { rules, texts, saved, applicantName, today, agreements: texts.map((t) => ({ id: t.id, required: t.required })) };
+  return { rules, signLater, texts, saved, applicantName, today, agreements: texts.map((t) => ({ id: t.id, required: t.required })) };
 }
 
 /** Agreement & Signature: the texts to accept, the verification block, the signature. */
@@ -63,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     chrome: stepChrome(ctx),
     rules: setup.rules,
+    signLater: setup.signLater,
     agreements: setup.texts.map((t) => ({ id: t.id, head: t.head, bodyHtml: sanitizeHtml(t.body), required: t.required })),
     l713: l713 ? { planName: l713.planName, specialMessageHtml: sanitizeHtml(l713.specialMessage), netPriceCents: l713.netPriceCents, fees: L713_FEES } : null,
     values,
@@ -77,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const form = await readForm(request, services, { maxBytes: MAX_FORM_BYTES });
+  const form = await readForm(request, services, { maxBytes: AGREEMENT_FORM_MAX_BYTES });
   const ctx = await loadWizard(services, request, "agreement_info");
   const common = await commonIntent(services, ctx, form);
   if (common) return common;

@@ -2,13 +2,14 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/request";
-import { loadWizard, readStep, stepChrome } from "~/.server/wizard";
+import { loadWizard, readStep, stepChrome, type WizardContext } from "~/.server/wizard";
 import { commonIntent } from "~/.server/wizard-common";
 import { cartView } from "~/.server/cart-view";
 import { summarize } from "~/.server/review-summary";
 import { completeEnrollment } from "~/.server/completion";
 import { saveReviewNotes } from "~/.server/repositories/completion";
-import { loadCatalog } from "~/.server/repositories/catalog";
+import { textSignatureOffered } from "~/.server/text-signature";
+import type { Services } from "~/.server/services";
 import { reviewValidator } from "~/forms/review";
 import { isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
 import { ReviewStep } from "~/components/wizard/ReviewStep";
@@ -16,6 +17,18 @@ import { firstInvalidDependent, loadDependentStep } from "~/.server/dependents";
 
 export const meta: MetaFunction = () => [{ title: "Review & Confirmation" }];
 const HERE = "/enrollment/review-confirm";
+
+/**
+ * The text-message signature request is offered when no IHA plan is in the cart, a plan needs
+ * a signature, a rep or group is enrolling, and the applicant has not signed yet.
+ */
+async function smsSignatureChoice(services: Services, ctx: WizardContext) {
+  const [offered, agreement] = await Promise.all([
+    textSignatureOffered(services, ctx.enrollment, ctx.planIds),
+    readStep<{ method?: string | null }>(services, ctx.enrollment.id, "agreement_info"),
+  ]);
+  return offered && !(agreement?.completed && agreement.data.method);
+}
 
 /** Tiles for the required steps (agreement always), the order summary, notes and Complete. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,25 +38,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tiles: TabName[] = ctx.state.steps.filter((s) => s !== "review_info");
   if (!tiles.includes("agreement_info")) tiles.push("agreement_info");
   const openTab = url.searchParams.get("dialog") === "tile" ? url.searchParams.get("tab") : null;
-  const [view, catalog, agreement, details] = await Promise.all([
+  const [view, showSms, details] = await Promise.all([
     cartView(services, ctx.enrollment, ctx.locale),
-    loadCatalog(services.db),
-    readStep<{ method?: string }>(services, ctx.enrollment.id, "agreement_info"),
+    smsSignatureChoice(services, ctx),
     isTabName(openTab) && tiles.includes(openTab) ? summarize(services, ctx, openTab) : Promise.resolve(null),
   ]);
-  const plans = ctx.planIds.map((id) => catalog.plans.get(id)).filter((p) => p !== undefined);
-  const hasIha = plans.some((p) => p.is_iha === 1);
-  const signatureRequired = plans.some((p) => p.signature_required === 1);
-  const alreadySigned = Boolean(agreement?.completed && agreement.data.method);
-  const byRepOrGroup = ctx.enrollment.eprocess === "rep" || ctx.enrollment.eprocess === "group";
   return json({
     chrome: stepChrome(ctx),
     tiles: tiles.map((tab) => ({ tab, inList: ctx.state.steps.includes(tab), done: ctx.state.completed.has(tab) })),
     openTile: details ? { tab: openTab as TabName, lines: details } : null,
     cart: { lines: view.lines.map((l) => ({ id: l.id, name: l.name, priceCents: l.priceCents })), totals: view.totals, effectiveDate: ctx.enrollment.effective_date },
     notes: ctx.enrollment.additional_notes ?? "",
-    // The text-message signature request: no IHA plan, not signed yet, a plan needs a signature, enrolled by a rep or group.
-    showSms: !hasIha && !alreadySigned && signatureRequired && byRepOrGroup,
+    showSms,
     dialog: url.searchParams.get("dialog"),
   });
 }
@@ -66,9 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await reviewValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
-  await saveReviewNotes(services.db, ctx.enrollment.id, result.data.additional_notes, result.data.send_sms, services.now());
+  // The box counts only where it is offered; where it is, an unsigned enrollment needs it.
+  const showSms = await smsSignatureChoice(services, ctx);
+  const sendSms = showSms && result.data.send_sms;
+  await saveReviewNotes(services.db, ctx.enrollment.id, result.data.additional_notes, sendSms, services.now());
   if (intent === "save-later") return redirect(`${HERE}?dialog=save-later`);
   if (intent !== "complete") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  if (showSms && !sendSms) return validationError({ fieldErrors: { send_sms: "validation.signatureByText" } }, result.submittedData);
   // Each dependent is checked again: a failure reads "Dependent #n {message}" at the top.
   if (ctx.state.steps.includes("dependent_info")) {
     const invalid = firstInvalidDependent(services, await loadDependentStep(services, ctx));
@@ -76,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let done;
   try {
-    done = await completeEnrollment(services, ctx, { notes: result.data.additional_notes, sendSms: result.data.send_sms });
+    done = await completeEnrollment(services, ctx, { notes: result.data.additional_notes, sendSms });
   } catch (error) {
     services.log.error("complete enrollment failed", { enrollmentId: ctx.enrollment.id, reason: error instanceof Error ? error.message : "unknown" });
     return redirect(`${HERE}?dialog=error`);

@@ -6,6 +6,7 @@ import { policyForEnrollment } from "~/.server/repositories/completion";
 import { readStep } from "~/.server/wizard";
 import { hostOf, siteForHost } from "~/.server/repositories/sites";
 import { homeTarget } from "~/domain/home-target";
+import { SIGNATURE_LINK_DAYS } from "~/domain/agreement";
 
 export const meta: MetaFunction = () => [{ title: "Receipt" }];
 
@@ -22,12 +23,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     name: [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" "),
     confirmation: policy.policy_number,
+    // The applicant signs from the text message's link.
+    signatureRequested: policy.signature_status === "awaiting",
     home: homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess ?? enrollment.eprocess, siteKind: site.kind }),
   });
 }
 
 export default function Receipt() {
-  const { name, confirmation, home } = useLoaderData<typeof loader>();
+  const { name, confirmation, home, signatureRequested } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -38,6 +41,11 @@ export default function Receipt() {
         </p>
       </div>
       <p>{t("receipt.emailed")}</p>
+      {signatureRequested ? (
+        <p className="notice" data-testid="signature-requested">
+          {t("receipt.signatureRequested", { days: SIGNATURE_LINK_DAYS })}
+        </p>
+      ) : null}
       <p>{t("wizard.electronicCopy")}</p>
       <p>
         <Link className="button" to={home}>

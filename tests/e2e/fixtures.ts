@@ -53,5 +53,17 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
   },
 });
 
+/** Draws a short stroke on the signature canvas (JavaScript only). */
+export async function drawSignature(page: Page) {
+  const canvas = page.locator("canvas").first();
+  await expect(canvas).toBeVisible();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 12, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 2 });
+  await page.mouse.up();
+}
+
 export { expect };
 export type { Page } from "@playwright/test";

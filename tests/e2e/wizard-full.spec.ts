@@ -1,17 +1,5 @@
-import { test, expect, type Page } from "./fixtures";
+import { test, expect, drawSignature } from "./fixtures";
 import { planId } from "../../app/.server/db/seed/catalog";
-
-/** Draws a short stroke on the signature canvas (JavaScript only). */
-async function drawSignature(page: Page) {
-  const canvas = page.locator("canvas").first();
-  await expect(canvas).toBeVisible();
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 12, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 2 });
-  await page.mouse.up();
-}
 
 test.describe("enrollment wizard, quote to receipt", () => {
   test("a rep enrolls a family: health with one Yes, spouse and two children, EFT, signature, receipt, listed under the rep", async ({ page, a11y, jsEnabled }) => {

@@ -71,6 +71,7 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
   const now = new Date().toISOString();
   const data: Record<string, object> = {
     primary_info: { first_name: "Ana", last_name: "Lopez", height_feet: 5, height_inch: 6, weight: 140, marital_status: 1, prior_coverage_flag: 0 },
+    agreement_info: { method: "typed", signed_at: now, eprocess: "sigapplicant", agreements: [] },
     contact_info: { email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", birth_state: "", birth_city: "", with_validation: 1, skip_validation_email: 0, skip_validation_phone: 0, verified: {} },
   };
   for (const tab of tabs) {

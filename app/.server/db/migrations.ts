@@ -594,10 +594,22 @@ const groupPaymentMethod: Migration = {
   },
 };
 
+/**
+ * The signature request by text message: a policy a rep or group completed for someone who
+ * signs later from a link — awaiting, then signed (the signature kept encrypted).
+ */
+const remoteSignature: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("policies").addColumn("signature_status", "text").execute();
+    await db.schema.alterTable("policies").addColumn("signed_at", "text").execute();
+    await db.schema.alterTable("policies").addColumn("signature_enc", "text").execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
-      return { "001_initial": initial(dialect), "002_one_time_fee": oneTimeFee, "003_group_payment_method": groupPaymentMethod };
+      return { "001_initial": initial(dialect), "002_one_time_fee": oneTimeFee, "003_group_payment_method": groupPaymentMethod, "004_remote_signature": remoteSignature };
     },
   };
 }

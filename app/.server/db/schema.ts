@@ -256,6 +256,11 @@ export interface PolicyTable {
   tier: string;
   effective_date: string;
   created_at: Timestamp;
+  /** the applicant's signature asked for by text message: "awaiting", then "signed"; null when signed in the wizard */
+  signature_status: "awaiting" | "signed" | null;
+  signed_at: Timestamp | null;
+  /** the signature given from the text message's link (PNG or typed name), encrypted */
+  signature_enc: string | null;
 }
 
 export interface PolicyPlanTable {
@@ -684,6 +689,7 @@ export interface Database {
 export type Plan = Selectable<PlanTable>;
 export type NewPlan = Insertable<PlanTable>;
 export type Enrollment = Selectable<EnrollmentTable>;
+export type Policy = Selectable<PolicyTable>;
 export type EnrollmentUpdate = Updateable<EnrollmentTable>;
 export type Site = Selectable<SiteTable>;
 export type Rep = Selectable<RepTable>;

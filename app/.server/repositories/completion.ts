@@ -13,6 +13,7 @@ export interface CompletionInput {
   effectiveDate: string;
   lines: Array<{ plan_id: number; plan_price_id: number; price_cents: number }>;
   additionalNotes: string | null;
+  /** the applicant signs later, from the link of a text message */
   sendSms: boolean;
   deleteDependents: boolean;
   now: Date;
@@ -48,7 +49,7 @@ async function completeInTransaction(db: DB, input: CompletionInput): Promise<Co
     }
     const policy = await trx
       .insertInto("policies")
-      .values({ policy_number: input.policyNumber, member_id: memberId, enrollment_id: input.enrollmentId, idempotency_key: input.idempotencyKey, tier: input.tier, effective_date: input.effectiveDate, created_at: at })
+      .values({ policy_number: input.policyNumber, member_id: memberId, enrollment_id: input.enrollmentId, idempotency_key: input.idempotencyKey, tier: input.tier, effective_date: input.effectiveDate, created_at: at, signature_status: input.sendSms ? "awaiting" : null })
       .returning("id")
       .executeTakeFirstOrThrow();
     for (const l of input.lines) {
@@ -77,4 +78,15 @@ export function enrollmentPayment(db: DB, enrollmentId: number) {
 
 export async function saveReviewNotes(db: DB, enrollmentId: number, notes: string | null, sendSms: boolean, now: Date) {
   await db.updateTable("enrollments").set({ additional_notes: notes, send_sms: sendSms ? 1 : 0, updated_at: now.toISOString() }).where("id", "=", enrollmentId).execute();
+}
+
+/** The policy's signature from the text message's link: recorded once, while it is awaited. */
+export async function recordPolicySignature(db: DB, policyId: number, signatureEnc: string, now: Date) {
+  const res = await db
+    .updateTable("policies")
+    .set({ signature_status: "signed", signed_at: now.toISOString(), signature_enc: signatureEnc })
+    .where("id", "=", policyId)
+    .where("signature_status", "=", "awaiting")
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

@@ -17,6 +17,8 @@ const FORM_ID = "agreement";
 export interface AgreementStepData {
   chrome: StepChrome;
   rules: FieldRules;
+  /** a rep or group may leave the signature to the applicant (a text message from the review) */
+  signLater: boolean;
   agreements: Array<{ id: number; head: string; bodyHtml: string; required: boolean }>;
   l713: {
     planName: string;
@@ -85,10 +87,10 @@ function L713Message({ l713 }: { l713: NonNullable<AgreementStepData["l713"]> })
  * The signature: the canvas (browser only) and, always, the typed full name with its consent.
  * 'Signature is required' and a refused drawing show on the group as a whole.
  */
-function SignatureBlock({ required, signed }: { required: boolean; signed: AgreementStepData["signed"] }) {
+export function SignatureBlock({ formId, required, signed, signLater = false }: { formId: string; required: boolean; signed: AgreementStepData["signed"]; signLater?: boolean }) {
   const { t } = useTranslation();
   const { error } = useField("signature");
-  const id = fieldId(FORM_ID, "signature");
+  const id = fieldId(formId, "signature");
   const message = translateMessage(t, error);
   return (
     <fieldset className={`field ${s.block}${message ? " field--error" : ""}`} id={id} tabIndex={-1} aria-describedby={[`${id}-hint`, message ? `${id}-error` : null].filter(Boolean).join(" ")}>
@@ -98,6 +100,7 @@ function SignatureBlock({ required, signed }: { required: boolean; signed: Agree
       </legend>
       <span className="hint" id={`${id}-hint`}>
         {t("agreement.signatureHint")}
+        {signLater ? ` ${t("agreement.signLaterHint")}` : null}
       </span>
       {message ? (
         <span className="error-message" id={`${id}-error`}>
@@ -119,6 +122,22 @@ function SignatureBlock({ required, signed }: { required: boolean; signed: Agree
   );
 }
 
+/** The agreement texts, each with its box to tick when it must be accepted. */
+export function AgreementTexts({ agreements }: { agreements: AgreementStepData["agreements"] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {agreements.map((a) => (
+        <article key={a.id} className={s.agreement} aria-labelledby={`agreement-head-${a.id}`} data-testid="agreement-text">
+          <h2 id={`agreement-head-${a.id}`}>{a.head}</h2>
+          <div dangerouslySetInnerHTML={{ __html: a.bodyHtml }} />
+          {a.required ? <CheckboxField name={agreementField(a.id)} label={t("agreement.accept", { title: a.head })} /> : null}
+        </article>
+      ))}
+    </>
+  );
+}
+
 export function AgreementStep({ data: d }: { data: AgreementStepData }) {
   const { t } = useTranslation();
   const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
@@ -134,13 +153,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
       <p>{t("agreement.intro")}</p>
       <StoreForm id={FORM_ID} validator={validator} defaultValues={d.values as never}>
         {d.l713 ? <L713Message l713={d.l713} /> : null}
-        {d.agreements.map((a) => (
-          <article key={a.id} className={s.agreement} aria-labelledby={`agreement-head-${a.id}`} data-testid="agreement-text">
-            <h2 id={`agreement-head-${a.id}`}>{a.head}</h2>
-            <div dangerouslySetInnerHTML={{ __html: a.bodyHtml }} />
-            {a.required ? <CheckboxField name={agreementField(a.id)} label={t("agreement.accept", { title: a.head })} /> : null}
-          </article>
-        ))}
+        <AgreementTexts agreements={d.agreements} />
         {broker ? (
           <fieldset className={s.block} data-testid="broker-verification">
             <legend>{t("agreement.brokerVerification")}</legend>
@@ -167,7 +180,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
             {input("verification_code", { autoComplete: "one-time-code", short: true })}
           </fieldset>
         ) : null}
-        {show("signature") ? <SignatureBlock required={Boolean(d.rules.signature?.required)} signed={d.signed} /> : null}
+        {show("signature") ? <SignatureBlock formId={FORM_ID} required={Boolean(d.rules.signature?.required)} signed={d.signed} signLater={d.signLater} /> : null}
         <StepActions chrome={d.chrome} />
       </StoreForm>
       <StepDialogs defaultEmail={d.defaultEmail} />

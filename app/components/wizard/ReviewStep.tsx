@@ -89,7 +89,7 @@ export function ReviewStep({ data: d, dependentError }: { data: ReviewData; depe
                 {t("review.complete_enrollment")}
               </button>
               {d.chrome.hideSaveLater ? null : (
-                <button className="button button--secondary" type="submit" name="intent" value="save-later">
+                <button className="button button--secondary" type="submit" name="intent" value="save-later" formNoValidate>
                   {t("wizard.saveLater")}
                 </button>
               )}

@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import type { ApplicantName } from "~/domain/agreement";
+import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
+import { agreementValidator } from "~/forms/agreement";
+import { StoreForm } from "~/components/form/StoreForm";
+import { formatMoney, isoToUs } from "~/utils/format";
+import { AgreementTexts, SignatureBlock, type AgreementStepData } from "./AgreementStep";
+import * as s from "./ReviewStep.css";
+
+const FORM_ID = "sign";
+
+export type TextSignatureData =
+  | { state: "invalid" }
+  | { state: "signed"; firstName: string; confirmation: string; signedOn: string }
+  | {
+      state: "open";
+      firstName: string;
+      confirmation: string;
+      enrolledBy: string;
+      effectiveDate: string;
+      lines: Array<{ id: number; name: string; priceCents: number }>;
+      totals: { initialMonthCents: number; recurringMonthCents: number };
+      agreements: AgreementStepData["agreements"];
+      applicantName: ApplicantName | null;
+      today: string;
+    };
+
+/**
+ * The page a signature request by text message opens: what was chosen for the applicant, the
+ * agreements to accept, and their signature (drawn, or their typed name without JavaScript).
+ */
+export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
+  const { t, i18n } = useTranslation();
+  const money = (c: number) => formatMoney(c, i18n.language);
+  if (d.state === "invalid") {
+    return (
+      <section className="stack" aria-labelledby="sign-title">
+        <h1 id="sign-title">{t("sign.invalidTitle")}</h1>
+        <p>{t("sign.invalidBody")}</p>
+      </section>
+    );
+  }
+  if (d.state === "signed") {
+    return (
+      <section className="stack" aria-labelledby="sign-title">
+        <div className="notice notice--success" data-testid="signed">
+          <h1 id="sign-title">{t("sign.doneTitle")}</h1>
+          <p>{t("sign.doneBody", { date: d.signedOn })}</p>
+          <p>
+            {t("receipt.confirmation")}: <strong>{d.confirmation}</strong>
+          </p>
+        </div>
+        <p>{t("sign.closePage")}</p>
+      </section>
+    );
+  }
+  const validator = agreementValidator({ agreements: d.agreements, rules: APPLICANT_SIGNATURE_RULES, applicantName: d.applicantName, today: d.today });
+  return (
+    <section className="stack" aria-labelledby="sign-title">
+      <h1 id="sign-title">{t("sign.title")}</h1>
+      <p>{d.firstName ? t("sign.greeting", { name: d.firstName }) : null}</p>
+      <p>{d.enrolledBy ? t("sign.introBy", { by: d.enrolledBy }) : t("sign.intro")}</p>
+      <section className="card" aria-labelledby="sign-plans">
+        <h2 id="sign-plans">{t("sign.plans")}</h2>
+        <dl className={s.totals}>
+          <div>
+            <dt>{t("receipt.confirmation")}</dt>
+            <dd>{d.confirmation}</dd>
+          </div>
+          <div>
+            <dt>{t("cart.effectiveDate")}</dt>
+            <dd>{isoToUs(d.effectiveDate)}</dd>
+          </div>
+          {d.lines.map((l) => (
+            <div key={l.id}>
+              <dt>{l.name}</dt>
+              <dd>{money(l.priceCents)}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>{t("cart.initialMonth")}</dt>
+            <dd>{money(d.totals.initialMonthCents)}</dd>
+          </div>
+          <div>
+            <dt>{t("cart.recurringMonth")}</dt>
+            <dd>{money(d.totals.recurringMonthCents)}</dd>
+          </div>
+        </dl>
+      </section>
+      <StoreForm id={FORM_ID} validator={validator}>
+        <AgreementTexts agreements={d.agreements} />
+        <SignatureBlock formId={FORM_ID} required signed={null} />
+        <div className="button-group">
+          <button className="button" type="submit" data-testid="sign-submit">
+            {t("sign.submit")}
+          </button>
+        </div>
+      </StoreForm>
+    </section>
+  );
+}

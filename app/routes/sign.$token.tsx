@@ -1,0 +1,71 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { readForm } from "~/.server/request";
+import { openSignatureRequest, recordSignature, signatureRequestView } from "~/.server/text-signature";
+import type { Services } from "~/.server/services";
+import { AGREEMENT_FORM_MAX_BYTES, agreementValidator } from "~/forms/agreement";
+import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
+import { isoToUsDate, todayIso } from "~/domain/dates";
+import { sanitizeHtml } from "~/utils/sanitize";
+import { TextSignaturePage } from "~/components/wizard/TextSignaturePage";
+
+export const meta: MetaFunction = () => [{ title: "Sign your enrollment" }, { name: "robots", content: "noindex" }];
+
+async function locale(services: Services, request: Request) {
+  return (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+}
+
+/**
+ * /sign/:token — the link of the signature request by text message. The token is unguessable
+ * and expires; an unknown, expired or cancelled link says so (404) and shows nothing else.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const found = await openSignatureRequest(services, params.token ?? "");
+  if (!found) {
+    services.log.warn("signature link refused");
+    return json({ state: "invalid" as const }, { status: 404 });
+  }
+  const view = await signatureRequestView(services, found, await locale(services, request));
+  const common = {
+    firstName: view.firstName,
+    confirmation: view.confirmation,
+  };
+  if (view.signedAt) return json({ state: "signed" as const, ...common, signedOn: isoToUsDate(todayIso(new Date(view.signedAt))) });
+  return json({
+    state: "open" as const,
+    ...common,
+    enrolledBy: view.enrolledBy,
+    effectiveDate: view.effectiveDate,
+    lines: view.lines,
+    totals: view.totals,
+    agreements: view.texts.map((t) => ({ id: t.id, head: t.head, bodyHtml: sanitizeHtml(t.body), required: t.required })),
+    applicantName: view.applicantName,
+    today: view.today,
+  });
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services, { maxBytes: AGREEMENT_FORM_MAX_BYTES });
+  const here = `/sign/${params.token ?? ""}`;
+  const found = await openSignatureRequest(services, params.token ?? "");
+  if (!found) return redirect(here);
+  const view = await signatureRequestView(services, found, await locale(services, request));
+  // Signed already (a second tab, a reload of an old page): the signature on file stands.
+  if (view.signedAt) return redirect(here);
+  const validator = agreementValidator({ agreements: view.texts, rules: APPLICANT_SIGNATURE_RULES, applicantName: view.applicantName, today: view.today });
+  const result = await validator.validate(form);
+  if (result.error) {
+    // The drawn PNG is not echoed back: the pad in the page still holds it.
+    const { signature: _png, ...submitted } = result.submittedData;
+    return validationError(result.error, submitted);
+  }
+  await recordSignature(services, found, result.data);
+  return redirect(here);
+}
+
+export default function SignEnrollment() {
+  return <TextSignaturePage data={useLoaderData<typeof loader>()} />;
+}

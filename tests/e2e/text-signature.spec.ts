@@ -1,0 +1,114 @@
+import { test, expect, drawSignature } from "./fixtures";
+import { planId } from "../../app/.server/db/seed/catalog";
+
+test.describe("the signature request by text message", () => {
+  test("a rep enrolls someone who is not there; the applicant signs from the text message on their phone", async ({ page, a11y, jsEnabled, browser }) => {
+    test.setTimeout(180_000);
+    const last = `Reyes${jsEnabled ? "js" : "nojs"}`;
+    const n = Date.now();
+    const phone = `469${200 + (n % 99)}${1000 + (n % 8999)}`;
+
+    // The rep signs in and starts a direct enrollment with a dental plan
+    await page.goto("/access");
+    await page.getByLabel("Rep access code").fill("ABCD1212");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("link", { name: "New Member" }).click();
+    await page.getByLabel("Direct to Consumer (DIRECT)").check();
+    await page.getByRole("button", { name: "Start Direct Enrollment" }).click();
+    const quote = page.locator("form#quote");
+    await quote.getByLabel("ZIP code").fill("75201");
+    await quote.getByLabel("Date of birth", { exact: true }).fill("02/03/1979");
+    await quote.getByLabel("Female", { exact: true }).check();
+    await quote.getByLabel("Category").selectOption("dental");
+    await quote.getByRole("button", { name: "See plans" }).click();
+    await page.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Proceed" }).click();
+    await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
+
+    // Personal and contact
+    await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
+    await page.getByLabel("First name").fill("Elena");
+    await page.getByLabel("Last name").fill(last);
+    await page.getByLabel("Feet").fill("5");
+    await page.getByLabel("Inches").fill("4");
+    await page.getByLabel("Weight (lbs)").fill("130");
+    await page.getByLabel("Single").check();
+    await page.getByLabel("Social Security Number").fill("234-56-7890");
+    await page.getByLabel("I had no prior health coverage").check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/enrollment\/contact-info$/);
+    await page.getByLabel("E-mail address").fill(`elena.${n}@gmail.com`);
+    await page.getByLabel("Phone number").fill(phone);
+    await page.getByLabel("Street address").fill("200 Elm St");
+    await page.getByLabel("City", { exact: true }).fill("Dallas");
+    await page.getByLabel("ZIP code").fill("75201");
+    if (!jsEnabled) await page.getByLabel("State", { exact: true }).selectOption("TX");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Agreement: the rep verifies and leaves the signature to the applicant
+    await expect(page).toHaveURL(/\/enrollment\/agreement-signature$/);
+    await expect(page.getByText(/leave the signature empty/)).toBeVisible();
+    const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
+    await expect(agreements).toHaveCount(3);
+    for (const box of await agreements.all()) await box.check();
+    await page.getByLabel("Broker name").fill("Jane Carter");
+    await page.getByLabel("Broker code").fill("ABCD1212");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Billing: a bank draft
+    await expect(page).toHaveURL(/\/enrollment\/billing-information$/);
+    await page.getByLabel("Routing number").fill("021000021");
+    await page.getByLabel("Bank name").fill("JPMORGAN CHASE BANK");
+    await page.getByLabel("Account holder name").fill(`Elena ${last}`);
+    await page.getByLabel("Account number").fill("000987654321");
+    await page.getByLabel("Checking", { exact: true }).check();
+    await page.getByLabel("Individual", { exact: true }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Review: Complete needs the text message while nobody has signed
+    await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
+    await page.getByTestId("complete-enrollment").click();
+    await expect(page.getByText("The applicant has not signed: send the signature request by text message, or go back to Agreement & Signature and sign.").first()).toBeVisible();
+    await a11y(page);
+    await page.getByLabel("Send the enrollment and the signature notification to the applicant by text message").check();
+    await page.getByTestId("complete-enrollment").click();
+    await expect(page).toHaveURL(/\/enrollment\/receipt$/);
+    await expect(page.getByTestId("signature-requested")).toContainText("text message with a link to review and sign");
+
+    // The text message, as the outbox kept it
+    await page.goto("/dev/outbox");
+    await page.getByRole("row").filter({ hasText: phone }).getByRole("link", { name: "Text message" }).first().click();
+    const text = (await page.getByTestId("message-text").textContent()) ?? "";
+    const path = /\/sign\/[A-Za-z0-9_-]{43}/.exec(text)![0];
+
+    // The applicant, on their phone, in a browser of their own
+    const own = await browser.newContext({ javaScriptEnabled: jsEnabled, viewport: { width: 375, height: 740 } });
+    const mobile = await own.newPage();
+    await mobile.goto(path);
+    await expect(mobile.getByRole("heading", { level: 1 })).toHaveText("Review and sign your enrollment");
+    await expect(mobile.getByText("Hello Elena,")).toBeVisible();
+    await a11y(mobile);
+    await mobile.getByRole("button", { name: "Sign my enrollment" }).click();
+    await expect(mobile.getByText("Signature is required").first()).toBeVisible();
+    await a11y(mobile);
+    const boxes = mobile.getByRole("checkbox", { name: /I have read and accept/ });
+    await expect(boxes).toHaveCount(3);
+    for (const box of await boxes.all()) await box.check();
+    if (jsEnabled) {
+      await drawSignature(mobile);
+      await expect(mobile.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");
+    } else {
+      await mobile.getByLabel("Your full name", { exact: true }).last().fill(`Elena ${last}`);
+      await mobile.getByLabel("I agree that typing my name is my electronic signature").check();
+    }
+    await mobile.getByRole("button", { name: "Sign my enrollment" }).click();
+    await expect(mobile.getByTestId("signed")).toContainText("Thank you: your enrollment is signed");
+    await a11y(mobile);
+    // a reload shows the same page, and does not sign again
+    await mobile.reload();
+    await expect(mobile.getByTestId("signed")).toBeVisible();
+    await own.close();
+  });
+});
