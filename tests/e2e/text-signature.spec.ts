@@ -1,4 +1,5 @@
 import { test, expect, drawSignature } from "./fixtures";
+import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 test.describe("the signature request by text message", () => {
@@ -9,13 +10,7 @@ test.describe("the signature request by text message", () => {
     const phone = `469${200 + (n % 99)}${1000 + (n % 8999)}`;
 
     // The rep signs in and starts a direct enrollment with a dental plan
-    await page.goto("/access");
-    await page.getByLabel("Rep access code").fill("ABCD1212");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
-    await page.getByRole("link", { name: "New Member" }).click();
-    await page.getByLabel("Direct to Consumer (DIRECT)").check();
-    await page.getByRole("button", { name: "Start Direct Enrollment" }).click();
+    await repStartsDirectEnrollment(page);
     const quote = page.locator("form#quote");
     await quote.getByLabel("ZIP code").fill("75201");
     await quote.getByLabel("Date of birth", { exact: true }).fill("02/03/1979");
@@ -28,24 +23,8 @@ test.describe("the signature request by text message", () => {
     await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
 
     // Personal and contact
-    await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
-    await page.getByLabel("First name").fill("Elena");
-    await page.getByLabel("Last name").fill(last);
-    await page.getByLabel("Feet").fill("5");
-    await page.getByLabel("Inches").fill("4");
-    await page.getByLabel("Weight (lbs)").fill("130");
-    await page.getByLabel("Single").check();
-    await page.getByLabel("Social Security Number").fill("234-56-7890");
-    await page.getByLabel("I had no prior health coverage").check();
-    await page.getByRole("button", { name: "Next" }).click();
-    await expect(page).toHaveURL(/\/enrollment\/contact-info$/);
-    await page.getByLabel("E-mail address").fill(`elena.${n}@gmail.com`);
-    await page.getByLabel("Phone number").fill(phone);
-    await page.getByLabel("Street address").fill("200 Elm St");
-    await page.getByLabel("City", { exact: true }).fill("Dallas");
-    await page.getByLabel("ZIP code").fill("75201");
-    if (!jsEnabled) await page.getByLabel("State", { exact: true }).selectOption("TX");
-    await page.getByRole("button", { name: "Next" }).click();
+    await fillPersonal(page, { first: "Elena", last, marital: "Single", ssn: "234-56-7890" });
+    await fillContact(page, { email: `elena.${n}@gmail.com`, phone, jsEnabled });
 
     // Agreement: the rep verifies and leaves the signature to the applicant
     await expect(page).toHaveURL(/\/enrollment\/agreement-signature$/);
@@ -58,14 +37,7 @@ test.describe("the signature request by text message", () => {
     await page.getByRole("button", { name: "Next" }).click();
 
     // Billing: a bank draft
-    await expect(page).toHaveURL(/\/enrollment\/billing-information$/);
-    await page.getByLabel("Routing number").fill("021000021");
-    await page.getByLabel("Bank name").fill("JPMORGAN CHASE BANK");
-    await page.getByLabel("Account holder name").fill(`Elena ${last}`);
-    await page.getByLabel("Account number").fill("000987654321");
-    await page.getByLabel("Checking", { exact: true }).check();
-    await page.getByLabel("Individual", { exact: true }).check();
-    await page.getByRole("button", { name: "Next" }).click();
+    await payByBankDraft(page, `Elena ${last}`, "000987654321");
 
     // Review: Complete needs the text message while nobody has signed
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);

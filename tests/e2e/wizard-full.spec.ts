@@ -1,4 +1,5 @@
 import { test, expect, drawSignature } from "./fixtures";
+import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 test.describe("enrollment wizard, quote to receipt", () => {
@@ -8,14 +9,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
     const last = `Lopez${jsEnabled ? "js" : "nojs"}`;
 
     // The rep signs in and starts a direct enrollment
-    await page.goto("/access");
-    await page.getByLabel("Rep access code").fill("ABCD1212");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
-    await page.getByRole("link", { name: "New Member" }).click();
-    await page.getByLabel("Direct to Consumer (DIRECT)").check();
-    await page.getByRole("button", { name: "Start Direct Enrollment" }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    await repStartsDirectEnrollment(page);
 
     // A family quote: spouse and two children → IF
     const quote = page.locator("form#quote");
@@ -33,28 +27,11 @@ test.describe("enrollment wizard, quote to receipt", () => {
     await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
     await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
 
-    // Personal
-    await page.getByLabel("First name").fill("Ana");
-    await page.getByLabel("Last name").fill(last);
-    await page.getByLabel("Feet").fill("5");
-    await page.getByLabel("Inches").fill("6");
-    await page.getByLabel("Weight (lbs)").fill("140");
-    await page.getByLabel("Married").check();
-    await page.getByLabel("Social Security Number").fill("123-45-6789");
-    await page.getByLabel("I had no prior health coverage").check();
-    await page.getByRole("button", { name: "Next" }).click();
-
-    // Contact (a reachable address: no code needed)
-    await expect(page).toHaveURL(/\/enrollment\/contact-info$/);
+    // Personal and contact
+    await fillPersonal(page, { first: "Ana", last, marital: "Married", ssn: "123-45-6789" });
     const email = `ana.${tag}@gmail.com`;
-    await page.getByLabel("E-mail address").fill(email);
     const n = Date.now();
-    await page.getByLabel("Phone number").fill(`214${700 + (n % 99)}${1000 + (n % 8999)}`);
-    await page.getByLabel("Street address").fill("100 Main St");
-    await page.getByLabel("City", { exact: true }).fill("Dallas");
-    await page.getByLabel("ZIP code").fill("75201");
-    if (!jsEnabled) await page.getByLabel("State", { exact: true }).selectOption("TX");
-    await page.getByRole("button", { name: "Next" }).click();
+    await fillContact(page, { email, phone: `214${700 + (n % 99)}${1000 + (n % 8999)}`, jsEnabled });
 
     // Health: one Yes with its details
     await expect(page).toHaveURL(/\/enrollment\/health-questions$/);
@@ -115,15 +92,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
     await page.getByRole("button", { name: "Next" }).click();
 
     // Billing: a bank draft
-    await expect(page).toHaveURL(/\/enrollment\/billing-information$/);
-    await a11y(page);
-    await page.getByLabel("Routing number").fill("021000021");
-    await page.getByLabel("Bank name").fill("JPMORGAN CHASE BANK");
-    await page.getByLabel("Account holder name").fill(`Ana ${last}`);
-    await page.getByLabel("Account number").fill("000123456789");
-    await page.getByLabel("Checking", { exact: true }).check();
-    await page.getByLabel("Individual", { exact: true }).check();
-    await page.getByRole("button", { name: "Next" }).click();
+    await payByBankDraft(page, `Ana ${last}`, "000123456789", a11y);
 
     // Review → Complete Enrollment → receipt
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -35,9 +36,37 @@ function EditButton({ tab }: { tab: string }) {
   );
 }
 
-export function ReviewStep({ data: d, dependentError }: { data: ReviewData; dependentError: { n: number; message: string } | null }) {
+/** Effective date, each plan and its price, first month and recurring month (review side panel, sign page). */
+export function OrderSummary({ effectiveDate, lines, totals, children }: { effectiveDate: string | null; lines: ReviewData["cart"]["lines"]; totals: ReviewData["cart"]["totals"]; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const money = (c: number) => formatMoney(c, i18n.language);
+  return (
+    <dl className={s.totals}>
+      {children}
+      <div>
+        <dt>{t("cart.effectiveDate")}</dt>
+        <dd>{isoToUs(effectiveDate)}</dd>
+      </div>
+      {lines.map((l) => (
+        <div key={l.id}>
+          <dt>{l.name}</dt>
+          <dd>{money(l.priceCents)}</dd>
+        </div>
+      ))}
+      <div>
+        <dt>{t("cart.initialMonth")}</dt>
+        <dd data-testid="review-initial">{money(totals.initialMonthCents)}</dd>
+      </div>
+      <div>
+        <dt>{t("cart.recurringMonth")}</dt>
+        <dd>{money(totals.recurringMonthCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ReviewStep({ data: d, dependentError }: { data: ReviewData; dependentError: { n: number; message: string } | null }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.review_info")}</h1>
@@ -98,26 +127,7 @@ export function ReviewStep({ data: d, dependentError }: { data: ReviewData; depe
         </div>
         <aside className={`card ${s.summary}`} aria-labelledby="review-summary">
           <h2 id="review-summary">{t("cart.summary")}</h2>
-          <dl className={s.totals}>
-            <div>
-              <dt>{t("cart.effectiveDate")}</dt>
-              <dd>{isoToUs(d.cart.effectiveDate)}</dd>
-            </div>
-            {d.cart.lines.map((l) => (
-              <div key={l.id}>
-                <dt>{l.name}</dt>
-                <dd>{money(l.priceCents)}</dd>
-              </div>
-            ))}
-            <div>
-              <dt>{t("cart.initialMonth")}</dt>
-              <dd data-testid="review-initial">{money(d.cart.totals.initialMonthCents)}</dd>
-            </div>
-            <div>
-              <dt>{t("cart.recurringMonth")}</dt>
-              <dd>{money(d.cart.totals.recurringMonthCents)}</dd>
-            </div>
-          </dl>
+          <OrderSummary effectiveDate={d.cart.effectiveDate} lines={d.cart.lines} totals={d.cart.totals} />
         </aside>
       </div>
       <StepDialogs />

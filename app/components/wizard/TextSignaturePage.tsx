@@ -3,9 +3,8 @@ import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { agreementValidator } from "~/forms/agreement";
 import { StoreForm } from "~/components/form/StoreForm";
-import { formatMoney, isoToUs } from "~/utils/format";
 import { AgreementTexts, SignatureBlock, type AgreementStepData } from "./AgreementStep";
-import * as s from "./ReviewStep.css";
+import { OrderSummary } from "./ReviewStep";
 
 const FORM_ID = "sign";
 
@@ -30,8 +29,7 @@ export type TextSignatureData =
  * agreements to accept, and their signature (drawn, or their typed name without JavaScript).
  */
 export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
-  const { t, i18n } = useTranslation();
-  const money = (c: number) => formatMoney(c, i18n.language);
+  const { t } = useTranslation();
   if (d.state === "invalid") {
     return (
       <section className="stack" aria-labelledby="sign-title">
@@ -62,30 +60,12 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
       <p>{d.enrolledBy ? t("sign.introBy", { by: d.enrolledBy }) : t("sign.intro")}</p>
       <section className="card" aria-labelledby="sign-plans">
         <h2 id="sign-plans">{t("sign.plans")}</h2>
-        <dl className={s.totals}>
+        <OrderSummary effectiveDate={d.effectiveDate} lines={d.lines} totals={d.totals}>
           <div>
             <dt>{t("receipt.confirmation")}</dt>
             <dd>{d.confirmation}</dd>
           </div>
-          <div>
-            <dt>{t("cart.effectiveDate")}</dt>
-            <dd>{isoToUs(d.effectiveDate)}</dd>
-          </div>
-          {d.lines.map((l) => (
-            <div key={l.id}>
-              <dt>{l.name}</dt>
-              <dd>{money(l.priceCents)}</dd>
-            </div>
-          ))}
-          <div>
-            <dt>{t("cart.initialMonth")}</dt>
-            <dd>{money(d.totals.initialMonthCents)}</dd>
-          </div>
-          <div>
-            <dt>{t("cart.recurringMonth")}</dt>
-            <dd>{money(d.totals.recurringMonthCents)}</dd>
-          </div>
-        </dl>
+        </OrderSummary>
       </section>
       <StoreForm id={FORM_ID} validator={validator}>
         <AgreementTexts agreements={d.agreements} />
