@@ -74,7 +74,7 @@ export async function currentMembersData(services: Services, request: Request, s
       email: m.email,
       ssn: maskSsn(m.ssn_last4),
       groupName: m.group_name,
-      plans: m.plans.map((p) => ({ name: p.name, inactive: p.status === "INACTIVE" })),
+      plans: m.plans.map((p) => ({ name: p.name, inactive: p.status === "INACTIVE", awaitingSignature: p.awaitingSignature })),
     })),
     dialog,
   });

@@ -86,6 +86,7 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                             <li key={i} className={p.inactive ? s.inactive : undefined} data-status={p.inactive ? "inactive" : "active"}>
                               {p.name}
                               {p.inactive ? ` ${t("currentMembers.inactive")}` : null}
+                              {p.awaitingSignature ? ` ${t("currentMembers.awaitingSignature")}` : null}
                             </li>
                           ))}
                         </ul>

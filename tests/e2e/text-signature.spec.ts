@@ -49,6 +49,11 @@ test.describe("the signature request by text message", () => {
     await expect(page).toHaveURL(/\/enrollment\/receipt$/);
     await expect(page.getByTestId("signature-requested")).toContainText("text message with a link to review and sign");
 
+    // The rep's members list shows the signature awaited
+    const members = `/agent-select-member?q=${encodeURIComponent(last)}`;
+    await page.goto(members);
+    await expect(page.getByRole("table")).toContainText("(awaiting the applicant's signature)");
+
     // The text message, as the outbox kept it
     await page.goto("/dev/outbox");
     await page.getByRole("row").filter({ hasText: phone }).getByRole("link", { name: "Text message" }).first().click();
@@ -82,5 +87,10 @@ test.describe("the signature request by text message", () => {
     await mobile.reload();
     await expect(mobile.getByTestId("signed")).toBeVisible();
     await own.close();
+
+    // …and no longer once it is given
+    await page.goto(members);
+    await expect(page.getByRole("table")).toContainText(`Elena ${last}`);
+    await expect(page.getByRole("table")).not.toContainText("awaiting");
   });
 });

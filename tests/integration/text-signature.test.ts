@@ -7,6 +7,7 @@ import { loader as agreementLoader, action as agreementAction } from "~/routes/e
 import { loader as reviewLoader, action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
 import { loader as signLoader, action as signAction } from "~/routes/sign.$token";
+import { loader as agentMembersLoader } from "~/routes/_store.agent-select-member";
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
@@ -152,12 +153,23 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect((await submit({ ...all, signature_name: "Ana Lopez" })).data.fieldErrors).toEqual({ signature_consent: "validation.signatureConsent" });
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
 
+    // the rep sees the signature awaited in their members list, until it is given
+    const rep = new TestClient(app.services);
+    await rep.setSession(REP_SESSION);
+    const plansOf = async () => {
+      const list = await rep.load(agentMembersLoader, "/agent-select-member?q=Ana%20Lopez");
+      const policy = (await policyOf(id))!;
+      return list.data.members.find((m: { id: number }) => m.id === policy.member_id).plans;
+    };
+    expect(await plansOf()).toEqual([expect.objectContaining({ awaitingSignature: true })]);
+
     const ok = await submit({ ...all, signature_name: " ana  lopez ", signature_consent: "1" });
     expect(ok.location).toBe(path);
     const policy = (await policyOf(id))!;
     expect(policy).toMatchObject({ signature_status: "signed", signed_at: expect.any(String) });
     expect(policy.signature_enc).not.toContain("ana");
     expect(app.services.cipher.decryptJson(policy.signature_enc!)).toEqual({ method: "typed", name: "ana lopez", agreements: page.data.agreements.filter((a: PageAgreement) => a.required).map((a: PageAgreement) => a.id) });
+    expect(await plansOf()).toEqual([expect.objectContaining({ awaitingSignature: false })]);
     expect((await phone.load(signLoader, path, { token })).data).toMatchObject({ state: "signed", signedOn: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) });
 
     // a second post (another tab, the back button) changes nothing

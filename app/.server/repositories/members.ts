@@ -16,6 +16,8 @@ export interface MemberPlan {
   name: string;
   /** ACTIVE or INACTIVE (policy_plans.status) */
   status: string;
+  /** the policy waits for the applicant's signature from a text message */
+  awaitingSignature: boolean;
 }
 
 export interface MemberRow {
@@ -134,7 +136,7 @@ async function memberPlans(db: DB, memberIds: number[], locale: string) {
     .innerJoin("plans", "plans.id", "policy_plans.plan_id")
     .leftJoin("plan_texts as local", (join) => join.onRef("local.plan_id", "=", "policy_plans.plan_id").on("local.locale", "=", locale))
     .leftJoin("plan_texts as english", (join) => join.onRef("english.plan_id", "=", "policy_plans.plan_id").on("english.locale", "=", "en"))
-    .select(["policies.member_id", "policy_plans.status", "plans.code", "local.name as local_name", "english.name as english_name"])
+    .select(["policies.member_id", "policies.signature_status", "policy_plans.status", "plans.code", "local.name as local_name", "english.name as english_name"])
     .where("policies.member_id", "in", memberIds)
     .orderBy("policies.member_id")
     .orderBy("policies.created_at")
@@ -142,7 +144,7 @@ async function memberPlans(db: DB, memberIds: number[], locale: string) {
     .execute();
   for (const r of rows) {
     const list = byMember.get(r.member_id) ?? [];
-    list.push({ name: r.local_name ?? r.english_name ?? r.code, status: r.status === "INACTIVE" ? "INACTIVE" : "ACTIVE" });
+    list.push({ name: r.local_name ?? r.english_name ?? r.code, status: r.status === "INACTIVE" ? "INACTIVE" : "ACTIVE", awaitingSignature: r.signature_status === "awaiting" });
     byMember.set(r.member_id, list);
   }
   return byMember;
