@@ -15,6 +15,7 @@ import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
 import { isTier, needsChildren, needsSpouse, type Tier } from "~/domain/tiers";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { isLocale } from "~/i18n";
+import { resendSignatureRequest } from "./text-signature";
 import { listHref } from "~/utils/current-members";
 
 /** Members table: 5 rows per page (storefront §9). */
@@ -35,6 +36,11 @@ export function maskSsn(last4: string | null) {
 
 function memberIdFrom(value: string | null) {
   return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+}
+
+const SIGNATURE_NOTICES = ["sent", "limited", "notAwaiting"] as const;
+function signatureNotice(value: string | null) {
+  return SIGNATURE_NOTICES.find((n) => n === value) ?? null;
 }
 
 function notFound(): never {
@@ -75,14 +81,18 @@ export async function currentMembersData(services: Services, request: Request, s
       ssn: maskSsn(m.ssn_last4),
       groupName: m.group_name,
       plans: m.plans.map((p) => ({ name: p.name, inactive: p.status === "INACTIVE", awaitingSignature: p.awaitingSignature })),
+      awaitingSignature: m.plans.some((p) => p.awaitingSignature),
     })),
     dialog,
+    // after "Send the signature link again": sent, limited or notAwaiting
+    signature: signatureNotice(url.searchParams.get("signature")),
   });
 }
 export type CurrentMembersData = SerializeFrom<typeof currentMembersData>;
 
 /**
- * Enroll Now for a member: the member must be in the visitor's scope (a tampered id is a
+ * The actions on a current member — Enroll Now, or sending the signature link again. Enroll
+ * Now for a member: the member must be in the visitor's scope (a tampered id is a
  * 404 and nothing is created), then the tier, then the dependents when the tier needs them.
  */
 export async function enrollCurrentMember(services: Services, request: Request, session: StoreSession, form: FormData, scope: MemberScope, basePath: string) {
@@ -93,7 +103,13 @@ export async function enrollCurrentMember(services: Services, request: Request, 
     notFound();
   }
   const list = listParams(new URL(request.url));
-  if (field(form, "intent", 20) === "dependents") {
+  const intent = field(form, "intent", 20);
+  if (intent === "resend-signature") {
+    const lng = await services.i18n.getLocale(request);
+    const sent = await resendSignatureRequest(services, member.id, isLocale(lng) ? lng : "en");
+    return redirect(listHref(basePath, list, { signature: sent }));
+  }
+  if (intent === "dependents") {
     const result = await dependentsInfoValidator(todayIso(services.now())).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     await startExistingMemberEnrollment(services, request, session, member, result.data);

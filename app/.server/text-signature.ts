@@ -12,8 +12,9 @@ import { randomToken } from "./crypto";
 import { loadCatalog } from "./repositories/catalog";
 import { findEnrollment } from "./repositories/enrollments";
 import { findGroup, findRep } from "./repositories/entry";
-import { findLinkToken, insertLinkToken, markLinkTokenUsed } from "./repositories/tokens";
-import { policyForEnrollment, recordPolicySignature } from "./repositories/completion";
+import { expireLinkTokens, findLinkToken, insertLinkToken, markLinkTokenUsed } from "./repositories/tokens";
+import { awaitingPolicyForMember, policyForEnrollment, recordPolicySignature } from "./repositories/completion";
+import { hitLimit, peekLimit } from "./rate-limit";
 import { agreementTexts } from "./repositories/agreements";
 import { cartView } from "./cart-view";
 import { readStep } from "./wizard";
@@ -23,6 +24,8 @@ import type { AgreementInput } from "~/forms/agreement";
 
 const PURPOSE = "signature";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** A rep or group may send the link again, three times an hour per policy. */
+export const RESEND_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
 const tokenHash = (services: Services, token: string) => services.cipher.hash(`${PURPOSE}:${token}`);
 
 /** May this enrollment's applicant sign later, from a text message? (IHA, signature, who enrolls) */
@@ -46,6 +49,29 @@ export async function sendSignatureRequest(services: Services, o: { enrollmentId
   const link = `${services.config.publicBaseUrl}/sign/${token}`;
   await services.sms.send({ to: o.phone, text: t("sign.sms", { number: o.policyNumber, link, days: SIGNATURE_LINK_DAYS }), kind: "signature_request", enrollmentId: o.enrollmentId });
   services.log.info("signature request sent", { enrollmentId: o.enrollmentId });
+}
+
+export type ResendResult = "sent" | "notAwaiting" | "limited";
+
+/**
+ * Sends the link again (the text was lost, or the link expired): the earlier links stop
+ * working, a new one goes to the phone given in the enrollment.
+ */
+export async function resendSignatureRequest(services: Services, memberId: number, locale: string): Promise<ResendResult> {
+  const policy = await awaitingPolicyForMember(services.db, memberId);
+  if (!policy?.enrollment_id) return "notAwaiting";
+  const now = services.now();
+  const key = `sign-resend:${policy.id}`;
+  if ((await peekLimit(services.db, key, RESEND_LIMIT, now)).limited) {
+    services.log.warn("signature request resend limited", { enrollmentId: policy.enrollment_id });
+    return "limited";
+  }
+  const contact = await readStep<{ phone_number?: string }>(services, policy.enrollment_id, "contact_info");
+  if (!contact?.data.phone_number) return "notAwaiting";
+  await expireLinkTokens(services.db, policy.enrollment_id, PURPOSE, now);
+  await sendSignatureRequest(services, { enrollmentId: policy.enrollment_id, policyNumber: policy.policy_number, phone: contact.data.phone_number, locale });
+  await hitLimit(services.db, key, RESEND_LIMIT, now);
+  return "sent";
 }
 
 export interface SignatureRequest {

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CurrentMembersData } from "~/.server/current-members";
 import { listHref } from "~/utils/current-members";
 import { Breadcrumb } from "./Breadcrumb";
@@ -42,6 +43,11 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
         ) : null}
       </Form>
 
+      {data.signature ? (
+        <p className={`notice${data.signature === "sent" ? " notice--success" : ""}`} role="status" data-testid="signature-notice">
+          {t(`currentMembers.signature.${data.signature}`)}
+        </p>
+      ) : null}
       <p role="status" data-testid="members-count">
         {q ? t("currentMembers.found", { count: total, q }) : t("currentMembers.count", { count: total })}
       </p>
@@ -97,6 +103,16 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                         {t("currentMembers.enrollNow")}
                         <span className="visually-hidden"> {t("currentMembers.enrollNowFor", { name: m.name })}</span>
                       </Link>
+                      {m.awaitingSignature ? (
+                        <Form method="post" action={here} className="inline-form">
+                          <AuthenticityTokenInput />
+                          <input type="hidden" name="memberId" value={m.id} />
+                          <button className="button button--secondary" type="submit" name="intent" value="resend-signature">
+                            {t("currentMembers.resendSignature")}
+                            <span className="visually-hidden"> {t("currentMembers.enrollNowFor", { name: m.name })}</span>
+                          </button>
+                        </Form>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -53,6 +53,10 @@ test.describe("the signature request by text message", () => {
     const members = `/agent-select-member?q=${encodeURIComponent(last)}`;
     await page.goto(members);
     await expect(page.getByRole("table")).toContainText("(awaiting the applicant's signature)");
+    await a11y(page);
+    // the applicant lost the text: the rep sends the link again (the newest text is the one that works)
+    await page.getByRole("button", { name: `Send the signature link again for Elena ${last}` }).click();
+    await expect(page.getByTestId("signature-notice")).toHaveText("The link to sign was sent again by text message. Earlier links no longer work.");
 
     // The text message, as the outbox kept it
     await page.goto("/dev/outbox");

@@ -7,7 +7,7 @@ import { loader as agreementLoader, action as agreementAction } from "~/routes/e
 import { loader as reviewLoader, action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
 import { loader as signLoader, action as signAction } from "~/routes/sign.$token";
-import { loader as agentMembersLoader } from "~/routes/_store.agent-select-member";
+import { loader as agentMembersLoader, action as agentMembersAction } from "~/routes/_store.agent-select-member";
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
@@ -154,12 +154,14 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
 
     // the rep sees the signature awaited in their members list, until it is given
+    const memberId = (await policyOf(id))!.member_id;
+    await app.store.db.updateTable("members").set({ last_name: `Awaiting${kind}` }).where("id", "=", memberId).execute();
     const rep = new TestClient(app.services);
     await rep.setSession(REP_SESSION);
     const plansOf = async () => {
-      const list = await rep.load(agentMembersLoader, "/agent-select-member?q=Ana%20Lopez");
-      const policy = (await policyOf(id))!;
-      return list.data.members.find((m: { id: number }) => m.id === policy.member_id).plans;
+      const list = await rep.load(agentMembersLoader, `/agent-select-member?q=Awaiting${kind}`);
+      expect(list.data.members).toHaveLength(1);
+      return list.data.members[0].plans;
     };
     expect(await plansOf()).toEqual([expect.objectContaining({ awaitingSignature: true })]);
 
@@ -201,6 +203,42 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const post = await phone.submit(signAction, `/sign/${token}`, { signature: PNG }, { params: { token } });
     expect(post.location).toBe(`/sign/${token}`);
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
+  });
+
+  it("the rep may send the link again: the earlier link stops working, three times an hour", async () => {
+    const { id, token } = await requested();
+    const memberId = (await policyOf(id))!.member_id;
+    // a name of its own, so the search finds this member alone
+    await app.store.db.updateTable("members").set({ last_name: `Resend${kind}` }).where("id", "=", memberId).execute();
+    const rep = new TestClient(app.services);
+    await rep.setSession(REP_SESSION);
+    const list = await rep.load(agentMembersLoader, `/agent-select-member?q=Resend${kind}`);
+    expect(list.data.members).toEqual([expect.objectContaining({ id: memberId, awaitingSignature: true })]);
+    const resend = () => rep.submit(agentMembersAction, `/agent-select-member?q=Resend${kind}`, { intent: "resend-signature", memberId: String(memberId) });
+
+    expect((await resend()).location).toBe(`/agent-select-member?q=Resend${kind}&signature=sent`);
+    const sent = await texts(id);
+    expect(sent).toHaveLength(2);
+    const fresh = LINK.exec(`${sent[1].text_body} `)![1];
+    expect(fresh).not.toBe(token);
+    const phone = new TestClient(app.services);
+    expect((await phone.load(signLoader, `/sign/${token}`, { token })).data).toEqual({ state: "invalid" });
+    expect((await phone.load(signLoader, `/sign/${fresh}`, { token: fresh })).data.state).toBe("open");
+    expect((await rep.load(agentMembersLoader, "/agent-select-member?signature=sent")).data.signature).toBe("sent");
+
+    expect((await resend()).location).toContain("signature=sent");
+    expect((await resend()).location).toContain("signature=sent");
+    expect((await resend()).location).toContain("signature=limited");
+    expect(await texts(id)).toHaveLength(4);
+
+    // another rep's member is not found; a signed policy has nothing to send
+    const other = new TestClient(app.services);
+    await other.setSession({ ...REP_SESSION, agentId: DEMO.rep.id + 1 });
+    expect((await other.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) })).status).toBe(404);
+    const signed = await at("review_info", { session: REP_SESSION });
+    await signed.client.submit(reviewAction, REVIEW, { intent: "complete" });
+    const signedMember = (await policyOf(signed.id))!.member_id;
+    expect((await rep.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(signedMember) })).location).toBe("/agent-select-member?signature=notAwaiting");
   });
 
   it("refuses a post without its CSRF token", async () => {

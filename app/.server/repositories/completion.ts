@@ -90,3 +90,8 @@ export async function recordPolicySignature(db: DB, policyId: number, signatureE
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** A member's newest policy still waiting for the applicant's signature from a text message. */
+export function awaitingPolicyForMember(db: DB, memberId: number) {
+  return db.selectFrom("policies").selectAll().where("member_id", "=", memberId).where("signature_status", "=", "awaiting").orderBy("id", "desc").executeTakeFirst();
+}

@@ -30,3 +30,8 @@ export function findLinkToken(db: DB, tokenHash: string, purpose: string, now: D
 export async function markLinkTokenUsed(db: DB, id: number, now: Date) {
   await db.updateTable("link_tokens").set({ used_at: now.toISOString() }).where("id", "=", id).execute();
 }
+
+/** Ends the live links of one purpose for an enrollment (a new link replaces them). */
+export async function expireLinkTokens(db: DB, enrollmentId: number, purpose: string, now: Date) {
+  await db.updateTable("link_tokens").set({ expires_at: now.toISOString() }).where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).where("expires_at", ">", now.toISOString()).execute();
+}
