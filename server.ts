@@ -16,6 +16,7 @@ import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot
 import { createServices } from "./app/.server/services";
 import { createLogger } from "./app/.server/log";
 import { startReminderTimer } from "./app/.server/jobs/reminder-timer";
+import { servePrecompressed } from "./app/.server/precompressed";
 
 const dev = process.argv.includes("--dev");
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -41,12 +42,14 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   const requestId = crypto.randomBytes(8).toString("hex");
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
+  // Read now: a mounted middleware (/assets) rewrites req.url while it handles the request.
+  const pathname = req.path;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (req.path.startsWith("/assets/") && res.statusCode < 400) return;
+    if (pathname.startsWith("/assets/") && res.statusCode < 400) return;
     log.info("request", {
       method: req.method,
-      path: req.path.replace(TOKEN_SEGMENT, "/$1/[token]"),
+      path: pathname.replace(TOKEN_SEGMENT, "/$1/[token]"),
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
       requestId,
@@ -130,6 +133,7 @@ if (dev) {
   app.use(vite.middlewares);
   build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 } else {
+  app.use("/assets", servePrecompressed(path.join(root, "build/client/assets")));
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
   const serverBuild = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;

@@ -39,6 +39,22 @@ test.describe("store shell", () => {
     await a11y(page);
   });
 
+  test("scripts come compressed at build time, Brotli or gzip as accepted, cached for a year", async ({ request }) => {
+    // the page as the server sent it (once hydrated, React may drop the preload links)
+    const html = await (await request.get("/")).text();
+    const src = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(src).toBeTruthy();
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]]) {
+      const res = await request.get(src!, { headers: { "Accept-Encoding": accept } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-encoding"]).toBe(encoding);
+      expect(res.headers()["content-type"]).toMatch(/javascript/);
+      expect(res.headers()["cache-control"]).toContain("immutable");
+      expect(res.headers()["vary"]).toContain("Accept-Encoding");
+      expect((await res.text()).length).toBeGreaterThan(0);
+    }
+  });
+
   test("a cross-site form post is refused", async ({ request }) => {
     const res = await request.post("/language", { form: { lng: "es" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
     expect(res.status()).toBe(403);
