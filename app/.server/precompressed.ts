@@ -38,7 +38,8 @@ export function servePrecompressed(dir: string) {
     res.setHeader("Content-Encoding", encoding);
     res.type(path.extname(name));
     res.sendFile(path.join(dir, `${name}${encoding === "br" ? ".br" : ".gz"}`), { maxAge: "1y", immutable: true }, (error) => {
-      if (error) next(error);
+      // A browser that moved on mid-download is not an error; anything else before the headers is.
+      if (error && (error as NodeJS.ErrnoException).code !== "ECONNABORTED" && !res.headersSent) next(error);
     });
   };
 }

@@ -7,7 +7,6 @@ import type { PricingErrorCode } from "~/domain/pricing";
 import type { Tier } from "~/domain/tiers";
 import { formatMoney, formatWholeDollars } from "~/utils/format";
 import { eligibilityValidator, salaryValidator, tobaccoValidator } from "~/forms/plan";
-import { newMemberValidator, portalOnlyValidator } from "~/forms/entry";
 import { Breadcrumb } from "./Breadcrumb";
 import { SelectionBanner } from "./SelectionBanner";
 import { FilterBar } from "./FilterBar";
@@ -16,8 +15,9 @@ import { Dialog } from "./Dialog";
 import { QuoteForm } from "./QuoteForm";
 import { DependentsInfoDialog, TierForm } from "./ChooseTier";
 import { StoreForm } from "./form/StoreForm";
-import { RadioGroup, SelectField, TextField } from "./form/Fields";
+import { RadioGroup, TextField } from "./form/Fields";
 import * as s from "./PlanPage.css";
+import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
 
 export interface PlanPageData {
   plan: {
@@ -376,27 +376,9 @@ function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to:
       return d.portalChoice ? (
         <Dialog id="portal" title={t("portal.title")} closeTo={closeTo}>
           {d.portalChoice.forRep ? (
-            <StoreForm id="plan-portal" validator={newMemberValidator}>
-              <input type="hidden" name="intent" value="portal" />
-              <RadioGroup name="portal" label={t("portal.choose")} options={d.portalChoice.portals} inline={false} />
-              <div className="button-group">
-                <button className="button" type="submit" name="choice" value="direct">
-                  {t("agentHome.startDirect")}
-                </button>
-              </div>
-              <SelectField name="group" label={t("agentHome.groupLabel")} options={d.portalChoice.groups} placeholder={t("agentHome.groupPlaceholder")} />
-              <button className="button" type="submit" name="choice" value="group">
-                {t("agentHome.enrollForGroup")}
-              </button>
-            </StoreForm>
+            <RepPortalForm id="plan-portal" portals={d.portalChoice.portals} groups={d.portalChoice.groups} intent="portal" />
           ) : (
-            <StoreForm id="plan-portal-only" validator={portalOnlyValidator}>
-              <input type="hidden" name="intent" value="portal" />
-              <RadioGroup name="portal" label={t("portal.choose")} options={d.portalChoice.portals} inline={false} />
-              <button className="button" type="submit">
-                {t("common.submit")}
-              </button>
-            </StoreForm>
+            <PortalOnlyForm id="plan-portal-only" portals={d.portalChoice.portals} intent="portal" />
           )}
         </Dialog>
       ) : null;

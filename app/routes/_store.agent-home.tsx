@@ -8,9 +8,8 @@ import { findRep, repGroups, repPortals } from "~/.server/repositories/entry";
 import { redirectWithSession } from "~/.server/respond";
 import { startDirectEnrollment, startGroupEnrollment } from "~/domain/session-mode";
 import { newMemberValidator } from "~/forms/entry";
-import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup, SelectField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
+import { RepPortalForm } from "~/components/PortalChooser";
 
 export const meta: MetaFunction = () => [{ title: "Agent home" }];
 
@@ -75,24 +74,7 @@ export default function AgentHome() {
       </ul>
       {step === "portal" ? (
         <Dialog id="portal" title={t("portal.title")} closeTo="/agent-home">
-          <StoreForm id="new-member" validator={newMemberValidator} defaultValues={{ portal: portalId ?? undefined } as never}>
-            <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
-            <div className="button-group">
-              <button className="button" type="submit" name="choice" value="direct">
-                {t("agentHome.startDirect")}
-              </button>
-            </div>
-            <p className="muted">{t("agentHome.orGroup")}</p>
-            <SelectField name="group" label={t("agentHome.groupLabel")} options={groups} placeholder={t("agentHome.groupPlaceholder")} />
-            <div className="button-group">
-              <button className="button" type="submit" name="choice" value="group">
-                {t("agentHome.enrollForGroup")}
-              </button>
-              <a className="button button--secondary" href="/agent-home">
-                {t("common.back")}
-              </a>
-            </div>
-          </StoreForm>
+          <RepPortalForm id="new-member" portals={portals} groups={groups} portal={portalId} backTo="/agent-home" />
         </Dialog>
       ) : null}
     </div>

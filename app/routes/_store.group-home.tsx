@@ -12,9 +12,8 @@ import { redirectWithSession } from "~/.server/respond";
 import type { DB } from "~/.server/db/connection";
 import { startGroupEnrollment } from "~/domain/session-mode";
 import { portalOnlyValidator } from "~/forms/entry";
-import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
+import { PortalOnlyForm } from "~/components/PortalChooser";
 
 export const meta: MetaFunction = () => [{ title: "Group home" }];
 
@@ -109,18 +108,7 @@ export default function GroupHome() {
       </p>
       {step === "portal" ? (
         <Dialog id="portal" title={t("portal.title")} closeTo="/group-home">
-          <StoreForm id="group-portal" validator={portalOnlyValidator}>
-            <input type="hidden" name="intent" value="add-employee" />
-            <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
-            <div className="button-group">
-              <button className="button" type="submit">
-                {t("common.submit")}
-              </button>
-              <Link className="button button--secondary" to="/group-home">
-                {t("common.back")}
-              </Link>
-            </div>
-          </StoreForm>
+          <PortalOnlyForm id="group-portal" portals={portals} intent="add-employee" backTo="/group-home" />
         </Dialog>
       ) : null}
     </div>

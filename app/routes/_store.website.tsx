@@ -9,9 +9,8 @@ import { redirectWithSession } from "~/.server/respond";
 import type { Services } from "~/.server/services";
 import type { StoreSession } from "~/.server/session";
 import { portalOnlyValidator } from "~/forms/entry";
-import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
+import { PortalOnlyForm } from "~/components/PortalChooser";
 
 export const meta: MetaFunction = () => [{ title: "Websites" }];
 
@@ -60,17 +59,7 @@ export default function Website() {
       </p>
       {step === "portal" ? (
         <Dialog id="portal" title={t("portal.title")} closeTo="/website">
-          <StoreForm id="website-portal" validator={portalOnlyValidator}>
-            <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
-            <div className="button-group">
-              <button className="button" type="submit">
-                {t("common.submit")}
-              </button>
-              <Link className="button button--secondary" to="/website">
-                {t("common.back")}
-              </Link>
-            </div>
-          </StoreForm>
+          <PortalOnlyForm id="website-portal" portals={portals} backTo="/website" />
         </Dialog>
       ) : null}
     </div>

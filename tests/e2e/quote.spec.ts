@@ -13,6 +13,8 @@ async function quote(page: Page, opts: { zip?: string; dob?: string; category?: 
   if (opts.smoker) await form.getByRole("group", { name: /tobacco/ }).getByLabel(opts.smoker, { exact: true }).check();
   await form.getByLabel("Category").selectOption(opts.category ?? "dental");
   await form.getByRole("button", { name: "Get Started" }).click();
+  // the quote is saved before the next page is opened (with JavaScript the post is a fetch a goto would abort)
+  await expect(page).toHaveURL(/\/plans\?type=/);
 }
 
 test.describe("quote, plans and plan detail", () => {

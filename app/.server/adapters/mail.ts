@@ -6,6 +6,7 @@
 import nodemailer from "nodemailer";
 import type { DB } from "../db/connection";
 import type { Logger } from "../log";
+import { markOutbox, recordOutbox } from "../repositories/outbox";
 
 export interface MailMessage {
   to: string;
@@ -29,23 +30,8 @@ function singleLine(value: string) {
 export function createOutboxMailer(db: DB, now: () => Date): Mailer {
   return {
     async send(m) {
-      const row = await db
-        .insertInto("outbox")
-        .values({
-          channel: "email",
-          recipient: singleLine(m.to),
-          subject: singleLine(m.subject),
-          text_body: m.text,
-          html_body: m.html ?? null,
-          kind: m.kind,
-          enrollment_id: m.enrollmentId ?? null,
-          status: "outbox",
-          created_at: now().toISOString(),
-          sent_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { id: row.id };
+      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html ?? null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "outbox", at: now() });
+      return { id };
     },
   };
 }
@@ -54,33 +40,17 @@ export function createSmtpMailer(db: DB, smtpUrl: string, from: string, now: () 
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(m) {
-      const created = now().toISOString();
       // Keep only the fact of sending: the body may hold a code, and SMTP has it now.
-      const row = await db
-        .insertInto("outbox")
-        .values({
-          channel: "email",
-          recipient: singleLine(m.to),
-          subject: singleLine(m.subject),
-          text_body: "(sent by SMTP; body not kept)",
-          html_body: null,
-          kind: m.kind,
-          enrollment_id: m.enrollmentId ?? null,
-          status: "queued",
-          created_at: created,
-          sent_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: "(sent by SMTP; body not kept)", html: null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "queued", at: now() });
       try {
         await transport.sendMail({ from, to: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html });
-        await db.updateTable("outbox").set({ status: "sent", sent_at: now().toISOString() }).where("id", "=", row.id).execute();
+        await markOutbox(db, id, "sent", now());
       } catch (error) {
-        await db.updateTable("outbox").set({ status: "failed" }).where("id", "=", row.id).execute();
-        log.error("mail delivery failed", { kind: m.kind, outboxId: row.id, reason: error instanceof Error ? error.message : "unknown" });
+        await markOutbox(db, id, "failed", now());
+        log.error("mail delivery failed", { kind: m.kind, outboxId: id, reason: error instanceof Error ? error.message : "unknown" });
         throw error;
       }
-      return { id: row.id };
+      return { id };
     },
   };
 }

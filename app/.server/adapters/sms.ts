@@ -3,6 +3,7 @@
  * the outbox (channel "sms"); a provider implements the same interface.
  */
 import type { DB } from "../db/connection";
+import { recordOutbox } from "../repositories/outbox";
 
 export interface SmsMessage {
   to: string;
@@ -18,23 +19,8 @@ export interface SmsSender {
 export function createOutboxSms(db: DB, now: () => Date): SmsSender {
   return {
     async send(m) {
-      const row = await db
-        .insertInto("outbox")
-        .values({
-          channel: "sms",
-          recipient: m.to.replace(/\D/g, ""),
-          subject: null,
-          text_body: m.text,
-          html_body: null,
-          kind: m.kind,
-          enrollment_id: m.enrollmentId ?? null,
-          status: "outbox",
-          created_at: now().toISOString(),
-          sent_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { id: row.id };
+      const id = await recordOutbox(db, { channel: "sms", recipient: m.to.replace(/\D/g, ""), subject: null, text: m.text, html: null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "outbox", at: now() });
+      return { id };
     },
   };
 }

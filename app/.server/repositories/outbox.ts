@@ -1,4 +1,4 @@
-/** The development mailbox: what the mail and SMS adapters kept. */
+/** The outbox: what the mail and SMS adapters sent or kept, and the development mailbox that shows it. */
 import type { DB } from "../db/connection";
 
 export function latestMessages(db: DB, limit = 50) {
@@ -12,4 +12,47 @@ export function latestMessages(db: DB, limit = 50) {
 
 export function outboxMessage(db: DB, id: number) {
   return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export interface OutboxEntry {
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  kind: string;
+  enrollmentId: number | null;
+  /** outbox: kept here for the mailbox page; queued: handed to a provider */
+  status: "outbox" | "queued";
+  at: Date;
+}
+
+/** Records one message; returns its id. */
+export async function recordOutbox(db: DB, e: OutboxEntry) {
+  const row = await db
+    .insertInto("outbox")
+    .values({
+      channel: e.channel,
+      recipient: e.recipient,
+      subject: e.subject,
+      text_body: e.text,
+      html_body: e.html,
+      kind: e.kind,
+      enrollment_id: e.enrollmentId,
+      status: e.status,
+      created_at: e.at.toISOString(),
+      sent_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What became of a message handed to a provider. */
+export async function markOutbox(db: DB, id: number, status: "sent" | "failed", at: Date) {
+  await db
+    .updateTable("outbox")
+    .set(status === "sent" ? { status, sent_at: at.toISOString() } : { status })
+    .where("id", "=", id)
+    .execute();
 }

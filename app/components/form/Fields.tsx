@@ -30,13 +30,23 @@ function useFieldParts(name: string, hint: ReactNode | undefined, extraError?: s
   return { t, field, id, message, describedBy };
 }
 
-function ErrorLine({ id, message }: { id: string; message: string }) {
+/** The hint and the error message under a label or legend, with the ids aria-describedby names. */
+export function HintAndError({ id, hint, message }: { id: string; hint?: ReactNode; message: string }) {
   const { t } = useTranslation();
-  return message ? (
-    <span className="error-message" id={`${id}-error`}>
-      <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
-    </span>
-  ) : null;
+  return (
+    <>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {message ? (
+        <span className="error-message" id={`${id}-error`}>
+          <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function TextField({
@@ -71,12 +81,7 @@ export function TextField({
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <ErrorLine id={id} message={message} />
+      <HintAndError id={id} hint={hint} message={message} />
       <input
         {...field.getInputProps({
           id,
@@ -104,12 +109,7 @@ export function TextAreaField({ name, label, hint, error, maxLength, rows = 4 }:
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <ErrorLine id={id} message={message} />
+      <HintAndError id={id} hint={hint} message={message} />
       <textarea
         {...field.getInputProps({
           id,
@@ -136,12 +136,7 @@ export function SelectField({ name, label, hint, error, options, placeholder, au
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <ErrorLine id={id} message={message} />
+      <HintAndError id={id} hint={hint} message={message} />
       <select
         {...field.getInputProps({
           id,
@@ -168,18 +163,13 @@ export function RadioGroup({ name, label, hint, error, options, inline = true }:
     <div className={`field${message ? " field--error" : ""}`}>
       <fieldset aria-describedby={describedBy} id={id} tabIndex={-1}>
         <legend>{label}</legend>
-        {hint ? (
-          <span className="hint" id={`${id}-hint`}>
-            {hint}
-          </span>
-        ) : null}
-        <ErrorLine id={id} message={message} />
+        <HintAndError id={id} hint={hint} message={message} />
         <div className={inline ? "choices" : "stack"}>
           {options.map((o, i) => (
             <label key={o.value} className="choice" htmlFor={`${id}-${i}`}>
               <input
                 {...field.getInputProps({
-                  id: i === 0 ? `${id}-${i}` : `${id}-${i}`,
+                  id: `${id}-${i}`,
                   type: "radio",
                   value: o.value,
                 })}
@@ -197,12 +187,7 @@ export function CheckboxField({ name, label, hint, error, value = "1" }: Common 
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <ErrorLine id={id} message={message} />
+      <HintAndError id={id} hint={hint} message={message} />
       <label className="choice" htmlFor={id}>
         <input
           {...field.getInputProps({

@@ -4,7 +4,7 @@ import type { FieldRules } from "~/domain/field-definitions";
 import type { ApplicantName } from "~/domain/agreement";
 import { agreementField, agreementValidator } from "~/forms/agreement";
 import { StoreForm } from "~/components/form/StoreForm";
-import { CheckboxField, TextField } from "~/components/form/Fields";
+import { CheckboxField, HintAndError, TextField } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { typeDate } from "~/components/QuoteForm";
 import { formatMoney } from "~/utils/format";
@@ -98,15 +98,7 @@ export function SignatureBlock({ formId, required, signed, signLater = false }: 
         {t("agreement.signature")}
         {required ? null : ` ${t("agreement.optional")}`}
       </legend>
-      <span className="hint" id={`${id}-hint`}>
-        {t("agreement.signatureHint")}
-        {signLater ? ` ${t("agreement.signLaterHint")}` : null}
-      </span>
-      {message ? (
-        <span className="error-message" id={`${id}-error`}>
-          <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
-        </span>
-      ) : null}
+      <HintAndError id={id} hint={signLater ? `${t("agreement.signatureHint")} ${t("agreement.signLaterHint")}` : t("agreement.signatureHint")} message={message} />
       {signed ? (
         <p className="notice" data-testid="signed-before">
           {t("agreement.signedBefore", { date: signed.on })}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { TotalMessage } from "~/domain/beneficiaries";
+import type { BeneficiaryView } from "~/.server/beneficiaries";
 import { beneficiaryValidator } from "~/forms/beneficiary";
 import { StoreForm } from "~/components/form/StoreForm";
 import { SelectField, TextField, type Option } from "~/components/form/Fields";
@@ -16,17 +17,8 @@ import { PersonRowActions } from "./PersonRowActions";
 
 const HERE = "/enrollment/beneficiary-info";
 
-export interface BeneficiaryItem {
-  id: number;
-  number: number;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  birthdate: string;
-  relationship: string;
-  percentage: number;
-  ssnMasked: string;
-}
+/** A row of the list: the server's view of a beneficiary (the SSN only masked). */
+export type BeneficiaryItem = Omit<BeneficiaryView, "ssnLast4">;
 
 export interface BeneficiaryEditing {
   id: number;

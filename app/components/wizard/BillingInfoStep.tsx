@@ -4,7 +4,7 @@ import { useField } from "remix-validated-form";
 import type { FieldRules } from "~/domain/field-definitions";
 import { billingValidator, BILLING_ADDRESS_FIELDS, type BillingAddress, type BillingSetup } from "~/forms/billing";
 import { StoreForm } from "~/components/form/StoreForm";
-import { CheckboxField, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
+import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { AddressFields } from "./AddressFields";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
@@ -62,11 +62,7 @@ function SavedChoices({ kind, legend, items, newValue, newLabel, anchor, onRecli
   return (
     <fieldset className={s.saved} id={anchor ? fieldId(formId, "existing_payment") : undefined} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined} data-testid={`saved-${kind}s`}>
       <legend className="label">{legend}</legend>
-      {message ? (
-        <span className="error-message" id={`${id}-error`}>
-          <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
-        </span>
-      ) : null}
+      <HintAndError id={id} message={message} />
       <div className="stack">
         {items.map((item, i) => (
           <label key={item.value} className="choice" htmlFor={`${id}-${i}`}>

@@ -4,7 +4,7 @@ import { useField } from "remix-validated-form";
 import type { FieldRules } from "~/domain/field-definitions";
 import { employerValidator, type EmployerChoices } from "~/forms/employer";
 import { StoreForm } from "~/components/form/StoreForm";
-import { CheckboxField, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
+import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { typeDate } from "~/components/QuoteForm";
 import { AddressFields } from "./AddressFields";
@@ -41,14 +41,7 @@ function HolidayPolicy({ options }: { options: Option[] }) {
     <div className={`field${message ? " field--error" : ""}`}>
       <fieldset id={id} tabIndex={-1} aria-describedby={describedBy}>
         <legend>{t("employer.holidayPolicy")}</legend>
-        <span className="hint" id={`${id}-hint`}>
-          {t("employer.holidayPolicyHint")}
-        </span>
-        {message ? (
-          <span className="error-message" id={`${id}-error`}>
-            <span className="visually-hidden">{t("validation.errorPrefix")}</span> {message}
-          </span>
-        ) : null}
+        <HintAndError id={id} hint={t("employer.holidayPolicyHint")} message={message} />
         <div className={s.holidays}>
           {options.map((o) => (
             <CheckboxField key={o.value} name={`holiday_policy.${o.value}`} label={o.label} value="1" />
