@@ -47,6 +47,8 @@ export default defineConfig({
       ENCRYPTION_KEY: "5e".repeat(32),
       PUBLIC_BASE_URL: baseURL,
       DEV_OUTBOX: "1",
+      // the journeys read the codes and links the store "sends" from the outbox
+      MAIL_TRANSPORT: "outbox",
       LOG_LEVEL: "warn",
     },
   },

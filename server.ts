@@ -14,9 +14,9 @@ import type { ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot";
 import { createServices } from "./app/.server/services";
-import { createLogger } from "./app/.server/log";
+import { createLogger } from "./app/.server/platform/log";
 import { startReminderTimer } from "./app/.server/jobs/reminder-timer";
-import { servePrecompressed } from "./app/.server/precompressed";
+import { servePrecompressed } from "./app/.server/platform/precompressed";
 
 const dev = process.argv.includes("--dev");
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +26,7 @@ const config = configOrExit();
 if (!dev) process.env.NODE_ENV = "production";
 const log = createLogger(config.logLevel);
 if (config.usingDevSecrets) log.warn("using development secrets: set SESSION_SECRET and ENCRYPTION_KEY before real use");
+for (const warning of config.warnings) log.warn(warning);
 
 const store = await openMigratedStore(config, log);
 if (config.seedOnStart) await seedIfEmpty(store, config, log);
@@ -42,6 +43,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   const requestId = crypto.randomBytes(8).toString("hex");
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
+  // The app reads it from the request (the audit trail records it); whatever a client sent is replaced.
+  req.headers["x-request-id"] = requestId;
   // Read now: a mounted middleware (/assets) rewrites req.url while it handles the request.
   const pathname = req.path;
   res.on("finish", () => {

@@ -6,7 +6,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, isLocale } from "~/i18n";
-import { resources } from "~/.server/i18n";
+import { resources } from "~/.server/platform/i18n";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 
 const ABORT_DELAY = 10_000;

@@ -13,13 +13,15 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { loadShell } from "~/.server/shell";
+import { loadShell } from "~/.server/store/shell";
 import { Header } from "~/components/Header";
 import { Footer } from "~/components/Footer";
 import { FlashMessage } from "~/components/FlashMessage";
 import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/RequestInfo";
 import { AboutDialog } from "~/components/AboutDialog";
+import { titled } from "~/utils/page-title";
+import { SessionTimeout } from "~/components/SessionTimeout";
 import "~/styles/theme.css";
 import "~/styles/global.css";
 
@@ -27,7 +29,8 @@ export const handle = { i18n: "common" };
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [{ title: "Benefit Store" }];
+/** The site's name; each page puts its own title before it, and an error page says what went wrong (app/utils/page-title.ts). */
+export const meta: MetaFunction<typeof loader> = (args) => titled(args, null);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { data, headers } = await loadShell(request, context.services);
@@ -69,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <AboutDialog shell={shell} />
             </main>
             <Footer shell={shell} />
+            {shell.staffSession ? <SessionTimeout limits={shell.staffSession} /> : null}
           </AuthenticityTokenProvider>
         ) : (
           <main id="main" className="container" tabIndex={-1}>
@@ -96,7 +100,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { requestId } = useRequestInfo();
+  const shell = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error)) return <StatusErrorPage status={error.status} code={error.statusText} requestId={error.status >= 500 ? requestId : undefined} />;
+  if (isRouteErrorResponse(error)) {
+    // "sealed" (a saved enrollment no key opens) shows the reference too: support needs it.
+    const reference = error.status >= 500 || error.statusText === "sealed" ? requestId : undefined;
+    return <StatusErrorPage status={error.status} code={error.statusText} requestId={reference} canPost={Boolean(shell)} />;
+  }
   return <StatusErrorPage status={500} requestId={requestId} />;
 }

@@ -1,6 +1,6 @@
 /** npm run db:migrate — applies every pending migration to DATABASE_URL (SQLite or PostgreSQL). */
 import { configOrExit, openMigratedStore } from "../app/.server/boot";
-import { createLogger } from "../app/.server/log";
+import { createLogger } from "../app/.server/platform/log";
 
 const config = configOrExit();
 const log = createLogger(config.logLevel);

@@ -1,6 +1,6 @@
 /** npm run db:seed — migrates, then loads the demo catalog into an empty database. */
 import { configOrExit, openMigratedStore, seedIfEmpty } from "../app/.server/boot";
-import { createLogger } from "../app/.server/log";
+import { createLogger } from "../app/.server/platform/log";
 
 const config = configOrExit();
 const log = createLogger(config.logLevel);

@@ -1,12 +1,12 @@
 /**
  * Prints a member benefit store link for a member of group 1929:
  *   npx tsx scripts/member-store-link.ts <memberId> <tier>      (tier: IO, IS, IC or IF)
- * The link is signed with the configured ENCRYPTION_KEY, so it only works on a server using
- * the same key; it is refused (404) for a member who is not in the member benefit store group.
+ * The link is signed with the configured ENCRYPTION_KEY (the newest of ENCRYPTION_KEYS), so it only
+ * works on a server that holds the same key; it is refused (404) for a member who is not in the member benefit store group.
  */
 import { configOrExit } from "../app/.server/boot";
-import { createCipher } from "../app/.server/crypto";
-import { memberStoreToken } from "../app/.server/member-links";
+import { createCipher } from "../app/.server/platform/crypto";
+import { memberStoreToken } from "../app/.server/members/member-links";
 import { isTier } from "../app/domain/tiers";
 
 const [memberArg, tierArg] = process.argv.slice(2);
@@ -17,7 +17,7 @@ if (!memberArg || !/^[1-9][0-9]{0,9}$/.test(memberArg) || !isTier(tier)) {
 }
 
 const config = configOrExit();
-if (!process.env.ENCRYPTION_KEY) process.stderr.write("Note: using the development ENCRYPTION_KEY; set ENCRYPTION_KEY to the server's key.\n");
-const token = memberStoreToken(createCipher(config.encryptionKey), Number(memberArg));
+if (!process.env.ENCRYPTION_KEY && !process.env.ENCRYPTION_KEYS) process.stderr.write("Note: using the development ENCRYPTION_KEY; set ENCRYPTION_KEY (or ENCRYPTION_KEYS) to the server's.\n");
+const token = memberStoreToken(createCipher(config.encryptionKeys), Number(memberArg));
 const base = config.publicBaseUrl.replace(/\/+$/, "");
 process.stdout.write(`${base}/member-benefit-store/${token}/${tier}\n`);

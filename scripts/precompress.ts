@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { PRECOMPRESSED_TYPES } from "../app/.server/precompressed";
+import { PRECOMPRESSED_TYPES } from "../app/.server/platform/precompressed";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = path.join(root, "build/client/assets");

@@ -1,8 +1,8 @@
 /** npm run reminders — e-mails one reminder to people who saved a quote and have not enrolled. */
 import { configOrExit, openMigratedStore } from "../app/.server/boot";
-import { createLogger } from "../app/.server/log";
+import { createLogger } from "../app/.server/platform/log";
 import { createServices } from "../app/.server/services";
-import { runReminders } from "../app/.server/saved-quotes";
+import { runReminders } from "../app/.server/store/saved-quotes";
 
 const config = configOrExit();
 const log = createLogger(config.logLevel);

@@ -4,13 +4,13 @@
  */
 import { createCookie } from "@remix-run/node";
 import { CSRF } from "remix-utils/csrf/server";
-import type { Config } from "./config";
+import type { Config } from "./platform/config";
 import type { Store, DB } from "./db/connection";
 import type { Dialect } from "./db/migrations";
-import { createCipher, type Cipher } from "./crypto";
-import { createLogger, type Logger } from "./log";
-import { createSessions, type Sessions } from "./session";
-import { createI18n } from "./i18n";
+import { createCipher, type Cipher } from "./platform/crypto";
+import { createLogger, type Logger } from "./platform/log";
+import { createSessions, type Sessions } from "./platform/session";
+import { createI18n } from "./platform/i18n";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail";
 import { createOutboxSms, type SmsSender } from "./adapters/sms";
 import { createLocalGateway, type PaymentGateway } from "./adapters/payments";
@@ -42,18 +42,18 @@ export function createServices(config: Config, store: Store, overrides: Partial<
     formDataKey: "csrf",
     secret: config.sessionSecret,
   });
-  const cipher = createCipher(config.encryptionKey);
+  const cipher = createCipher(config.encryptionKeys);
   return {
     config,
     db: store.db,
     dialect: store.dialect,
     cipher,
     log,
-    sessions: createSessions(config.sessionSecret, secure),
+    sessions: createSessions(config.sessionSecret, secure, { db: store.db, now, idleMs: config.sessionIdleMinutes * 60 * 1000, log }),
     csrf,
     i18n,
     languageCookie,
-    mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(store.db, config.smtpUrl, config.mailFrom, now, log) : createOutboxMailer(store.db, now)),
+    mailer: overrides.mailer ?? (config.mailTransport === "smtp" && config.smtpUrl ? createSmtpMailer(store.db, config.smtpUrl, config.mailFrom, now, log) : createOutboxMailer(store.db, now)),
     sms: overrides.sms ?? createOutboxSms(store.db, now),
     payments: overrides.payments ?? createLocalGateway(cipher, { now }),
     now,

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ShellData } from "~/.server/shell";
+import type { ShellData } from "~/views/shell";
 import { Dialog } from "./Dialog";
 
 /** The About popup (?dialog=about on any page): the rep's bio or the group's about text. */

@@ -1,12 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CartView } from "~/.server/cart-view";
-import type { RecommendedCard } from "~/.server/recommended";
-import type { SelectionBanner as Banner } from "~/.server/quote";
+import type { CartView } from "~/views/cart";
+import type { RecommendedCard } from "~/views/plans";
+import type { SelectionBanner as Banner } from "~/views/shopping";
 import { formatMoney, formatWholeDollars, isoToUs } from "~/utils/format";
 import { effectiveDateValidator, saveCartValidator } from "~/forms/cart";
 import { Breadcrumb } from "./Breadcrumb";
+import { useHomeHref } from "./useHomeHref";
 import { SelectionBanner } from "./SelectionBanner";
 import { Dialog } from "./Dialog";
 import { RecommendedCarousel } from "./RecommendedCarousel";
@@ -32,10 +33,11 @@ export type CartPageData =
 export function CartPage({ data, preview }: { data: CartPageData; preview: { subject: string; html: string; values: { name: string; email: string; message: string } } | null }) {
   const { t, i18n } = useTranslation();
   const money = (c: number) => formatMoney(c, i18n.language);
+  const home = useHomeHref();
   const crumbs = (
     <Breadcrumb
       items={[
-        { label: t("shell.home"), to: "/" },
+        { label: t("shell.home"), to: home },
         ...(data.banner.member ? [{ label: t("breadcrumb.currentMember"), to: data.banner.membersHref ?? undefined }] : []),
         { label: t("plans.title"), to: "/plans" },
         { label: t("breadcrumb.planDetails"), to: "/plans" },

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CurrentMembersData } from "~/.server/current-members";
+import type { CurrentMembersData } from "~/views/members";
 import { listHref } from "~/utils/current-members";
 import { Breadcrumb } from "./Breadcrumb";
 import { Dialog } from "./Dialog";
@@ -103,6 +103,12 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                         {t("currentMembers.enrollNow")}
                         <span className="visually-hidden"> {t("currentMembers.enrollNowFor", { name: m.name })}</span>
                       </Link>
+                      {m.historyHref ? (
+                        <Link className="button button--secondary" to={m.historyHref}>
+                          {t("currentMembers.history")}
+                          <span className="visually-hidden"> {t("currentMembers.historyOf", { name: m.name })}</span>
+                        </Link>
+                      ) : null}
                       {m.awaitingSignature ? (
                         <Form method="post" action={here} className="inline-form">
                           <AuthenticityTokenInput />

@@ -1,9 +1,12 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "react-i18next";
+import { useHomeHref } from "./useHomeHref";
 
-/** 'OOPS! Page not found' with a Back to Homepage button. */
-export function NotFoundPage({ homeHref = "/" }: { homeHref?: string }) {
+/** 'OOPS! Page not found' with a Back to Homepage button (to the visitor's home, storefront §2 "Home target"). */
+export function NotFoundPage() {
   const { t } = useTranslation();
+  const homeHref = useHomeHref();
   return (
     <div className="stack">
       <h1>{t("notFound.title")}</h1>
@@ -17,21 +20,52 @@ export function NotFoundPage({ homeHref = "/" }: { homeHref?: string }) {
   );
 }
 
-export function StatusErrorPage({ status, code, requestId }: { status: number; code?: string; requestId?: string }) {
+/** The refusals of a posted form (readForm and the actions): nothing of it was saved. */
+const REFUSED_FORMS = new Set(["bad-form", "malformed-form", "not-a-form", "csrf", "too-large"]);
+
+/**
+ * A 4xx/5xx page. `canPost`: the page is inside the shell's CSRF provider, so it may offer a form
+ * (a saved enrollment that cannot be opened offers Start a new enrollment: the wizard's start-new).
+ */
+export function StatusErrorPage({ status, code, requestId, canPost = false }: { status: number; code?: string; requestId?: string; canPost?: boolean }) {
   const { t } = useTranslation();
-  const kind = status === 403 ? "forbidden" : status === 413 ? "tooLarge" : status === 400 ? "badRequest" : status === 429 ? "tooMany" : "server";
+  const homeHref = useHomeHref();
+  const kind =
+    code === "sealed"
+      ? "cannotOpen"
+      : status === 403
+        ? "forbidden"
+        : status === 413
+          ? "tooLarge"
+          : status === 415
+            ? "notAForm"
+            : status === 400
+              ? "badRequest"
+              : status === 429
+                ? "tooMany"
+                : "server";
   return (
     <div className="stack">
       <h1>{t(`errorPage.${kind}.title`)}</h1>
       <p>{t(`errorPage.${kind}.body`)}</p>
       {code === "csrf" ? <p>{t("errorPage.forbidden.csrfHint")}</p> : null}
+      {code === "malformed-form" ? <p>{t("errorPage.badRequest.malformedHint")}</p> : null}
+      {code && REFUSED_FORMS.has(code) ? <p>{t("errorPage.nothingSaved")}</p> : null}
       {requestId ? (
         <p className="muted">
           {t("errorPage.reference")} <code data-testid="error-reference">{requestId}</code>
         </p>
       ) : null}
+      {kind === "cannotOpen" && canPost ? (
+        <Form method="post" action="/enrollment/personal-info">
+          <AuthenticityTokenInput />
+          <button className="button" type="submit" name="intent" value="start-new">
+            {t("errorPage.cannotOpen.startNew")}
+          </button>
+        </Form>
+      ) : null}
       <p>
-        <Link className="button" to="/">
+        <Link className={kind === "cannotOpen" && canPost ? "button button--secondary" : "button"} to={homeHref}>
           {t("notFound.backHome")}
         </Link>
       </p>

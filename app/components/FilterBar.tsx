@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { FilterSummary } from "~/.server/quote";
+import type { FilterSummary } from "~/views/shopping";
 import { Dialog } from "./Dialog";
 import { QuoteForm } from "./QuoteForm";
+import { genderLabelKey } from "~/utils/format";
 
 function withoutDialog(pathname: string, search: string) {
   const params = new URLSearchParams(search);
@@ -12,7 +13,7 @@ function withoutDialog(pathname: string, search: string) {
 }
 
 /** The quote summary on plan screens, with Edit opening the 'Basic Details' dialog. */
-export function FilterBar({ filter }: { filter: FilterSummary }) {
+export function FilterBar({ filter, allowOtherGender = false }: { filter: FilterSummary; allowOtherGender?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -29,7 +30,7 @@ export function FilterBar({ filter }: { filter: FilterSummary }) {
         </div>
         <div>
           <dt>{t("quote.gender")}</dt>
-          <dd>{filter.gender === 1 ? t("quote.female") : t("quote.male")}</dd>
+          <dd>{t(genderLabelKey(filter.gender) ?? "quote.male")}</dd>
         </div>
         {filter.smoker !== null ? (
           <div>
@@ -39,7 +40,7 @@ export function FilterBar({ filter }: { filter: FilterSummary }) {
         ) : null}
         <div>
           <dt>{t("filter.tier")}</dt>
-          <dd>{filter.tier ? t(`tiers.${filter.tier}`) : ""}</dd>
+          <dd>{filter.tierLabelKey ? t(filter.tierLabelKey) : ""}</dd>
         </div>
         <div>
           <dt>{t("quote.dob")}</dt>
@@ -57,6 +58,7 @@ export function FilterBar({ filter }: { filter: FilterSummary }) {
             id="basic-details"
             defaults={{ zip: filter.zip, dob: filter.dob, gender: filter.gender, spouseDob: filter.spouseDob, childCount: filter.childCount, smoker: filter.smoker }}
             showSmoker={filter.smoker !== null}
+            allowOtherGender={allowOtherGender || filter.gender === 2}
             submitLabel={t("filter.save")}
           />
         </Dialog>

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Flash } from "~/.server/session";
+import type { Flash } from "~/domain/session";
 import { Dialog } from "./Dialog";
 
 /** A one-time message carried across a redirect ('Success!', 'Warning!', 'Info!'); some

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ShellData } from "~/.server/shell";
+import type { ShellData } from "~/views/shell";
 import { formatMoney, telHref } from "~/utils/format";
 import * as s from "./Header.css";
 

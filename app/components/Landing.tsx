@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Branding } from "~/.server/repositories/branding";
+import type { Branding } from "~/views/branding";
 import * as s from "./Landing.css";
 
 /** The branded welcome of a landing: banner, greeting, tagline, about text and Get Started. */

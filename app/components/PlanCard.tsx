@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { PlanCardData } from "~/.server/plan-cards";
+import type { PlanCardData } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
 import * as s from "./PlanCard.css";
 
@@ -22,7 +22,7 @@ export function PlanCard({ card, redirectTo }: { card: PlanCardData; redirectTo:
         <dl className={s.prices}>
           {card.tierPrices.map((p) => (
             <div key={p.tier} className={s.priceRow}>
-              <dt>{t(`tiers.${p.tier}`)}</dt>
+              <dt>{t(p.labelKey)}</dt>
               <dd>
                 {formatMoney(p.priceCents, i18n.language)}
                 <span className="muted">{t("plans.perMonth")}</span>

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { PlanCardData } from "~/.server/plan-cards";
-import type { FilterSummary, SelectionBanner as Banner } from "~/.server/quote";
+import type { PlanCardData } from "~/views/plans";
+import type { FilterSummary, SelectionBanner as Banner } from "~/views/shopping";
 import type { PricingErrorCode } from "~/domain/pricing";
 import type { Tier } from "~/domain/tiers";
 import { formatMoney, formatWholeDollars } from "~/utils/format";
@@ -18,6 +18,7 @@ import { StoreForm } from "./form/StoreForm";
 import { RadioGroup, TextField } from "./form/Fields";
 import * as s from "./PlanPage.css";
 import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
+import { useHomeHref } from "./useHomeHref";
 
 export interface PlanPageData {
   plan: {
@@ -86,6 +87,7 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const home = useHomeHref();
   const to = (dialog: string | null, extra?: Record<string, string>) => dialogHref(location.pathname, location.search, dialog, extra);
   const closeTo = to(null);
   const declined = d.enrollQuestions?.outcome === "declined";
@@ -97,7 +99,7 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
     <div className="stack">
       <Breadcrumb
         items={[
-          { label: t("shell.home"), to: "/" },
+          { label: t("shell.home"), to: home },
           ...(d.banner.member ? [{ label: t("breadcrumb.currentMember"), to: d.banner.membersHref ?? undefined }] : []),
           { label: t("plans.title"), to: "/plans" },
           { label: t("breadcrumb.planDetails") },
@@ -114,7 +116,7 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
       {d.plan.blueBarText ? <p className={s.blueBar}>{d.plan.blueBarText}</p> : null}
       <SelectionBanner banner={d.banner} />
       {d.filter ? (
-        <FilterBar filter={d.filter} />
+        <FilterBar filter={d.filter} allowOtherGender />
       ) : (
         <section className="card" aria-labelledby="price-title">
           <h2 id="price-title">{t("plans.getYourPrice")}</h2>
@@ -298,7 +300,7 @@ function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to:
     case "quote":
       return (
         <Dialog id="quote" title={t("filter.basicDetails")} closeTo={closeTo}>
-          <QuoteForm id="plan-quote" />
+          <QuoteForm id="plan-quote" allowOtherGender />
         </Dialog>
       );
     case "salary":

@@ -1,12 +1,13 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PlansListingData } from "~/.server/plans-listing";
+import type { PlansListingData } from "~/views/plans";
 import { PlanCard } from "./PlanCard";
 import { FilterBar } from "./FilterBar";
 import { SelectionBanner } from "./SelectionBanner";
 import { Breadcrumb } from "./Breadcrumb";
 import { RecommendedStrip } from "./RecommendedStrip";
 import { QuoteForm } from "./QuoteForm";
+import { useHomeHref } from "./useHomeHref";
 
 /** The plans screen: sections in the spec's order, bundles by size, the category selector. */
 export function PlansListing({ data, selectorAction }: { data: PlansListingData; selectorAction?: string }) {
@@ -14,9 +15,10 @@ export function PlansListing({ data, selectorAction }: { data: PlansListingData;
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const home = useHomeHref();
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: "/" }, ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: banner.membersHref ?? undefined }] : []), { label: t("plans.title") }]} />
+      <Breadcrumb items={[{ label: t("shell.home"), to: home }, ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: banner.membersHref ?? undefined }] : []), { label: t("plans.title") }]} />
       <h1>{t("plans.title")}</h1>
       <SelectionBanner banner={banner} />
       {filter ? (

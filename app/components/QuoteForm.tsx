@@ -31,6 +31,7 @@ export function QuoteForm({
   defaults,
   submitLabel,
   showSmoker = true,
+  allowOtherGender = false,
   children,
 }: {
   id?: string;
@@ -38,11 +39,13 @@ export function QuoteForm({
   defaults?: QuoteDefaults;
   submitLabel?: string;
   showSmoker?: boolean;
+  /** offer gender 2, "Others" (the plan page's quote, storefront §3) */
+  allowOtherGender?: boolean;
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const requireCategory = Boolean(categories);
-  const validator = quoteValidator(todayIso(new Date()), requireCategory);
+  const validator = quoteValidator(todayIso(new Date()), requireCategory, allowOtherGender);
   const defaultValues = {
     zip: defaults?.zip ?? "",
     dob: defaults?.dob ?? "",
@@ -63,6 +66,7 @@ export function QuoteForm({
         options={[
           { value: "0", label: t("quote.male") },
           { value: "1", label: t("quote.female") },
+          ...(allowOtherGender ? [{ value: "2", label: t("quote.others") }] : []),
         ]}
       />
       <TextField name="spouseDob" label={t("quote.spouseDob")} hint={t("quote.spouseDobHint")} inputMode="numeric" maxLength={10} autoComplete="off" short onInput={typeDate} />

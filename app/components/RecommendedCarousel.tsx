@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RecommendedCard } from "~/.server/recommended";
+import type { RecommendedCard } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
 import * as s from "./RecommendedCarousel.css";
 

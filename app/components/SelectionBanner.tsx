@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SelectionBanner as Banner } from "~/.server/quote";
+import type { SelectionBanner as Banner } from "~/views/shopping";
 
 /** The selected group (with code), the member for an existing member, and the portal. */
 export function SelectionBanner({ banner }: { banner: Banner }) {

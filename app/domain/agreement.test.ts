@@ -128,6 +128,9 @@ describe("codes and names", () => {
     expect(typedNameMatches("Ana", ana)).toBe(false);
     expect(typedNameMatches("Lopez Ana", ana)).toBe(false);
     expect(typedNameMatches("JOSÉ  NÚÑEZ", { first: "Jose\u0301", last: "Nu\u0301n\u0303ez" })).toBe(true);
+    // a phone types O’Neil, a keyboard O'Neil: the same name
+    expect(typedNameMatches("John O'Neil", { first: "John", last: "O’Neil" })).toBe(true);
+    expect(typedNameMatches("John O’Neil", { first: "John", last: "O'Neil" })).toBe(true);
     expect(typedNameMatches("Ana Lopez", null)).toBe(false);
     expect(typedNameMatches("", { first: "", last: "" })).toBe(false);
   });

@@ -80,9 +80,9 @@ export function sameCode(typed: string, expected: string | null | undefined): bo
   return Boolean(expected) && typed.trim().toUpperCase() === String(expected).trim().toUpperCase();
 }
 
-/** Names compared as people type them: case, accents' composition and extra spaces ignored. */
+/** Names compared as people type them: case, accents' composition, curly or straight apostrophes and extra spaces ignored. */
 export function normaliseName(name: string): string {
-  return name.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en-US");
+  return name.normalize("NFC").trim().replace(/\s+/g, " ").replace(/[\u2018\u2019\u02bc]/g, "'").toLocaleLowerCase("en-US");
 }
 
 export interface ApplicantName {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cardBrand, cardDigits, expiryYears, isExpired, luhnCheckDigit, luhnValid, maskedNumber, securityCodeLength, EXPIRY_MONTHS } from "./cards";
+import { cardBrand, cardDigits, expiryYears, isExpired, luhnCheckDigit, luhnValid, maskedNumber, dottedLastFour, securityCodeLength, EXPIRY_MONTHS } from "./cards";
 
 /** A Luhn-valid number of 13 to 25 digits: random digits, then the check digit. */
 const validCardNumber = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 24 }).map((ds) => {
@@ -98,5 +98,11 @@ describe("expiry", () => {
 
   it("shows only the last four", () => {
     expect(maskedNumber("6789")).toBe("****6789");
+  });
+  it("the review's mask never shows more than four digits, whatever it is given", () => {
+    expect(dottedLastFour("6789")).toBe("••••6789");
+    expect(dottedLastFour("40417220356789")).toBe("••••6789");
+    expect(dottedLastFour("")).toBe("");
+    expect(dottedLastFour(null)).toBe("");
   });
 });

@@ -93,6 +93,12 @@ export function maskedNumber(last4: string | null | undefined): string {
   return `****${last4 ?? ""}`;
 }
 
+/** How the review shows a chosen account or card: "••••6789" — at most the last four digits, whatever it is given. */
+export function dottedLastFour(last4: string | null | undefined): string {
+  const digits = (last4 ?? "").replace(/\D/g, "").slice(-4);
+  return digits ? `••••${digits}` : "";
+}
+
 export function lastFour(digits: string): string {
   return digits.slice(-4);
 }

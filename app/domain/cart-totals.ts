@@ -13,6 +13,14 @@ export function cartTotals(lines: readonly TotalsLine[]) {
   return { recurringMonthCents: recurring, oneTimeFeesCents: fees, initialMonthCents: recurring + fees };
 }
 
+/**
+ * The one-time fee the first month adds for a plan. An L713 (union) plan's carrier fees, its
+ * billing fee among them, are the breakdown of its monthly price: they are charged once, in it.
+ */
+export function chargedOneTimeFee(plan: { is_l713: number; one_time_fee_cents: number }) {
+  return plan.is_l713 ? 0 : plan.one_time_fee_cents;
+}
+
 /** The union-plan (L713) fee breakdown (storefront §9, wizard §9), in cents. */
 export const L713_FEES = {
   unionDues: 2500,

@@ -5,7 +5,10 @@ import {
   addOffer,
   addRefusal,
   canAddMore,
+  childLimit,
   countProblem,
+  dependentCountProblem,
+  dependentCounts,
   dependentTier,
   headingKey,
   nextAllowed,
@@ -110,16 +113,86 @@ describe("count rules", () => {
   });
 });
 
+describe("dependentCountProblem: the count rule for Next and for completion", () => {
+  const counts = (spouses: number, children: number) => ({ spouses, children });
+  it("IC on an ordinary plan: a family of 1 to 9 children gets through, 10 does not, none does not", () => {
+    for (let n = 1; n <= 9; n++) expect(dependentCountProblem("IC", counts(0, n), PLAIN), `${n} children`).toBeNull();
+    expect(dependentCountProblem("IC", counts(0, 10), PLAIN)).toBe("validation.dependentChildMax");
+    expect(dependentCountProblem("IC", counts(0, 0), PLAIN)).toBe("validation.dependentICMin");
+    expect(dependentCountProblem("IC3", counts(0, 3), PLAIN)).toBeNull();
+    expect(dependentCountProblem("IC", counts(1, 2), PLAIN)).toBe("validation.dependentTierMismatch");
+  });
+  it("IC with an IHA plan: 5 children pass, 6 do not", () => {
+    expect(dependentCountProblem("IC", counts(0, 1), IHA)).toBeNull();
+    expect(dependentCountProblem("IC", counts(0, 5), IHA)).toBeNull();
+    expect(dependentCountProblem("IC", counts(0, 6), IHA)).toBe("validation.dependentIhaIC");
+  });
+  it("IC with an L713 plan: 1 child passes, 2 do not (the only place 'exactly one' applies)", () => {
+    expect(dependentCountProblem("IC", counts(0, 1), L713)).toBeNull();
+    expect(dependentCountProblem("IC", counts(0, 2), L713)).toBe("validation.dependentL713");
+    expect(dependentCountProblem("IC", counts(0, 0), L713)).toBe("validation.dependentICMin");
+    // both in the cart: the tighter limit
+    expect(dependentCountProblem("IC", counts(0, 2), { ...L713, iha: true })).toBe("validation.dependentL713");
+  });
+  it("IF: a spouse and at least one child; one spouse; 9 children; 9 in all with an IHA plan", () => {
+    expect(dependentCountProblem("IF", counts(1, 1), PLAIN)).toBeNull();
+    expect(dependentCountProblem("IF", counts(1, 9), PLAIN)).toBeNull();
+    expect(dependentCountProblem("IF", counts(1, 0), PLAIN)).toBe("validation.dependentIFMin");
+    expect(dependentCountProblem("IF", counts(0, 2), PLAIN)).toBe("validation.dependentIFMin");
+    expect(dependentCountProblem("IF", counts(0, 0), PLAIN)).toBe("validation.dependentIFMin");
+    expect(dependentCountProblem("IF", counts(2, 1), PLAIN)).toBe("validation.dependentSpouseOne");
+    expect(dependentCountProblem("IF", counts(1, 10), PLAIN)).toBe("validation.dependentChildMax");
+    expect(dependentCountProblem("IF", counts(1, 8), IHA)).toBeNull();
+    expect(dependentCountProblem("IF", counts(1, 9), IHA)).toBe("validation.dependentIhaIF");
+    // L713 limits Member + Children only
+    expect(dependentCountProblem("IF", counts(1, 3), L713)).toBeNull();
+  });
+  it("IS: exactly one spouse, no children", () => {
+    expect(dependentCountProblem("IS", counts(1, 0), PLAIN)).toBeNull();
+    expect(dependentCountProblem("IS", counts(0, 0), PLAIN)).toBe("validation.dependentISMin");
+    expect(dependentCountProblem("IS", counts(2, 0), PLAIN)).toBe("validation.dependentSpouseOne");
+    expect(dependentCountProblem("IS", counts(1, 1), PLAIN)).toBe("validation.dependentTierMismatch");
+  });
+  it("IO: no dependents at all", () => {
+    expect(dependentCountProblem("IO", counts(0, 0), PLAIN)).toBeNull();
+    expect(dependentCountProblem("IO", counts(0, 1), PLAIN)).toBe("validation.dependentTierMismatch");
+  });
+  it("child limits by tier and plan", () => {
+    expect([childLimit("IC", PLAIN), childLimit("IC", IHA), childLimit("IC", L713), childLimit("IF", IHA), childLimit("IS", PLAIN)]).toEqual([9, 5, 1, 9, 0]);
+  });
+  it("Next allowed means the count rule holds (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("IS", "IC", "IF", "IO"),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 11 }),
+        fc.record({ premier: fc.boolean(), premierL713: fc.boolean(), iha: fc.boolean() }),
+        fc.constantFrom(0, 1, null),
+        (tier, s, c, flags, answer) => {
+          const list = deps(s, c);
+          if (tier !== "IO" && nextProblem(tier, list, flags, answer as 0 | 1 | null) === null) expect(dependentCountProblem(tier, dependentCounts(list), flags)).toBeNull();
+          // and the message, when the counts break a rule, is that rule's (or the spouse question's)
+          const rule = dependentCountProblem(tier, dependentCounts(list), flags);
+          if (tier !== "IO" && rule) expect(nextProblem(tier, list, flags, answer as 0 | 1 | null)).not.toBeNull();
+        }
+      )
+    );
+  });
+});
+
 describe("Next", () => {
-  it("IF needs at least 2 dependents", () => {
+  it("IF needs a spouse and at least one child", () => {
     expect(nextProblem("IF", deps(1, 0), PLAIN)).toBe("validation.dependentIFMin");
     expect(nextAllowed("IF", deps(1, 1), PLAIN)).toBe(true);
-    expect(nextAllowed("IF", deps(0, 2), PLAIN)).toBe(true);
+    expect(nextProblem("IF", deps(0, 2), PLAIN)).toBe("validation.dependentIFMin");
   });
-  it("IC needs exactly one child, or at least one with an IHA plan", () => {
+  it("IC needs 1 to the limit of children: any family of up to 9 on an ordinary plan", () => {
     expect(nextProblem("IC", [], PLAIN)).toBe("validation.dependentICMin");
     expect(nextAllowed("IC", deps(0, 1), PLAIN)).toBe(true);
-    expect(nextProblem("IC", deps(0, 2), PLAIN)).toBe("validation.dependentICExactlyOne");
+    expect(nextAllowed("IC", deps(0, 2), PLAIN)).toBe(true);
+    expect(nextAllowed("IC", deps(0, 3), PLAIN)).toBe(true);
+    expect(nextAllowed("IC", deps(0, 9), PLAIN)).toBe(true);
+    expect(nextProblem("IC", deps(0, 10), PLAIN)).toBe("validation.dependentChildMax");
     expect(nextAllowed("IC", deps(0, 3), IHA)).toBe(true);
     expect(nextProblem("IC", [], IHA)).toBe("validation.dependentICMin");
     expect(nextProblem("IC", deps(0, 2), L713)).toBe("validation.dependentL713");
@@ -133,11 +206,14 @@ describe("Next", () => {
   });
   it("premier plans: the spouse question answered, or a spouse present", () => {
     expect(nextProblem("IF", deps(0, 2), PREMIER, null)).toBe("validation.spouseStatus");
-    expect(nextAllowed("IF", deps(0, 2), PREMIER, 0)).toBe(true);
+    // No holds the spouse aside: Member + Family then waits for a Yes (or another tier)
+    expect(nextProblem("IF", deps(0, 2), PREMIER, 0)).toBe("validation.dependentSpouseDeclined");
     expect(nextAllowed("IF", deps(1, 1), PREMIER, null)).toBe(true);
+    expect(nextAllowed("IF", deps(1, 1), PREMIER, 1)).toBe(true);
     expect(nextProblem("IS", [], PREMIER, 0)).toBe("validation.dependentSpouseDeclined");
     // not on IHA carts
-    expect(nextAllowed("IF", deps(0, 2), { ...PREMIER, iha: true }, null)).toBe(true);
+    expect(nextProblem("IF", deps(0, 2), { ...PREMIER, iha: true }, null)).toBe("validation.dependentIFMin");
+    expect(nextAllowed("IF", deps(1, 2), { ...PREMIER, iha: true }, null)).toBe(true);
   });
   it("has nothing to say for IO", () => {
     expect(nextProblem("IO", [], PLAIN)).toBeNull();

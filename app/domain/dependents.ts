@@ -79,38 +79,89 @@ export function canAddMore(list: readonly unknown[]): boolean {
   return list.length < MAX_DEPENDENTS;
 }
 
+/** How many of each an enrollment's active dependents are. */
+export interface DependentCounts {
+  spouses: number;
+  children: number;
+}
+
+export function dependentCounts(list: readonly HasRelationship[]): DependentCounts {
+  return { spouses: spouseCount(list), children: childCount(list) };
+}
+
+/** The plans that change the limits: an L713 plan and an IHA plan in the cart (both may be). */
+export type DependentLimitPlans = Pick<DependentPlanFlags, "premierL713" | "iha">;
+
 /**
- * The first count rule this list breaks, as a message key; null when it keeps them all.
- * IC: one child with an L713 plan, five with an IHA plan, otherwise nine, and no spouse.
- * IF: nine dependents with an IHA plan, otherwise one spouse and nine children.
- * IS: one spouse, and no children. Never more than 10 dependents.
+ * The most children the tier allows with these plans (storefront/wizard §5, §9): IC one with
+ * an L713 plan, five with an IHA plan, otherwise nine; IF nine; IS none.
  */
-export function countProblem(tier: string | null | undefined, list: readonly HasRelationship[], flags: Pick<DependentPlanFlags, "premierL713" | "iha">): string | null {
+export function childLimit(tier: string | null | undefined, plans: DependentLimitPlans): number {
   const t = dependentTier(tier);
-  if (!t) return list.length ? "validation.dependentTierMismatch" : null;
-  const spouses = spouseCount(list);
-  const children = childCount(list);
+  if (t === "IC") return plans.premierL713 ? L713_MAX_CHILDREN_IC : plans.iha ? IHA_MAX_CHILDREN_IC : MAX_CHILDREN;
+  if (t === "IF") return MAX_CHILDREN;
+  return 0;
+}
+
+/** Too many, or of a kind the tier does not cover: the limits an add must keep. */
+function limitProblem(t: DependentTier, { spouses, children }: DependentCounts, plans: DependentLimitPlans): string | null {
   if (t === "IS") {
     if (children > 0) return "validation.dependentTierMismatch";
     if (spouses > 1) return "validation.dependentSpouseOne";
   }
   if (t === "IC") {
     if (spouses > 0) return "validation.dependentTierMismatch";
-    if (flags.premierL713 && children > L713_MAX_CHILDREN_IC) return "validation.dependentL713";
-    if (flags.iha && children > IHA_MAX_CHILDREN_IC) return "validation.dependentIhaIC";
+    if (plans.premierL713 && children > L713_MAX_CHILDREN_IC) return "validation.dependentL713";
+    if (plans.iha && children > IHA_MAX_CHILDREN_IC) return "validation.dependentIhaIC";
     if (children > MAX_CHILDREN) return "validation.dependentChildMax";
   }
   if (t === "IF") {
     if (spouses > 1) return "validation.dependentSpouseOne";
-    if (flags.iha && list.length > IHA_MAX_DEPENDENTS_IF) return "validation.dependentIhaIF";
+    if (plans.iha && spouses + children > IHA_MAX_DEPENDENTS_IF) return "validation.dependentIhaIF";
     if (children > MAX_CHILDREN) return "validation.dependentChildMax";
   }
-  if (list.length > MAX_DEPENDENTS) return "validation.dependentMax";
+  if (spouses + children > MAX_DEPENDENTS) return "validation.dependentMax";
   return null;
 }
 
+/** Too few for the tier: IS its spouse, IC a child, IF a spouse and a child. */
+function shortfall(t: DependentTier, { spouses, children }: DependentCounts): string | null {
+  if (t === "IS" && spouses < 1) return "validation.dependentISMin";
+  if (t === "IC" && children < 1) return "validation.dependentICMin";
+  if (t === "IF" && (spouses < 1 || children < 1)) return "validation.dependentIFMin";
+  return null;
+}
+
+/**
+ * THE count rule of the dependents (storefront/wizard §2.9, §5, §9): whether these counts fit
+ * the tier with these plans, as the first broken rule's message key, or null when they fit.
+ *   IS: exactly one spouse, no children.
+ *   IC: 1 to the child limit (1 with an L713 plan, 5 with an IHA plan, otherwise 9), no spouse.
+ *       "Exactly one" (§2.9) is the L713 limit, not a rule of its own.
+ *   IF: a spouse and at least one child (so at least 2); one spouse; at most 9 children, and
+ *       at most 9 dependents in all with an IHA plan.
+ *   Never more than 10 dependents. IO (or no tier): no dependents at all.
+ * The dependent step's Next and the completion's re-check both ask this; the step's Next also
+ * asks the spouse question first (nextProblem).
+ */
+export function dependentCountProblem(tier: string | null | undefined, counts: DependentCounts, plans: DependentLimitPlans): string | null {
+  const t = dependentTier(tier);
+  if (!t) return counts.spouses + counts.children > 0 ? "validation.dependentTierMismatch" : null;
+  return limitProblem(t, counts, plans) ?? shortfall(t, counts);
+}
+
+/**
+ * The first limit this list breaks (too many, or a kind the tier does not cover), as a message
+ * key; null when it keeps them all. Too few is not a problem here: the list is still growing.
+ */
+export function countProblem(tier: string | null | undefined, list: readonly HasRelationship[], flags: DependentLimitPlans): string | null {
+  const t = dependentTier(tier);
+  if (!t) return list.length ? "validation.dependentTierMismatch" : null;
+  return limitProblem(t, dependentCounts(list), flags);
+}
+
 /** Why one more dependent of this relationship may not be added; null when it may. */
-export function addRefusal(tier: string | null | undefined, list: readonly HasRelationship[], relationship: Relationship, flags: Pick<DependentPlanFlags, "premierL713" | "iha">): string | null {
+export function addRefusal(tier: string | null | undefined, list: readonly HasRelationship[], relationship: Relationship, flags: DependentLimitPlans): string | null {
   if (!canAddMore(list)) return "validation.dependentMax";
   return countProblem(tier, [...list, { relationship }], flags);
 }
@@ -184,24 +235,19 @@ export function addOffer(
 }
 
 /**
- * Why Next may not finish the step (null when it may): a broken count rule, the spouse
- * question unanswered, or too few dependents for the tier — IF at least 2, IC exactly 1
- * (at least 1 with an IHA plan), IS at least 1.
+ * Why Next may not finish the step (null when it may): a broken limit, the spouse question
+ * unanswered, a spouse declined where the tier needs one, or too few dependents for the tier —
+ * every count rule of dependentCountProblem, which is null whenever this is.
  */
 export function nextProblem(tier: string | null | undefined, list: readonly HasRelationship[], flags: DependentPlanFlags, answer: SpouseAnswer = null): string | null {
   const t = dependentTier(tier);
   if (!t) return null;
-  const problem = countProblem(tier, list, flags);
-  if (problem) return problem;
+  const counts = dependentCounts(list);
+  const over = limitProblem(t, counts, flags);
+  if (over) return over;
   if (spouseAnswerPending(tier, list, flags, answer)) return "validation.spouseStatus";
-  if (t === "IF" && list.length < 2) return "validation.dependentIFMin";
-  if (t === "IC") {
-    const children = childCount(list);
-    if (children < 1) return "validation.dependentICMin";
-    if (!flags.iha && children !== 1) return "validation.dependentICExactlyOne";
-  }
-  if (t === "IS" && spouseCount(list) < 1) return spouseQuestionApplies(tier, flags) && answer === 0 ? "validation.dependentSpouseDeclined" : "validation.dependentISMin";
-  return null;
+  if (counts.spouses < 1 && spouseQuestionApplies(tier, flags) && answer === 0) return "validation.dependentSpouseDeclined";
+  return dependentCountProblem(tier, counts, flags);
 }
 
 export function nextAllowed(tier: string | null | undefined, list: readonly HasRelationship[], flags: DependentPlanFlags, answer: SpouseAnswer = null): boolean {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { isValidEmail, isValidPersonName, isValidSsn, maskSsn, phoneDigits } from "./identity";
+import { isValidEmail, isValidSsn, maskSsn, phoneDigits } from "./identity";
 
 describe("SSN shape", () => {
   it.each(["123-45-6789", "123456789", "001010001", "899999999", "665123456"])("accepts %s", (s) => expect(isValidSsn(s)).toBe(true));
@@ -21,11 +21,7 @@ describe("SSN shape", () => {
   });
 });
 
-describe("names, e-mail, phone", () => {
-  it("accepts real names in any language and refuses markup", () => {
-    for (const n of ["Ana María", "O'Neil", "Jean-Luc", "Nguyễn", "St. John"]) expect(isValidPersonName(n)).toBe(true);
-    for (const n of ["", "<b>", "123", "a".repeat(51), "Ana2"]) expect(isValidPersonName(n)).toBe(false);
-  });
+describe("e-mail, phone", () => {
   it("checks e-mail addresses", () => {
     expect(isValidEmail("ana@example.com")).toBe(true);
     for (const e of ["ana@example", "ana example@x.com", "ana@x.com\r\nBcc: y@z.com", "@x.com"]) expect(isValidEmail(e)).toBe(false);

@@ -19,11 +19,6 @@ export function maskSsn(last4: string | null | undefined) {
   return last4 ? `XXX-XX-${last4}` : "";
 }
 
-/** Names: letters of any language, spaces, hyphens, apostrophes and periods; 1–50 characters. */
-export function isValidPersonName(name: string) {
-  return /^[\p{L}\p{M}][\p{L}\p{M}' .-]{0,49}$/u.test(name.trim());
-}
-
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(email: string) {

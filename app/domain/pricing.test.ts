@@ -108,3 +108,22 @@ describe("tierPrices", () => {
     ]);
   });
 });
+
+describe("gender 'others' (2, plan page only: storefront §3)", () => {
+  const rows = [row({ tier: "IO", gender: 0, price_cents: 1900 }), row({ tier: "IO", gender: 1, price_cents: 1600 }), row({ tier: "IS", price_cents: 4000 })];
+  it("is priced at the higher of the male and female rates where a plan is rated by gender", () => {
+    const r = pricePlan(plan(), rows, facts({ gender: 2 }));
+    expect(r).toEqual({ ok: true, entries: [{ planId: 1, planPriceId: rows[0].id, priceCents: 1900, coverageAmount: null }] });
+    const cheaperMale = [row({ tier: "IO", gender: 0, price_cents: 1500 }), row({ tier: "IO", gender: 1, price_cents: 1700 })];
+    expect(pricePlan(plan(), cheaperMale, facts({ gender: 2 }))).toMatchObject({ ok: true, entries: [{ planPriceId: cheaperMale[1].id, priceCents: 1700 }] });
+  });
+  it("takes the one rate of a plan that is not rated by gender, and shows every tier's price", () => {
+    expect(pricePlan(plan(), rows, facts({ gender: 2, tier: "IS" }))).toMatchObject({ ok: true, entries: [{ planPriceId: rows[2].id, priceCents: 4000 }] });
+    expect(tierPrices(plan(), rows, facts({ gender: 2 }), ["IO", "IS", "IC", "IF"])).toEqual([
+      { tier: "IO", priceCents: 1900 },
+      { tier: "IS", priceCents: 4000 },
+      { tier: "IC", priceCents: 0 },
+      { tier: "IF", priceCents: 0 },
+    ]);
+  });
+});

@@ -73,8 +73,19 @@ export function coverageAmounts(rows: readonly PriceRow[]) {
   return [...new Set(rows.map((r) => r.coverage_amount).filter((a): a is number => a !== null))].sort((a, b) => a - b);
 }
 
-/** The row the rule picks for one tier, smoker answer and coverage. */
-export function matchRow(rows: readonly PriceRow[], q: { tier: string; age: number; gender: number | null; smoker: number | null; state: string | null; coverage: number | null }) {
+/** Gender 2, "others", is offered on the plan page only (storefront §3). */
+export const GENDER_OTHERS = 2;
+
+/**
+ * The row the rule picks for one tier, smoker answer and coverage. Gender "others" pays the
+ * higher of the male and female rates of a plan rated by gender (the one rate of any other).
+ */
+export function matchRow(rows: readonly PriceRow[], q: { tier: string; age: number; gender: number | null; smoker: number | null; state: string | null; coverage: number | null }): PriceRow | null {
+  if (q.gender === GENDER_OTHERS) {
+    const male = matchRow(rows, { ...q, gender: 0 });
+    const female = matchRow(rows, { ...q, gender: 1 });
+    return female && (!male || female.price_cents > male.price_cents) ? female : male;
+  }
   let best: PriceRow | null = null;
   for (const r of rows) {
     if (r.tier !== q.tier || q.age < r.age_min || q.age > r.age_max) continue;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { enterLanding, enterReferral, enterSite, groupConfirmed, repConfirmed, startDirectEnrollment, startGroupEnrollment } from "./session-mode";
+import { enterLanding, enterReferral, enterSite, groupConfirmed, needsPortalChoice, repConfirmed, startDirectEnrollment, startGroupEnrollment, verifiedData, withoutSignIn } from "./session-mode";
 
 describe("session mode (storefront §4)", () => {
   it("lets an applicant in on the default host with the site's defaults", () => {
@@ -47,5 +47,36 @@ describe("session mode (storefront §4)", () => {
     const g = startGroupEnrollment(2, 1);
     expect(g.set).toEqual({ enrollType: "new-group-member", eprocess: "rep", portalId: 2, groupId: 1 });
     expect(g.unset).toContain("tempId");
+  });
+});
+
+describe("a rep's new quote goes through the portal chooser (storefront §4 'Quote start on the plan page')", () => {
+  it("asks a rep with neither a portal nor a group to choose one first", () => {
+    expect(needsPortalChoice(repConfirmed({}, 1).set)).toBe(true);
+    expect(needsPortalChoice({ eprocess: "rep", agentId: 1, repAuthenticated: true })).toBe(true);
+  });
+  it("lets a rep quote once a portal (direct) or a group is chosen", () => {
+    expect(needsPortalChoice({ eprocess: "rep", agentId: 1, ...startDirectEnrollment({}, 1).set })).toBe(false);
+    expect(needsPortalChoice({ eprocess: "rep", agentId: 1, ...startGroupEnrollment(2, 1).set })).toBe(false);
+    expect(needsPortalChoice({ eprocess: "rep", agentId: 1, groupId: 1 })).toBe(false);
+  });
+  it("never stops applicants or groups, whose portal comes from their site, landing or group", () => {
+    expect(needsPortalChoice({ eprocess: "applicant", repAuthenticated: true })).toBe(false);
+    expect(needsPortalChoice({ eprocess: "group", groupId: 1 })).toBe(false);
+    expect(needsPortalChoice({})).toBe(false);
+  });
+});
+
+describe("a rep or group admin verified by a code", () => {
+  it("a rep works as themselves from the agent home: their own mode, no cart of before, nothing of the sign-in left", () => {
+    const data = verifiedData({ eprocess: "applicant", agentId: 9, tempId: 4, over65: true, pendingRepId: 1, verifySubject: "rep:1", verifyChannel: "email", verifyKey: "a".repeat(22) }, { kind: "rep", repId: 1 });
+    expect(data).toEqual({ eprocess: "rep", agentId: 1, repAuthenticated: true, over65: true });
+  });
+  it("an admin works for their group", () => {
+    const data = verifiedData({ eprocess: "group", groupId: 1, tempId: 8, verifySubject: "group_admin:2" }, { kind: "group_admin", group: { id: 1, repId: 1, portalId: 2 } });
+    expect(data).toEqual({ eprocess: "group", groupId: 1, agentId: 1, portalId: 2, enrollType: "new-group-member", repAuthenticated: true });
+  });
+  it("signing in again keeps what the session held, without the sign-in's keys", () => {
+    expect(withoutSignIn({ eprocess: "rep", agentId: 1, tempId: 5, resumeFrom: "x".repeat(43), verifySubject: "rep:1" })).toEqual({ eprocess: "rep", agentId: 1, tempId: 5 });
   });
 });

@@ -2,7 +2,7 @@
  * How each entry sets the session mode (storefront §4): eprocess, open_type, enroll_type
  * and the agent/group/portal ids. Pure: each rule returns a patch the route applies.
  */
-import type { SessionData, SessionKey } from "~/.server/session";
+import type { SessionData, SessionKey } from "./session";
 import type { SiteKind } from "./home-target";
 
 export interface SessionPatch {
@@ -125,6 +125,14 @@ export function startGroupEnrollment(portalId: number, groupId: number, eprocess
   return { set: { enrollType: "new-group-member", eprocess, portalId, groupId }, unset: ["tempId", "memberId"] };
 }
 
+/**
+ * A rep's new quote starts from a portal (storefront §4 "Quote start on the plan page"): a rep
+ * with neither a portal nor a group chooses one first (direct enrollment or one of their groups).
+ */
+export function needsPortalChoice(s: SessionData) {
+  return s.eprocess === "rep" && !s.portalId && !s.groupId;
+}
+
 /** The over-65 toggle (after its confirmation). */
 export function setOver65(over65: boolean): SessionPatch {
   return { set: { over65 }, unset: [] };
@@ -133,4 +141,26 @@ export function setOver65(over65: boolean): SessionPatch {
 export function applyPatch(session: { set: (k: never, v: never) => void; unset: (...k: SessionKey[]) => void }, patch: SessionPatch) {
   session.unset(...patch.unset);
   for (const [k, v] of Object.entries(patch.set)) session.set(k as never, v as never);
+}
+
+/** What a sign-in keeps in the browser while it is under way (issue 15). */
+const SIGN_IN_KEYS: SessionKey[] = ["pendingRepId", "pendingGroupId", "verifySubject", "verifyChannel", "verifyKey", "resumeFrom"];
+
+/**
+ * A rep or group admin verified by a code: the session of their own mode (the rep's agent home,
+ * the admin's group), with nothing of the sign-in left in it.
+ */
+export function verifiedData(current: SessionData, who: { kind: "rep"; repId: number } | { kind: "group_admin"; group: { id: number; repId: number | null; portalId: number | null } }): SessionData {
+  const patch = who.kind === "rep" ? repConfirmed(current, who.repId) : groupConfirmed(current, who.group, "enroll");
+  const out: Record<string, unknown> = { ...current };
+  for (const k of [...patch.unset, ...SIGN_IN_KEYS]) delete out[k];
+  Object.assign(out, patch.set);
+  return out as SessionData;
+}
+
+/** The session a signing-in-again person continues with: what it held, without the sign-in's keys. */
+export function withoutSignIn(data: SessionData): SessionData {
+  const out: Record<string, unknown> = { ...data };
+  for (const k of SIGN_IN_KEYS) delete out[k];
+  return out as SessionData;
 }

@@ -21,3 +21,13 @@ export const needsChildren = (tier: Tier) => tier === "IC" || tier === "IF";
 export function maxChildren(tier: Tier) {
   return tier === "IF" ? 8 : tier === "IC" ? 9 : 0;
 }
+
+/**
+ * The translation key that names a tier (storefront §3, §9): IC is 'Member + 1 Child' while a
+ * premier plan is in the cart, and IS is 'Single + Spouse' in the price rows of plan cards.
+ */
+export function tierLabelKey(tier: Tier, where: { premierInCart?: boolean; priceRow?: boolean } = {}) {
+  if (tier === "IC" && where.premierInCart) return "tiers.ICPremier";
+  if (tier === "IS" && where.priceRow) return "tiers.ISPriceRow";
+  return `tiers.${tier}`;
+}

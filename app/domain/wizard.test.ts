@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { backTarget, firstIncomplete, nextAfter, progress, stepAccess } from "./wizard";
-import type { TabName } from "./wizard-steps";
+import { screenOf, type TabName } from "./wizard-steps";
 
 const steps: TabName[] = ["primary_info", "contact_info", "beneficiary_info", "agreement_info", "billing_info", "review_info"];
 const state = (done: TabName[]) => ({ steps, completed: new Set(done) });
@@ -30,9 +30,32 @@ describe("wizard navigation", () => {
     expect(nextAfter(state(["primary_info", "contact_info"]), "contact_info", true)).toBe("beneficiary_info");
   });
   it("shows Back on the personal step (to the cart) and on other steps only from the review", () => {
-    expect(backTarget("primary_info", false)).toBe("/cart");
-    expect(backTarget("contact_info", false)).toBeNull();
-    expect(backTarget("contact_info", true)).toBe("/enrollment/review-confirm");
+    expect(backTarget(state([]), "primary_info", false)).toBe("/cart");
+    expect(backTarget(state(["primary_info"]), "contact_info", false)).toBeNull();
+    expect(backTarget(state(steps), "contact_info", true)).toBe("/enrollment/review-confirm");
+  });
+  it("on a step opened from the review, Back goes to the review: the personal step included", () => {
+    expect(backTarget(state(steps), "primary_info", true)).toBe("/enrollment/review-confirm");
+    expect(backTarget(state(steps), "billing_info", true)).toBe("/enrollment/review-confirm");
+  });
+  it("the review's Back goes to the step before it in the list, marker or not", () => {
+    expect(backTarget(state(steps), "review_info", false)).toBe("/enrollment/billing-information");
+    // an abandoned edit leaves the marker set: Back still never points at the review itself
+    expect(backTarget(state(steps), "review_info", true)).toBe("/enrollment/billing-information");
+    const middle: TabName[] = ["primary_info", "contact_info", "review_info", "agreement_info", "billing_info"];
+    expect(backTarget({ steps: middle, completed: new Set(middle) }, "review_info", true)).toBe("/enrollment/contact-info");
+    expect(backTarget({ steps: ["review_info"], completed: new Set() }, "review_info", false)).toBe("/cart");
+  });
+  it("Back never points at the page itself, nor at a review that would send the visitor back here", () => {
+    // the step being edited is unfinished (a step before it is missing): the review is not open, so no Back to it
+    expect(backTarget(state(["primary_info", "beneficiary_info", "agreement_info", "billing_info"]), "contact_info", true)).toBeNull();
+    expect(backTarget(state(["contact_info"]), "primary_info", true)).toBe("/cart");
+    // no review in the list: the marker means nothing
+    const noReview: TabName[] = ["primary_info", "contact_info"];
+    expect(backTarget({ steps: noReview, completed: new Set(noReview) }, "contact_info", true)).toBeNull();
+    for (const tab of steps) for (const marker of [false, true]) for (const done of [[], steps]) {
+      expect(backTarget(state(done as TabName[]), tab, marker)).not.toBe(`/enrollment/${screenOf(tab)}`);
+    }
   });
   it("marks earlier steps done in the progress bar", () => {
     expect(progress(state(["primary_info"]), "contact_info").map((p) => p.state)).toEqual(["done", "current", "todo", "todo", "todo", "todo"]);

@@ -34,10 +34,19 @@ export function nextAfter(state: WizardState, current: TabName, returnToReview: 
   return at >= 0 && at + 1 < state.steps.length ? state.steps[at + 1] : null;
 }
 
-/** Back: the personal step goes to the cart; other steps show Back only when arriving from review. */
-export function backTarget(current: TabName, returnToReview: boolean): string | null {
-  if (current === "primary_info") return "/cart";
-  return returnToReview ? `/enrollment/${screenOf("review_info")}` : null;
+/**
+ * Back (§2.1, §2.3, §2.10): the review goes to the step before it in the list; a step opened
+ * from the review (the return marker) goes back to the review, the personal step included;
+ * otherwise the personal (first) step goes to the cart and the others show no Back. Back never
+ * points at the page itself: a marker left by an abandoned edit is ignored on the review, and
+ * the review is offered only while it can open (else it would send the visitor straight back).
+ */
+export function backTarget(state: WizardState, current: TabName, returnToReview: boolean): string | null {
+  const at = state.steps.indexOf(current);
+  const cart = current === "primary_info" || at === 0 ? "/cart" : null;
+  if (current === "review_info") return at > 0 ? `/enrollment/${screenOf(state.steps[at - 1])}` : "/cart";
+  if (returnToReview && state.steps.includes("review_info") && stepAccess(state, "review_info").ok) return `/enrollment/${screenOf("review_info")}`;
+  return cart;
 }
 
 /** The progress bar: every step, the ones before the current one marked done. */

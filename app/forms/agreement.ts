@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
-import { isValidPersonName } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
 import {
   VERIFICATION_FIELDS,
@@ -18,7 +17,7 @@ import {
   type SignatureMethod,
   type VerificationField,
 } from "~/domain/agreement";
-import { REQUIRED } from "./common";
+import { REQUIRED, isValidName } from "./common";
 
 /** 'This field is required.' — the agreements' own wording (§5), unlike 'Field is required'. */
 export const AGREEMENT_REQUIRED = "validation.agreementRequired";
@@ -61,7 +60,7 @@ function checkVerification(f: VerificationField, value: string): string | null {
   switch (f) {
     case "agent_name":
     case "user_name":
-      return isValidPersonName(value) && value.length <= 100 ? null : "validation.validName";
+      return isValidName(value, "person", 100) ? null : "validation.validName";
     case "agent_code":
     case "group_code":
     case "verification_code":

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
-import { isValidPersonName, isValidSsn } from "~/domain/identity";
+import { isValidSsn } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED } from "./common";
+import { REQUIRED, isValidName } from "./common";
 
 export const BENEFICIARY_FIELDS = ["first_name", "middle_name", "last_name", "birthdate", "relationship", "ssn", "beneficiary_percentage"] as const;
 
@@ -47,7 +47,7 @@ export function beneficiarySchema(rules: FieldRules, relationshipValues: readonl
         if (!on(f)) continue;
         if (!v[f]) {
           if (req(f)) issue(f, REQUIRED);
-        } else if (!isValidPersonName(v[f])) issue(f, message);
+        } else if (!isValidName(v[f])) issue(f, message);
       }
       if (on("relationship")) {
         if (!relationshipValues.includes(v.relationship)) {

@@ -14,9 +14,8 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { IsoDate } from "~/domain/dates";
-import { isValidPersonName } from "~/domain/identity";
 import { cardBrand, cardDigits, expiryYears, isExpired, luhnValid, securityCodeLength, CARD_NUMBER_MAX, CARD_NUMBER_MIN, EXPIRY_MONTHS } from "~/domain/cards";
-import { REQUIRED } from "./common";
+import { REQUIRED, isValidName } from "./common";
 
 export const PAY_METHODS = ["eft", "cc"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
@@ -48,8 +47,6 @@ export interface BillingSetup {
   today: IsoDate;
 }
 
-/** Letters (any language), digits and spaces. */
-const ACCOUNT_NAME = /^[\p{L}\p{M}0-9 ]{1,100}$/u;
 /** Bank names, address lines, cities: letters, digits and the usual punctuation; no markup. */
 const PLAIN = /^[\p{L}\p{M}0-9 .,'#\-/&]+$/u;
 
@@ -146,7 +143,8 @@ export function billingSchema(setup: BillingSetup) {
       };
 
       if (method === "eft") {
-        textRule("account_name", (s) => ACCOUNT_NAME.test(s), "validation.accountName");
+        // The name rule of every name field; a company (or a holder type not asked) may have digits and & as well.
+        textRule("account_name", (s) => isValidName(s, v.account_holder_type === "individual" ? "person" : "organization", 100), "validation.accountName");
         textRule("bank_name", (s) => s.length <= 100 && PLAIN.test(s), "validation.plainText");
         if (on("routing_number")) {
           if (!v.routing_number) req("routing_number") && issue("routing_number", REQUIRED);
@@ -159,8 +157,8 @@ export function billingSchema(setup: BillingSetup) {
         return;
       }
 
-      textRule("first_name_on_cc", isValidPersonName, "validation.firstName");
-      textRule("last_name_on_cc", isValidPersonName, "validation.lastName");
+      textRule("first_name_on_cc", (s) => isValidName(s), "validation.firstName");
+      textRule("last_name_on_cc", (s) => isValidName(s), "validation.lastName");
       const number = cardDigits(v.card_number);
       let numberOk = false;
       if (on("card_number")) {

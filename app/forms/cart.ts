@@ -1,9 +1,8 @@
 /** Forms of the cart: Save Cart (quote by e-mail), the effective date, removing a line. */
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
+import { isValidName } from "./common";
 
-/** Letters (any language), digits, hyphen, apostrophe, space and underscore. */
-const NAME = /^[\p{L}\p{M}0-9\-' _]+$/u;
 /** A practical e-mail check: one @, a dot in the domain, no spaces or angle brackets. */
 export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 
@@ -12,8 +11,7 @@ export const saveCartSchema = z.object({
     .string({ required_error: "validation.validName" })
     .trim()
     .min(1, "validation.validName")
-    .max(100, "validation.validName")
-    .regex(NAME, "validation.validName"),
+    .refine((name) => isValidName(name, "person", 100), "validation.validName"),
   email: z.string({ required_error: "validation.validEmail" }).trim().min(1, "validation.validEmail").max(254, "validation.validEmail").regex(EMAIL, "validation.validEmail"),
   message: z
     .string()

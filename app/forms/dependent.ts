@@ -3,16 +3,18 @@
  * Lenient strings in, one superRefine for the rules, a typed value out. Which optional inputs
  * exist comes from the server: the field definitions (weight and height are shown, and then
  * required, for some plans), whether a cart plan asks about legal disability, and whether the
- * dependent health questions apply. The relationship is the server's: a different one is refused.
+ * dependent health questions apply (then the same answer set as the primary applicant's,
+ * under "health_info."). The relationship is the server's: a different one is refused.
  * The count rules are checked by the server against the saved list.
  */
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { Relationship } from "~/domain/dependents";
-import { isValidPersonName, isValidSsn } from "~/domain/identity";
+import { isValidSsn } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED, choice } from "./common";
+import { REQUIRED, choice, isValidName } from "./common";
+import { healthSchema, type HealthAnswers, type HealthFormValues, type HealthQuestionIds } from "./health";
 
 export const DEPENDENT_FIELDS = [
   "first_name",
@@ -30,16 +32,13 @@ export const DEPENDENT_FIELDS = [
 ] as const;
 
 export const DISABILITY_CONDITION_MAX = 500;
-export const HEALTH_DETAIL_MAX = 200;
 
-/** A dependent health question as the form needs it (question 145 has no detail). */
-export interface DependentHealthQuestion {
-  id: number;
-  hasDetail: boolean;
-}
-
-export const healthField = (id: number) => `hq_${id}`;
-export const healthDetailField = (id: number) => `hq_${id}_detail`;
+/**
+ * A dependent's health answers (§3 "Dependent": health_info {notes, condition_questions,
+ * medication_question}) are the primary applicant's answer set, posted and keyed under this
+ * prefix: `health_info.condition_questions[N].conditions[0].field` (§8).
+ */
+export const HEALTH_PREFIX = "health_info.";
 
 export interface DependentFormOptions {
   today: IsoDate;
@@ -49,14 +48,12 @@ export interface DependentFormOptions {
   ssnOnFile?: boolean;
   /** a cart plan asks whether the dependent is legally disabled */
   asksLegalDisability?: boolean;
-  /** the dependent health questions, when health questions are required */
-  healthQuestions?: readonly DependentHealthQuestion[];
+  /** the health questions asked about dependents, when health questions are required; else none */
+  healthQuestions?: HealthQuestionIds | null;
 }
 
-export type HealthAnswer = {
-  answer: 0 | 1;
-  detail: string | null;
-};
+/** A dependent as the popup shows it: its fields as text, its health answers as the health form's values. */
+export type DependentFormValues = Record<string, string | HealthFormValues>;
 
 export type DependentInput = {
   relationship: Relationship;
@@ -73,9 +70,14 @@ export type DependentInput = {
   height_inch: number | null;
   is_legally_disabled: 0 | 1;
   disability_condition: string | null;
-  /** by question id; null when the health questions do not apply */
-  health: Record<string, HealthAnswer> | null;
+  /** the answer set (as the primary applicant's); null when the health questions do not apply */
+  health: HealthAnswers | null;
 };
+
+/** Some question is asked: the health part of the form exists. */
+export function asksHealth(q: HealthQuestionIds | null | undefined): q is HealthQuestionIds {
+  return Boolean(q && (q.conditionIds.length > 0 || q.medicationId !== null));
+}
 
 const text = z
   .string()
@@ -84,14 +86,24 @@ const text = z
 const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
 
 export function dependentSchema(rules: FieldRules, options: DependentFormOptions) {
-  const questions = options.healthQuestions ?? [];
-  const names = [...DEPENDENT_FIELDS, ...questions.flatMap((q) => [healthField(q.id), healthDetailField(q.id)])];
-  const shape = Object.fromEntries(names.map((f) => [f, text])) as Record<string, typeof text>;
+  const q = asksHealth(options.healthQuestions) ? options.healthQuestions : null;
+  const fields = Object.fromEntries(DEPENDENT_FIELDS.map((f) => [f, text])) as Record<(typeof DEPENDENT_FIELDS)[number], typeof text>;
+  const health = q ? healthSchema(q, options.today) : null;
   // Name, gender and birthdate make the dependent: always asked. The rest as the server says.
   const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
   const req = (f: string) => on(f) && Boolean(rules[f]?.required);
   return z
-    .object(shape)
+    .object({ ...fields, health_info: z.unknown() })
+    .transform((v, ctx) => {
+      // The health answers are checked by the primary applicant's schema, each error put under
+      // "health_info" so it lands on the input of the same name. Checked here, not as a nested
+      // schema, so that a health error never hides the dependent's own errors (all shown at once).
+      if (!health) return { ...v, health_info: null };
+      const answers = health.safeParse(v.health_info ?? {});
+      if (answers.success) return { ...v, health_info: answers.data };
+      for (const i of answers.error.issues) ctx.addIssue({ code: "custom", path: ["health_info", ...i.path], message: i.message });
+      return { ...v, health_info: null };
+    })
     .superRefine((v, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       for (const [f, message, always] of [
@@ -102,7 +114,7 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
         if (!always && !on(f)) continue;
         if (!v[f]) {
           if (always || req(f)) issue(f, REQUIRED);
-        } else if (!isValidPersonName(v[f])) issue(f, message);
+        } else if (!isValidName(v[f])) issue(f, message);
       }
       if (!["0", "1"].includes(v.gender)) issue("gender", REQUIRED);
       // Read-only on the page and set by the server: anything else posted is tampering.
@@ -139,27 +151,10 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
           else if (v.disability_condition.length > DISABILITY_CONDITION_MAX) issue("disability_condition", "validation.tooLong");
         }
       }
-      for (const q of questions) {
-        const answer = v[healthField(q.id)] || "0";
-        if (!["0", "1"].includes(answer)) issue(healthField(q.id), REQUIRED);
-        else if (answer === "1" && q.hasDetail) {
-          const detail = v[healthDetailField(q.id)];
-          if (!detail) issue(healthDetailField(q.id), REQUIRED);
-          else if (detail.length > HEALTH_DETAIL_MAX) issue(healthDetailField(q.id), "validation.tooLong");
-        }
-      }
     })
     .transform((v): DependentInput => {
-      const num = (f: string) => (on(f) && v[f] !== "" ? Number(v[f]) : null);
+      const num = (f: "weight" | "height_feet" | "height_inch") => (on(f) && v[f] !== "" ? Number(v[f]) : null);
       const disabled = options.asksLegalDisability && v.is_legally_disabled === "1" ? 1 : 0;
-      const health = questions.length
-        ? Object.fromEntries(
-            questions.map((q) => {
-              const answer = v[healthField(q.id)] === "1" ? 1 : 0;
-              return [String(q.id), { answer, detail: answer === 1 && q.hasDetail ? v[healthDetailField(q.id)] : null } satisfies HealthAnswer];
-            })
-          )
-        : null;
       return {
         relationship: options.relationship,
         first_name: v.first_name,
@@ -173,7 +168,7 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
         height_inch: num("height_inch"),
         is_legally_disabled: disabled,
         disability_condition: disabled ? v.disability_condition : null,
-        health,
+        health: q ? v.health_info : null,
       };
     });
 }

@@ -14,7 +14,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import { phoneDigits } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED } from "./common";
+import { REQUIRED, isValidName } from "./common";
 
 /** The text inputs (holiday_policy and the checkboxes are read separately). */
 export const EMPLOYER_FIELDS = [
@@ -65,8 +65,6 @@ const loose = z.unknown().optional();
 
 /** Address lines, cities, occupations: letters, digits and the usual punctuation; no markup. */
 const PLAIN = /^[\p{L}\p{M}0-9 .,'#\-/&]+$/u;
-/** A company name: letters, digits, spaces and . , & ' - ( ) / */
-const COMPANY = /^[\p{L}\p{M}0-9 .,&'\-()/]+$/u;
 
 /** The ticked holiday options, whichever way the form posted them. */
 export function tickedHolidays(raw: unknown, allowed: readonly string[]): string[] {
@@ -89,7 +87,7 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       if (on("name")) {
         if (!v.name) req("name") && issue("name", REQUIRED);
-        else if (v.name.length > 100 || !COMPANY.test(v.name)) issue("name", "validation.employerName");
+        else if (!isValidName(v.name, "organization", 100)) issue("name", "validation.employerName");
       }
       if (on("phone")) {
         if (!v.phone) req("phone") && issue("phone", REQUIRED);

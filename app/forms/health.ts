@@ -18,7 +18,7 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { isoToUsDate, parseUsDate, type IsoDate } from "~/domain/dates";
 import { phoneDigits } from "~/domain/identity";
-import { messageKey } from "~/components/form/messages";
+import { messageKey } from "~/forms/common";
 import { REQUIRED } from "./common";
 
 // ---------------------------------------------------------------- layouts and names
@@ -46,12 +46,15 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set(["date_of_onset", "date_
 export const MAX_MEDICATIONS = 3;
 export const MAX_NOTES = 2000;
 
-export const conditionIdName = (i: number) => `condition_questions[${i}].question_id`;
-export const conditionFlagName = (i: number) => `condition_questions[${i}].yes_no_flag`;
-export const conditionFieldName = (i: number, field: StandardField | SpecialField) => `condition_questions[${i}].conditions[0].${field}`;
-export const MEDICATION_ID_NAME = "medication_question.question_id";
-export const MEDICATION_FLAG_NAME = "medication_question.yes_no_flag";
-export const medicationFieldName = (n: number, field: MedicationField) => `medication_question.medications[${n}].${field}`;
+// `prefix` places the same answer set inside another form: the dependent popup posts it under
+// "health_info." (enrollment-wizard §3 "Dependent", §8), and its errors carry the same prefix.
+export const conditionIdName = (i: number, prefix = "") => `${prefix}condition_questions[${i}].question_id`;
+export const conditionFlagName = (i: number, prefix = "") => `${prefix}condition_questions[${i}].yes_no_flag`;
+export const conditionFieldName = (i: number, field: StandardField | SpecialField, prefix = "") => `${prefix}condition_questions[${i}].conditions[0].${field}`;
+export const medicationIdName = (prefix = "") => `${prefix}medication_question.question_id`;
+export const medicationFlagName = (prefix = "") => `${prefix}medication_question.yes_no_flag`;
+export const medicationFieldName = (n: number, field: MedicationField, prefix = "") => `${prefix}medication_question.medications[${n}].${field}`;
+export const notesName = (prefix = "") => `${prefix}notes`;
 
 // ---------------------------------------------------------------- answers (what is stored, encrypted)
 

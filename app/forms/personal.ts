@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
-import { isValidPersonName, isValidSsn } from "~/domain/identity";
+import { isValidSsn } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED } from "./common";
+import { REQUIRED, isValidName } from "./common";
 
 export const PERSONAL_FIELDS = [
   "first_name",
@@ -44,7 +44,7 @@ export function personalSchema(rules: FieldRules, today: IsoDate, options: { ssn
         if (!on(f)) continue;
         if (!v[f]) {
           if (req(f)) issue(f, REQUIRED);
-        } else if (!isValidPersonName(v[f])) issue(f, message);
+        } else if (!isValidName(v[f])) issue(f, message);
       }
       if (on("marital_status") && !["0", "1", "2", "3"].includes(v.marital_status)) {
         if (v.marital_status || req("marital_status")) issue("marital_status", REQUIRED);

@@ -60,7 +60,7 @@ export function dobProblem(dob: string, today: IsoDate): string | null {
  * The landing quote (storefront §2 Landing, §5): zip, date of birth, gender, spouse date
  * of birth and number of children (the tier is derived from them), tobacco use, category.
  */
-export function quoteSchema(today: IsoDate, options: { requireCategory: boolean }) {
+export function quoteSchema(today: IsoDate, options: { requireCategory: boolean; allowOtherGender?: boolean }) {
   // Every field is checked in one pass (superRefine) so the visitor sees all problems at once.
   const text = z.string().optional().transform((v) => (v ?? "").trim());
   return z
@@ -71,7 +71,8 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean 
       if (zip) issue("zip", zip);
       const dob = dobProblem(v.dob, today);
       if (dob) issue("dob", dob);
-      if (v.gender !== "0" && v.gender !== "1") issue("gender", REQUIRED);
+      // 2 ("others") is offered on the plan page only (storefront §3); elsewhere 0 Male, 1 Female (§5).
+      if (v.gender !== "0" && v.gender !== "1" && !(options.allowOtherGender && v.gender === "2")) issue("gender", REQUIRED);
       if (v.spouseDob) {
         const spouse = parseUsDate(v.spouseDob);
         if (!spouse) issue("spouseDob", "validation.invalidDate");
@@ -98,7 +99,7 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean 
       };
     });
 }
-export const quoteValidator = (today: IsoDate, requireCategory: boolean) => withZod(quoteSchema(today, { requireCategory }));
+export const quoteValidator = (today: IsoDate, requireCategory: boolean, allowOtherGender = false) => withZod(quoteSchema(today, { requireCategory, allowOtherGender }));
 export type QuoteInput = z.output<ReturnType<typeof quoteSchema>>;
 
 /** The older two-step form, step one: ZIP, date of birth and the category. */

@@ -1,32 +1,32 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
-import { landingOwnerBySlug } from "~/.server/repositories/entry";
-import { groupBranding, repBranding } from "~/.server/repositories/branding";
-import { clearLanding, enterOnce } from "~/.server/entry";
+import { siteOf } from "~/.server/store/site";
+import { landingBranding } from "~/.server/store/branding";
+import { clearLanding, enterOnce, landingOwner } from "~/.server/store/entry";
 import { enterLanding } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
 import { NotFoundPage } from "~/components/ErrorPage";
 import { QuoteForm } from "~/components/QuoteForm";
-import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
-import { readForm } from "~/.server/request";
+import { landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
+import { readForm } from "~/.server/platform/request";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.branding?.name ?? "Benefit Store" }];
+export const meta: MetaFunction<typeof loader> = (args) => titled(args, args.data?.branding?.name ? { text: args.data.branding.name } : "home");
 
 /** `/:landing`: a rep's or group's landing slug, checked against the database. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await services.sessions.read(request);
-  const owner = await landingOwnerBySlug(services.db, params.landing ?? "");
+  const owner = await landingOwner(services, params.landing ?? "");
   if (!owner) {
     // An unknown slug: the 404 page, and the landing state is forgotten.
     throw new Response("Not Found", { status: 404, headers: { "Set-Cookie": await clearLanding(services, session) } });
   }
-  const site = await siteForHost(services.db, hostOf(request));
+  const site = await siteOf(services, request);
   const entered = await enterOnce(request, services, session, enterLanding(session.all(), owner, site.kind));
   const locale = await services.i18n.getLocale(request);
-  const branding = owner.kind === "rep" ? await repBranding(services.db, owner.id, locale) : await groupBranding(services.db, owner.id, locale);
+  const branding = await landingBranding(services, owner, locale);
   if (!branding) throw new Response("Not Found", { status: 404 });
   const quote = await landingQuoteData(services, request);
   return json({ branding, siteKind: site.kind, quote }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);

@@ -1,7 +1,8 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { NotFoundPage } from "~/components/ErrorPage";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "404" }];
+export const meta = pageTitle("notFound");
 
 export function loader() {
   return json({}, { status: 404 });

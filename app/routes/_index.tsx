@@ -1,20 +1,22 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "remix-utils/safe-redirect";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
-import { brandingFor } from "~/.server/repositories/branding";
-import { enterOnce } from "~/.server/entry";
+import { siteOf } from "~/.server/store/site";
+import { sessionBranding } from "~/.server/store/branding";
+import { enterOnce } from "~/.server/store/entry";
 import { enterSite } from "~/domain/session-mode";
 import { homeTarget } from "~/domain/home-target";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
-import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
-import { readForm } from "~/.server/request";
-import { featuredCards } from "~/.server/featured";
+import { landingPortalAction, landingPortalChoice, landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
+import { field, readForm } from "~/.server/platform/request";
+import { featuredCards } from "~/.server/store/featured";
 import { FeaturedPlans } from "~/components/FeaturedPlans";
+import { pageTitle } from "~/utils/page-title";
+import { RepPortalForm } from "~/components/PortalChooser";
 
-export const meta: MetaFunction = () => [{ title: "Benefit Store" }];
+export const meta = pageTitle("home");
 
 /**
  * `/`: the default host's landing lets applicants in; the white-label host is its group's
@@ -22,8 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Benefit Store" }];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { db } = services;
-  const site = await siteForHost(db, hostOf(request));
+  const site = await siteOf(services, request);
   const session = await services.sessions.read(request);
   const url = new URL(request.url);
   let cookie: string | undefined;
@@ -39,24 +40,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const next = url.searchParams.get("next");
     if (next) throw redirect(safeRedirect(next, "/"), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
-  const s = session.all();
   const locale = await services.i18n.getLocale(request);
-  const branding = await brandingFor(db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale);
-  const [quote, featured] = await Promise.all([landingQuoteData(services, request), featuredCards(services, session, locale)]);
-  return json({ branding, siteKind: site.kind, quote, featured }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  const branding = await sessionBranding(services, session, site, locale);
+  const [quote, featured, portalChoice] = await Promise.all([landingQuoteData(services, request), featuredCards(services, session, locale), landingPortalChoice(services, session)]);
+  return json({ branding, siteKind: site.kind, quote, featured, portalChoice }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  return landingQuoteAction(context.services, request, form);
+  // A rep without a portal chooses one here first (storefront §4); their quote waits for it.
+  if (field(form, "intent", 20) === "portal") return landingPortalAction(context.services, request, form);
+  return landingQuoteAction(context.services, request, form, { portalChoice: "/" });
 }
 
 export default function Index() {
-  const { branding, siteKind, quote, featured } = useLoaderData<typeof loader>();
+  const { branding, siteKind, quote, featured, portalChoice } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const heading = siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : t("landing.welcomeTo", { name: branding.name });
   return (
-    <Landing branding={branding} heading={heading} quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}>
+    <Landing
+      branding={branding}
+      heading={heading}
+      quote={
+        portalChoice ? (
+          <section className="card" aria-labelledby="landing-portal-title">
+            <h2 id="landing-portal-title">{t("portal.title")}</h2>
+            <p>{t("landing.portalFirst")}</p>
+            <RepPortalForm id="landing-portal" portals={portalChoice.portals} groups={portalChoice.groups} intent="portal" />
+          </section>
+        ) : (
+          <QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />
+        )
+      }
+    >
       <FeaturedPlans cards={featured} />
     </Landing>
   );

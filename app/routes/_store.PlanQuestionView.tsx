@@ -1,40 +1,33 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/request";
-import { loadCatalog, planText } from "~/.server/repositories/catalog";
-import { planHref } from "~/.server/plan-cards";
-import { currentEnrollment, isQuoted } from "~/.server/shopping";
-import { savePlanAnswers } from "~/.server/repositories/answers";
-import { redirectWithSession } from "~/.server/respond";
-import type { Services } from "~/.server/services";
+import { readForm } from "~/.server/platform/request";
+import { planHref } from "~/.server/store/plan-cards";
+import { currentEnrollment, isQuoted } from "~/.server/store/shopping";
+import { planName, planWithEnrollQuestions, recordPlanAnswers } from "~/.server/store/plan-questions";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { enrollAnswersValidator } from "~/forms/plan";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup } from "~/components/form/Fields";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { pageTitle } from "~/utils/page-title";
+import { useHomeHref } from "~/components/useHomeHref";
 
-export const meta: MetaFunction = () => [{ title: "Plan questions" }];
+export const meta = pageTitle("planQuestions");
 
-async function planWithQuestions(services: Services, request: Request) {
-  const id = Number(new URL(request.url).searchParams.get("planId"));
-  const catalog = await loadCatalog(services.db);
-  const plan = Number.isSafeInteger(id) ? catalog.plans.get(id) : undefined;
-  const questions = plan ? (catalog.questions.get(plan.id)?.enroll ?? []) : [];
-  if (!plan || plan.active !== 1 || !plan.has_enroll_questions || !questions.length) throw new Response("Not Found", { status: 404 });
-  return { plan, questions };
-}
+const planIdOf = (request: Request) => new URL(request.url).searchParams.get("planId");
 
 /** /PlanQuestionView?planId=…: the Enroll-Now health questions of a plan. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { plan, questions } = await planWithQuestions(services, request);
+  const { plan, questions } = await planWithEnrollQuestions(services, planIdOf(request));
   const session = await services.sessions.read(request);
   const enrollment = await currentEnrollment(services, session);
   if (!isQuoted(enrollment)) throw redirect(`${planHref(plan)}?dialog=quote`);
   const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
   return json({
-    plan: { id: plan.id, name: planText(plan, locale)?.name ?? plan.code, href: planHref(plan) },
+    plan: { id: plan.id, name: planName(plan, locale), href: planHref(plan) },
     questions: questions.map((q) => ({ id: q.id, text: locale === "es" ? q.text_es : q.text_en, true_condition: q.true_condition })),
   });
 }
@@ -42,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { plan, questions } = await planWithQuestions(services, request);
+  const { plan, questions } = await planWithEnrollQuestions(services, planIdOf(request));
   const session = await services.sessions.read(request);
   const enrollment = await currentEnrollment(services, session);
   if (!isQuoted(enrollment)) return redirectWithSession(services, session, `${planHref(plan)}?dialog=quote`);
@@ -50,14 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, result.submittedData);
   const answers = result.data as Record<string, string>;
   const declined = questions.some((q) => q.decline_answer !== null && answers[`q${q.id}`] === String(q.decline_answer));
-  await savePlanAnswers(services.db, {
-    enrollmentId: enrollment.id,
-    planId: plan.id,
-    kind: "enroll",
-    answersEnc: services.cipher.encryptJson(answers),
-    outcome: declined ? "declined" : "accepted",
-    now: services.now(),
-  });
+  await recordPlanAnswers(services, { enrollmentId: enrollment.id, planId: plan.id, kind: "enroll", answers, outcome: declined ? "declined" : "accepted" });
   if (!declined) session.flash({ kind: "success", key: "plan.answersSaved" });
   return redirectWithSession(services, session, planHref(plan));
 }
@@ -65,9 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PlanQuestionView() {
   const { plan, questions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const home = useHomeHref();
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: "/" }, { label: t("plans.title"), to: "/plans" }, { label: plan.name, to: plan.href }, { label: t("plan.questionsTitle") }]} />
+      <Breadcrumb items={[{ label: t("shell.home"), to: home }, { label: t("plans.title"), to: "/plans" }, { label: plan.name, to: plan.href }, { label: t("plan.questionsTitle") }]} />
       <h1>{t("plan.questionsTitle")}</h1>
       <p>{t("plan.questionsIntro", { name: plan.name })}</p>
       <StoreForm id="enroll-questions" validator={enrollAnswersValidator(questions)}>

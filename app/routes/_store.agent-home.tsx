@@ -1,25 +1,25 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/request";
-import { requireRole } from "~/.server/guard";
-import { findRep, repGroups, repPortals } from "~/.server/repositories/entry";
-import { redirectWithSession } from "~/.server/respond";
-import { startDirectEnrollment, startGroupEnrollment } from "~/domain/session-mode";
-import { newMemberValidator } from "~/forms/entry";
+import { readForm } from "~/.server/platform/request";
+import { requireRole } from "~/.server/store/guard";
+import { loadAgentHome } from "~/.server/store/homes";
+import { chooseRepPortal } from "~/.server/store/portal-choice";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { Dialog } from "~/components/Dialog";
 import { RepPortalForm } from "~/components/PortalChooser";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Agent home" }];
+export const meta = pageTitle("agentHome");
 
 /** Agent home: 'Welcome' + the rep's name; New Member (portal, then direct or a group) or Current Member. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireRole(request, services, "rep");
   const repId = session.get("agentId")!;
-  const [rep, portals, groups] = await Promise.all([findRep(services.db, repId), repPortals(services.db, repId), repGroups(services.db, repId)]);
-  if (!rep) throw new Response("Not Found", { status: 404 });
+  const home = await loadAgentHome(services, repId);
+  if (!home) throw new Response("Not Found", { status: 404 });
+  const { rep, portals, groups } = home;
   const step = new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null;
   return json({
     repName: `${rep.first_name} ${rep.last_name}`,
@@ -34,17 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
   const session = await requireRole(request, services, "rep");
-  const repId = session.get("agentId")!;
-  const result = await newMemberValidator.validate(form);
-  if (result.error) return validationError(result.error, result.submittedData);
-  const data = result.data;
-  // A tampered portal or a group of another rep is refused like a missing choice.
-  const portals = await repPortals(services.db, repId);
-  if (!portals.some((p) => p.id === data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
-  if (data.choice === "direct") return redirectWithSession(services, session, "/home", startDirectEnrollment(session.all(), data.portal));
-  const groups = await repGroups(services.db, repId);
-  if (!groups.some((g) => g.id === data.group)) return validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData);
-  return redirectWithSession(services, session, "/home", startGroupEnrollment(data.portal, data.group, "rep"));
+  const choice = await chooseRepPortal(services, session.get("agentId")!, session.all(), form);
+  if ("error" in choice) return choice.error;
+  return redirectWithSession(services, session, "/home", choice.patch);
 }
 
 export default function AgentHome() {

@@ -1,27 +1,28 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readForm } from "~/.server/request";
-import { requireRole } from "~/.server/guard";
-import { currentMembersData, enrollCurrentMember } from "~/.server/current-members";
+import { readForm } from "~/.server/platform/request";
+import { requireVerifiedRep } from "~/.server/store/guard";
+import { currentMembersData, enrollCurrentMember } from "~/.server/members/current-members";
 import { CurrentMembers } from "~/components/CurrentMembers";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Current members" }];
+export const meta = pageTitle("currentMembers");
 
 const BASE = "/agent-select-member";
 
-/** A rep's current members: those whose rep is this rep (storefront §6). */
+/** A rep's current members: those whose rep is this rep (storefront §6); the rep verified by a code (issue 15). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireRole(request, services, "rep");
-  return currentMembersData(services, request, { repId: session.get("agentId")! }, BASE);
+  const { session, repId } = await requireVerifiedRep(request, services);
+  return currentMembersData(services, request, session, { repId }, BASE);
 }
 
 /** Enroll Now → tier (→ dependents) → an existing-member enrollment → /plans. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await requireRole(request, services, "rep");
-  return enrollCurrentMember(services, request, session, form, { repId: session.get("agentId")! }, BASE);
+  const { session, repId } = await requireVerifiedRep(request, services);
+  return enrollCurrentMember(services, request, session, form, { repId }, BASE);
 }
 
 export default function AgentSelectMember() {

@@ -1,20 +1,20 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { shoppingContext, currentEnrollment, isQuoted } from "~/.server/shopping";
-import { cartView, removeCartLine } from "~/.server/cart-view";
-import { recommendedCards } from "~/.server/recommended";
-import { handleAddToCart } from "~/.server/add-to-cart";
-import { cancelEnrollment, chooseEffectiveDate } from "~/.server/checkout";
-import { previewQuote, sendQuote } from "~/.server/saved-quotes";
-import { quoteForEnrollment } from "~/.server/repositories/quotes";
-import { hostOf } from "~/.server/repositories/sites";
-import { redirectWithSession } from "~/.server/respond";
+import { readForm, field } from "~/.server/platform/request";
+import { shoppingContext, currentEnrollment, isQuoted } from "~/.server/store/shopping";
+import { cartView, removeCartLine } from "~/.server/store/cart-view";
+import { recommendedCards } from "~/.server/store/recommended";
+import { handleAddToCart } from "~/.server/store/add-to-cart";
+import { cancelEnrollment, chooseEffectiveDate } from "~/.server/store/checkout";
+import { previewQuote, quoteRecipient, sendQuote } from "~/.server/store/saved-quotes";
+import { hostOf } from "~/.server/store/site";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { effectiveDateValidator, saveCartValidator } from "~/forms/cart";
 import { CartPage } from "~/components/CartPage";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Cart" }];
+export const meta = pageTitle("cart");
 
 /** /cart — storefront §2 "Cart". */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const lineId = Number(url.searchParams.get("line"));
   const quoteId = Number(url.searchParams.get("quote"));
-  const sentTo = dialog === "quote-sent" && quoteId ? ((await quoteForEnrollment(services.db, quoteId, ctx.enrollment.id))?.email ?? null) : null;
+  const sentTo = dialog === "quote-sent" && quoteId ? await quoteRecipient(services, quoteId, ctx.enrollment.id) : null;
   return json({
     empty: false as const,
     banner: ctx.banner,

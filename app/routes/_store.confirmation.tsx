@@ -1,15 +1,16 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { readForm } from "~/.server/request";
-import { currentEnrollment, isQuoted } from "~/.server/shopping";
-import { effectiveDateChoices, proceedToEnrollment } from "~/.server/checkout";
-import { redirectWithSession } from "~/.server/respond";
+import { readForm } from "~/.server/platform/request";
+import { currentEnrollment, isQuoted } from "~/.server/store/shopping";
+import { effectiveDateChoices, proceedToEnrollment } from "~/.server/store/checkout";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { Dialog } from "~/components/Dialog";
 import { isoToUs } from "~/utils/format";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Confirmation" }];
+export const meta = pageTitle("confirmation");
 
 /** /confirmation: 'Your plans will be effective as of' the chosen date — Back to Cart or Proceed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

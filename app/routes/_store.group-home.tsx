@@ -1,40 +1,36 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { requireRole } from "~/.server/guard";
-import { allPortals, findGroup, repPortals } from "~/.server/repositories/entry";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
-import { safeUrl } from "~/.server/repositories/branding";
-import { redirectWithSession } from "~/.server/respond";
-import type { DB } from "~/.server/db/connection";
+import { readForm, field } from "~/.server/platform/request";
+import { requireRole } from "~/.server/store/guard";
+import { homeGroup, loadGroupHome } from "~/.server/store/homes";
+import { choosablePortals } from "~/.server/store/portal-choice";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { startGroupEnrollment } from "~/domain/session-mode";
 import { portalOnlyValidator } from "~/forms/entry";
 import { Dialog } from "~/components/Dialog";
 import { PortalOnlyForm } from "~/components/PortalChooser";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Group home" }];
-
-function groupPortals(db: DB, repId: number | null) {
-  return repId ? repPortals(db, repId) : allPortals(db);
-}
+export const meta = pageTitle("groupHome");
 
 /** Group home: Get Group Quote, Add New Employee, View Plans, Back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireRole(request, services, "group");
-  const group = await findGroup(services.db, session.get("groupId")!);
-  if (!group) throw new Response("Not Found", { status: 404 });
-  const site = await siteForHost(services.db, hostOf(request));
-  const portals = group.portal_id ? [] : await groupPortals(services.db, group.rep_id);
+  const home = await loadGroupHome(services, request, session);
+  if (!home) throw new Response("Not Found", { status: 404 });
+  const { group, portals } = home;
   return json({
     companyName: group.company_name,
     groupCode: group.group_code,
-    groupQuoteUrl: safeUrl(group.group_quote_url ?? site.group_quote_url),
+    groupQuoteUrl: home.groupQuoteUrl,
     step: new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null,
     portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+    // the member list is the group admins' alone (issue 15): an employee with the code is offered the admins' sign-in
+    admin: session.staff?.kind === "group_admin",
   });
 }
 
@@ -42,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
   const session = await requireRole(request, services, "group");
-  const group = await findGroup(services.db, session.get("groupId")!);
+  const group = await homeGroup(services, session);
   if (!group) throw new Response("Not Found", { status: 404 });
   const intent = field(form, "intent", 20);
   if (intent === "view-plans") {
@@ -54,13 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.has("portal")) return redirectWithSession(services, session, "/group-home?step=portal");
   const result = await portalOnlyValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
-  const portals = await groupPortals(services.db, group.rep_id);
+  const portals = await choosablePortals(services, group.rep_id);
   if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
   return redirectWithSession(services, session, "/home", startGroupEnrollment(result.data.portal, group.id, "group"));
 }
 
 export default function GroupHome() {
-  const { companyName, groupCode, groupQuoteUrl, step, portals } = useLoaderData<typeof loader>();
+  const { companyName, groupCode, groupQuoteUrl, step, portals, admin } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -97,10 +93,21 @@ export default function GroupHome() {
         </li>
         <li className="card">
           <h2>{t("groupHome.currentMembers")}</h2>
-          <p>{t("groupHome.currentMembersHint")}</p>
-          <Link className="button" to="/group-select-member">
-            {t("groupHome.currentMembers")}
-          </Link>
+          {admin ? (
+            <>
+              <p>{t("groupHome.currentMembersHint")}</p>
+              <Link className="button" to="/group-select-member">
+                {t("groupHome.currentMembers")}
+              </Link>
+            </>
+          ) : (
+            <>
+              <p>{t("groupHome.adminsOnly")}</p>
+              <Link className="button button--secondary" to="/verify?as=admin">
+                {t("groupHome.adminSignIn")}
+              </Link>
+            </>
+          )}
         </li>
       </ul>
       <p>

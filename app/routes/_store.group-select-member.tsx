@@ -1,27 +1,28 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readForm } from "~/.server/request";
-import { requireRole } from "~/.server/guard";
-import { currentMembersData, enrollCurrentMember } from "~/.server/current-members";
+import { readForm } from "~/.server/platform/request";
+import { requireGroupAdmin } from "~/.server/store/guard";
+import { currentMembersData, enrollCurrentMember } from "~/.server/members/current-members";
 import { CurrentMembers } from "~/components/CurrentMembers";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Current members" }];
+export const meta = pageTitle("currentMembers");
 
 const BASE = "/group-select-member";
 
-/** A group's current members: the members of this group (storefront §6). */
+/** A group's current members: the members of this group (storefront §6), for its admins only, verified by a code (issue 15). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireRole(request, services, "group");
-  return currentMembersData(services, request, { groupId: session.get("groupId")! }, BASE);
+  const { session, groupId } = await requireGroupAdmin(request, services);
+  return currentMembersData(services, request, session, { groupId }, BASE);
 }
 
 /** Enroll Now → tier (→ dependents) → an existing-member enrollment → /plans. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await requireRole(request, services, "group");
-  return enrollCurrentMember(services, request, session, form, { groupId: session.get("groupId")! }, BASE);
+  const { session, groupId } = await requireGroupAdmin(request, services);
+  return enrollCurrentMember(services, request, session, form, { groupId }, BASE);
 }
 
 export default function GroupSelectMember() {

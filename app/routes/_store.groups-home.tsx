@@ -1,19 +1,19 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireStoreAccess } from "~/.server/guard";
-import { groupBranding } from "~/.server/repositories/branding";
+import { requireStoreAccess } from "~/.server/store/guard";
+import { sessionGroupBranding } from "~/.server/store/branding";
 import { Landing } from "~/components/Landing";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Group benefits" }];
+export const meta = pageTitle("groupsHome");
 
 /** /groups-home: the home of the group the visitor shops under (white-label and group landings). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireStoreAccess(request, services);
-  const groupId = session.get("groupId");
   const locale = await services.i18n.getLocale(request);
-  const branding = groupId ? await groupBranding(services.db, groupId, locale) : null;
+  const branding = await sessionGroupBranding(services, session, locale);
   if (!branding) throw redirect("/");
   return json({ branding });
 }

@@ -1,15 +1,15 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireStoreAccess } from "~/.server/guard";
-import { findGroup, findPortal } from "~/.server/repositories/entry";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
+import { requireStoreAccess } from "~/.server/store/guard";
+import { siteOf } from "~/.server/store/site";
 import { homeTarget } from "~/domain/home-target";
-import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
-import { readForm } from "~/.server/request";
+import { enrollingFor, landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
+import { readForm } from "~/.server/platform/request";
 import { QuoteForm } from "~/components/QuoteForm";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Get a quote" }];
+export const meta = pageTitle("quote");
 
 /** /home: where a new enrollment starts its quote, for whoever is being enrolled. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -17,16 +17,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireStoreAccess(request, services);
   const s = session.all();
   if (!s.enrollType) {
-    const site = await siteForHost(services.db, hostOf(request));
+    const site = await siteOf(services, request);
     const target = homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess, siteKind: site.kind });
     throw redirect(target === "/home" ? "/" : target);
   }
-  const [portal, group] = await Promise.all([s.portalId ? findPortal(services.db, s.portalId) : undefined, s.groupId && s.enrollType === "new-group-member" ? findGroup(services.db, s.groupId) : undefined]);
+  const { portal, group } = await enrollingFor(services, session);
   return json({
     quote: await landingQuoteData(services, request),
     enrollType: s.enrollType,
-    portal: portal ? { name: portal.name, code: portal.code } : null,
-    group: group ? { name: group.company_name, code: group.group_code } : null,
+    portal,
+    group,
   });
 }
 

@@ -1,25 +1,24 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { requireStoreAccess } from "~/.server/guard";
-import { findMember } from "~/.server/repositories/entry";
-import { redirectWithSession } from "~/.server/respond";
-import { startExistingMemberEnrollment } from "~/.server/existing-member";
+import { readForm, field } from "~/.server/platform/request";
+import { requireStoreAccess } from "~/.server/store/guard";
+import { redirectWithSession } from "~/.server/platform/respond";
+import { sessionMember, startExistingMemberEnrollment } from "~/.server/members/existing-member";
 import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
 import { needsChildren, needsSpouse, isTier } from "~/domain/tiers";
 import { todayIso } from "~/domain/dates";
 import { DependentsInfoDialog, TierForm } from "~/components/ChooseTier";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Member home" }];
+export const meta = pageTitle("memberHome");
 
 /** Member home: greets the member by name and offers a tier choice; then the plans. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireStoreAccess(request, services);
-  const memberId = session.get("memberId");
-  const member = memberId ? await findMember(services.db, memberId) : undefined;
+  const member = await sessionMember(services, session);
   const url = new URL(request.url);
   const tier = url.searchParams.get("tier");
   return json({
@@ -32,8 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
   const session = await requireStoreAccess(request, services);
-  const memberId = session.get("memberId");
-  const member = memberId ? await findMember(services.db, memberId) : undefined;
+  const member = await sessionMember(services, session);
   if (!member) return redirectWithSession(services, session, "/member-home");
   if (field(form, "intent", 20) === "dependents") {
     const result = await dependentsInfoValidator(todayIso(services.now())).validate(form);

@@ -1,21 +1,22 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
+import { readForm, field } from "~/.server/platform/request";
 import { zipLookup } from "~/.server/adapters/zip";
-import { menuCategories } from "~/.server/repositories/catalog";
-import { updateEnrollment } from "~/.server/repositories/enrollments";
-import { currentEnrollment } from "~/.server/shopping";
-import { saveQuote } from "~/.server/quote";
-import { redirectWithSession } from "~/.server/respond";
+import { quoteCategories } from "~/.server/store/landing-quote";
+import { saveQuoteDetails } from "~/.server/store/quote-details";
+import { currentEnrollment } from "~/.server/store/shopping";
+import { saveQuote } from "~/.server/store/quote";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { slideStepOneValidator, slideStepTwoValidator } from "~/forms/quote";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Get a quote" }];
+export const meta = pageTitle("quote");
 
 /** /new-landing: the landing quote by category, the older two-step way, then /new-plans. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = new URL(request.url).searchParams.get("step") === "2" ? 2 : 1;
   if (step === 2 && !enrollment?.zip) throw redirect("/new-landing");
   const lng = await services.i18n.getLocale(request);
-  const categories = await menuCategories(services.db, session.get("over65") ?? false);
+  const categories = await quoteCategories(services, session);
   return json({
     step,
     categories: categories.map((c) => ({ value: c.key, label: lng === "es" ? c.label_es : c.label_en })),
@@ -48,14 +49,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!enrollment?.zip) return redirectWithSession(services, session, "/new-landing");
     const result = await slideStepTwoValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    await updateEnrollment(services.db, enrollment.id, { gender: result.data.gender, is_smoker: result.data.smoker }, services.now());
+    await saveQuoteDetails(services, enrollment.id, { gender: result.data.gender, is_smoker: result.data.smoker });
     return redirectWithSession(services, session, "/new-plans");
   }
   const result = await slideStepOneValidator(todayIso(services.now())).validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const state = zipLookup.stateFor(result.data.zip);
   if (!state) return validationError({ fieldErrors: { zip: "validation.zipInvalid" }, formId: result.formId }, result.submittedData);
-  const categories = await menuCategories(services.db, session.get("over65") ?? false);
+  const categories = await quoteCategories(services, session);
   if (!categories.some((c) => c.key === result.data.category)) return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
   await saveQuote(services, request, session, { zip: result.data.zip, state, birthdate: result.data.birthdate, category: result.data.category });
   return redirectWithSession(services, session, "/new-landing?step=2");

@@ -1,11 +1,12 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readForm } from "~/.server/request";
-import { plansAction, plansListing } from "~/.server/plans-listing";
-import { currentEnrollment } from "~/.server/shopping";
+import { readForm } from "~/.server/platform/request";
+import { plansAction, plansListing } from "~/.server/store/plans-listing";
+import { currentEnrollment } from "~/.server/store/shopping";
 import { PlansListing } from "~/components/PlansListing";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Plans" }];
+export const meta = pageTitle("plans");
 
 /** /new-plans: the plan list for the category chosen on /new-landing (or ?type=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

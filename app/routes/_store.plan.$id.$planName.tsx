@@ -1,48 +1,31 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { loadCatalog } from "~/.server/repositories/catalog";
-import { planDetail } from "~/.server/plan-detail";
-import { planHref } from "~/.server/plan-cards";
-import { submitQuote } from "~/.server/quote";
-import { handleAddToCart } from "~/.server/add-to-cart";
-import { currentEnrollment, isQuoted } from "~/.server/shopping";
-import { updateEnrollment } from "~/.server/repositories/enrollments";
-import { savePlanAnswers } from "~/.server/repositories/answers";
-import { repriceCart } from "~/.server/cart";
-import { findMember, repGroups, repPortals, allPortals } from "~/.server/repositories/entry";
-import { startExistingMemberEnrollment } from "~/.server/existing-member";
-import { redirectWithSession } from "~/.server/respond";
+import { readForm, field } from "~/.server/platform/request";
+import { planDetail, planForPage } from "~/.server/store/plan-detail";
+import { planHref } from "~/.server/store/plan-cards";
+import { submitQuote } from "~/.server/store/quote";
+import { handleAddToCart } from "~/.server/store/add-to-cart";
+import { currentEnrollment, isQuoted } from "~/.server/store/shopping";
+import { saveQuoteDetails } from "~/.server/store/quote-details";
+import { eligibilityQuestions, recordPlanAnswers } from "~/.server/store/plan-questions";
+import { repriceCart } from "~/.server/store/cart";
+import { choosableGroups, choosablePortals } from "~/.server/store/portal-choice";
+import { sessionMember, startExistingMemberEnrollment } from "~/.server/members/existing-member";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { eligibilityValidator, salaryValidator, tobaccoValidator } from "~/forms/plan";
 import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
 import { newMemberValidator, portalOnlyValidator } from "~/forms/entry";
 import { needsChildren, needsSpouse, isTier } from "~/domain/tiers";
 import { todayIso } from "~/domain/dates";
 import { PlanPage } from "~/components/PlanPage";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.plan.name ?? "Plan" }];
-
-async function findPlan(context: LoaderFunctionArgs["context"], idParam: string | undefined) {
-  const id = Number(idParam);
-  const catalog = await loadCatalog(context.services.db);
-  const plan = Number.isSafeInteger(id) ? catalog.plans.get(id) : undefined;
-  if (!plan) throw new Response("Not Found", { status: 404 });
-  // A retired plan answers "changePid": go to the plan that replaced it.
-  if (plan.active !== 1) {
-    const next = catalog.replacedBy.get(plan.id);
-    const replacement = next ? catalog.plans.get(next) : undefined;
-    if (replacement?.active === 1) throw redirect(planHref(replacement));
-    throw new Response("Not Found", { status: 404 });
-  }
-  if (plan.is_membership === 1) throw new Response("Not Found", { status: 404 });
-  return plan;
-}
+export const meta: MetaFunction<typeof loader> = (args) => titled(args, args.data ? { text: args.data.plan.name } : "plan");
 
 /** /plan/:id/:planName — plan detail (storefront §2 "Plan detail"). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const plan = await findPlan(context, params.id);
+  const plan = await planForPage(context.services, params.id);
   const canonical = planHref(plan);
   const url = new URL(request.url);
   if (url.pathname !== canonical) throw redirect(canonical + url.search);
@@ -51,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let portalChoice = null;
   if (dialog === "portal") {
     const agentId = ctx.session.get("eprocess") === "rep" ? ctx.session.get("agentId") : undefined;
-    const [portals, groups] = await Promise.all([agentId ? repPortals(context.services.db, agentId) : allPortals(context.services.db), agentId ? repGroups(context.services.db, agentId) : Promise.resolve([])]);
+    const [portals, groups] = await Promise.all([choosablePortals(context.services, agentId), agentId ? choosableGroups(context.services, agentId) : Promise.resolve([])]);
     portalChoice = {
       forRep: Boolean(agentId),
       portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
@@ -71,17 +54,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const plan = await findPlan(context, params.id);
+  const plan = await planForPage(services, params.id);
   const here = planHref(plan);
   const session = await services.sessions.read(request);
   const intent = field(form, "intent", 20);
   const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
 
   if (intent === "add") return handleAddToCart(services, request, session, form, { from: "detail", back: here });
-  if (intent === "quote") return submitQuote(services, request, session, form, { requireCategory: false, next: () => here });
+  if (intent === "quote") return submitQuote(services, request, session, form, { requireCategory: false, next: () => here, portalChoice: `${here}?dialog=portal`, allowOtherGender: true });
 
   if (intent === "tier" || intent === "dependents") {
-    const member = session.get("memberId") ? await findMember(services.db, session.get("memberId")!) : undefined;
+    const member = await sessionMember(services, session);
     if (!member) return redirectWithSession(services, session, here);
     if (intent === "tier") {
       const result = await tierChoiceValidator.validate(form);
@@ -101,11 +84,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (agentId) {
       const result = await newMemberValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
-      const portals = await repPortals(services.db, agentId);
+      const portals = await choosablePortals(services, agentId);
       if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
       const choice = result.data;
       if (choice.choice === "group") {
-        const groups = await repGroups(services.db, agentId);
+        const groups = await choosableGroups(services, agentId);
         if (!groups.some((g) => g.id === choice.group)) return validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData);
         return redirectWithSession(services, session, `${here}?dialog=quote`, { set: { portalId: choice.portal, groupId: choice.group, enrollType: "new-group-member" }, unset: ["tempId"] });
       }
@@ -113,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     const result = await portalOnlyValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    const portals = await allPortals(services.db);
+    const portals = await choosablePortals(services, null);
     if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
     return redirectWithSession(services, session, `${here}?dialog=quote`, {
       set: { portalId: result.data.portal, enrollType: session.get("groupId") ? "new-group-member" : (session.get("enrollType") ?? "new-member") },
@@ -129,24 +112,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await salaryValidator(plan.min_working_hours !== null).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     const values = { annual_income: result.data.annualIncome, ...(result.data.workingHours !== undefined ? { working_hours: result.data.workingHours } : {}) };
-    await updateEnrollment(services.db, enrollment.id, values, services.now());
+    await saveQuoteDetails(services, enrollment.id, values);
     await repriceCart(services, { ...enrollment, ...values }, locale);
     return redirectWithSession(services, session, here);
   }
   if (intent === "tobacco") {
     const result = await tobaccoValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    await updateEnrollment(services.db, enrollment.id, { is_smoker: result.data.smoker }, services.now());
+    await saveQuoteDetails(services, enrollment.id, { is_smoker: result.data.smoker });
     const removed = await repriceCart(services, { ...enrollment, is_smoker: result.data.smoker }, locale);
     if (removed.length) session.flash({ kind: "warning", key: "quote.removedFromCart", values: { plans: removed.join(", ") } });
     return redirectWithSession(services, session, here);
   }
   if (intent === "eligibility") {
-    const questions = (await loadCatalog(services.db)).questions.get(plan.id)?.eligibility ?? [];
+    const questions = await eligibilityQuestions(services, plan.id);
     if (!questions.length) return redirectWithSession(services, session, here);
     const result = await eligibilityValidator(questions).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    await savePlanAnswers(services.db, { enrollmentId: enrollment.id, planId: plan.id, kind: "eligibility", answersEnc: services.cipher.encryptJson(result.data), outcome: "accepted", now: services.now() });
+    await recordPlanAnswers(services, { enrollmentId: enrollment.id, planId: plan.id, kind: "eligibility", answers: result.data, outcome: "accepted" });
     return redirectWithSession(services, session, here);
   }
   throw new Response("Unknown action", { status: 400, statusText: "bad-form" });

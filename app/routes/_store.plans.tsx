@@ -1,10 +1,11 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readForm } from "~/.server/request";
-import { plansAction, plansListing } from "~/.server/plans-listing";
+import { readForm } from "~/.server/platform/request";
+import { plansAction, plansListing } from "~/.server/store/plans-listing";
 import { PlansListing } from "~/components/PlansListing";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Plans" }];
+export const meta = pageTitle("plans");
 
 /** /plans?type=…: every plan the visitor can buy, in the spec's sections, priced for them. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,12 +1,14 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { shoppingContext } from "~/.server/shopping";
-import { recommendedCards } from "~/.server/recommended";
+import { shoppingContext } from "~/.server/store/shopping";
+import { recommendedCards } from "~/.server/store/recommended";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { useHomeHref } from "~/components/useHomeHref";
 import { formatMoney } from "~/utils/format";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Recommended products" }];
+export const meta = pageTitle("recommended");
 
 /** /recommend-list?name=…: the recommended products, or 'No Any Products'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,9 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function RecommendList() {
   const { cards, from } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const home = useHomeHref();
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: "/" }, from === "cart" ? { label: t("breadcrumb.cart"), to: "/cart" } : { label: t("plans.title"), to: "/plans" }, { label: t("recommended.title") }]} />
+      <Breadcrumb items={[{ label: t("shell.home"), to: home }, from === "cart" ? { label: t("breadcrumb.cart"), to: "/cart" } : { label: t("plans.title"), to: "/plans" }, { label: t("recommended.title") }]} />
       <h1>{t("recommended.title")}</h1>
       {cards.length === 0 ? (
         <p className="notice" data-testid="no-recommendations">

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requireStoreAccess } from "~/.server/guard";
+import { requireStoreAccess } from "~/.server/store/guard";
 
 /** The store's main layout: guarded by the rep-authenticated flag. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

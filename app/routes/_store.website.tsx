@@ -1,22 +1,22 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/request";
-import { requireStoreAccess } from "~/.server/guard";
-import { allPortals, repPortals } from "~/.server/repositories/entry";
-import { redirectWithSession } from "~/.server/respond";
+import { readForm } from "~/.server/platform/request";
+import { requireStoreAccess } from "~/.server/store/guard";
+import { choosablePortals } from "~/.server/store/portal-choice";
+import { redirectWithSession } from "~/.server/platform/respond";
 import type { Services } from "~/.server/services";
-import type { StoreSession } from "~/.server/session";
+import type { StoreSession } from "~/.server/platform/session";
 import { portalOnlyValidator } from "~/forms/entry";
 import { Dialog } from "~/components/Dialog";
 import { PortalOnlyForm } from "~/components/PortalChooser";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Websites" }];
+export const meta = pageTitle("websites");
 
 function portalsFor(services: Services, session: StoreSession) {
-  const agentId = session.get("agentId");
-  return agentId ? repPortals(services.db, agentId) : allPortals(services.db);
+  return choosablePortals(services, session.get("agentId"));
 }
 
 /** Websites page: Start Enrollment → portal chooser (Back, Submit) → the quote. */

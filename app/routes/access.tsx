@@ -1,22 +1,21 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { hostOf, siteForHost, siteLinks } from "~/.server/repositories/sites";
-import { findGroup, findRep } from "~/.server/repositories/entry";
-import { checkGroupCode, checkRepCode } from "~/.server/access-codes";
-import { redirectWithSession } from "~/.server/respond";
-import { safeUrl } from "~/.server/repositories/branding";
-import { applyPatch, groupConfirmed, repConfirmed, setOver65, startGroupEnrollment } from "~/domain/session-mode";
+import { readForm, field } from "~/.server/platform/request";
+import { groupQuoteUrl, siteFooterLinks, siteOf } from "~/.server/store/site";
+import { checkGroupCode, checkRepCode, pendingGroup, pendingRep } from "~/.server/store/access-codes";
+import { redirectWithSession } from "~/.server/platform/respond";
+import { applyPatch, groupConfirmed, setOver65, startGroupEnrollment } from "~/domain/session-mode";
 import { ageChoiceValidator, groupCodeValidator, groupPurposes, repCodeValidator, type GroupPurpose } from "~/forms/entry";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
 import { formatPhone } from "~/utils/format";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Access" }];
+export const meta = pageTitle("access");
 
 const STEPS = ["confirm-rep", "groups", "employee", "confirm-group"] as const;
 type Step = (typeof STEPS)[number];
@@ -30,34 +29,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const url = new URL(request.url);
   const session = await services.sessions.read(request);
-  const site = await siteForHost(services.db, hostOf(request));
+  const site = await siteOf(services, request);
   const locale = await services.i18n.getLocale(request);
   const stepParam = url.searchParams.get("step");
   let step: Step | null = (STEPS as readonly string[]).includes(stepParam ?? "") ? (stepParam as Step) : null;
 
   let rep = null;
   if (step === "confirm-rep") {
-    const id = session.get("pendingRepId");
-    const r = id ? await findRep(services.db, id) : undefined;
+    const r = await pendingRep(services, session);
     if (r) rep = { name: `${r.first_name} ${r.last_name}`, code: r.agent_code, email: r.email, phone: formatPhone(r.phone) };
     else step = null;
   }
   let group = null;
   if (step === "confirm-group") {
-    const id = session.get("pendingGroupId");
-    const g = id ? await findGroup(services.db, id) : undefined;
+    const g = await pendingGroup(services, session);
     if (g) group = { companyName: g.company_name };
     else step = null;
   }
-  const links = await siteLinks(services.db, site.id);
+  const footerLinks = await siteFooterLinks(services, site, locale);
   return json({
     step,
     purpose: purposeOf(url.searchParams.get("purpose")),
     rep,
     group,
     over65: session.get("over65") ?? null,
-    groupQuoteUrl: safeUrl(site.group_quote_url),
-    footerLinks: links.filter((l) => l.kind === "footer").map((l) => ({ id: l.id, label: locale === "es" ? l.label_es : l.label_en, url: safeUrl(l.url) ?? "#" })),
+    groupQuoteUrl: groupQuoteUrl(site),
+    footerLinks,
   });
 }
 
@@ -84,12 +81,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithSession(services, session, "/access?step=confirm-rep");
     }
     case "confirm-rep": {
-      const id = session.get("pendingRepId");
-      const rep = id ? await findRep(services.db, id) : undefined;
+      const rep = await pendingRep(services, session);
       if (!rep) return redirectWithSession(services, session, "/access");
-      session.unset("pendingRepId");
-      if (!rep.landing_url) return redirectWithSession(services, session, "/landing-config-error/rep");
-      return redirectWithSession(services, session, "/agent-home", repConfirmed(session.all(), rep.id));
+      if (!rep.landing_url) {
+        session.unset("pendingRepId");
+        return redirectWithSession(services, session, "/landing-config-error/rep");
+      }
+      // The code identifies the rep; the rep proves who they are with a code sent to them (issue 15).
+      return redirectWithSession(services, session, "/verify");
     }
     case "group-code": {
       const result = await groupCodeValidator.validate(form);
@@ -100,8 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithSession(services, session, `/access?step=confirm-group&purpose=${result.data.purpose}`);
     }
     case "confirm-group": {
-      const id = session.get("pendingGroupId");
-      const group = id ? await findGroup(services.db, id) : undefined;
+      const group = await pendingGroup(services, session);
       if (!group) return redirectWithSession(services, session, "/access");
       session.unset("pendingGroupId");
       if (!group.landing_url) return redirectWithSession(services, session, "/landing-config-error/group");

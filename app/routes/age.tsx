@@ -1,17 +1,18 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/request";
-import { redirectWithSession } from "~/.server/respond";
+import { readForm } from "~/.server/platform/request";
+import { redirectWithSession } from "~/.server/platform/respond";
 import { setOver65 } from "~/domain/session-mode";
 import { over65Validator } from "~/forms/entry";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Age" }];
+export const meta = pageTitle("age");
 
 /** The over/under 65 toggle with its confirmation; it changes which plans and menus show. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

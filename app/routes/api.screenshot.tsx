@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readForm, field } from "~/.server/request";
-import { wizardEnrollment } from "~/.server/wizard";
-import { saveScreenshot } from "~/.server/repositories/screenshots";
+import { readForm, field } from "~/.server/platform/request";
+import { wizardEnrollment } from "~/.server/wizard/steps";
+import { saveStepScreenshot } from "~/.server/wizard/screenshot";
 import { isTabName } from "~/domain/wizard-steps";
 
 /**
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tab = field(form, "name", 40);
     const image = field(form, "image", 2 * 1024 * 1024);
     if (!isTabName(tab) || !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(image)) return new Response(null, { status: 400 });
-    await saveScreenshot(services.db, { enrollmentId: enrollment.id, tab, imageEnc: services.cipher.encrypt(image), now: services.now() });
+    await saveStepScreenshot(services, enrollment.id, tab, image);
     return new Response(null, { status: 204 });
   } catch (error) {
     if (error instanceof Response) return new Response(null, { status: 403 });

@@ -1,13 +1,14 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/request";
-import { continueWithCode } from "~/.server/resume";
+import { readForm } from "~/.server/platform/request";
+import { continueWithCode } from "~/.server/wizard/resume";
 import { continueValidator } from "~/forms/wizard";
 import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Continue enrollment" }];
+export const meta = pageTitle("continueEnrollment");
 
 export function loader(_: LoaderFunctionArgs) {
   return json(null);

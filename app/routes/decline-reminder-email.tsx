@@ -2,8 +2,11 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { readForm, field } from "~/.server/request";
-import { cartFromToken, declineReminders, restoreCart } from "~/.server/saved-quotes";
+import { readForm, field } from "~/.server/platform/request";
+import { cartFromToken, declineReminders, restoreCart } from "~/.server/store/saved-quotes";
+import { pageTitle } from "~/utils/page-title";
+
+export const meta = pageTitle("reminders");
 
 /**
  * /decline-reminder-email?token=…: the quote e-mail's "no more reminders" link. Opening the

@@ -1,14 +1,15 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { latestMessages } from "~/.server/repositories/outbox";
+import { outboxMessages } from "~/.server/platform/dev-outbox";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Outbox" }];
+export const meta = pageTitle("outbox");
 
 /** Development mailbox: the e-mails and texts the app would have sent. Off in production. */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
-  return json({ messages: await latestMessages(context.services.db) });
+  return json({ messages: await outboxMessages(context.services) });
 }
 
 export default function Outbox() {

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { outboxMessage } from "~/.server/repositories/outbox";
+import { outboxMessageById } from "~/.server/platform/dev-outbox";
 
 /** The HTML version of an e-mail, sandboxed: no scripts, no forms, nothing from elsewhere. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
-  const id = Number(params.id);
-  const message = Number.isSafeInteger(id) ? await outboxMessage(context.services.db, id) : undefined;
+  const message = await outboxMessageById(context.services, params.id);
   if (!message?.html_body) throw new Response("Not Found", { status: 404 });
   return new Response(message.html_body, {
     headers: {

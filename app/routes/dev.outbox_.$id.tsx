@@ -1,12 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { outboxMessage } from "~/.server/repositories/outbox";
+import { outboxMessageById } from "~/.server/platform/dev-outbox";
+import { pageTitle } from "~/utils/page-title";
+
+export const meta = pageTitle("outboxMessage");
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
-  const id = Number(params.id);
-  const message = Number.isSafeInteger(id) ? await outboxMessage(context.services.db, id) : undefined;
+  const message = await outboxMessageById(context.services, params.id);
   if (!message) throw new Response("Not Found", { status: 404 });
   return json({ message });
 }

@@ -1,58 +1,26 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, fieldRules, loadWizard, readStep, stepChrome, writeStep, type WizardContext } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import { agreementTexts, cartL713, verificationCodes } from "~/.server/repositories/agreements";
-import type { Services } from "~/.server/services";
+import { audit } from "~/.server/platform/audit";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, loadWizard, stepChrome, writeStep } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { agreementSetup, l713NoticeFor, verificationCodesFor, type AgreementData, type AgreementSecret } from "~/.server/wizard/agreement";
 import { AGREEMENT_FORM_MAX_BYTES, agreementDraft, agreementField, agreementValidator } from "~/forms/agreement";
-import { textSignatureOffered } from "~/.server/text-signature";
-import { eprocessFor, signatureLater, verificationRules, VERIFICATION_FIELDS, type ApplicantName, type SignatureMethod, type VerificationField } from "~/domain/agreement";
+import { eprocessFor, VERIFICATION_FIELDS } from "~/domain/agreement";
 import { L713_FEES } from "~/domain/cart-totals";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { sanitizeHtml } from "~/utils/sanitize";
 import { AgreementStep } from "~/components/wizard/AgreementStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Agreement and signature" }];
+export const meta = pageTitle("agreement");
 const HERE = "/enrollment/agreement-signature";
 
-/** The step's plain data. The signature itself (PNG or typed name) lives in the encrypted secret. */
-interface AgreementData extends Partial<Record<VerificationField, string>> {
-  method: SignatureMethod | null;
-  signed_at: string | null;
-  eprocess: string;
-  agreements: number[];
-}
-interface AgreementSecret extends Partial<Record<VerificationField, string>> {
-  signature: string;
-  signature_name: string;
-}
-
-/** What loader and action both need: the rules (with the enrolling person's block), the texts, the applicant. */
-async function agreementSetup(services: Services, ctx: WizardContext) {
-  const [definitions, texts, saved, personal, signLater] = await Promise.all([
-    fieldRules(services, ctx, "agreement_info"),
-    agreementTexts(services.db, ctx.planIds, ctx.locale),
-    readStep<AgreementData, AgreementSecret>(services, ctx.enrollment.id, "agreement_info"),
-    readStep<{ first_name: string; last_name: string }>(services, ctx.enrollment.id, "primary_info"),
-    textSignatureOffered(services, ctx.enrollment, ctx.planIds),
-  ]);
-  // A rep or group may leave the signature to the applicant, by text message from the review.
-  const withBlock = verificationRules(definitions, ctx.enrollment.eprocess);
-  const rules = signLater ? signatureLater(withBlock) : withBlock;
-  const first = personal?.data.first_name?.trim();
-  const last = personal?.data.last_name?.trim();
-  const applicantName: ApplicantName | null = first && last ? { first, last } : null;
-  const today = todayIso(services.now());
-  return { rules, signLater, texts, saved, applicantName, today, agreements: texts.map((t) => ({ id: t.id, required: t.required })) };
-}
-
-/** Agreement & Signature: the texts to accept, the verification block, the signature. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, "agreement_info");
-  const [setup, l713] = await Promise.all([agreementSetup(services, ctx), cartL713(services.db, ctx.planIds, ctx.locale)]);
+  const [setup, l713] = await Promise.all([agreementSetup(services, ctx), l713NoticeFor(services, ctx)]);
   const data = setup.saved?.data ?? {};
   const values: Record<string, string> = {};
   for (const id of data.agreements ?? []) if (setup.texts.some((t) => t.id === id)) values[agreementField(id)] = "1";
@@ -102,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${HERE}?dialog=save-later`);
   }
 
-  const codes = await verificationCodes(services.db, ctx.enrollment);
+  const codes = await verificationCodesFor(services, ctx.enrollment);
   const result = await agreementValidator({ ...setup, codes }).validate(form);
   if (result.error) {
     // The drawn PNG is not echoed back: the pad in the page still holds it.
@@ -121,6 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     agreements: input.accepted,
   };
   await writeStep(services, ctx.enrollment, "agreement_info", { data, secret, completed: true });
+  if (input.signature) await audit(services, ctx.session, { kind: "signature.given", enrollmentId: ctx.enrollment.id, memberId: ctx.enrollment.member_id, detail: input.signature.method });
   return afterSave(services, ctx);
 }
 

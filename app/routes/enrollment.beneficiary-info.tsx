@@ -1,16 +1,17 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, contactEmail, fieldRules, idParam, loadWizard, optionLists, stepChrome } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import { addBeneficiary, beneficiaries, beneficiaryViews, editBeneficiary, finishBeneficiaries, prefetchExistingBeneficiaries, removeBeneficiary } from "~/.server/beneficiaries";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, contactEmail, fieldRules, idParam, loadWizard, optionLists, stepChrome } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { addBeneficiary, beneficiaries, beneficiaryViews, editBeneficiary, finishBeneficiaries, prefetchExistingBeneficiaries, removeBeneficiary } from "~/.server/wizard/beneficiaries";
 import { beneficiaryTotal, canAdd, canContinue, totalMessage, MAX_BENEFICIARIES } from "~/domain/beneficiaries";
 import { todayIso } from "~/domain/dates";
 import { beneficiaryValidator } from "~/forms/beneficiary";
 import { BeneficiaryInfoStep } from "~/components/wizard/BeneficiaryInfoStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Beneficiary information" }];
+export const meta = pageTitle("beneficiaries");
 const HERE = "/enrollment/beneficiary-info";
 const RELATIONSHIPS = "beneficiary_relationship";
 

@@ -1,16 +1,17 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, loadWizard, readStep, stepChrome } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import { billingSetup, physicalAddress, saveBilling, saveBillingDraft, savedBilling, MERCHANT_DESCRIPTOR } from "~/.server/billing";
-import { US_STATES } from "~/.server/adapters/data/zip3-states";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, loadWizard, readStep, stepChrome } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { billingSetup, physicalAddress, saveBilling, saveBillingDraft, savedBilling, MERCHANT_DESCRIPTOR } from "~/.server/wizard/billing";
+import { stateOptions } from "~/.server/wizard/state-options";
 import { billingValidator, withoutSecrets, BILLING_ADDRESS_FIELDS, DEFAULT_BILL_DATE, NEW_BANK, NEW_CARD, type PayMethod } from "~/forms/billing";
 import { expiryYears, isExpired, EXPIRY_MONTHS } from "~/domain/cards";
 import { BillingInfoStep } from "~/components/wizard/BillingInfoStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Billing information" }];
+export const meta = pageTitle("billing");
 const HERE = "/enrollment/billing-information";
 
 /** Billing: the method, the bill date, a bank or a card (new or saved), or the group's fixed method. */
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     holderTypes: lists.account_holder_type,
     months: EXPIRY_MONTHS.map((m) => ({ value: m, label: m })),
     years: expiryYears(today).map((y) => ({ value: String(y), label: String(y) })),
-    states: US_STATES.map((s) => ({ value: s.abbrev, label: s.name })),
+    states: stateOptions(ctx.locale),
     existing: {
       banks: existing.banks.map((b) => ({ value: b.value, bankName: b.bankName, accountType: label(lists.account_type, b.accountType), masked: b.masked })),
       cards: existing.cards.map((c) => ({

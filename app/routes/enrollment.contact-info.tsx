@@ -1,21 +1,26 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useActionData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, fieldRules, loadWizard, readStep, stepChrome, writeStep, type WizardContext } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import { checkContact, keepVerified, type ContactData } from "~/.server/contact";
-import { contactHash, resendWait, sendContactCode, verifyContactCode, type ContactKind } from "~/.server/contact-codes";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, fieldRules, loadWizard, readStep, stepChrome, writeStep, type WizardContext } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { checkContact, keepVerified, type ContactData } from "~/.server/wizard/contact";
+import { codeStatus, contactHash, isContactHash, sendContactCode, verifyContactCode, type ContactKind } from "~/.server/wizard/contact-codes";
+import { saveDraft, typedFields } from "~/.server/wizard/drafts";
 import { checkEmail, checkPhone } from "~/.server/adapters/contact-check";
-import { memberIdentity } from "~/.server/repositories/members-identity";
-import { US_STATES } from "~/.server/adapters/data/zip3-states";
+import { memberOnFile } from "~/.server/members/existing-member";
+import { stateOptions } from "~/.server/wizard/state-options";
 import type { Services } from "~/.server/services";
 import { contactValidator, otpValidator, CONTACT_FIELDS, type ContactInput } from "~/forms/contact";
+import { isValidEmail, phoneDigits } from "~/domain/identity";
 import { formatPhone } from "~/utils/format";
 import { ContactInfoStep } from "~/components/wizard/ContactInfoStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Contact information" }];
+export const meta = pageTitle("contact");
 const HERE = "/enrollment/contact-info";
+/** What a draft keeps: every field of the form, as typed. */
+const DRAFT_FIELDS = [...CONTACT_FIELDS, "with_validation", "skip_validation_email", "skip_validation_phone"] as const;
 
 async function saved(services: Services, ctx: WizardContext) {
   return readStep<ContactData>(services, ctx.enrollment.id, "contact_info");
@@ -25,7 +30,7 @@ async function saved(services: Services, ctx: WizardContext) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, "contact_info");
-  const [rules, step, member] = await Promise.all([fieldRules(services, ctx, "contact_info"), saved(services, ctx), ctx.enrollment.member_id ? memberIdentity(services, ctx.enrollment.member_id) : null]);
+  const [rules, step, member] = await Promise.all([fieldRules(services, ctx, "contact_info"), saved(services, ctx), memberOnFile(services, ctx.enrollment)]);
   const data: Partial<ContactData> = step?.data ?? {
     email: member?.email ?? "",
     phone_number: member?.phone ?? "",
@@ -36,32 +41,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     state: member?.state ?? ctx.enrollment.state ?? "",
   };
   const verified = data.verified ?? {};
-  const emailVerified = Boolean(data.email && verified.email === contactHash(services, "email", data.email));
-  const phoneVerified = Boolean(data.phone_number && verified.phone === contactHash(services, "phone", data.phone_number));
+  const draft = step?.draft ?? null;
+  const values: Record<string, string> = {};
+  if (draft) {
+    // Saved for later: exactly as typed.
+    for (const f of DRAFT_FIELDS) values[f] = String(draft[f] ?? "");
+  } else {
+    for (const f of CONTACT_FIELDS) values[f] = String(data[f] ?? "");
+    values.phone_number = data.phone_number ? formatPhone(data.phone_number) : "";
+    values.with_validation = data.with_validation === 0 ? "" : "1";
+    if (data.skip_validation_email) values.skip_validation_email = "1";
+    if (data.skip_validation_phone) values.skip_validation_phone = "1";
+  }
+  // The address and number on the page (a draft's only when well formed) are the ones checked and verified.
+  const email = draft ? (isValidEmail(values.email.trim()) ? values.email.trim().toLowerCase() : "") : (data.email ?? "");
+  const phone = draft ? (/^\d{10}$/.test(phoneDigits(values.phone_number)) ? phoneDigits(values.phone_number) : "") : (data.phone_number ?? "");
+  const emailVerified = Boolean(email && isContactHash(services, "email", email, verified.email));
+  const phoneVerified = Boolean(phone && isContactHash(services, "phone", phone, verified.phone));
   const url = new URL(request.url);
   const otpType = url.searchParams.get("type") === "phone" ? "phone" : "email";
-  const values: Record<string, string> = {};
-  for (const f of CONTACT_FIELDS) values[f] = String(data[f] ?? "");
-  values.phone_number = data.phone_number ? formatPhone(data.phone_number) : "";
-  values.with_validation = data.with_validation === 0 ? "" : "1";
-  if (data.skip_validation_email) values.skip_validation_email = "1";
-  if (data.skip_validation_phone) values.skip_validation_phone = "1";
+  // The code dialog says what really went out to the saved address or number (never more).
+  const otpTarget = (otpType === "email" ? data.email : data.phone_number) ?? "";
+  const codeState = url.searchParams.get("dialog") === "otp" && otpTarget ? await codeStatus(services, ctx.enrollment.id, otpType, otpTarget) : { sent: false, waitSeconds: 0 };
   return json({
-    chrome: stepChrome(ctx),
+    chrome: { ...stepChrome(ctx), draft: Boolean(draft) },
     rules,
     values,
-    states: US_STATES.map((s) => ({ value: s.abbrev, label: s.name })),
+    states: stateOptions(ctx.locale),
     verified: { email: emailVerified, phone: phoneVerified },
     flags: {
-      email: Boolean(data.email) && !emailVerified && checkEmail(data.email ?? "") !== "ok",
-      phone: Boolean(data.phone_number) && !phoneVerified && checkPhone(data.phone_number ?? "") !== "ok",
+      email: Boolean(email) && !emailVerified && checkEmail(email) !== "ok",
+      phone: Boolean(phone) && !phoneVerified && checkPhone(phone) !== "ok",
     },
     dialog: url.searchParams.get("dialog"),
     otp: {
       type: otpType as ContactKind,
-      target: otpType === "email" ? (data.email ?? "") : formatPhone(data.phone_number ?? ""),
+      target: otpType === "email" ? otpTarget : formatPhone(otpTarget),
       state: url.searchParams.get("state") === "done" ? ("done" as const) : ("enter" as const),
-      waitSeconds: url.searchParams.get("dialog") === "otp" ? await resendWait(services, ctx.enrollment.id, otpType) : 0,
+      sent: codeState.sent,
+      waitSeconds: codeState.waitSeconds,
     },
   });
 }
@@ -102,28 +120,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const result = await contactValidator(rules).validate(form);
-  if (intent === "save-later" || intent === "verify-email" || intent === "verify-phone") {
-    const kind: ContactKind | null = intent === "verify-email" ? "email" : intent === "verify-phone" ? "phone" : null;
-    if (kind && result.error) {
+  if (intent === "save-later") {
+    // Keep the step exactly as typed; Next checks it (a draft that passes is saved, unfinished).
+    const checked = result.error ? null : await checkContact(services, ctx.enrollment, result.data as ContactInput, verified);
+    await saveDraft(services, ctx.enrollment, "contact_info", typedFields(form, DRAFT_FIELDS), checked?.ok ? { ok: true, data: checked.data } : { ok: false });
+    return redirect(`${HERE}?dialog=save-later`);
+  }
+  if (intent === "verify-email" || intent === "verify-phone") {
+    const kind: ContactKind = intent === "verify-email" ? "email" : "phone";
+    if (result.error) {
       const own = kind === "email" ? "email" : "phone_number";
       if (result.error.fieldErrors[own]) return validationError({ fieldErrors: { [own]: kind === "email" ? "validation.emailModal" : "validation.phoneModal" }, formId: result.formId }, result.submittedData);
+      return validationError(result.error, result.submittedData);
     }
-    // Keep what was typed as a draft: the code is sent to it, and nothing typed is lost.
-    const draft = result.error ? null : result.data;
-    if (draft) await writeStep(services, ctx.enrollment, "contact_info", { data: { ...draft, verified: keepVerified(services, draft, verified) }, completed: Boolean(step?.completed) });
-    if (!kind) return redirect(`${HERE}?dialog=save-later`);
-    if (!draft) return validationError(result.error!, result.submittedData);
-    const target = kind === "email" ? draft.email : draft.phone_number;
+    // Keep what was typed (the code goes to it), once a code can be sent: a refused post keeps nothing.
+    const typed = result.data;
+    const target = kind === "email" ? typed.email : typed.phone_number;
     const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale);
     if (!sent.ok && sent.reason === "locked") return validationError({ fieldErrors: { [kind === "email" ? "email" : "phone_number"]: "validation.otpLocked" }, formId: result.formId }, result.submittedData);
-    // A code sent less than 120 s ago is still the one to type.
+    await writeStep(services, ctx.enrollment, "contact_info", { data: { ...typed, verified: keepVerified(services, typed, verified) }, completed: Boolean(step?.completed), draft: null });
+    // Sent, or not yet (the 120 s wait of this address, the hourly cap): the dialog says which, and when.
     return redirect(`${HERE}?dialog=otp&type=${kind}`);
   }
   if (result.error) return validationError(result.error, result.submittedData);
   const checked = await checkContact(services, ctx.enrollment, result.data as ContactInput, verified);
   // Flagged addresses come back as errors: the page shows the code link and the skip box for them.
   if (!checked.ok) return validationError({ fieldErrors: checked.fieldErrors, formId: result.formId }, result.submittedData);
-  await writeStep(services, ctx.enrollment, "contact_info", { data: checked.data, completed: true });
+  await writeStep(services, ctx.enrollment, "contact_info", { data: checked.data, completed: true, draft: null });
   return afterSave(services, ctx);
 }
 

@@ -1,9 +1,9 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, loadWizard, contactEmail, idParam, stepChrome } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, loadWizard, contactEmail, idParam, stepChrome } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
 import {
   addDependent,
   answerSpouse,
@@ -19,12 +19,13 @@ import {
   offerFor,
   prefetchExistingDependents,
   removeDependent,
-} from "~/.server/dependents";
+} from "~/.server/wizard/dependents";
 import { MAX_DEPENDENTS, headingKey, hasSpouse, nextProblem, spouseAnswerPending, spouseQuestionShown } from "~/domain/dependents";
 import { dependentValidator, spouseAnswerValidator } from "~/forms/dependent";
 import { DependentInfoStep } from "~/components/wizard/DependentInfoStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Dependent information" }];
+export const meta = pageTitle("dependents");
 const HERE = "/enrollment/dependent-information";
 
 /** Dependent information: the list, the add / edit / delete popups (addressable by URL), the spouse question. */
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     next: { allowed: next === null, message: next },
     asksLegalDisability: step.flags.asksLegalDisability,
-    healthQuestions: step.healthQuestions,
+    health: step.health,
     dialog,
     adding: dialog === "add" && offer.ok ? { number: list.length + 1, relationship: offer.relationship, values: newDependentValues(step, offer.relationship) } : null,
     editing: dialog === "edit" && picked ? { id: picked.id, number: pickedIndex + 1, relationship: picked.relationship, ssnLast4: picked.ssn_last4, values: formValues(services, step, picked) } : null,

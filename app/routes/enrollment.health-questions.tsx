@@ -1,64 +1,30 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, loadWizard, readStep, stepChrome, writeStep } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import type { Services } from "~/.server/services";
-import type { Enrollment } from "~/.server/db/schema";
-import { primaryHealthQuestions } from "~/.server/repositories/health";
-import { claimHealthTrack } from "~/.server/repositories/health-track";
-import { memberLastEnrollmentId } from "~/.server/repositories/beneficiaries";
-import { answersToValues, detailLayout, healthValidator, looksLikeAnswers, type HealthAnswers, type HealthQuestionIds } from "~/forms/health";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, loadWizard, readStep, stepChrome, writeStep } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { healthQuestions, prefillHealthOnce, type HealthQuestions, type HealthStepData } from "~/.server/wizard/health";
+import { answersToValues, detailLayout, healthValidator, type HealthAnswers, type HealthQuestionIds } from "~/forms/health";
 import { todayIso } from "~/domain/dates";
 import { HealthQuestionsStep } from "~/components/wizard/HealthQuestionsStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Health questions" }];
+export const meta = pageTitle("health");
 
 const TAB = "primary_health_info";
 const HERE = "/enrollment/health-questions";
 
-/** What the step row keeps in clear: never an answer, only when and how many. */
-interface HealthStepData extends Record<string, unknown> {
-  answered_at: string;
-  saved_at: string;
-  prefilled_at: string;
-  question_count: number;
-}
-
-type Questions = Awaited<ReturnType<typeof primaryHealthQuestions>>;
-
-function questionIds(q: Questions): HealthQuestionIds {
+function questionIds(q: HealthQuestions): HealthQuestionIds {
   return { conditionIds: q.conditions.map((c) => c.id), medicationId: q.medication?.id ?? null };
-}
-
-/**
- * Existing members (§4 "Health questions"): the first time the step opens (health_track 0),
- * the answers of the member's last enrollment become this enrollment's draft, then
- * health_track is set so it happens once. Answers already saved here are never replaced;
- * a failure is only logged and the step opens with the defaults.
- */
-async function prefillOnce(services: Services, enrollment: Enrollment): Promise<void> {
-  if (!enrollment.member_id || enrollment.health_track) return;
-  try {
-    if (!(await claimHealthTrack(services.db, enrollment.id, services.now()))) return;
-    const source = await memberLastEnrollmentId(services.db, enrollment.member_id);
-    if (!source || source === enrollment.id) return;
-    const [mine, earlier] = await Promise.all([readStep(services, enrollment.id, TAB), readStep<HealthStepData, HealthAnswers>(services, source, TAB)]);
-    if (mine || !earlier || !looksLikeAnswers(earlier.secret)) return;
-    const data: Partial<HealthStepData> = { prefilled_at: services.now().toISOString() };
-    await writeStep(services, enrollment, TAB, { data, secret: earlier.secret, completed: false });
-  } catch (error) {
-    services.log.warn("health prefill failed", { enrollmentId: enrollment.id, error: error instanceof Error ? error.message : String(error) });
-  }
 }
 
 /** Primary Health Questions: Yes/No per question (default No), details when Yes, medications, notes. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, TAB);
-  await prefillOnce(services, ctx.enrollment);
-  const [questions, saved] = await Promise.all([primaryHealthQuestions(services.db), readStep<HealthStepData, HealthAnswers>(services, ctx.enrollment.id, TAB)]);
+  await prefillHealthOnce(services, ctx.enrollment);
+  const [questions, saved] = await Promise.all([healthQuestions(services), readStep<HealthStepData, HealthAnswers>(services, ctx.enrollment.id, TAB)]);
   const text = (q: { text_en: string; text_es: string }) => (ctx.locale === "es" ? q.text_es : q.text_en);
   const url = new URL(request.url);
   return json({
@@ -81,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const common = await commonIntent(services, ctx, form);
   if (common) return common;
   const intent = field(form, "intent", 20);
-  const questions = await primaryHealthQuestions(services.db);
+  const questions = await healthQuestions(services);
   const result = await healthValidator(questionIds(questions), todayIso(services.now())).validate(form);
   // Every problem at once, each beside its field (Save & Continue Later too: nothing half-checked is kept).
   if (result.error) return validationError(result.error, result.submittedData);

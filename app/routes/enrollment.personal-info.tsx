@@ -1,17 +1,20 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, writeStep } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import { saveEnrollerCode } from "~/.server/enroller-code";
-import { memberIdentity } from "~/.server/repositories/members-identity";
+import { readForm, field } from "~/.server/platform/request";
+import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, writeStep } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { saveEnrollerCode } from "~/.server/wizard/enroller-code";
+import { saveDraft, typedFields } from "~/.server/wizard/drafts";
+import { memberOnFile } from "~/.server/members/existing-member";
 import { personalValidator, enrollerCodeValidator, PERSONAL_FIELDS } from "~/forms/personal";
 import { isoToUsDate, todayIso } from "~/domain/dates";
+import { isValidSsn } from "~/domain/identity";
 import { PersonalInfoStep } from "~/components/wizard/PersonalInfoStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Personal information" }];
+export const meta = pageTitle("personal");
 
 interface PersonalData extends Record<string, unknown> {
   first_name: string;
@@ -35,20 +38,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     fieldRules(services, ctx, "primary_info"),
     readStep<PersonalData, { ssn: string }>(services, ctx.enrollment.id, "primary_info"),
     optionLists(services, ["marital_status"], ctx.locale),
-    ctx.enrollment.member_id ? memberIdentity(services, ctx.enrollment.member_id) : Promise.resolve(null),
+    memberOnFile(services, ctx.enrollment),
   ]);
   const data = saved?.data ?? {};
   const ssn = saved?.secret.ssn ?? member?.ssn ?? "";
   const values: Record<string, string> = {};
-  for (const f of PERSONAL_FIELDS) if (data[f] !== undefined && data[f] !== null) values[f] = String(data[f]);
-  if (!values.first_name && member) values.first_name = member.firstName;
-  if (!values.last_name && member) values.last_name = member.lastName;
-  values.prior_effective_date = isoToUsDate(data.prior_effective_date);
-  values.prior_term_date = isoToUsDate(data.prior_term_date);
+  if (saved?.draft) {
+    // Saved for later: exactly as typed (a mistyped SSN too; a valid one is on file, masked).
+    for (const f of PERSONAL_FIELDS) values[f] = String(saved.draft[f] ?? "");
+  } else {
+    for (const f of PERSONAL_FIELDS) if (data[f] !== undefined && data[f] !== null) values[f] = String(data[f]);
+    if (!values.first_name && member) values.first_name = member.firstName;
+    if (!values.last_name && member) values.last_name = member.lastName;
+    values.prior_effective_date = isoToUsDate(data.prior_effective_date);
+    values.prior_term_date = isoToUsDate(data.prior_term_date);
+  }
   // An SSN on file is shown masked, never sent back in the page.
   const url = new URL(request.url);
   return json({
-    chrome: stepChrome(ctx),
+    chrome: { ...stepChrome(ctx), draft: Boolean(saved?.draft) },
     rules,
     values,
     ssnLast4: ssn ? ssn.slice(-4) : null,
@@ -81,14 +89,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const saved = await readStep<Record<string, unknown>, { ssn: string }>(services, ctx.enrollment.id, "primary_info");
-  const member = ctx.enrollment.member_id ? await memberIdentity(services, ctx.enrollment.member_id) : null;
+  const member = await memberOnFile(services, ctx.enrollment);
   const ssnOnFile = saved?.secret.ssn ?? member?.ssn ?? null;
   const result = await personalValidator(rules, todayIso(services.now()), { ssnOnFile: Boolean(ssnOnFile) }).validate(form);
-  if (intent === "save-later") {
-    // Keep what was typed as a draft (never marks the step done), then ask for the e-mail.
-    const draft = result.error ? null : result.data;
-    if (draft) await writeStep(services, ctx.enrollment, "primary_info", { data: draft.data, secret: draft.ssn || ssnOnFile ? { ssn: draft.ssn ?? ssnOnFile } : null, completed: false });
-    return redirect("/enrollment/personal-info?dialog=save-later");
+  if (intent === "save-later" || intent === "enroller-dialog") {
+    // Keep the step exactly as typed, then ask for the e-mail (or, without JavaScript, open the
+    // enroller-code dialog by URL without losing the typing). Next checks it.
+    const typed = typedFields(form, PERSONAL_FIELDS.filter((f) => rules[f]?.shown && !rules[f]?.readOnly));
+    const typedSsn = (typed.ssn as string | undefined)?.replace(/[\s-]/g, "") ?? "";
+    // A valid SSN goes on file (encrypted, shown masked); a mistyped one stays in the (encrypted) draft.
+    if (isValidSsn(typedSsn)) typed.ssn = "";
+    const ssn = isValidSsn(typedSsn) ? typedSsn : ssnOnFile;
+    await saveDraft(services, ctx.enrollment, "primary_info", typed, result.error ? { ok: false, secret: isValidSsn(typedSsn) ? { ssn } : undefined } : { ok: true, data: result.data.data, secret: ssn ? { ssn } : null });
+    return redirect(`/enrollment/personal-info?dialog=${intent === "save-later" ? "save-later" : "enroller"}`);
   }
   if (result.error) return validationError(result.error, result.submittedData);
   // The enroller code is checked after the form, when the server requires it.
@@ -96,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return validationError({ fieldErrors: { enroller_code: "validation.enrollerCode" }, formId: result.formId }, result.submittedData);
   }
   const ssn = result.data.ssn ?? ssnOnFile;
-  await writeStep(services, ctx.enrollment, "primary_info", { data: result.data.data, secret: ssn ? { ssn } : null, completed: true });
+  await writeStep(services, ctx.enrollment, "primary_info", { data: result.data.data, secret: ssn ? { ssn } : null, completed: true, draft: null });
   return afterSave(services, ctx);
 }
 

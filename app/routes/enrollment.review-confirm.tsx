@@ -1,21 +1,20 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/request";
-import { loadWizard, readStep, stepChrome, type WizardContext } from "~/.server/wizard";
-import { commonIntent } from "~/.server/wizard-common";
-import { cartView } from "~/.server/cart-view";
-import { summarize } from "~/.server/review-summary";
-import { completeEnrollment } from "~/.server/completion";
-import { saveReviewNotes } from "~/.server/repositories/completion";
-import { textSignatureOffered } from "~/.server/text-signature";
+import { readForm, field } from "~/.server/platform/request";
+import { loadWizard, readStep, stepChrome, type WizardContext } from "~/.server/wizard/steps";
+import { commonIntent } from "~/.server/wizard/step-controls";
+import { cartView } from "~/.server/store/cart-view";
+import { summarize } from "~/.server/wizard/review-summary";
+import { completeEnrollment, saveReviewChoices } from "~/.server/wizard/completion";
+import { textSignatureOffered } from "~/.server/wizard/text-signature";
 import type { Services } from "~/.server/services";
 import { reviewValidator } from "~/forms/review";
 import { isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
-import { ReviewStep } from "~/components/wizard/ReviewStep";
-import { firstInvalidDependent, loadDependentStep } from "~/.server/dependents";
+import { ReviewStep, type ReviewProblem } from "~/components/wizard/ReviewStep";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Review & Confirmation" }];
+export const meta = pageTitle("review");
 const HERE = "/enrollment/review-confirm";
 
 /**
@@ -70,27 +69,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ctx.session.set("navto", "review");
     return redirect(`/enrollment/${screenOf(tab)}`, await commit());
   }
+  // A refused post changes nothing: the intent is checked before anything is saved.
+  if (intent !== "complete" && intent !== "save-later") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const result = await reviewValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   // The box counts only where it is offered; where it is, an unsigned enrollment needs it.
   const showSms = await smsSignatureChoice(services, ctx);
   const sendSms = showSms && result.data.send_sms;
-  await saveReviewNotes(services.db, ctx.enrollment.id, result.data.additional_notes, sendSms, services.now());
-  if (intent === "save-later") return redirect(`${HERE}?dialog=save-later`);
-  if (intent !== "complete") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
-  if (showSms && !sendSms) return validationError({ fieldErrors: { send_sms: "validation.signatureByText" } }, result.submittedData);
-  // Each dependent is checked again: a failure reads "Dependent #n {message}" at the top.
-  if (ctx.state.steps.includes("dependent_info")) {
-    const invalid = firstInvalidDependent(services, await loadDependentStep(services, ctx));
-    if (invalid) return json({ dependentError: { n: invalid.n, message: invalid.message } }, { status: 422 });
+  if (intent === "save-later") {
+    await saveReviewChoices(services, ctx.enrollment.id, { notes: result.data.additional_notes, sendSms });
+    return redirect(`${HERE}?dialog=save-later`);
   }
+  if (showSms && !sendSms) return validationError({ fieldErrors: { send_sms: "validation.signatureByText" } }, result.submittedData);
+  // Complete checks the cart and every step again, inside its transaction; a refusal lists
+  // what to fix, each with a way to its step ("Dependent #n {message}" among them).
   let done;
   try {
     done = await completeEnrollment(services, ctx, { notes: result.data.additional_notes, sendSms });
   } catch (error) {
+    // a page of its own (a saved value no configured key opens: 409), not the error dialog
+    if (error instanceof Response) throw error;
     services.log.error("complete enrollment failed", { enrollmentId: ctx.enrollment.id, reason: error instanceof Error ? error.message : "unknown" });
     return redirect(`${HERE}?dialog=error`);
   }
+  // Refused: nothing was saved (the notes neither); the page shows them again as typed.
+  if (!done.ok && done.reason === "refused") return json({ problems: done.problems, notes: result.data.additional_notes ?? "" }, { status: 422 });
   if (!done.ok) return redirect(`${HERE}?dialog=error`);
   ctx.session.unset("tempId", "navto");
   ctx.session.set("receiptId", done.enrollmentId);
@@ -98,6 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewConfirm() {
-  const actionData = useActionData<typeof action>() as { dependentError?: { n: number; message: string } } | undefined;
-  return <ReviewStep data={useLoaderData<typeof loader>()} dependentError={actionData?.dependentError ?? null} />;
+  const actionData = useActionData<typeof action>() as { problems?: ReviewProblem[]; notes?: string } | undefined;
+  const data = useLoaderData<typeof loader>();
+  return <ReviewStep data={actionData?.notes !== undefined ? { ...data, notes: actionData.notes } : data} problems={actionData?.problems ?? []} />;
 }

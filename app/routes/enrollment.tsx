@@ -1,12 +1,13 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loadWizard } from "~/.server/wizard";
+import { loadWizard } from "~/.server/wizard/steps";
 import { firstIncomplete, progress } from "~/domain/wizard";
 import { screenOf, tabOfScreen } from "~/domain/wizard-steps";
 import { WizardProgress } from "~/components/wizard/WizardProgress";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Enrollment" }];
+export const meta = pageTitle("enrollment");
 
 /** The wizard's frame: the progress bar of the required steps; each step is a child route. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

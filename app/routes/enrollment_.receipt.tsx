@@ -1,27 +1,23 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { findEnrollment } from "~/.server/repositories/enrollments";
-import { policyForEnrollment } from "~/.server/repositories/completion";
-import { readStep } from "~/.server/wizard";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
+import { loadReceipt } from "~/.server/wizard/completion";
 import { homeTarget } from "~/domain/home-target";
 import { SIGNATURE_LINK_DAYS } from "~/domain/agreement";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Receipt" }];
+export const meta = pageTitle("receipt");
 
 /** enrollment/receipt: thanks, the name and the confirmation number; Return to homepage. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await services.sessions.read(request);
-  const id = session.get("receiptId");
-  const enrollment = id ? await findEnrollment(services.db, id) : undefined;
-  if (!enrollment || enrollment.status !== "completed") throw redirect("/");
-  const [policy, personal, site] = await Promise.all([policyForEnrollment(services.db, enrollment.id), readStep<{ first_name?: string; last_name?: string }>(services, enrollment.id, "primary_info"), siteForHost(services.db, hostOf(request))]);
-  if (!policy) throw redirect("/");
+  const receipt = await loadReceipt(services, request, session);
+  if (!receipt) throw redirect("/");
+  const { enrollment, policy, site } = receipt;
   const s = session.all();
   return json({
-    name: [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" "),
+    name: receipt.name,
     confirmation: policy.policy_number,
     // The applicant signs from the text message's link.
     signatureRequested: policy.signature_status === "awaiting",

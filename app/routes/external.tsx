@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { siteByExternalName } from "~/.server/repositories/entry";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
-import { clearLanding } from "~/.server/entry";
+import { siteOf } from "~/.server/store/site";
+import { clearLanding, externalSite } from "~/.server/store/entry";
 import { applyPatch, enterSite } from "~/domain/session-mode";
 
 /** /external?site=…: entry from an external site; its rep, group and portal take over. */
@@ -9,9 +8,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await services.sessions.read(request);
   const name = new URL(request.url).searchParams.get("site") ?? "";
-  const external = name ? await siteByExternalName(services.db, name) : undefined;
+  const external = name ? await externalSite(services, name) : undefined;
   if (!external) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });
-  const here = await siteForHost(services.db, hostOf(request));
+  const here = await siteOf(services, request);
   session.unset("repAuthenticated", "eprocess");
   const patch = enterSite(session.all(), { kind: external.kind === "white_label" ? "white_label" : "default", repId: external.rep_id, groupId: external.group_id, portalId: external.portal_id });
   if (patch) applyPatch(session, patch);

@@ -1,6 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/utils/page-title";
+
+export const meta = pageTitle("landingConfigError");
 
 const TYPES = ["rep", "group"] as const;
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
-import { readForm, field } from "~/.server/request";
+import { readForm, field } from "~/.server/platform/request";
 import { isLocale } from "~/i18n";
 
 /** The header's language switch: a plain form, so it works without JavaScript. */

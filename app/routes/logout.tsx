@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { readForm } from "~/.server/request";
+import { readForm } from "~/.server/platform/request";
 
 /** Log out (reps and groups): clear the session; the next visitor starts afresh. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   await readForm(request, services);
   const session = await services.sessions.read(request);
-  session.clear();
+  // a verified rep's or admin's server session is revoked: its cookie, replayed, opens nothing
+  await services.sessions.endStaff(session, "logout");
   return redirect("/", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }
 

@@ -1,13 +1,12 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { MEMBER_BENEFIT_STORE_GROUP_ID, memberStoreEntry, parseMemberStoreToken } from "~/.server/member-links";
-import { findMemberInScope } from "~/.server/repositories/members";
-import { findEnrollment } from "~/.server/repositories/enrollments";
-import { redirectWithSession } from "~/.server/respond";
-import { startExistingMemberEnrollment } from "~/.server/existing-member";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { MEMBER_BENEFIT_STORE_GROUP_ID, continuesMemberStoreEnrollment, memberStoreEntry, memberStoreMember, parseMemberStoreToken } from "~/.server/members/member-links";
+import { redirectWithSession } from "~/.server/platform/respond";
+import { startExistingMemberEnrollment } from "~/.server/members/existing-member";
 import { applyPatch } from "~/domain/session-mode";
 import { isTier, needsChildren, needsSpouse } from "~/domain/tiers";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Member benefit store" }];
+export const meta = pageTitle("memberBenefitStore");
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404 });
@@ -25,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const memberId = parseMemberStoreToken(services.cipher, params.id);
   const tier = params.tier;
   if (!memberId || !isTier(tier)) notFound();
-  const member = await findMemberInScope(services.db, memberId, { groupId: MEMBER_BENEFIT_STORE_GROUP_ID });
+  const member = await memberStoreMember(services, memberId);
   if (!member) {
     services.log.warn("member store link refused", { reason: "not-in-group" });
     notFound();
@@ -33,10 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const session = await services.sessions.read(request);
   // Following the same IO link again continues the same enrollment instead of starting another.
-  const previous = tier === "IO" && session.get("tempId") && session.get("memberId") === member.id ? await findEnrollment(services.db, session.get("tempId")!) : undefined;
-  const reuse = Boolean(
-    previous && previous.status === "shopping" && previous.enroll_type === "existing-member" && previous.member_id === member.id && previous.tier === "IO" && previous.group_id === MEMBER_BENEFIT_STORE_GROUP_ID,
-  );
+  const reuse = await continuesMemberStoreEnrollment(services, session, member.id, tier);
   applyPatch(session, memberStoreEntry(session.all(), member.id, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
 
   if (needsSpouse(tier) || needsChildren(tier)) return redirectWithSession(services, session, `/member-home?step=dependents&tier=${tier}`);

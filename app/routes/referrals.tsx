@@ -1,24 +1,24 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { findReferral } from "~/.server/repositories/entry";
-import { brandingFor } from "~/.server/repositories/branding";
-import { hostOf, siteForHost } from "~/.server/repositories/sites";
-import { clearLanding, enterOnce } from "~/.server/entry";
+import { siteOf } from "~/.server/store/site";
+import { sessionBranding } from "~/.server/store/branding";
+import { clearLanding, enterOnce, referralByCode } from "~/.server/store/entry";
 import { enterReferral } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
-import { landingQuoteAction, landingQuoteData } from "~/.server/landing-quote";
-import { readForm } from "~/.server/request";
+import { landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
+import { readForm } from "~/.server/platform/request";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Referral" }];
+export const meta = pageTitle("referral");
 
 /** /referrals?rid=…: home for a referred visitor; a missing or unknown rid goes to /404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await services.sessions.read(request);
   const rid = new URL(request.url).searchParams.get("rid") ?? "";
-  const referral = rid ? await findReferral(services.db, rid) : undefined;
+  const referral = rid ? await referralByCode(services, rid) : undefined;
   if (!referral) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });
   const entered = await enterOnce(
     request,
@@ -26,10 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session,
     enterReferral(session.all(), { code: referral.code, repId: referral.rep_id, groupId: referral.group_id, portalId: referral.portal_id }),
   );
-  const site = await siteForHost(services.db, hostOf(request));
+  const site = await siteOf(services, request);
   const locale = await services.i18n.getLocale(request);
-  const s = session.all();
-  const branding = await brandingFor(services.db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale);
+  const branding = await sessionBranding(services, session, site, locale);
   const quote = await landingQuoteData(services, request);
   return json({ referrerName: referral.referrer_name, branding, quote }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
 }

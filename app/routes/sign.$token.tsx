@@ -1,16 +1,18 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/request";
-import { openSignatureRequest, recordSignature, signatureRequestView } from "~/.server/text-signature";
+import { readForm } from "~/.server/platform/request";
+import { applicantActor } from "~/.server/platform/audit";
+import { openSignatureRequest, recordSignature, signatureRequestView } from "~/.server/wizard/text-signature";
 import type { Services } from "~/.server/services";
 import { AGREEMENT_FORM_MAX_BYTES, agreementValidator } from "~/forms/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { sanitizeHtml } from "~/utils/sanitize";
 import { TextSignaturePage } from "~/components/wizard/TextSignaturePage";
+import { pageTitle } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Sign your enrollment" }, { name: "robots", content: "noindex" }];
+export const meta = pageTitle("sign", [{ name: "robots", content: "noindex" }]);
 
 async function locale(services: Services, request: Request) {
   return (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
@@ -62,7 +64,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     const { signature: _png, ...submitted } = result.submittedData;
     return validationError(result.error, submitted);
   }
-  await recordSignature(services, found, result.data);
+  await recordSignature(services, found, result.data, applicantActor(request));
   return redirect(here);
 }
 

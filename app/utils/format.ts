@@ -34,6 +34,11 @@ export function formatPhone(digits: string | null | undefined) {
   return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : (digits ?? "");
 }
 
+/** The translation key of a quote's gender: 0 male, 1 female, 2 others (plan page only, storefront §3). */
+export function genderLabelKey(gender: number | null | undefined) {
+  return gender === 0 ? "quote.male" : gender === 1 ? "quote.female" : gender === 2 ? "quote.others" : null;
+}
+
 export function telHref(phone: string) {
   return `tel:+1${phone.replace(/\D/g, "").slice(-10)}`;
 }

@@ -73,6 +73,7 @@ export function startServer(root: string, port: number): RunningServer {
     // Throw-away secrets, fresh for every run (the database is thrown away too).
     SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
     ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    MAIL_TRANSPORT: "outbox",
     PUBLIC_BASE_URL: origin,
     LOG_LEVEL: "warn",
     SEED_ON_START: "1",

@@ -1,4 +1,5 @@
 import { test, expect } from "./fixtures";
+import { repSignsIn, typeCodeFromOutbox } from "./journeys";
 
 test.describe("entering the store", () => {
   test("rep access code → confirmation → agent home", async ({ page, a11y }) => {
@@ -11,6 +12,15 @@ test.describe("entering the store", () => {
     await expect(dialog.getByTestId("rep-name")).toHaveText("Jane Carter");
     await a11y(page);
     await dialog.getByRole("button", { name: "Confirm" }).click();
+    // the code identifies the rep; a code sent to the rep proves it is them (issue 15)
+    await expect(page).toHaveURL(/\/verify$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in as Jane Carter");
+    await a11y(page);
+    await page.getByLabel("E-mail to j***@carterbenefitsgroup.example").check();
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByTestId("code-sent")).toContainText("j***@carterbenefitsgroup.example");
+    await a11y(page);
+    await typeCodeFromOutbox(page);
     await expect(page).toHaveURL(/\/agent-home$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Welcome\s+Jane Carter/);
     await a11y(page);
@@ -88,11 +98,7 @@ test.describe("entering the store", () => {
   });
 
   test("Not My Site clears everything", async ({ page, a11y, context }) => {
-    await page.goto("/access");
-    await page.getByLabel("Rep access code").fill("ABCD1212");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("button", { name: "Confirm" }).click();
-    await expect(page).toHaveURL(/\/agent-home$/);
+    await repSignsIn(page);
     await page.getByRole("button", { name: "Not My Site" }).first().click();
     await expect(page).toHaveURL(/\/access$/);
     await page.goto("/agent-home");

@@ -2,13 +2,56 @@
  * Steps several journeys share, done the way a person does them: through the pages' labels.
  */
 import { expect, type Page } from "@playwright/test";
+import { planId } from "../../app/.server/db/seed/catalog";
 
-/** A rep signs in with their access code and starts a direct (Direct to Consumer) enrollment. */
-export async function repStartsDirectEnrollment(page: Page) {
+/**
+ * On the sign-in page after "Send code": reads the 6-digit code from the outbox — the message
+ * whose subject carries this page's reference (other journeys may be signing in the same rep) —
+ * and types it in.
+ */
+export async function typeCodeFromOutbox(page: Page, labels: { code: string; submit: string } = { code: "Sign-in code", submit: "Sign in" }) {
+  const reference = /([A-HJ-NP-Z2-9]{4})\.?\s*$/.exec((await page.getByTestId("code-reference").textContent()) ?? "")![1];
+  const mailbox = await page.context().newPage();
+  await mailbox.goto("/dev/outbox");
+  await mailbox.getByRole("row").filter({ hasText: new RegExp(`(reference|referencia) ${reference}\\)`) }).getByRole("link").first().click();
+  const code = /\b(\d{6})\b/.exec((await mailbox.getByTestId("message-text").textContent()) ?? "")![1];
+  await mailbox.close();
+  await page.getByLabel(labels.code).fill(code);
+  await page.getByRole("button", { name: labels.submit, exact: true }).click();
+}
+
+/** A rep enters their access code, confirms it is them and signs in with the code e-mailed to them. */
+export async function repSignsIn(page: Page, code = "ABCD1212") {
   await page.goto("/access");
-  await page.getByLabel("Rep access code").fill("ABCD1212");
+  await page.getByLabel("Rep access code").fill(code);
   await page.getByRole("button", { name: "Submit" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await page.getByLabel(/^E-mail to /).check();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await typeCodeFromOutbox(page);
+  await expect(page).toHaveURL(/\/agent-home$/);
+}
+
+/** An employee's group code, then a group admin signs in from the group home with the code e-mailed to them. */
+export async function groupAdminSignsIn(page: Page, admin = "Dana Whitfield") {
+  await page.goto("/access?step=employee&purpose=employee");
+  const dialog = page.getByRole("dialog", { name: "Employee Enrollment" });
+  await dialog.getByLabel("Group enrollment code").fill("ACME2024");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("dialog", { name: "Confirm your employer" }).getByRole("button", { name: "Yes" }).click();
+  await expect(page).toHaveURL(/\/group-home$/);
+  await page.getByRole("link", { name: "Sign in as a group administrator" }).click();
+  await expect(page).toHaveURL(/\/verify\?as=admin$/);
+  await page.getByLabel(`${admin}: E-mail to`, { exact: false }).check();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await typeCodeFromOutbox(page);
+  await expect(page).toHaveURL(/\/group-home$/);
+}
+
+/** A rep signs in (a code from the outbox) and starts a direct (Direct to Consumer) enrollment. */
+export async function repStartsDirectEnrollment(page: Page) {
+  await repSignsIn(page);
   await page.getByRole("link", { name: "New Member" }).click();
   await page.getByLabel("Direct to Consumer (DIRECT)").check();
   await page.getByRole("button", { name: "Start Direct Enrollment" }).click();
@@ -53,4 +96,27 @@ export async function payByBankDraft(page: Page, holder: string, account: string
   await page.getByLabel("Checking", { exact: true }).check();
   await page.getByLabel("Individual", { exact: true }).check();
   await page.getByRole("button", { name: "Next" }).click();
+}
+
+/** A group employee (ACME2024) quotes term life (so the employer and beneficiary steps are in it) and reaches the personal step. */
+export async function groupEmployeeToWizard(page: Page) {
+  await page.goto("/access?step=employee&purpose=employee");
+  await page.getByRole("dialog").getByLabel("Group enrollment code").fill("ACME2024");
+  await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(page).toHaveURL(/\/group-home$/);
+  await page.getByRole("button", { name: "Add New Employee" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const form = page.locator("form#quote");
+  await form.getByLabel("ZIP code").fill("75201");
+  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
+  await form.getByLabel("Female", { exact: true }).check();
+  await form.getByLabel("Category").selectOption("term_life");
+  await form.getByRole("button", { name: "See plans" }).click();
+  await page.goto(`/plan/${planId("SML-TERM20")}/x`);
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole("button", { name: "Proceed" }).click();
+  await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
+  await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
 }

@@ -1,28 +1,5 @@
-import { test, expect, type Page } from "./fixtures";
-import { planId } from "../../app/.server/db/seed/catalog";
-
-/** A group employee's enrollment up to the beneficiaries, saved for later and resumed elsewhere. */
-async function groupEmployeeToWizard(page: Page) {
-  await page.goto("/access?step=employee&purpose=employee");
-  await page.getByRole("dialog").getByLabel("Group enrollment code").fill("ACME2024");
-  await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
-  await expect(page).toHaveURL(/\/group-home$/);
-  await page.getByRole("button", { name: "Add New Employee" }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  const form = page.locator("form#quote");
-  await form.getByLabel("ZIP code").fill("75201");
-  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
-  await form.getByLabel("Female", { exact: true }).check();
-  await form.getByLabel("Category").selectOption("term_life");
-  await form.getByRole("button", { name: "See plans" }).click();
-  await page.goto(`/plan/${planId("SML-TERM20")}/x`);
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await page.getByRole("button", { name: "Proceed" }).click();
-  await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
-  await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
-}
+import { test, expect } from "./fixtures";
+import { groupEmployeeToWizard } from "./journeys";
 
 test.describe("enrollment wizard, part 1", () => {
   test("personal → contact with a code from the outbox → employer → beneficiaries → save for later → continue elsewhere", async ({ page, a11y, jsEnabled, browser }) => {

@@ -8,7 +8,7 @@ import { loader as declineLoader, action as declineAction } from "~/routes/decli
 import { loader as rootLoader } from "~/root";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
-import { runReminders } from "~/.server/saved-quotes";
+import { runReminders } from "~/.server/store/saved-quotes";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 

@@ -8,10 +8,11 @@ import { loader as groupHomeLoader } from "~/routes/_store.group-home";
 import { DEMO } from "~/.server/db/seed";
 import { MEMBERS } from "~/.server/db/seed/identities";
 import { searchMembers, findMemberInScope } from "~/.server/repositories/members";
-import { memberStoreToken, parseMemberStoreToken } from "~/.server/member-links";
-import { createCipher } from "~/.server/crypto";
+import { memberStoreToken, parseMemberStoreToken } from "~/.server/members/member-links";
+import { createCipher } from "~/.server/platform/crypto";
 import { createTestApp, describeEachDatabase, TEST_ENCRYPTION_KEY, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { signInGroupAdmin, signInRep, verifiedSessionFor } from "../support/staff";
 
 const REP = DEMO.rep.id;
 const GROUP = DEMO.group.id;
@@ -52,7 +53,7 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
   let mbsMemberId: number;
   beforeAll(async () => {
     app = await createTestApp(kind);
-    // The seed has no member in the member benefit store group (1929): add one with a policy.
+    // One more member of the member benefit store group (1929), with a policy, for these tests alone.
     const db = app.store.db;
     const cipher = app.services.cipher;
     const member = await db
@@ -95,15 +96,15 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     c.clientIp = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     return c;
   };
+  // Reps and group admins see members once verified by a code (issue 15).
   const repClient = async (agentId: number = REP) => {
-    const c = client();
-    await c.setSession({ eprocess: "rep", agentId, repAuthenticated: true });
-    return c;
+    if (agentId === REP) return signInRep(app, client());
+    // a rep without a landing URL cannot go through the access page: the same server session, started directly
+    return verifiedSessionFor(app, client(), { kind: "rep", repId: agentId }, { eprocess: "rep", agentId, repAuthenticated: true });
   };
   const groupClient = async (groupId: number = GROUP) => {
-    const c = client();
-    await c.setSession({ eprocess: "group", groupId, repAuthenticated: true });
-    return c;
+    const admin = Object.values(DEMO.groupAdmins).find((a) => a.groupId === groupId)!;
+    return signInGroupAdmin(app, client(), { groupCode: groupId === GROUP ? DEMO.group.code : DEMO.group2.code, adminId: admin.id });
   };
   const ids = (res: { data: { members: Row[] } }) => res.data.members.map((m) => m.id);
   const enrollmentCount = async () => Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);

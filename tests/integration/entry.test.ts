@@ -13,6 +13,7 @@ import { loader as configErrorLoader } from "~/routes/landing-config-error.$enro
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { sendSignInCode, signInRep, typeSignInCode } from "../support/staff";
 
 describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
   let app: TestApp;
@@ -40,14 +41,18 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     expect(res.data.repopulateFields.code).toBe("NOPE9999");
   });
 
-  it("rep code: trimmed and case-insensitive → confirmation → agent home in rep mode", async () => {
+  it("rep code: trimmed and case-insensitive → confirmation → the rep's sign-in by code → agent home in rep mode", async () => {
     const c = client();
     const res = await c.submit(accessAction, "/access", { intent: "rep-code", code: `  ${DEMO.rep.code.toLowerCase()} ` });
     expect(res.location).toBe("/access?step=confirm-rep");
     const page = await c.load(accessLoader, "/access?step=confirm-rep");
     expect(page.data.rep).toMatchObject({ name: DEMO.rep.name, code: DEMO.rep.code, email: DEMO.rep.email });
     const confirmed = await c.submit(accessAction, "/access", { intent: "confirm-rep" });
-    expect(confirmed.location).toBe("/agent-home");
+    // the code identifies the rep; the agent home needs the rep verified (issue 15)
+    expect(confirmed.location).toBe("/verify");
+    expect((await c.load(agentHomeLoader, "/agent-home")).location).toBe("/?next=%2Fagent-home");
+    const { code } = await sendSignInCode(app, c, `rep:${DEMO.rep.id}:email`);
+    expect((await typeSignInCode(c, code)).location).toBe("/agent-home");
     expect(await c.session()).toMatchObject({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true });
     const home = await c.load(agentHomeLoader, "/agent-home");
     expect(home.data.repName).toBe(DEMO.rep.name);
@@ -199,8 +204,8 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
 
   // ---- homes
   it("agent home: a portal and direct enrollment, or one of the rep's own groups; tampered ids refused", async () => {
-    const c = client();
-    await c.setSession({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, tempId: 77 });
+    const c = await signInRep(app, client());
+    await c.setSession({ tempId: 77 });
     const page = await c.load(agentHomeLoader, "/agent-home?step=portal");
     expect(page.data.portals.map((p: { value: string }) => p.value)).toEqual(DEMO.rep.portalIds.map(String));
     expect((await c.submit(agentHomeAction, "/agent-home", { choice: "direct" })).data.fieldErrors.portal).toBe("validation.choosePlatform");
@@ -217,10 +222,13 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     expect(s.tempId).toBeUndefined();
   });
 
-  it("agent home is for reps only", async () => {
+  it("agent home is for reps only, verified by a code: a cookie that only claims to be the rep opens nothing", async () => {
     const c = client();
     await c.setSession({ eprocess: "applicant", repAuthenticated: true });
     expect((await c.load(agentHomeLoader, "/agent-home")).location).toBe("/access");
+    const claims = client();
+    await claims.setSession({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true });
+    expect((await claims.load(agentHomeLoader, "/agent-home")).location).toBe("/access");
   });
 
   it("group home: Add New Employee and View Plans", async () => {
@@ -256,5 +264,10 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     await c.setSession({ eprocess: "rep", agentId: 1, repAuthenticated: true, tempId: 3, over65: true });
     expect((await c.submit(notMySiteAction, "/not-my-site", {})).location).toBe("/access");
     expect(await c.session()).toEqual({});
+    const rep = await signInRep(app, client());
+    await rep.setSession({ tempId: 3, over65: true });
+    expect((await rep.submit(notMySiteAction, "/not-my-site", {})).location).toBe("/access");
+    expect(await rep.session()).toEqual({});
+    expect((await rep.load(agentHomeLoader, "/agent-home")).location).toBe("/?next=%2Fagent-home");
   });
 });

@@ -230,7 +230,7 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
   it("existing members add a membership-required plan alone", async () => {
     const c = new TestClient(app.services);
     await c.setSession({ repAuthenticated: true, eprocess: "rep", agentId: DEMO.rep.id });
-    const { startExistingMemberEnrollment } = await import("~/.server/existing-member");
+    const { startExistingMemberEnrollment } = await import("~/.server/members/existing-member");
     const session = await app.services.sessions.read(c.request("/"));
     const member = await app.store.db.selectFrom("members").selectAll().where("id", "=", DEMO.members.ids.underRep[0]).executeTakeFirstOrThrow();
     await startExistingMemberEnrollment(app.services, c.request("/"), session, member, { tier: "IO", spouseDob: null, childCount: 0 });

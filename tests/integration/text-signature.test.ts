@@ -11,6 +11,7 @@ import { loader as agentMembersLoader, action as agentMembersAction } from "~/ro
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { newClient, signInRep, verifiedSessionFor } from "../support/staff";
 import { inWizard, markStepsDone, type JourneyOptions } from "../support/journeys";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
@@ -45,9 +46,10 @@ describeEachDatabase("the signature request by text message", (kind) => {
   /** A rep's enrollment on the review, the agreement accepted and verified but not signed. */
   async function unsignedAtReview(o: JourneyOptions = {}) {
     const r = await at("review_info", { session: REP_SESSION, ...o });
+    const accepted = JSON.parse((await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", r.id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow()).data).agreements;
     await app.store.db
       .updateTable("enrollment_steps")
-      .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: [], agent_name: "Jane Carter" }) })
+      .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: accepted, agent_name: "Jane Carter" }) })
       .where("enrollment_id", "=", r.id)
       .where("tab_name", "=", "agreement_info")
       .execute();
@@ -156,8 +158,8 @@ describeEachDatabase("the signature request by text message", (kind) => {
     // the rep sees the signature awaited in their members list, until it is given
     const memberId = (await policyOf(id))!.member_id;
     await app.store.db.updateTable("members").set({ last_name: `Awaiting${kind}` }).where("id", "=", memberId).execute();
-    const rep = new TestClient(app.services);
-    await rep.setSession(REP_SESSION);
+    // the rep's members need the rep verified by a code (issue 15)
+    const rep = await signInRep(app, newClient(app));
     const plansOf = async () => {
       const list = await rep.load(agentMembersLoader, `/agent-select-member?q=Awaiting${kind}`);
       expect(list.data.members).toHaveLength(1);
@@ -198,7 +200,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
       expect(res.status, bad).toBe(404);
       expect(res.data).toEqual({ state: "invalid" });
     }
-    await app.store.db.updateTable("link_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("enrollment_id", "=", id).execute();
+    await app.store.db.updateTable("link_tokens").set({ expires_at: new Date(app.clock.now.getTime() - 1000).toISOString() }).where("enrollment_id", "=", id).execute();
     expect((await phone.load(signLoader, `/sign/${token}`, { token })).data).toEqual({ state: "invalid" });
     const post = await phone.submit(signAction, `/sign/${token}`, { signature: PNG }, { params: { token } });
     expect(post.location).toBe(`/sign/${token}`);
@@ -210,8 +212,8 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const memberId = (await policyOf(id))!.member_id;
     // a name of its own, so the search finds this member alone
     await app.store.db.updateTable("members").set({ last_name: `Resend${kind}` }).where("id", "=", memberId).execute();
-    const rep = new TestClient(app.services);
-    await rep.setSession(REP_SESSION);
+    // the rep's members need the rep verified by a code (issue 15)
+    const rep = await signInRep(app, newClient(app));
     const list = await rep.load(agentMembersLoader, `/agent-select-member?q=Resend${kind}`);
     expect(list.data.members).toEqual([expect.objectContaining({ id: memberId, awaitingSignature: true })]);
     const resend = () => rep.submit(agentMembersAction, `/agent-select-member?q=Resend${kind}`, { intent: "resend-signature", memberId: String(memberId) });
@@ -232,8 +234,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(await texts(id)).toHaveLength(4);
 
     // another rep's member is not found; a signed policy has nothing to send
-    const other = new TestClient(app.services);
-    await other.setSession({ ...REP_SESSION, agentId: DEMO.rep.id + 1 });
+    const other = await verifiedSessionFor(app, newClient(app), { kind: "rep", repId: DEMO.rep.id + 1 }, { ...REP_SESSION, agentId: DEMO.rep.id + 1 });
     expect((await other.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) })).status).toBe(404);
     const signed = await at("review_info", { session: REP_SESSION });
     await signed.client.submit(reviewAction, REVIEW, { intent: "complete" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as depLoader, action as depAction } from "~/routes/enrollment.dependent-information";
-import { deleteDependentsForIO, prefetchExistingDependents, dependentFlags } from "~/.server/dependents";
+import { deleteDependentsForIO, prefetchExistingDependents, dependentFlags } from "~/.server/wizard/dependents";
 import { findEnrollment } from "~/.server/repositories/enrollments";
 import { cartLines } from "~/.server/repositories/cart";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
@@ -11,6 +11,13 @@ const HERE = "/enrollment/dependent-information";
 const IF = { spouseDob: "05/05/1985", childCount: "2" };
 const IS = { spouseDob: "05/05/1985", childCount: "0" };
 const IC = { spouseDob: "", childCount: "2" };
+
+/** The dependent health questions (medical plans) all left at No, as the popup posts them. */
+const healthAllNo = (): Record<string, string> => ({
+  ...Object.fromEntries([140, 141, 142, 145, 146, 147].flatMap((qid, i) => [[`health_info.condition_questions[${i}].question_id`, String(qid)], [`health_info.condition_questions[${i}].yes_no_flag`, "0"]])),
+  "health_info.medication_question.question_id": "148",
+  "health_info.medication_question.yes_no_flag": "0",
+});
 
 /** A good dependent as the add popup posts it (fields for every plan; unshown ones are ignored). */
 const person = (relationship: "spouse" | "child", extra: Record<string, string> = {}) => ({
@@ -209,10 +216,12 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect(p.data.next.allowed).toBe(true);
     });
 
-    it("IF without a spouse: children stop at 9", async () => {
+    it("IF without a spouse: children stop at 9, and Next waits for the spouse", async () => {
       const { client, id } = await atDependents({ ...IF, plans: ["BSD-PPO-ESS"] });
       await seed(id, 0, 9);
       expect((await page(client)).data.add).toEqual({ relationship: "spouse", number: 10 });
+      expect((await page(client)).data.next).toEqual({ allowed: false, message: "validation.dependentIFMin" });
+      expect((await client.submit(depAction, HERE, { intent: "next" })).data.mainError).toBe("validation.dependentIFMin");
       await seed(id, 0, 1);
       const p = await page(client);
       expect(p.data.next).toEqual({ allowed: false, message: "validation.dependentChildMax" });
@@ -288,8 +297,8 @@ describeEachDatabase("wizard: dependent information", (kind) => {
   });
 
   describe("tier IC", () => {
-    it("offers children only; Next needs exactly one child without an IHA plan; 9 at most", async () => {
-      const { client, id } = await atDependents({ ...IC, plans: ["BSD-PPO-ESS"] });
+    it("offers children only; a family of two or three children gets through Next on an ordinary plan", async () => {
+      const { client, id, steps } = await atDependents({ ...IC, plans: ["BSD-PPO-ESS"] });
       let p = await page(client);
       expect(p.data.heading).toBe("dependent.headingChild");
       expect(p.data.add).toEqual({ relationship: "child", number: 1 });
@@ -297,39 +306,55 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect((await add(client, person("spouse"))).data.fieldErrors.relationship).toBe("validation.dependentRelationship");
       expect((await add(client, person("child"))).location).toBe(HERE);
       expect((await page(client)).data.next.allowed).toBe(true);
-      expect((await add(client, person("child"))).location).toBe(HERE);
+      expect((await add(client, person("child", { first_name: "Sofia", gender: "1" }))).location).toBe(HERE);
       p = await page(client);
-      expect(p.data.next).toEqual({ allowed: false, message: "validation.dependentICExactlyOne" });
-      await seed(id, 0, 7);
+      expect(p.data.dependents).toHaveLength(2);
+      expect(p.data.next).toEqual({ allowed: true, message: null });
+      expect(p.data.add).toEqual({ relationship: "child", number: 3 });
+      expect((await add(client, person("child", { first_name: "Mateo" }))).location).toBe(HERE);
+      expect((await page(client)).data.next).toEqual({ allowed: true, message: null });
+      const res = await client.submit(depAction, HERE, { intent: "next" });
+      expect(res.location).toBe(`/enrollment/${{ agreement_info: "agreement-signature", review_info: "review-confirm" }[steps[steps.indexOf("dependent_info") + 1] as string]}`);
+      const step = await app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "dependent_info").executeTakeFirstOrThrow();
+      expect(step.completed_at).not.toBeNull();
+      expect(JSON.parse(step.data)).toMatchObject({ count: 3, spouses: 0, children: 3 });
+    });
+
+    it("takes up to 9 children on an ordinary plan, no more", async () => {
+      const { client, id } = await atDependents({ ...IC, plans: ["BSD-PPO-ESS"] });
+      await seed(id, 0, 8);
+      expect((await add(client, person("child"))).location).toBe(HERE);
+      let p = await page(client);
+      expect(p.data.dependents).toHaveLength(9);
+      expect(p.data.next).toEqual({ allowed: true, message: null });
       p = await page(client);
       expect(p.data.dependents).toHaveLength(9);
       expect(p.data.add).toBeNull();
       expect(p.data.addBlocked).toBe("validation.dependentChildMax");
       expect((await add(client, person("child"))).data.mainError).toBe("validation.dependentChildMax");
       expect(await rows(id)).toHaveLength(9);
+      expect((await client.submit(depAction, HERE, { intent: "next" })).location).toMatch(/^\/enrollment\//);
+      // a tenth that got in (brought over) blocks Next
+      await seed(id, 0, 1);
+      p = await page(client);
+      expect(p.data.next).toEqual({ allowed: false, message: "validation.dependentChildMax" });
     });
 
     it("L713 plan: one child; a second is refused with the L713 message", async () => {
       const { client, id, steps } = await atDependents({ ...IC, category: "medical", plans: ["LUH-L713"] });
       expect(steps).toContain("primary_health_info");
       let p = await page(client, "?dialog=add");
-      // medical plans need build, and the health questions for dependents apply
+      // medical plans need build, and the health questions for dependents apply (tests/integration/wizard-dependent-health.test.ts)
       expect(p.data.rules.weight).toEqual({ shown: true, required: true, readOnly: false });
-      expect(p.data.healthQuestions.map((q: { id: number }) => q.id)).toEqual([140, 141, 142, 145, 146, 147, 148]);
-      expect(p.data.healthQuestions.find((q: { id: number }) => q.id === 145).hasDetail).toBe(false);
-      expect((await add(client, person("child", { weight: "" }))).data.fieldErrors.weight).toBe("validation.required");
-      expect((await add(client, person("child", { weight: "0" }))).data.fieldErrors.weight).toBe("validation.weight");
-      expect((await add(client, person("child", { height_feet: "0" }))).data.fieldErrors.height_feet).toBe("validation.heightZero");
-      expect((await add(client, person("child", { height_inch: "12" }))).data.fieldErrors.height_inch).toBe("validation.inch");
-      expect((await add(client, person("child", { hq_140: "1", hq_140_detail: "" }))).data.fieldErrors.hq_140_detail).toBe("validation.required");
-      expect((await add(client, person("child", { hq_140: "1", hq_140_detail: "Asthma, mild", hq_145: "1" }))).location).toBe(HERE);
-      const [row] = await rows(id);
-      expect(row.health_enc).not.toContain("Asthma");
-      expect(app.services.cipher.decryptJson<Record<string, unknown>>(row.health_enc!)).toMatchObject({
-        "140": { answer: 1, detail: "Asthma, mild" },
-        "145": { answer: 1, detail: null },
-        "141": { answer: 0, detail: null },
-      });
+      expect(p.data.health.questions.map((q: { id: number }) => q.id)).toEqual([140, 141, 142, 145, 146, 147]);
+      expect(p.data.health.medication.id).toBe(148);
+      const child = (extra: Record<string, string> = {}) => person("child", { ...healthAllNo(), ...extra });
+      expect((await add(client, child({ weight: "" }))).data.fieldErrors.weight).toBe("validation.required");
+      expect((await add(client, child({ weight: "0" }))).data.fieldErrors.weight).toBe("validation.weight");
+      expect((await add(client, child({ height_feet: "0" }))).data.fieldErrors.height_feet).toBe("validation.heightZero");
+      expect((await add(client, child({ height_inch: "12" }))).data.fieldErrors.height_inch).toBe("validation.inch");
+      expect((await add(client, child())).location).toBe(HERE);
+      expect(await rows(id)).toHaveLength(1);
       p = await page(client);
       expect(p.data.add).toBeNull();
       expect(p.data.addBlocked).toBe("validation.dependentL713");
@@ -351,13 +376,13 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect((await page(client)).data.asksLegalDisability).toBe(false);
       await seed(id, 0, 3);
       expect((await page(client)).data.next.allowed).toBe(true);
-      expect((await add(client, person("child"))).location).toBe(HERE);
+      expect((await add(client, person("child", healthAllNo()))).location).toBe(HERE);
       expect((await page(client)).data.add).toEqual({ relationship: "child", number: 5 });
       await seed(id, 0, 1);
       const p = await page(client);
       expect(p.data.add).toBeNull();
       expect(p.data.addBlocked).toBe("validation.dependentIhaIC");
-      expect((await add(client, person("child"))).data.mainError).toBe("validation.dependentIhaIC");
+      expect((await add(client, person("child", healthAllNo()))).data.mainError).toBe("validation.dependentIhaIC");
       await seed(id, 0, 1);
       expect((await page(client)).data.next).toEqual({ allowed: false, message: "validation.dependentIhaIC" });
     });
@@ -365,13 +390,13 @@ describeEachDatabase("wizard: dependent information", (kind) => {
     it("IF: at most 9 dependents", async () => {
       const { client, id } = await atDependents({ ...IF, category: "limited_medical", plans: ["KHA-IHA"] });
       await seed(id, 1, 7);
-      expect((await add(client, person("child"))).location).toBe(HERE);
+      expect((await add(client, person("child", healthAllNo()))).location).toBe(HERE);
       const p = await page(client);
       expect(p.data.dependents).toHaveLength(9);
       expect(p.data.add).toBeNull();
       expect(p.data.addBlocked).toBe("validation.dependentIhaIF");
       expect(p.data.next.allowed).toBe(true);
-      expect((await add(client, person("child"))).data.mainError).toBe("validation.dependentIhaIF");
+      expect((await add(client, person("child", healthAllNo()))).data.mainError).toBe("validation.dependentIhaIF");
       expect(await rows(id)).toHaveLength(9);
     });
   });

@@ -4,11 +4,11 @@ import { action as contactAction } from "~/routes/enrollment.contact-info";
 import { loader as employerLoader, action as employerAction } from "~/routes/enrollment.employer-info";
 import { loader as frameLoader } from "~/routes/enrollment";
 import { DEMO } from "~/.server/db/seed";
-import { loadWizard } from "~/.server/wizard";
+import { loadWizard } from "~/.server/wizard/steps";
 import { screenOf, type TabName } from "~/domain/wizard-steps";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import type { TestClient } from "../support/client";
-import { inWizard } from "../support/journeys";
+import { inWizard, EMPLOYER_FORM } from "../support/journeys";
 
 const HERE = "/enrollment/employer-info";
 const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
@@ -17,24 +17,7 @@ const CONTACT = { intent: "next", email: "ana.lopez@gmail.com", phone_number: "2
 const GROUP_SESSION = { eprocess: "group", groupId: DEMO.group.id, enrollType: "new-group-member", repAuthenticated: true, portalId: DEMO.portals.employer.id };
 
 const GOOD: Record<string, string> = {
-  intent: "next",
-  name: "Acme Logistics Inc.",
-  phone: "(214) 555-0160",
-  address1: "1845 Commerce Street",
-  city: "Dallas",
-  zip: "75201",
-  state: "TX",
-  with_validation: "1",
-  average_work_week: "40+",
-  employment_start_date: "03/01/2019",
-  occupation: "Warehouse lead",
-  compensation_type: "G20",
-  employment_status: "A",
-  emp_industry: "transportation",
-  emp_num_employed: "640",
-  emp_vac_policy: "TWO_WEEKS",
-  emp_barg_unit: "NONE",
-  "holiday_policy.Standard_6": "1",
+  ...EMPLOYER_FORM,
   "holiday_policy.Birthday": "1",
 };
 
@@ -231,10 +214,11 @@ describeEachDatabase("wizard: employer information", (kind) => {
     const refused = await loadWizard(app.services, client.request("/enrollment/agreement-signature"), "agreement_info").catch((r: unknown) => r);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("location")).toBe(HERE);
-    // an unfinished form is not kept as a draft, but the dialog still opens
+    // an unfinished form is kept as typed (a draft); the checked data stays as it was
     const partial = await client.submit(employerAction, HERE, { intent: "save-later", occupation: "Driver" });
     expect(partial.location).toBe(`${HERE}?dialog=save-later`);
     expect(JSON.parse((await employerRow(client))!.data).occupation).toBe("Dispatcher");
+    expect((await client.load(employerLoader, HERE)).data.values).toMatchObject({ occupation: "Driver", name: "" });
   });
 
   it("refuses Skip when the cart holds no IHA plan, and saves nothing", async () => {

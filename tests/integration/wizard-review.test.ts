@@ -7,6 +7,7 @@ import { action as billingAction } from "~/routes/enrollment.billing-information
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { signInRep } from "../support/staff";
 import { inWizard, markStepsDone } from "../support/journeys";
 
 const REVIEW = "/enrollment/review-confirm";
@@ -54,7 +55,8 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "primary_info" })).location).toBe("/enrollment/personal-info");
     expect((await client.session()).navto).toBe("review");
     const page = await client.load(personalLoader, "/enrollment/personal-info");
-    expect(page.data.chrome.back).toBe("/cart");
+    // opened from the review, the personal step goes Back to the review (not the cart)
+    expect(page.data.chrome.back).toBe(REVIEW);
     const saved = await client.submit(personalAction, "/enrollment/personal-info", { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "141", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
     expect(saved.location).toBe(REVIEW);
     expect((await client.session()).navto).toBeUndefined();
@@ -119,15 +121,14 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     const member = await app.store.db.selectFrom("members").selectAll().where("id", "=", e.member_id!).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ first_name: "Ana", last_name: "Lopez", rep_id: DEMO.rep.id, ssn_last4: "6789", last_enrollment_id: id });
     expect(member.ssn_enc).not.toContain("123456789");
-    const rep = new TestClient(app.services);
-    await rep.setSession({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true });
+    const rep = await signInRep(app);
     const list = await rep.load(agentMembersLoader, "/agent-select-member?q=Ana%20Lopez");
     expect(JSON.stringify(list.data)).toContain("Lopez");
   });
 
   it("generates one invoice for a directly billed enrollment", async () => {
     const { client, id } = await atReview();
-    await app.store.db.insertInto("enrollment_payments").values({ enrollment_id: id, payment_method: "eft", payment_method_id: null, bill_date: 28, is_physical_address: 0, updated_at: new Date().toISOString() }).execute();
+    await app.store.db.updateTable("enrollment_payments").set({ payment_method: "eft" }).where("enrollment_id", "=", id).execute();
     await client.submit(reviewAction, REVIEW, { intent: "complete" });
     const policy = await app.store.db.selectFrom("policies").select("id").where("enrollment_id", "=", id).executeTakeFirstOrThrow();
     expect(await count("invoices", ["policy_id", policy.id])).toBe(1);

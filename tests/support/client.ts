@@ -22,6 +22,9 @@ const BASE = "http://localhost:3000";
 export class TestClient {
   private jar = new Map<string, string>();
   clientIp = "203.0.113.10";
+  /** the browser's User-Agent (a verified session belongs to one browser) */
+  userAgent = "TestBrowser/1.0";
+  private requests = 0;
   constructor(private readonly services: Services, private readonly host = "localhost:3000") {}
 
   cookieHeader() {
@@ -49,13 +52,18 @@ export class TestClient {
 
   /** Builds a request as the browser would send it. */
   request(path: string, init: { method?: string; body?: URLSearchParams; headers?: Record<string, string> } = {}) {
-    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), ...init.headers });
+    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), "user-agent": this.userAgent, "x-request-id": `test-${++this.requests}`, ...init.headers });
     if (init.body) headers.set("content-type", "application/x-www-form-urlencoded");
     return new Request(new URL(path, BASE), { method: init.method ?? "GET", headers, body: init.body });
   }
 
   private context() {
     return { services: this.services, nonce: "test-nonce", requestId: "test-request", clientIp: this.clientIp };
+  }
+
+  /** The load context Remix hands every loader and action (for tests that render pages). */
+  loadContext() {
+    return this.context();
   }
 
   private async settle(run: () => unknown): Promise<RouteResult> {
@@ -86,7 +94,7 @@ export class TestClient {
 
   /** The session as the server would read it from this client's cookies. */
   async session() {
-    return (await this.services.sessions.read(this.request("/"))).all();
+    return (await this.services.sessions.read(this.request("/"), { touch: false, allowEnded: true })).all();
   }
 
   /** Puts values into this client's session (as an earlier step of a journey would have). */
@@ -101,6 +109,15 @@ export class TestClient {
     const [token, cookie] = await this.services.csrf.commitToken(this.request("/"));
     if (cookie) this.absorb(new Headers({ "set-cookie": cookie }));
     return token;
+  }
+
+  /** Posts a body exactly as given (any content type, or none), for tests of malformed posts. */
+  async send(action: Action, path: string, body: BodyInit | null, options: { contentType?: string | null; params?: Record<string, string> } = {}) {
+    const headers = new Headers({ host: this.host, cookie: this.cookieHeader() });
+    if (options.contentType) headers.set("content-type", options.contentType);
+    const request = new Request(new URL(path, BASE), { method: "POST", headers, body });
+    if (options.contentType === null) request.headers.delete("content-type");
+    return this.settle(() => action({ request, params: options.params ?? {}, context: this.context() }));
   }
 
   async submit(action: Action, path: string, fields: Record<string, string | string[]>, options: { params?: Record<string, string>; csrf?: string | null; headers?: Record<string, string> } = {}) {

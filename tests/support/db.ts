@@ -9,12 +9,12 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { describe } from "vitest";
-import { loadConfig, type Config } from "~/.server/config";
+import { loadConfig, type Config } from "~/.server/platform/config";
 import { migrate, openStore, type Store } from "~/.server/db/connection";
 import { seedDatabase } from "~/.server/db/seed";
-import { createCipher } from "~/.server/crypto";
+import { createCipher } from "~/.server/platform/crypto";
 import { createServices, type Services } from "~/.server/services";
-import { createLogger } from "~/.server/log";
+import { createLogger } from "~/.server/platform/log";
 
 export type DatabaseKind = "sqlite" | "postgres";
 

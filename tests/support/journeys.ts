@@ -8,6 +8,7 @@ import { loader as planLoader, action as planAction } from "~/routes/_store.plan
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { planId } from "~/.server/db/seed/catalog";
+import { agreementTextsFor } from "~/.server/wizard/agreement";
 import type { TestApp } from "./db";
 import { TestClient } from "./client";
 
@@ -69,18 +70,51 @@ export async function inWizard(app: TestApp, o: JourneyOptions = {}) {
 export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[]) {
   const id = (await c.session()).tempId!;
   const now = new Date().toISOString();
+  // Complete checks every step again: the agreement accepts every text the cart shows, and the
+  // billing step has a method on file — as the real steps would leave them.
+  const planIds = (await app.store.db.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", id).execute()).map((r) => r.plan_id);
+  const texts = await agreementTextsFor(app.services, { planIds, locale: "en" });
   const data: Record<string, object> = {
     primary_info: { first_name: "Ana", last_name: "Lopez", height_feet: 5, height_inch: 6, weight: 140, marital_status: 1, prior_coverage_flag: 0 },
-    agreement_info: { method: "typed", signed_at: now, eprocess: "sigapplicant", agreements: [] },
-    contact_info: { email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", birth_state: "", birth_city: "", with_validation: 1, skip_validation_email: 0, skip_validation_phone: 0, verified: {} },
+    agreement_info: { method: "typed", signed_at: now, eprocess: "sigapplicant", agreements: texts.map((t) => t.id) },
+    contact_info: { email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", birth_state: "TX", birth_city: "Dallas", with_validation: 1, skip_validation_email: 0, skip_validation_phone: 0, verified: {} },
   };
   for (const tab of tabs) {
-    const secret = tab === "primary_info" ? app.services.cipher.encryptJson({ ssn: "123456789" }) : null;
+    const secret = tab === "primary_info" ? app.services.cipher.encryptJson({ ssn: "123456789" }) : tab === "agreement_info" ? app.services.cipher.encryptJson({ signature_name: "Ana Lopez" }) : null;
     await app.store.db
       .insertInto("enrollment_steps")
       .values({ enrollment_id: id, tab_name: tab, data: JSON.stringify(data[tab] ?? {}), secret_enc: secret, completed_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(["enrollment_id", "tab_name"]).doUpdateSet({ completed_at: now }))
       .execute();
+    if (tab === "billing_info") {
+      await app.store.db
+        .insertInto("enrollment_payments")
+        .values({ enrollment_id: id, payment_method: "stmt", payment_method_id: null, bill_date: 28, is_physical_address: 0, address1: null, address2: null, city: null, state: null, zip: null, updated_at: now })
+        .onConflict((oc) => oc.column("enrollment_id").doNothing())
+        .execute();
+    }
   }
   return id;
 }
+
+/** The employer step as an Acme employee fills it (every field valid). */
+export const EMPLOYER_FORM: Readonly<Record<string, string>> = {
+  intent: "next",
+  name: "Acme Logistics Inc.",
+  phone: "(214) 555-0160",
+  address1: "1845 Commerce Street",
+  city: "Dallas",
+  zip: "75201",
+  state: "TX",
+  with_validation: "1",
+  average_work_week: "40+",
+  employment_start_date: "03/01/2019",
+  occupation: "Warehouse lead",
+  compensation_type: "G20",
+  employment_status: "A",
+  emp_industry: "transportation",
+  emp_num_employed: "640",
+  emp_vac_policy: "TWO_WEEKS",
+  emp_barg_unit: "NONE",
+  "holiday_policy.Standard_6": "1",
+};

@@ -4,7 +4,7 @@
  * invoice per policy (the unique policy_id makes a repeat call a no-op).
  */
 import type { DB } from "../db/connection";
-import { randomDigits } from "../crypto";
+import { randomDigits } from "../platform/crypto";
 
 export interface InvoiceService {
   generate(input: { policyId: number; effectiveDate: string; amountCents: number; now: Date }): Promise<{ invoiceNumber: string; created: boolean }>;

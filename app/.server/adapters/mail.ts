@@ -5,7 +5,7 @@
  */
 import nodemailer from "nodemailer";
 import type { DB } from "../db/connection";
-import type { Logger } from "../log";
+import type { Logger } from "../platform/log";
 import { markOutbox, recordOutbox } from "../repositories/outbox";
 
 export interface MailMessage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCipher } from "../crypto";
+import { createCipher } from "../platform/crypto";
 import { createLocalGateway, DECLINED_TEST_CARDS, type CardDetails } from "./payments";
 
 const cipher = createCipher(Buffer.alloc(32, 7));

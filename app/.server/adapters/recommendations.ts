@@ -17,6 +17,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
 import type { DB } from "../db/connection";
 import type { Audience, Database } from "../db/schema";
+import { GENDER_OTHERS } from "~/domain/pricing";
 
 export interface RecommendationInput {
   /** the visitor's temp enrollment (its cart_lines are "the cart") */
@@ -139,7 +140,8 @@ async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanId
   const state = normState(input.state);
   const tier = normTier(input.tier);
   const age = knownNumber(input.age);
-  const gender = knownNumber(input.gender);
+  // "Others" (2) is priced at the male or the female rate, so either row makes a plan sellable.
+  const gender = input.gender === GENDER_OTHERS ? null : knownNumber(input.gender);
   const audiences: Audience[] = input.over65 ? ["all", "over65"] : ["all", "under65"];
 
   let query = db

@@ -606,10 +606,102 @@ const remoteSignature: Migration = {
   },
 };
 
+/**
+ * Save & Continue Later keeps a step exactly as typed, valid or not: the typed values,
+ * encrypted as a whole (they may hold an SSN), beside the step's checked data.
+ */
+const stepDrafts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("enrollment_steps").addColumn("draft_enc", "text").execute();
+  },
+};
+
+/**
+ * Group admins (issue 15): the people who administer an employer group, each with the e-mail
+ * and phone a sign-in code is sent to. They, not the employees who know the group code, see
+ * the group's members and enroll for them.
+ */
+function groupAdmins(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(dialect, db.schema.createTable("group_admins") as CreateTableBuilder<string, never>)
+        .addColumn("group_id", "integer", (c) => c.notNull().references("groups.id").onDelete("cascade"))
+        .addColumn("first_name", "text", (c) => c.notNull())
+        .addColumn("last_name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text")
+        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.createIndex("group_admins_group").on("group_admins").column("group_id").execute();
+    },
+  };
+}
+
+/**
+ * Server-side sessions for verified reps and group admins (issue 15): the cookie holds only a
+ * random id (its SHA-256 is kept here), the row holds the session's ids and modes, who was
+ * verified, when it was last used and when it ended (logout, Not My Site, idle, 12 hours).
+ */
+function staffSessions(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(dialect, db.schema.createTable("staff_sessions") as CreateTableBuilder<string, never>)
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("actor_kind", "text", (c) => c.notNull())
+        .addColumn("rep_id", "integer", (c) => c.references("reps.id"))
+        .addColumn("group_id", "integer", (c) => c.references("groups.id"))
+        .addColumn("admin_id", "integer", (c) => c.references("group_admins.id"))
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("ua_hash", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_seen_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("ended_at", "text")
+        .addColumn("end_reason", "text")
+        .addCheckConstraint("staff_sessions_actor", sql`actor_kind in ('rep', 'group_admin')`)
+        .execute();
+      await db.schema.createIndex("staff_sessions_open").on("staff_sessions").columns(["ended_at", "last_seen_at"]).execute();
+    },
+  };
+}
+
+/**
+ * The audit trail (issue 15): who (and acting as what) did what to which enrollment or member,
+ * when, in which request; never the data itself. Append-only: triggers refuse every UPDATE and
+ * DELETE (and, on PostgreSQL, TRUNCATE), so the application cannot change or remove an event.
+ */
+function auditTrail(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("audit_events").addColumn("acting_as", "text").execute();
+      await db.schema.alterTable("audit_events").addColumn("member_id", "integer").execute();
+      await db.schema.alterTable("audit_events").addColumn("request_id", "text").execute();
+      await db.schema.createIndex("audit_events_enrollment").on("audit_events").columns(["enrollment_id", "id"]).execute();
+      if (dialect === "postgres") {
+        await sql`create function audit_events_append_only() returns trigger language plpgsql as $$ begin raise exception 'audit_events is append-only'; end $$`.execute(db);
+        await sql`create trigger audit_events_no_change before update or delete on audit_events for each row execute function audit_events_append_only()`.execute(db);
+        await sql`create trigger audit_events_no_truncate before truncate on audit_events for each statement execute function audit_events_append_only()`.execute(db);
+      } else {
+        await sql`create trigger audit_events_no_update before update on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(db);
+        await sql`create trigger audit_events_no_delete before delete on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(db);
+      }
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
-      return { "001_initial": initial(dialect), "002_one_time_fee": oneTimeFee, "003_group_payment_method": groupPaymentMethod, "004_remote_signature": remoteSignature };
+      return {
+        "001_initial": initial(dialect),
+        "002_one_time_fee": oneTimeFee,
+        "003_group_payment_method": groupPaymentMethod,
+        "004_remote_signature": remoteSignature,
+        "005_step_drafts": stepDrafts,
+        "006_group_admins": groupAdmins(dialect),
+        "007_staff_sessions": staffSessions(dialect),
+        "008_audit_trail": auditTrail(dialect),
+      };
     },
   };
 }

@@ -474,6 +474,8 @@ export interface EnrollmentStepTable {
   secret_enc: string | null;
   completed_at: Timestamp | null;
   updated_at: Timestamp;
+  /** what was typed, as typed, when the step was saved for later (encrypted JSON) */
+  draft_enc: string | null;
 }
 
 export interface DependentTable {
@@ -623,14 +625,57 @@ export interface RateLimitTable {
   count: number;
 }
 
+/**
+ * The audit trail: append-only (triggers refuse UPDATE and DELETE). Never the data itself:
+ * `detail` holds only enumerated values (a step's tab name, a reason, a channel).
+ */
 export interface AuditEventTable {
   id: Id;
+  /** what happened, e.g. verify.success, session.start, members.view, step.save */
   kind: string;
   enrollment_id: number | null;
+  /** who: rep:{id}, group_admin:{id}, applicant */
   actor: string | null;
   /** non-PII detail */
   detail: string | null;
   created_at: Timestamp;
+  /** acting as what: rep, group_admin, applicant, employee */
+  acting_as: string | null;
+  member_id: number | null;
+  request_id: string | null;
+}
+
+/** An employer group's administrators: a sign-in code goes to their e-mail or phone. */
+export interface GroupAdminTable {
+  id: Id;
+  group_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  active: Flag;
+}
+
+/** Server-side sessions of verified reps and group admins; the cookie holds only the token. */
+export interface StaffSessionTable {
+  id: Id;
+  /** SHA-256 (hex) of the random token in the cookie */
+  token_hash: string;
+  actor_kind: "rep" | "group_admin";
+  rep_id: number | null;
+  group_id: number | null;
+  admin_id: number | null;
+  /** the session's ids and modes as JSON (the same shape the cookie holds for applicants) */
+  data: string;
+  /** keyed hash of the browser's User-Agent: a token shown by another browser opens nothing */
+  ua_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** the absolute limit (12 hours after the start) */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  /** logout, not_my_site, idle, absolute */
+  end_reason: string | null;
 }
 
 export interface ScreenshotTable {
@@ -684,6 +729,8 @@ export interface Database {
   rate_limits: RateLimitTable;
   audit_events: AuditEventTable;
   screenshots: ScreenshotTable;
+  group_admins: GroupAdminTable;
+  staff_sessions: StaffSessionTable;
 }
 
 export type Plan = Selectable<PlanTable>;
@@ -694,6 +741,8 @@ export type EnrollmentUpdate = Updateable<EnrollmentTable>;
 export type Site = Selectable<SiteTable>;
 export type Rep = Selectable<RepTable>;
 export type Group = Selectable<GroupTable>;
+export type GroupAdmin = Selectable<GroupAdminTable>;
+export type StaffSession = Selectable<StaffSessionTable>;
 export type Member = Selectable<MemberTable>;
 export type Referral = Selectable<ReferralTable>;
 export type PlanCategory = Selectable<PlanCategoryTable>;

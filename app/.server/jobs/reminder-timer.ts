@@ -1,6 +1,6 @@
 /** Runs the quote reminder job on a timer inside the server (REMINDERS_ENABLED=1). */
 import type { Services } from "../services";
-import { runReminders } from "../saved-quotes";
+import { runReminders } from "../store/saved-quotes";
 
 export function startReminderTimer(services: Services) {
   let running = false;

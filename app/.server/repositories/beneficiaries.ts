@@ -8,6 +8,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/connection";
 import type { Database } from "../db/schema";
+import { refusableTransaction } from "./refusable";
 
 /** What the page may know of a beneficiary: everything but the sealed SSN. */
 export const BENEFICIARY_COLUMNS = ["id", "position", "first_name", "middle_name", "last_name", "birthdate", "relationship", "ssn_last4", "percentage"] as const;
@@ -61,11 +62,11 @@ export async function countBeneficiaries(db: DB, enrollmentId: number) {
 
 /** Appends a beneficiary unless `refuse` (given the current list) says why not. */
 export async function insertBeneficiary<R>(db: DB, enrollmentId: number, values: BeneficiaryValues, ssn: SealedSsn | null, refuse: Refuse<R>, now: Date) {
-  return db.transaction().execute(async (trx): Promise<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }> => {
-    if (!(await lockEnrollment(trx, enrollmentId, now))) return { ok: false, refusal: "not-found" };
+  return refusableTransaction<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
+    if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const current = await listIn(trx, enrollmentId);
     const refusal = refuse(current);
-    if (refusal !== null) return { ok: false, refusal };
+    if (refusal !== null) refused({ ok: false, refusal });
     const position = current.reduce((max, b) => Math.max(max, b.position), 0) + 1;
     const row = await trx
       .insertInto("beneficiaries")
@@ -78,12 +79,12 @@ export async function insertBeneficiary<R>(db: DB, enrollmentId: number, values:
 
 /** Replaces one beneficiary of this enrollment; `refuse` sees the others. */
 export async function updateBeneficiary<R>(db: DB, enrollmentId: number, id: number, values: BeneficiaryValues, ssn: SealedSsn | undefined, refuse: Refuse<R>, now: Date) {
-  return db.transaction().execute(async (trx): Promise<{ ok: true } | { ok: false; refusal: R | "not-found" }> => {
-    if (!(await lockEnrollment(trx, enrollmentId, now))) return { ok: false, refusal: "not-found" };
+  return refusableTransaction<{ ok: true } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
+    if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const current = await listIn(trx, enrollmentId);
-    if (!current.some((b) => b.id === id)) return { ok: false, refusal: "not-found" };
+    if (!current.some((b) => b.id === id)) refused({ ok: false, refusal: "not-found" });
     const refusal = refuse(current.filter((b) => b.id !== id));
-    if (refusal !== null) return { ok: false, refusal };
+    if (refusal !== null) refused({ ok: false, refusal });
     await trx
       .updateTable("beneficiaries")
       .set({ ...values, ...(ssn ? { ssn_enc: ssn.ssn_enc, ssn_last4: ssn.ssn_last4 } : {}) })

@@ -1,22 +1,9 @@
 /** Whose brand a visitor sees: the group during a group enrollment, else the rep, else the site. */
 import type { DB } from "../db/connection";
 import type { Site } from "../db/schema";
+import type { Branding } from "~/views/branding";
 
-export interface Branding {
-  kind: "group" | "rep" | "site";
-  id: number | null;
-  name: string;
-  logoUrl: string | null;
-  bannerImageUrl: string | null;
-  bannerLink: string | null;
-  phone: string;
-  email: string;
-  tagline: string | null;
-  about: string | null;
-  brandColor: string | null;
-  /** for a group: its address, shown during employee enrollment */
-  address: { address1: string; city: string; state: string; zip: string } | null;
-}
+export type { Branding } from "~/views/branding";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const safeColor = (c: string | null) => (c && HEX.test(c) ? c : null);

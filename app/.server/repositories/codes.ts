@@ -30,12 +30,49 @@ export function latestCode(db: DB, enrollmentId: number, purpose: string) {
   return db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).orderBy("id", "desc").limit(1).executeTakeFirst();
 }
 
-export async function addAttempt(db: DB, id: number) {
-  await db.updateTable("one_time_codes").set((eb) => ({ attempts: eb("attempts", "+", 1) })).where("id", "=", id).execute();
+/** The newest code of a purpose sent to one target (an address, a number), to know when it was sent. */
+export function latestCodeTo(db: DB, enrollmentId: number, purpose: string, targetHash: string) {
+  return db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("enrollment_id", "=", enrollmentId)
+    .where("purpose", "=", purpose)
+    .where("target_hash", "=", targetHash)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
+export function codeById(db: DB, id: number) {
+  return db.selectFrom("one_time_codes").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Takes one of a live code's tries before the typed code is compared, in one atomic statement:
+ * the new number of tries, or null when none is left (or the code is used, retired, expired).
+ */
+export async function takeCodeTry(db: DB, id: number, maxTries: number, now: Date) {
+  const row = await db
+    .updateTable("one_time_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("attempts", "<", maxTries)
+    .where("used_at", "is", null)
+    .where("invalidated_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .returning("attempts")
+    .executeTakeFirst();
+  return row?.attempts ?? null;
+}
+
+/** Hands back a try that was taken but not used to compare a code. */
+export async function releaseCodeTry(db: DB, id: number) {
+  await db.updateTable("one_time_codes").set((eb) => ({ attempts: eb("attempts", "-", 1) })).where("id", "=", id).where("attempts", ">", 0).execute();
+}
+
+/** Uses a code once: true for the one caller that marked it (single use under concurrency). */
 export async function markCodeUsed(db: DB, id: number, now: Date) {
-  const res = await db.updateTable("one_time_codes").set({ used_at: now.toISOString() }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+  const res = await db.updateTable("one_time_codes").set({ used_at: now.toISOString() }).where("id", "=", id).where("used_at", "is", null).where("invalidated_at", "is", null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -54,4 +91,9 @@ export function liveCodeByHash(db: DB, purpose: string, codeHash: string, target
     .where("invalidated_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
+}
+
+/** The newest code of a purpose that belongs to no enrollment (a rep's or group admin's sign-in). */
+export function latestCodeFor(db: DB, purpose: string) {
+  return db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "is", null).where("purpose", "=", purpose).orderBy("id", "desc").limit(1).executeTakeFirst();
 }

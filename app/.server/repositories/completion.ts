@@ -1,4 +1,4 @@
-/** Turning a checked-out enrollment into a member with a policy — in one transaction. */
+/** Turning a checked-out enrollment into a member with a policy, inside the transaction Complete opens. */
 import type { DB } from "../db/connection";
 import type { Insertable } from "kysely";
 import type { MemberTable } from "../db/schema";
@@ -19,53 +19,53 @@ export interface CompletionInput {
   now: Date;
 }
 
-export type CompletionResult = { created: true; policyId: number; memberId: number } | { created: false; policyId: number };
-
-export async function completeEnrollmentRecord(db: DB, input: CompletionInput): Promise<CompletionResult> {
-  try {
-    return await completeInTransaction(db, input);
-  } catch (error) {
-    // Two submits at the same moment: the unique idempotency key lets one through; the other
-    // finds the policy it made.
-    const winner = await db.selectFrom("policies").select("id").where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
-    if (winner) return { created: false, policyId: winner.id };
-    throw error;
-  }
+/** The policy a Complete made for this key, if any (the key is unique). */
+export function policyByKey(db: DB, idempotencyKey: string) {
+  return db.selectFrom("policies").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
 }
 
-async function completeInTransaction(db: DB, input: CompletionInput): Promise<CompletionResult> {
+/**
+ * Takes the enrollment for completion inside the caller's transaction: a write to its row, so
+ * PostgreSQL holds the row lock and SQLite the write lock until the transaction ends — a second
+ * Complete waits, then finds it completed. Undefined when it is not checked out.
+ */
+export function claimForCompletion(trx: DB, enrollmentId: number, now: Date) {
+  return trx
+    .updateTable("enrollments")
+    .set({ updated_at: now.toISOString() })
+    .where("id", "=", enrollmentId)
+    .where("status", "=", "checked_out")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Writes the member, the policy and its plans, and marks the enrollment completed — in the caller's transaction. */
+export async function insertCompletion(trx: DB, input: CompletionInput): Promise<{ policyId: number; memberId: number }> {
   const at = input.now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    // The idempotency key is unique: a second click, a reload or a second tab finds the policy.
-    const existing = await trx.selectFrom("policies").select("id").where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
-    if (existing) return { created: false, policyId: existing.id };
-    const status = await trx.selectFrom("enrollments").select("status").where("id", "=", input.enrollmentId).executeTakeFirstOrThrow();
-    if (status.status !== "checked_out") throw new Error(`enrollment is ${status.status}`);
-    let memberId = input.existingMemberId;
-    if (!memberId) {
-      if (!input.newMember) throw new Error("no member data");
-      const m = await trx.insertInto("members").values({ ...input.newMember, created_at: at, last_enrollment_id: null }).returning("id").executeTakeFirstOrThrow();
-      memberId = m.id;
-    }
-    const policy = await trx
-      .insertInto("policies")
-      .values({ policy_number: input.policyNumber, member_id: memberId, enrollment_id: input.enrollmentId, idempotency_key: input.idempotencyKey, tier: input.tier, effective_date: input.effectiveDate, created_at: at, signature_status: input.sendSms ? "awaiting" : null })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    for (const l of input.lines) {
-      await trx.insertInto("policy_plans").values({ policy_id: policy.id, plan_id: l.plan_id, plan_price_id: l.plan_price_id, price_cents: l.price_cents, status: "ACTIVE" }).execute();
-    }
-    if (input.deleteDependents) await trx.deleteFrom("dependents").where("enrollment_id", "=", input.enrollmentId).execute();
-    await trx
-      .updateTable("enrollments")
-      .set({ status: "completed", completed_at: at, updated_at: at, policy_id: policy.id, member_id: memberId, additional_notes: input.additionalNotes, send_sms: input.sendSms ? 1 : 0 })
-      .where("id", "=", input.enrollmentId)
-      .execute();
-    await trx.updateTable("members").set({ last_enrollment_id: input.enrollmentId }).where("id", "=", memberId).execute();
-    // Banks and cards entered here become the member's saved methods for next time.
-    await trx.updateTable("payment_methods").set({ member_id: memberId }).where("enrollment_id", "=", input.enrollmentId).where("member_id", "is", null).execute();
-    return { created: true, policyId: policy.id, memberId };
-  });
+  let memberId = input.existingMemberId;
+  if (!memberId) {
+    if (!input.newMember) throw new Error("no member data");
+    const m = await trx.insertInto("members").values({ ...input.newMember, created_at: at, last_enrollment_id: null }).returning("id").executeTakeFirstOrThrow();
+    memberId = m.id;
+  }
+  const policy = await trx
+    .insertInto("policies")
+    .values({ policy_number: input.policyNumber, member_id: memberId, enrollment_id: input.enrollmentId, idempotency_key: input.idempotencyKey, tier: input.tier, effective_date: input.effectiveDate, created_at: at, signature_status: input.sendSms ? "awaiting" : null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const l of input.lines) {
+    await trx.insertInto("policy_plans").values({ policy_id: policy.id, plan_id: l.plan_id, plan_price_id: l.plan_price_id, price_cents: l.price_cents, status: "ACTIVE" }).execute();
+  }
+  if (input.deleteDependents) await trx.deleteFrom("dependents").where("enrollment_id", "=", input.enrollmentId).execute();
+  await trx
+    .updateTable("enrollments")
+    .set({ status: "completed", completed_at: at, updated_at: at, policy_id: policy.id, member_id: memberId, additional_notes: input.additionalNotes, send_sms: input.sendSms ? 1 : 0 })
+    .where("id", "=", input.enrollmentId)
+    .execute();
+  await trx.updateTable("members").set({ last_enrollment_id: input.enrollmentId }).where("id", "=", memberId).execute();
+  // Banks and cards entered here become the member's saved methods for next time.
+  await trx.updateTable("payment_methods").set({ member_id: memberId }).where("enrollment_id", "=", input.enrollmentId).where("member_id", "is", null).execute();
+  return { policyId: policy.id, memberId };
 }
 
 export function policyForEnrollment(db: DB, enrollmentId: number) {

@@ -10,6 +10,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/connection";
 import type { Database } from "../db/schema";
+import { refusableTransaction } from "./refusable";
 
 /** What the server may read of a dependent: everything but the sealed SSN. */
 export const DEPENDENT_COLUMNS = [
@@ -108,10 +109,10 @@ export function listHeldDependents(db: DB, enrollmentId: number) {
 
 /** Appends a dependent unless `refuse` (given the active list) says why not. */
 export async function insertDependent<R>(db: DB, enrollmentId: number, relationship: "spouse" | "child", values: DependentValues, ssn: SealedSsn | null, refuse: Refuse<R>, now: Date) {
-  return db.transaction().execute(async (trx): Promise<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }> => {
-    if (!(await lockEnrollment(trx, enrollmentId, now))) return { ok: false, refusal: "not-found" };
+  return refusableTransaction<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
+    if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const refusal = refuse(await listIn(trx, enrollmentId));
-    if (refusal !== null) return { ok: false, refusal };
+    if (refusal !== null) refused({ ok: false, refusal });
     const position = await nextPosition(trx, enrollmentId);
     const row = await trx
       .insertInto("dependents")
@@ -124,12 +125,12 @@ export async function insertDependent<R>(db: DB, enrollmentId: number, relations
 
 /** Replaces one active dependent of this enrollment (its relationship stays); `refuse` sees the others. */
 export async function updateDependent<R>(db: DB, enrollmentId: number, id: number, values: DependentValues, ssn: SealedSsn | undefined, refuse: Refuse<R>, now: Date) {
-  return db.transaction().execute(async (trx): Promise<{ ok: true } | { ok: false; refusal: R | "not-found" }> => {
-    if (!(await lockEnrollment(trx, enrollmentId, now))) return { ok: false, refusal: "not-found" };
+  return refusableTransaction<{ ok: true } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
+    if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const current = await listIn(trx, enrollmentId);
-    if (!current.some((d) => d.id === id)) return { ok: false, refusal: "not-found" };
+    if (!current.some((d) => d.id === id)) refused({ ok: false, refusal: "not-found" });
     const refusal = refuse(current.filter((d) => d.id !== id));
-    if (refusal !== null) return { ok: false, refusal };
+    if (refusal !== null) refused({ ok: false, refusal });
     await trx
       .updateTable("dependents")
       .set({ ...values, ...(ssn ? { ssn_enc: ssn.ssn_enc, ssn_last4: ssn.ssn_last4 } : {}) })
@@ -146,10 +147,10 @@ export async function updateDependent<R>(db: DB, enrollmentId: number, id: numbe
  * remains, or null when the id is not one of its own.
  */
 export async function deleteDependent(db: DB, enrollmentId: number, id: number, now: Date) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockEnrollment(trx, enrollmentId, now))) return null;
+  return refusableTransaction<{ removed: { id: number; relationship: "spouse" | "child" }; remaining: DependentRow[] } | null>(db, async (trx, refused) => {
+    if (!(await lockEnrollment(trx, enrollmentId, now))) refused(null);
     const gone = await trx.deleteFrom("dependents").where("enrollment_id", "=", enrollmentId).where("id", "=", id).where("held", "=", 0).returning(["id", "relationship"]).executeTakeFirst();
-    if (!gone) return null;
+    if (!gone) return refused(null);
     return { removed: gone as { id: number; relationship: "spouse" | "child" }, remaining: await listIn(trx, enrollmentId) };
   });
 }
@@ -230,9 +231,4 @@ export async function copyDependents(db: DB, toEnrollmentId: number, rows: reado
       .execute();
     return rows.length;
   });
-}
-
-/** The health questions asked about dependents, in order. */
-export function dependentHealthQuestions(db: DB) {
-  return db.selectFrom("health_questions").select(["id", "kind", "text_en", "text_es"]).where("for_dependents", "=", 1).orderBy("sort_order").orderBy("id").execute();
 }

@@ -30,3 +30,19 @@ export async function updateEnrollment(db: DB, id: number, values: EnrollmentUpd
 export function wizardTabRows(db: DB) {
   return db.selectFrom("wizard_tabs").select(["plan_id", "enroll_type", "tab_name", "required", "sort_order"]).execute();
 }
+
+/**
+ * The newest enrollment of each of these members that belongs to the scope (a rep's: agent_id;
+ * a group's: group_id), for the link to its history. Cancelled ones are left out.
+ */
+export async function latestEnrollmentsOfMembers(db: DB, memberIds: number[], scope: { repId?: number; groupId?: number }) {
+  if (!memberIds.length || (!scope.repId && !scope.groupId)) return new Map<number, number>();
+  let q = db
+    .selectFrom("enrollments")
+    .select(["member_id", (eb) => eb.fn.max("id").as("id")])
+    .where("member_id", "in", memberIds)
+    .where("status", "!=", "cancelled");
+  q = scope.repId ? q.where("agent_id", "=", scope.repId) : q.where("group_id", "=", scope.groupId!);
+  const rows = await q.groupBy("member_id").execute();
+  return new Map(rows.filter((r) => r.member_id !== null).map((r) => [r.member_id!, Number(r.id)]));
+}

@@ -200,3 +200,16 @@ export async function dropUnusedEnrollmentMethods(db: DB, enrollmentId: number, 
 export function enrollmentPaymentRow(db: DB, enrollmentId: number) {
   return db.selectFrom("enrollment_payments").selectAll().where("enrollment_id", "=", enrollmentId).executeTakeFirst();
 }
+
+/**
+ * The enrollment's billing choice as the review shows it: the method, the bill date and the
+ * chosen bank or card by name, type and last four. Never the encrypted number or the token.
+ */
+export function enrollmentPaymentChoice(db: DB, enrollmentId: number) {
+  return db
+    .selectFrom("enrollment_payments as ep")
+    .leftJoin("payment_methods as pm", "pm.id", "ep.payment_method_id")
+    .select(["ep.payment_method", "ep.bill_date", "pm.kind", "pm.bank_name", "pm.account_type", "pm.account_last4", "pm.card_brand", "pm.card_last4"])
+    .where("ep.enrollment_id", "=", enrollmentId)
+    .executeTakeFirst();
+}

@@ -1,12 +1,6 @@
 import type { TFunction } from "i18next";
 
-/**
- * Validation messages travel as translation keys, optionally with values:
- * `validation.required` or `validation.beneficiaryTotalLow::{"n":80}`.
- */
-export function messageKey(key: string, values?: Record<string, string | number>) {
-  return values ? `${key}::${JSON.stringify(values)}` : key;
-}
+/** Messages are built by `messageKey` (~/forms/common) and read back here. */
 
 export function translateMessage(t: TFunction, message: string | undefined | null): string {
   if (!message) return "";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { TotalMessage } from "~/domain/beneficiaries";
-import type { BeneficiaryView } from "~/.server/beneficiaries";
+import type { BeneficiaryView } from "~/views/wizard";
 import { beneficiaryValidator } from "~/forms/beneficiary";
 import { StoreForm } from "~/components/form/StoreForm";
 import { SelectField, TextField, type Option } from "~/components/form/Fields";

@@ -11,7 +11,7 @@ import { CheckboxField, SelectField, TextField, type Option } from "~/components
 import { translateMessage } from "~/components/form/messages";
 import { Dialog } from "~/components/Dialog";
 import { AddressFields } from "./AddressFields";
-import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./ContactInfoStep.css";
 
 export interface ContactInfoData {
@@ -22,7 +22,8 @@ export interface ContactInfoData {
   verified: { email: boolean; phone: boolean };
   flags: { email: boolean; phone: boolean };
   dialog: string | null;
-  otp: { type: "email" | "phone"; target: string; state: "enter" | "done"; waitSeconds: number };
+  /** sent: a code that can still be used went to this target (the dialog never claims more) */
+  otp: { type: "email" | "phone"; target: string; state: "enter" | "done"; sent: boolean; waitSeconds: number };
 }
 
 /** Verified (green check), or flagged (info icon, verify by code, skip validation). */
@@ -60,6 +61,7 @@ export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactI
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.contact_info")}</h1>
+      <DraftNotice chrome={d.chrome} />
       <StoreForm id="contact" validator={contactValidator(d.rules)} defaultValues={d.values as never}>
         {show("email") ? (
           <>
@@ -117,7 +119,7 @@ function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: s
   }
   return (
     <Dialog id="otp" title={t("contact.verifyTitle", { what: kindLabel })} closeTo={close}>
-      <p>{t("contact.codeSent", { target: otp.target })}</p>
+      <p data-testid="otp-status">{otp.sent ? t("contact.codeSent", { target: otp.target }) : t("contact.codeNotSent", { target: otp.target })}</p>
       <StoreForm id="otp-form" validator={otpValidator} action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`}>
         <input type="hidden" name="intent" value="otp-verify" />
         <input type="hidden" name="type" value={otp.type} />
@@ -130,12 +132,12 @@ function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: s
         <AuthenticityTokenInput />
         <input type="hidden" name="type" value={otp.type} />
         {error ? <p className="error-message">{translateMessage(t, error)}</p> : null}
-        <button className="button button--secondary" type="submit" name="intent" value="otp-resend" disabled={seconds > 0} aria-describedby="resend-wait">
-          {t("contact.resend")}
+        <button className={otp.sent ? "button button--secondary" : "button"} type="submit" name="intent" value="otp-resend" disabled={seconds > 0} aria-describedby="resend-wait">
+          {otp.sent ? t("contact.resend") : t("contact.sendCode")}
         </button>
         {seconds > 0 ? (
           <span id="resend-wait" className="hint" data-testid="resend-wait">
-            {t("contact.resendWait", { seconds })}{" "}
+            {seconds > 120 ? t("contact.resendWaitMinutes", { count: Math.ceil(seconds / 60) }) : t("contact.resendWait", { seconds })}{" "}
             <Link to={`/enrollment/contact-info?dialog=otp&type=${otp.type}`} preventScrollReset>
               {t("contact.refresh")}
             </Link>

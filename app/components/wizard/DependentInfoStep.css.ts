@@ -21,13 +21,11 @@ export const spouseQuestion = style({
 export const readOnlyValue = style({ margin: 0, fontWeight: 700 });
 
 /**
- * A Yes/No question with details: the details follow the answer. Where :has() is supported
- * they hide while No is chosen; elsewhere (and without CSS) they simply stay visible.
+ * The legal-disability Yes/No with its condition: the condition follows the answer. Where
+ * :has() is supported it hides while No is chosen; elsewhere (and without CSS) it stays visible.
  */
 export const question = style({});
 export const questionDetail = style({});
 globalStyle(`${question}:has(input[type="radio"][value="0"]:checked) ${questionDetail}`, { display: "none" });
-
-export const questions = style({ display: "grid", gap: vars.space.s });
 
 export const heading = style({ margin: 0, fontSize: vars.font.h3, fontWeight: 700 });

@@ -1,9 +1,12 @@
+import { useMemo } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { DependentView } from "~/views/wizard";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { Relationship } from "~/domain/dependents";
-import { dependentValidator, healthDetailField, healthField, spouseAnswerValidator, DISABILITY_CONDITION_MAX, HEALTH_DETAIL_MAX } from "~/forms/dependent";
+import { dependentValidator, spouseAnswerValidator, DISABILITY_CONDITION_MAX, HEALTH_PREFIX, type DependentFormValues } from "~/forms/dependent";
+import type { HealthQuestionSetView } from "~/views/health";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextAreaField, TextField } from "~/components/form/Fields";
 import { translateMessage } from "~/components/form/messages";
@@ -13,30 +16,16 @@ import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./DependentInfoStep.css";
 import * as list from "./PersonList.css";
 import { PersonRowActions } from "./PersonRowActions";
+import { HealthQuestionList } from "./HealthQuestionList";
 
 const HERE = "/enrollment/dependent-information";
 
-export interface DependentItem {
-  id: number;
-  number: number;
-  relationship: Relationship;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  birthdate: string;
-  ssnMasked: string;
-}
-
-export interface DependentHealthQuestionItem {
-  id: number;
-  text: string;
-  hasDetail: boolean;
-}
+export type DependentItem = DependentView;
 
 interface DependentFormState {
   number: number;
   relationship: Relationship;
-  values: Record<string, string>;
+  values: DependentFormValues;
 }
 
 export interface DependentEditing extends DependentFormState {
@@ -56,7 +45,8 @@ export interface DependentInfoData {
   spouseQuestion: { shown: boolean; answer: 0 | 1 | null; pending: boolean; heldSpouse: boolean };
   next: { allowed: boolean; message: string | null };
   asksLegalDisability: boolean;
-  healthQuestions: DependentHealthQuestionItem[];
+  /** the health questions asked about each dependent (as the primary's), when they apply */
+  health: HealthQuestionSetView | null;
   dialog: string | null;
   adding: DependentFormState | null;
   editing: DependentEditing | null;
@@ -225,13 +215,18 @@ function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
 function DependentForm({ data: d, formId, state, editing }: { data: DependentInfoData; formId: string; state: DependentFormState; editing?: DependentEditing }) {
   const { t } = useTranslation();
   const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
-  const validator = dependentValidator(d.rules, {
-    today: d.today,
-    relationship: state.relationship,
-    ssnOnFile: Boolean(editing?.ssnLast4),
-    asksLegalDisability: d.asksLegalDisability,
-    healthQuestions: d.healthQuestions.map((q) => ({ id: q.id, hasDetail: q.hasDetail })),
-  });
+  const ssnOnFile = Boolean(editing?.ssnLast4);
+  const validator = useMemo(
+    () =>
+      dependentValidator(d.rules, {
+        today: d.today,
+        relationship: state.relationship,
+        ssnOnFile,
+        asksLegalDisability: d.asksLegalDisability,
+        healthQuestions: d.health ? { conditionIds: d.health.questions.map((q) => q.id), medicationId: d.health.medication?.id ?? null } : null,
+      }),
+    [d.rules, d.today, d.asksLegalDisability, d.health, state.relationship, ssnOnFile],
+  );
   const action = editing ? `${HERE}?dialog=edit&d=${editing.id}` : `${HERE}?dialog=add`;
   const relationshipText = t(state.relationship === "spouse" ? "dependent.spouse" : "dependent.child");
   const yesNo = [
@@ -293,23 +288,12 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
           </div>
         </div>
       ) : null}
-      {d.healthQuestions.length ? (
-        <fieldset className="field">
-          <legend>{t("dependent.healthTitle")}</legend>
-          <span className="hint">{t("dependent.healthHint")}</span>
-          <div className={s.questions}>
-            {d.healthQuestions.map((q) => (
-              <div key={q.id} className={s.question}>
-                <RadioGroup name={healthField(q.id)} label={q.text} options={yesNo} />
-                {q.hasDetail ? (
-                  <div className={s.questionDetail}>
-                    <TextField name={healthDetailField(q.id)} label={t("dependent.healthDetail")} hint={t("dependent.ifYes")} maxLength={HEALTH_DETAIL_MAX} autoComplete="off" />
-                  </div>
-                ) : null}
-              </div>
-            ))}
-          </div>
-        </fieldset>
+      {d.health ? (
+        <section className="stack" aria-labelledby={`${formId}-health-title`}>
+          <h3 id={`${formId}-health-title`}>{t("dependent.healthTitle")}</h3>
+          <p className="hint">{t("dependent.healthHint")}</p>
+          <HealthQuestionList set={d.health} prefix={HEALTH_PREFIX} subject="dependent" label={t("dependent.healthTitle")} />
+        </section>
       ) : null}
       <div className="button-group">
         <button className="button" type="submit">

@@ -8,7 +8,7 @@ import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, Te
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { typeDate } from "~/components/QuoteForm";
 import { AddressFields } from "./AddressFields";
-import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./EmployerInfoStep.css";
 
 export interface EmployerInfoData {
@@ -59,6 +59,7 @@ export function EmployerInfoStep({ data: d, formError }: { data: EmployerInfoDat
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.employer_info")}</h1>
+      <DraftNotice chrome={d.chrome} />
       {formError ? (
         <p className="notice notice--error" role="alert" data-testid="employer-form-error">
           {translateMessage(t, formError)}

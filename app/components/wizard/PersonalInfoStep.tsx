@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useField } from "remix-validated-form";
 import { translateMessage } from "~/components/form/messages";
 import { useTranslation } from "react-i18next";
@@ -8,7 +7,8 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import { Dialog } from "~/components/Dialog";
-import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
+import { genderLabelKey } from "~/utils/format";
+import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 
 export interface PersonalInfoData {
   chrome: StepChrome;
@@ -47,12 +47,13 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.primary_info")}</h1>
+      <DraftNotice chrome={d.chrome} />
       <StoreForm id="personal" validator={validator} defaultValues={d.values as never}>
         {editable("first_name") ? <TextField name="first_name" label={t("personal.firstName")} autoComplete="given-name" maxLength={50} /> : null}
         {editable("middle_name") ? <TextField name="middle_name" label={t("personal.middleName")} autoComplete="additional-name" maxLength={50} /> : null}
         {editable("last_name") ? <TextField name="last_name" label={t("personal.lastName")} autoComplete="family-name" maxLength={50} /> : null}
         {show("birthdate") ? <LockedField id="personal-birthdate" label={t("quote.dob")} value={d.birthdate} hint={t("personal.fromQuote")} /> : null}
-        {show("gender") ? <LockedField id="personal-gender" label={t("quote.gender")} value={d.gender === 1 ? t("quote.female") : d.gender === 0 ? t("quote.male") : ""} hint={t("personal.fromQuote")} /> : null}
+        {show("gender") ? <LockedField id="personal-gender" label={t("quote.gender")} value={genderLabelKey(d.gender) ? t(genderLabelKey(d.gender)!) : ""} hint={t("personal.fromQuote")} /> : null}
         {editable("height_feet") || editable("height_inch") ? (
           <fieldset className="field">
             <legend>{t("personal.height")}</legend>
@@ -97,19 +98,24 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
             </fieldset>
           </>
         ) : null}
+        <StepActions chrome={d.chrome} />
+        {/*
+          After Next, so the Enter key in a text box never opens the dialog. A submit button, not
+          a link: it keeps what was typed (a draft) and the server opens the dialog by URL, with
+          or without JavaScript.
+        */}
         {show("enroller_code") ? (
           <div className="field" id="personal-enroller_code">
             <p className="label">{t("personal.enrollerCode")}</p>
             <EnrollerCodeError />
             <p>
               {d.enrollerCode ? t("personal.enrollerCodeSaved", { code: d.enrollerCode }) : d.rules.enroller_code?.required ? t("personal.enrollerCodeRequired") : t("personal.enrollerCodeOptional")}{" "}
-              <Link to="/enrollment/personal-info?dialog=enroller" preventScrollReset>
+              <button className="button button--link" type="submit" name="intent" value="enroller-dialog" formNoValidate>
                 {t("personal.enterEnrollerCode")}
-              </Link>
+              </button>
             </p>
           </div>
         ) : null}
-        <StepActions chrome={d.chrome} />
       </StoreForm>
       <StepDialogs defaultEmail={d.defaultEmail} />
       {d.dialog === "enroller" ? (

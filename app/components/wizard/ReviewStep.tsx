@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { SummaryLine } from "~/.server/review-summary";
+import type { SummaryLine } from "~/views/wizard";
 import { reviewValidator } from "~/forms/review";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, TextAreaField } from "~/components/form/Fields";
@@ -65,16 +66,55 @@ export function OrderSummary({ effectiveDate, lines, totals, children }: { effec
   );
 }
 
-export function ReviewStep({ data: d, dependentError }: { data: ReviewData; dependentError: { n: number; message: string } | null }) {
+/** One thing Complete refused: the step (or the cart) to fix and the message key. */
+export interface ReviewProblem {
+  tab: string;
+  message: string;
+}
+
+/** A message whose values carry a message of their own ("Dependent #n {message}"). */
+function problemText(t: TFunction, message: string) {
+  const at = message.indexOf("::");
+  if (at < 0) return t(message);
+  const values = JSON.parse(message.slice(at + 2)) as Record<string, unknown>;
+  if (typeof values.message === "string") values.message = translateMessage(t, values.message);
+  return t(message.slice(0, at), values);
+}
+
+/** What stops Complete, each with a way to the step that needs fixing (no JavaScript needed). */
+function Problems({ problems }: { problems: ReviewProblem[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice--error stack" role="alert" data-testid="review-problems">
+      <h2 className="text-error">{t("review.problems.title")}</h2>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.tab + p.message} data-testid={`problem-${p.tab}`}>
+            <strong>{p.tab === "cart" ? t("cart.title") : t(`wizard.tabs.${p.tab}`)}:</strong> {problemText(t, p.message)}{" "}
+            {p.tab === "cart" ? (
+              <Link to="/cart">{t("review.problems.toCart")}</Link>
+            ) : (
+              <Form method="post" action="/enrollment/review-confirm" className="inline-form">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="tab" value={p.tab} />
+                <button className="button button--secondary" type="submit" name="intent" value="edit" aria-label={t("review.problems.fixNamed", { name: t(`wizard.tabs.${p.tab}`) })}>
+                  {t("review.problems.fix")}
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: ReviewProblem[] }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.review_info")}</h1>
-      {dependentError ? (
-        <p className="notice notice--error text-error" role="alert" data-testid="dependent-error">
-          {t("dependent.numbered", { n: dependentError.n, message: translateMessage(t, dependentError.message) })}
-        </p>
-      ) : null}
+      {problems.length ? <Problems problems={problems} /> : null}
       <div className={s.layout}>
         <div className="stack">
           <ul className={s.tiles}>

@@ -11,6 +11,18 @@ export interface StepChrome {
   back: string | null;
   hideSaveLater: boolean;
   tab: string;
+  /** the step shows a draft saved for later, not yet checked */
+  draft?: boolean;
+}
+
+/** Above a step saved for later: what is shown is as it was typed, and Next checks it. */
+export function DraftNotice({ chrome }: { chrome: StepChrome }) {
+  const { t } = useTranslation();
+  return chrome.draft ? (
+    <p className="notice" data-testid="draft-notice">
+      {t("wizard.draftNotice")}
+    </p>
+  ) : null;
 }
 
 /** Inside a step's form: Back (when allowed), Next, Save & Continue Later (unless "usag"). */

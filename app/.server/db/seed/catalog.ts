@@ -161,7 +161,9 @@ const DEFS: PlanDef[] = [
   P(12, "LUH-YOUNG-ADULT", "medical", "liberty-union", { base: 25200, factors: [1, 1.18, 1.42] }, { ...UNDER65, ...FAMILY, age_max: 49, popularity: 48 }),
   P(13, "LUH-METRO-NYC", "medical", "liberty-union", { base: 46500, factors: F.medical }, { ...UNDER65, ...FAMILY, popularity: 40 }),
   P(14, "LUH-LARGE-GROUP", "medical", "liberty-union", { base: 38500, factors: F.medical }, { ...UNDER65, ...FAMILY, hide_add_to_cart: 1, popularity: 12 }),
-  P(15, "LUH-L713", "medical", "liberty-union", { base: 0, flat: true, exact: { IO: 38100, IS: 61800, IC: 59600, IF: 84900 } }, { ...UNDER65, ...FAMILY, is_l713: 1, l713_net_price_cents: 18900, one_time_fee_cents: 3000, popularity: 20 }),
+  // The monthly price is the carrier's breakdown (storefront §9): health and welfare $189, union dues $25, annuity $10,
+  // billing $30, the tier's association dues ($50/$100/$100/$150) and an independent marketer fee of $77–$150. No one-time fee.
+  P(15, "LUH-L713", "medical", "liberty-union", { base: 0, flat: true, exact: { IO: 38100, IS: 46400, IC: 45400, IF: 55400 } }, { ...UNDER65, ...FAMILY, is_l713: 1, l713_net_price_cents: 18900, popularity: 20 }),
   // guaranteed issue
   P(16, "LUH-GI-CORE", "guaranteed", "liberty-union", { base: 33900, factors: F.medical }, { ...UNDER65, ...FAMILY, popularity: 64 }),
   P(17, "LUH-GI-PLUS", "guaranteed", "liberty-union", { base: 41900, factors: F.medical }, { ...UNDER65, ...FAMILY, popularity: 51 }),

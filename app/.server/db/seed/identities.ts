@@ -5,6 +5,7 @@
  */
 import type { Insertable } from "kysely";
 import type {
+  GroupAdminTable,
   GroupTable,
   MemberTable,
   PolicyPlanTable,
@@ -17,7 +18,7 @@ import type {
   SiteLinkTable,
   SiteTable,
 } from "../schema";
-import type { Cipher } from "../../crypto";
+import type { Cipher } from "../../platform/crypto";
 import { PRICES, findPrice, planByCode, type Tier } from "./catalog";
 
 // ---------------------------------------------------------------- portals
@@ -236,6 +237,20 @@ export const GROUPS: Array<Insertable<GroupTable> & { id: number }> = [
   },
 ];
 
+// ---------------------------------------------------------------- group admins
+
+/**
+ * Each group's administrators (issue 15): the group home's member list and "Enroll Now for …"
+ * are theirs alone, after a sign-in code sent to this e-mail or phone. Employees who know the
+ * group code never see a co-worker.
+ */
+export const GROUP_ADMINS: Array<Insertable<GroupAdminTable> & { id: number; group_code: string }> = [
+  { id: 1, group_id: 1, group_code: "ACME2024", first_name: "Dana", last_name: "Whitfield", email: "dana.whitfield@acmelogistics.example", phone: "2145550199", active: 1 },
+  { id: 2, group_id: 1, group_code: "ACME2024", first_name: "Tomás", last_name: "Alvarez", email: "tomas.alvarez@acmelogistics.example", phone: "2145550176", active: 1 },
+  { id: 3, group_id: 2, group_code: "BRAZOS25", first_name: "Carla", last_name: "Benson", email: "carla.benson@brazosvalley.example", phone: "9795550123", active: 1 },
+  { id: 4, group_id: 3, group_code: "NOLAND02", first_name: "Ray", last_name: "Thibodeaux", email: "ray.thibodeaux@gulfcoasthospitality.example", phone: "4095550110", active: 1 },
+];
+
 // ---------------------------------------------------------------- members and policies
 
 interface DemoMember {
@@ -273,6 +288,9 @@ export const MEMBERS: DemoMember[] = [
   { id: 7, rep_id: 1, group_id: 2, portal_id: 2, first_name: "Carlos", last_name: "Mendoza", birthdate: "1995-01-19", gender: 0, phone: "2545550147", ssn: "145863320", address1: "2207 Bagby Avenue", city: "Waco", state: "TX", zip: "76711", tier: "IO", monthsAgo: 5, plans: [{ code: "LUH-YOUNG-ADULT" }, { code: "BSD-PPO-ESS", status: "INACTIVE" }, { code: "SML-DI-FIXED" }] },
   // under rep 2, senior market
   { id: 8, rep_id: 2, group_id: null, portal_id: 3, first_name: "Emily", last_name: "Walsh", birthdate: "1957-07-22", gender: 1, phone: "7135550152", ssn: "273516648", address1: "2419 Bissonnet Street", city: "Houston", state: "TX", zip: "77005", tier: "IO", monthsAgo: 30, plans: [{ code: "SML-MEDSUPP-G" }, { code: "BSD-SENIOR" }] },
+  // in the member benefit store's group (1929): their links open the member benefit store (README)
+  { id: 9, rep_id: null, group_id: MEMBER_BENEFIT_STORE_GROUP_ID, portal_id: 1, first_name: "Olivia", last_name: "Bennett", birthdate: "1984-10-03", gender: 1, phone: "2145550148", ssn: "536207714", address1: "2811 McKinney Avenue", city: "Dallas", state: "TX", zip: "75204", tier: "IO", monthsAgo: 9, plans: [{ code: "EWL-TELEHEALTH" }, { code: "CVV-BASIC" }] },
+  { id: 10, rep_id: null, group_id: MEMBER_BENEFIT_STORE_GROUP_ID, portal_id: 1, first_name: "Daniel", last_name: "Hale", birthdate: "1976-05-27", gender: 0, phone: "8175550172", ssn: "462881305", address1: "3400 Camp Bowie Boulevard", city: "Fort Worth", state: "TX", zip: "76107", tier: "IS", monthsAgo: 16, plans: [{ code: "BSD-PPO-ESS" }, { code: "EWL-TELEHEALTH" }] },
 ];
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -435,6 +453,7 @@ const FOOTER_LINKS: Array<[path: string, en: string, es: string]> = [
   ["groups/register", "Group Registration", "Registro de grupos"],
   ["reps/dashboard", "Rep Dashboard", "Panel del agente"],
   ["members/dashboard", "Member Dashboard", "Panel del miembro"],
+  ["groups/dashboard", "Group Dashboard", "Panel del grupo"],
   ["how-to-enroll", "How to Enroll (Video)", "Cómo inscribirse (video)"],
 ];
 

@@ -5,7 +5,7 @@
  */
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../schema";
-import type { Cipher } from "../../crypto";
+import type { Cipher } from "../../platform/crypto";
 import {
   CARRIERS,
   CATEGORIES,
@@ -19,13 +19,13 @@ import {
   PRICES,
   planByCode,
 } from "./catalog";
-import { GROUPS, MEMBERS, MEMBER_BENEFIT_STORE_GROUP_ID, PORTALS, REFERRALS, REPS, REP_PORTALS, SITES, SITE_ASSETS, SITE_LINKS, buildMembers } from "./identities";
+import { GROUPS, GROUP_ADMINS, MEMBERS, MEMBER_BENEFIT_STORE_GROUP_ID, PORTALS, REFERRALS, REPS, REP_PORTALS, SITES, SITE_ASSETS, SITE_LINKS, buildMembers } from "./identities";
 import { AGREEMENT_TEXTS, EFFECTIVE_DATE_RULES, FIELD_DEFINITIONS, HEALTH_QUESTIONS, OPTIONS, WIZARD_TABS } from "./wizard-config";
 
 export type SeedDialect = "sqlite" | "postgres";
 
 /** Tables seeded with explicit ids in serial columns (PostgreSQL sequences need advancing). */
-export const EXPLICIT_ID_TABLES = ["carriers", "plan_categories", "plans", "plan_prices", "portals", "reps", "groups", "members", "policies", "referrals", "sites"] as const;
+export const EXPLICIT_ID_TABLES = ["carriers", "plan_categories", "plans", "plan_prices", "portals", "reps", "groups", "members", "policies", "referrals", "sites", "group_admins"] as const;
 
 type TableName = keyof Database;
 
@@ -39,9 +39,28 @@ async function insertAll<T extends TableName>(trx: Transaction<Database>, table:
   }
 }
 
+const groupAdminRows = () => GROUP_ADMINS.map(({ group_code: _code, ...row }) => row);
+
+/**
+ * A database seeded before the group admins existed (migration 006) gets the demo admins of the
+ * demo groups it holds, once; a database without the demo groups gets none.
+ */
+async function seedMissingGroupAdmins(db: Kysely<Database>, dialect: SeedDialect) {
+  const admins = await db.selectFrom("group_admins").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(admins.n) > 0) return;
+  const groups = await db.selectFrom("groups").select(["id", "group_code"]).execute();
+  const rows = GROUP_ADMINS.filter((a) => groups.some((g) => g.id === a.group_id && g.group_code === a.group_code)).map(({ group_code: _code, ...row }) => row);
+  if (!rows.length) return;
+  await db.insertInto("group_admins").values(rows).execute();
+  if (dialect === "postgres") await sql`select setval(pg_get_serial_sequence('group_admins', 'id'), (select max(id) from group_admins))`.execute(db);
+}
+
 export async function seedDatabase(db: Kysely<Database>, cipher: Cipher, now: Date, dialect: SeedDialect = "sqlite"): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom("plans").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) return { seeded: false };
+  if (Number(existing.n) > 0) {
+    await seedMissingGroupAdmins(db, dialect);
+    return { seeded: false };
+  }
 
   const identities = buildMembers(cipher, now);
 
@@ -66,6 +85,7 @@ export async function seedDatabase(db: Kysely<Database>, cipher: Cipher, now: Da
     await insertAll(trx, "reps", REPS);
     await insertAll(trx, "rep_portals", REP_PORTALS);
     await insertAll(trx, "groups", GROUPS);
+    await insertAll(trx, "group_admins", groupAdminRows());
     await insertAll(trx, "members", identities.members);
     await insertAll(trx, "policies", identities.policies);
     await insertAll(trx, "policy_plans", identities.policyPlans);
@@ -131,6 +151,13 @@ export const DEMO = {
     portalId: 2,
     groupQuoteUrl: "https://groups.benefitstore.example/verify",
   },
+  /** the group admins who may sign in with a code (Acme has two) */
+  groupAdmins: {
+    acme: { id: 1, groupId: 1, name: "Dana Whitfield", email: "dana.whitfield@acmelogistics.example", phone: "2145550199" },
+    acme2: { id: 2, groupId: 1, name: "Tomás Alvarez", email: "tomas.alvarez@acmelogistics.example", phone: "2145550176" },
+    brazos: { id: 3, groupId: 2, name: "Carla Benson", email: "carla.benson@brazosvalley.example", phone: "9795550123" },
+    gulfCoast: { id: 4, groupId: 3, name: "Ray Thibodeaux", email: "ray.thibodeaux@gulfcoasthospitality.example", phone: "4095550110" },
+  },
   group2: { id: 2, code: "BRAZOS25", companyName: "Brazos Valley Construction LLC", slug: "brazos-valley-construction", landingUrl: "/brazos-valley-construction" },
   /** valid group code whose group has no landing URL (landing-config-error) */
   groupNoLanding: { id: 3, code: "NOLAND02", companyName: "Gulf Coast Hospitality Group" },
@@ -145,7 +172,9 @@ export const DEMO = {
     /** has an INACTIVE plan (shown in red) */
     withInactivePlan: memberName(6),
     senior: memberName(8),
-    ids: { underRep: [1, 2, 3], underGroup: [4, 5, 6], group2: [7], senior: [8] },
+    /** members of the member benefit store's group (1929): `npx tsx scripts/member-store-link.ts 9 IO` */
+    memberBenefitStore: [memberName(9), memberName(10)],
+    ids: { underRep: [1, 2, 3], underGroup: [4, 5, 6], group2: [7], senior: [8], memberBenefitStore: [9, 10] },
   },
   zips: { dallas: "75201", nyc: "10001", queens: "11375", buffalo: "14201", miami: "33131", phoenix: "85004", losAngeles: "90012", chicago: "60601" },
   metroZip3: METRO_ZIP3,

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Migrator, sql } from "kysely";
 import { migrate, openStore, type Store } from "../connection";
 import { migrationProvider } from "../migrations";
-import { createCipher } from "../../crypto";
+import { createCipher } from "../../platform/crypto";
 import { DEMO, seedDatabase, type SeedDialect } from "./index";
 import { CATEGORIES, TIERS, findPrice } from "./catalog";
+import { L713_FEES } from "~/domain/cart-totals";
 
 const cipher = createCipher(Buffer.alloc(32, 7));
 const NOW = new Date("2025-06-15T12:00:00Z");
@@ -284,6 +285,18 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(unsigned.length).toBeGreaterThanOrEqual(2);
   });
 
+  it("prices the union plan (L713) as the carrier's breakdown, with no one-time fee on top", async () => {
+    const l713 = await store.db.selectFrom("plans").selectAll().where("code", "=", DEMO.plans.l713).executeTakeFirstOrThrow();
+    expect(l713.one_time_fee_cents).toBe(0);
+    const rows = await store.db.selectFrom("plan_prices").select(["tier", "price_cents"]).where("plan_id", "=", l713.id).execute();
+    expect(new Set(rows.map((r) => r.tier))).toEqual(new Set(TIERS));
+    for (const r of rows) {
+      const marketer = r.price_cents - (l713.l713_net_price_cents! + L713_FEES.unionDues + L713_FEES.annuityFund + L713_FEES.billingFees + L713_FEES.associationDues[r.tier]);
+      expect(marketer, r.tier).toBeGreaterThanOrEqual(L713_FEES.marketerFeesFrom);
+      expect(marketer, r.tier).toBeLessThanOrEqual(L713_FEES.marketerFeesTo);
+    }
+  });
+
   it("relates plans: 2–4 suggestions per listed plan and riders", async () => {
     const plans = await store.db.selectFrom("plans").selectAll().where("active", "=", 1).where("is_rider", "=", 0).where("is_membership", "=", 0).execute();
     const rel = await store.db.selectFrom("plan_relations").selectAll().execute();
@@ -330,6 +343,8 @@ describe.each(backends)("demo seed on $name", (backend) => {
     const members = await store.db.selectFrom("members").selectAll().execute();
     expect(members.filter((m) => m.rep_id === 1 && m.group_id === null).length).toBeGreaterThanOrEqual(3);
     expect(members.filter((m) => m.group_id === 1).length).toBeGreaterThanOrEqual(3);
+    // the member benefit store can be tried: members of its group, with policies
+    expect(members.filter((m) => m.group_id === DEMO.memberBenefitStoreGroupId).map((m) => m.id)).toEqual([...DEMO.members.ids.memberBenefitStore]);
     const names = members.map((m) => `${m.first_name} ${m.last_name}`);
     for (const n of [...DEMO.members.underRep, ...DEMO.members.underGroup]) expect(names).toContain(n);
     for (const m of members) {

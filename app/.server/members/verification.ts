@@ -1,0 +1,286 @@
+/**
+ * Codes identify, verification authorises (issue 15). A rep code or a group code brands the
+ * site, quotes and lets an employee enroll themselves; seeing current members, enrolling for
+ * one of them, resending a signature link — anything that reads or changes another person's
+ * enrollment — needs the rep or a group admin to prove who they are: a one-time code sent to the
+ * e-mail or phone on file for them, with the wizard's rules (enrollment-wizard §9, ADR 007):
+ * 6 digits from a secure source, stored hashed, 10 minutes, single use, a resend after 120 s that
+ * retires the earlier code, 5 tries per code. Guessing is throttled per rep or group (all its
+ * admins together) and per client, and sends per rep or group, all counted atomically in the
+ * database so every instance shares the counts (count first, then evaluate).
+ *
+ * A code belongs to one browser: its purpose carries a random key kept in that browser's session,
+ * so the same rep signing in on two machines gets two codes that do not retire each other, and a
+ * code typed in another browser is no code at all. The message and the page show a short
+ * reference derived from that key, so the person can tell which message is theirs.
+ */
+import crypto from "node:crypto";
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import { randomDigits } from "../platform/crypto";
+import { clientKey } from "../platform/respond";
+import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
+import { audit, staffActor } from "../platform/audit";
+import { codeById, insertCode, invalidateCode, latestCodeFor, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
+import { findGroup, findRep } from "../repositories/entry";
+import { findGroupAdmin, groupAdminsOf } from "../repositories/staff";
+import { findEnrollment } from "../repositories/enrollments";
+import { verifiedData, withoutSignIn } from "~/domain/session-mode";
+import type { StaffIdentity } from "~/domain/audit";
+
+export const STAFF_CODE_TTL_MS = 10 * 60 * 1000;
+export const STAFF_RESEND_AFTER_MS = 120 * 1000;
+export const STAFF_MAX_TRIES = 5;
+/** wrong codes for one rep, or one group's admins together, in an hour (from any browser, on any instance) */
+export const STAFF_FAILURE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
+/** wrong codes from one client in 10 minutes, whoever they were for */
+export const STAFF_CLIENT_FAILURE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
+/** codes sent for one rep or group in an hour: room for several browsers and resends, no mail cannon */
+export const STAFF_SEND_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
+const SEND_SLOT = { max: 1, windowMs: STAFF_RESEND_AFTER_MS };
+const REFERENCE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+export type Channel = "email" | "phone";
+
+/** Someone who may be verified: a rep, or one admin of a group. */
+export interface Subject {
+  /** rep:{id} or group_admin:{id} */
+  ref: string;
+  staff: StaffIdentity;
+  /** the person's name */
+  name: string;
+  /** the group's name, for an admin */
+  company: string | null;
+  email: string;
+  phone: string | null;
+  /** what the throttles count by: rep:{id} or group:{id} */
+  scope: string;
+}
+
+export async function subjectByRef(services: Services, ref: string | undefined | null): Promise<Subject | null> {
+  const m = /^(rep|group_admin):([1-9][0-9]{0,9})$/.exec(ref ?? "");
+  if (!m) return null;
+  const id = Number(m[2]);
+  if (m[1] === "rep") {
+    const rep = await findRep(services.db, id);
+    if (!rep) return null;
+    return { ref: `rep:${rep.id}`, staff: { kind: "rep", repId: rep.id, groupId: null, adminId: null }, name: `${rep.first_name} ${rep.last_name}`, company: null, email: rep.email, phone: rep.phone || null, scope: `rep:${rep.id}` };
+  }
+  const admin = await findGroupAdmin(services.db, id);
+  const group = admin ? await findGroup(services.db, admin.group_id) : undefined;
+  if (!admin || !group) return null;
+  return {
+    ref: `group_admin:${admin.id}`,
+    staff: { kind: "group_admin", repId: null, groupId: group.id, adminId: admin.id },
+    name: `${admin.first_name} ${admin.last_name}`,
+    company: group.company_name,
+    email: admin.email,
+    phone: admin.phone || null,
+    scope: `group:${group.id}`,
+  };
+}
+
+/**
+ * Who this browser may ask a code for: the rep whose access code it entered and confirmed, or
+ * (asked for `admin`) the admins of the group whose code it confirmed.
+ */
+export async function signInCandidates(services: Services, session: StoreSession, as: "rep" | "admin"): Promise<Subject[]> {
+  // signing in again after the session ran out: the same person only
+  if (session.get("resumeFrom")) {
+    const again = await subjectByRef(services, session.get("verifySubject"));
+    return again ? [again] : [];
+  }
+  if (as === "rep") {
+    const subject = await subjectByRef(services, session.get("pendingRepId") ? `rep:${session.get("pendingRepId")}` : null);
+    return subject ? [subject] : [];
+  }
+  const groupId = session.get("groupId");
+  if (session.get("eprocess") !== "group" || !groupId) return [];
+  const admins = await groupAdminsOf(services.db, groupId);
+  const subjects = await Promise.all(admins.map((a) => subjectByRef(services, `group_admin:${a.id}`)));
+  return subjects.filter((s): s is Subject => s !== null);
+}
+
+/** j***@example.com — enough to recognise one's own address, not enough to learn it. */
+export function maskEmail(email: string) {
+  const [local, domain] = email.split("@");
+  return domain ? `${local.slice(0, 1)}***@${domain}` : "***";
+}
+/** The last four digits of a phone number. */
+export function phoneEnding(phone: string) {
+  return phone.replace(/\D/g, "").slice(-4);
+}
+
+/** The short reference a browser's code carries, in the message and on the page. */
+export function codeReference(key: string) {
+  const bytes = crypto.createHash("sha256").update(`staff-ref:${key}`).digest();
+  return Array.from(bytes.subarray(0, 4), (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join("");
+}
+
+const purposeOf = (subject: Subject, key: string) => `staff:${subject.ref}:${key}`;
+const failKey = (subject: Subject) => `staff-fail:${subject.scope}`;
+const clientFailKey = (services: Services, clientIp: string | undefined) => `staff-fail-client:${clientKey(services, clientIp)}`;
+const sendKey = (subject: Subject) => `staff-sends:${subject.scope}`;
+const targetOf = (subject: Subject, channel: Channel) => (channel === "email" ? subject.email : subject.phone);
+const targetHash = (services: Services, channel: Channel, target: string) => services.cipher.hash(`staff-${channel}:${target.trim().toLowerCase()}`);
+const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`staff-otp:${purpose}:${code}`);
+const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+
+/** Seconds before this browser may ask for another code for the subject (0: now). */
+export async function staffResendWait(services: Services, subject: Subject, key: string) {
+  const last = await latestCodeFor(services.db, purposeOf(subject, key));
+  return last ? secondsUntil(new Date(last.created_at).getTime() + STAFF_RESEND_AFTER_MS, services.now()) : 0;
+}
+
+export type StaffSendResult = { ok: true; reference: string } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "locked" } | { ok: false; reason: "noPhone" };
+
+/** Sends a sign-in code to the subject's e-mail or phone on file; the session keeps who, how and the browser's key. */
+export async function sendStaffCode(services: Services, session: StoreSession, subject: Subject, channel: Channel, locale: string): Promise<StaffSendResult> {
+  const target = targetOf(subject, channel);
+  if (!target) return { ok: false, reason: "noPhone" };
+  const now = services.now();
+  if ((await peekLimit(services.db, failKey(subject), STAFF_FAILURE_LIMIT, now)).limited) return { ok: false, reason: "locked" };
+  const key = session.get("verifyKey") ?? crypto.randomBytes(16).toString("base64url");
+  const purpose = purposeOf(subject, key);
+  const wait = await staffResendWait(services, subject, key);
+  if (wait > 0) return { ok: false, reason: "wait", seconds: wait };
+  // Count first (ADR 007): a place in the hour's sends for this rep or group, then this
+  // browser's 120 s slot; two sends at once make one code.
+  const hour = await takeLimit(services.db, sendKey(subject), STAFF_SEND_LIMIT, now);
+  if (!hour.allowed) return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(hour.resetAt.getTime(), now)) };
+  const slot = await takeLimit(services.db, `staff-slot:${purpose}`, SEND_SLOT, now);
+  if (!slot.allowed) {
+    await releaseLimit(services.db, sendKey(subject), hour);
+    return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(slot.resetAt.getTime(), now)) };
+  }
+  const code = randomDigits(6);
+  await insertCode(services.db, { enrollmentId: null, purpose, targetHash: targetHash(services, channel, target), codeHash: codeHash(services, purpose, code), expiresAt: new Date(now.getTime() + STAFF_CODE_TTL_MS), now });
+  const reference = codeReference(key);
+  const t = await services.i18n.getFixedT(locale, "common");
+  const minutes = STAFF_CODE_TTL_MS / 60000;
+  if (channel === "email") {
+    const text = t("verify.emailBody", { name: subject.name, code, minutes, reference });
+    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+    await services.mailer.send({ to: target, subject: t("verify.emailSubject", { reference }), text, html: `<p>${esc(text)}</p>`, kind: "staff_otp" });
+  } else {
+    await services.sms.send({ to: target, text: t("verify.smsBody", { code, minutes, reference }), kind: "staff_otp" });
+  }
+  session.set("verifySubject", subject.ref);
+  session.set("verifyChannel", channel);
+  session.set("verifyKey", key);
+  services.log.info("sign-in code sent", { channel, kind: subject.staff.kind });
+  await audit(services, staffActor(subject.staff, session.requestId), { kind: "verify.code_sent", detail: channel });
+  return { ok: true, reference };
+}
+
+/** The sign-in under way in this browser: who, by which channel, with which reference. */
+export async function pendingSignIn(services: Services, session: StoreSession) {
+  const key = session.get("verifyKey");
+  const channel = session.get("verifyChannel");
+  const subject = await subjectByRef(services, session.get("verifySubject"));
+  if (!subject || !key || !channel) return null;
+  return { subject, channel, key, reference: codeReference(key), waitSeconds: await staffResendWait(services, subject, key) };
+}
+
+export type StaffVerifyResult = "ok" | "wrong" | "expired" | "tooManyTries" | "locked" | "throttled" | "noCode";
+
+const reasonDetail: Record<Exclude<StaffVerifyResult, "ok">, string> = { wrong: "wrong", expired: "expired", tooManyTries: "too_many_tries", locked: "locked", throttled: "throttled", noCode: "no_code" };
+
+/**
+ * Checks the code typed in this browser for its sign-in under way. Each try is counted first:
+ * one of the code's 5 tries, one of the hour's failures for the rep or group, one of the
+ * client's; only then is the hash compared. A right code hands the failures back and is used once.
+ */
+export async function verifyStaffCode(services: Services, session: StoreSession, clientIp: string | undefined, code: string): Promise<{ result: StaffVerifyResult; subject: Subject | null }> {
+  const pending = await pendingSignIn(services, session);
+  if (!pending) return { result: "noCode", subject: null };
+  const { subject, key } = pending;
+  const result = await check(services, subject, key, clientIp, code);
+  const actor = staffActor(subject.staff, session.requestId);
+  if (result === "ok") await audit(services, actor, { kind: "verify.success", detail: pending.channel });
+  else {
+    services.log.warn("sign-in code refused", { kind: subject.staff.kind, reason: result });
+    await audit(services, actor, { kind: "verify.failure", detail: reasonDetail[result] });
+  }
+  return { result, subject };
+}
+
+async function check(services: Services, subject: Subject, key: string, clientIp: string | undefined, code: string): Promise<StaffVerifyResult> {
+  const now = services.now();
+  const subjectKey = failKey(subject);
+  const clientFail = clientFailKey(services, clientIp);
+  if ((await peekLimit(services.db, clientFail, STAFF_CLIENT_FAILURE_LIMIT, now)).limited) return "throttled";
+  if ((await peekLimit(services.db, subjectKey, STAFF_FAILURE_LIMIT, now)).limited) return "locked";
+  const row = await latestCodeFor(services.db, purposeOf(subject, key));
+  if (!row || row.used_at || row.invalidated_at) return "noCode";
+  if (row.expires_at <= now.toISOString()) return "expired";
+  const tries = await takeCodeTry(services.db, row.id, STAFF_MAX_TRIES, now);
+  if (tries === null) {
+    const latest = await codeById(services.db, row.id);
+    if (latest?.used_at || (latest?.invalidated_at && latest.attempts < STAFF_MAX_TRIES)) return "noCode";
+    return latest && latest.expires_at <= now.toISOString() ? "expired" : "tooManyTries";
+  }
+  const failure = await takeLimit(services.db, subjectKey, STAFF_FAILURE_LIMIT, now);
+  if (!failure.allowed) {
+    await releaseCodeTry(services.db, row.id);
+    return "locked";
+  }
+  const clientFailure = await takeLimit(services.db, clientFail, STAFF_CLIENT_FAILURE_LIMIT, now);
+  if (!clientFailure.allowed) {
+    await releaseLimit(services.db, subjectKey, failure);
+    await releaseCodeTry(services.db, row.id);
+    return "throttled";
+  }
+  if (!/^\d{6}$/.test(code) || row.code_hash !== codeHash(services, row.purpose, code)) {
+    if (tries >= STAFF_MAX_TRIES) {
+      await invalidateCode(services.db, row.id, now);
+      return "tooManyTries";
+    }
+    return "wrong";
+  }
+  // the right code is not a failure; it is used once, by one request
+  await releaseLimit(services.db, subjectKey, failure);
+  await releaseLimit(services.db, clientFail, clientFailure);
+  return (await markCodeUsed(services.db, row.id, now)) ? "ok" : "noCode";
+}
+
+const sameStaff = (a: StaffIdentity, b: StaffIdentity) => a.kind === b.kind && a.repId === b.repId && a.adminId === b.adminId && a.groupId === b.groupId;
+
+/**
+ * After a right code: this browser's session becomes a verified server session. Someone signing
+ * in again after their session ran out (idle or 12 hours) in the same browser continues where
+ * they were — the enrollment they were working on, their mode. Returns where to go.
+ */
+export async function startVerifiedSession(services: Services, session: StoreSession, request: Request, subject: Subject): Promise<string> {
+  const resumeFrom = session.get("resumeFrom");
+  const earlier = resumeFrom ? await services.sessions.endedSessionData(resumeFrom) : null;
+  const home = subject.staff.kind === "rep" ? "/agent-home" : "/group-home";
+  if (earlier && sameStaff(earlier.staff, subject.staff)) {
+    await services.sessions.startStaff(session, request, subject.staff, withoutSignIn(earlier.data));
+    const enrollment = earlier.data.tempId ? await findEnrollment(services.db, earlier.data.tempId) : undefined;
+    if (enrollment?.status === "checked_out") return "/enrollment";
+    if (enrollment?.status === "shopping") return "/cart";
+    return home;
+  }
+  let data;
+  if (subject.staff.kind === "rep") data = verifiedData(session.all(), { kind: "rep", repId: subject.staff.repId! });
+  else {
+    const group = await findGroup(services.db, subject.staff.groupId!);
+    if (!group) throw new Response("Not Found", { status: 404 });
+    data = verifiedData(session.all(), { kind: "group_admin", group: { id: group.id, repId: group.rep_id, portalId: group.portal_id } });
+  }
+  await services.sessions.startStaff(session, request, subject.staff, data);
+  return home;
+}
+
+/** The session-expired page's Sign In Again: the same person, by the same kind of code, in this browser. */
+export async function signInAgain(services: Services, session: StoreSession) {
+  const ended = session.ended;
+  if (!ended?.staff || (ended.reason !== "idle" && ended.reason !== "absolute")) return false;
+  const ref = ended.staff.kind === "rep" ? `rep:${ended.staff.repId}` : `group_admin:${ended.staff.adminId}`;
+  if (!(await subjectByRef(services, ref))) return false;
+  session.clear();
+  session.set("verifySubject", ref);
+  session.set("resumeFrom", ended.token);
+  return true;
+}

@@ -1,0 +1,151 @@
+/**
+ * Configuration from environment variables, checked by one zod schema at start.
+ * Production refuses to start without real secrets; development gets safe defaults
+ * that are clearly marked and never used in production.
+ */
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-0123456789";
+const DEV_ENCRYPTION_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .min(1)
+      .default("file:data/store.db")
+      .refine((v) => /^(postgres(ql)?:\/\/|file:|:memory:|[\w./-]+$)/.test(v), "must be a postgres:// URL or a SQLite file path"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(HEX_KEY, "must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`")
+      .optional(),
+    // Key rotation: every key, newest first, separated by commas (the newest seals, any opens).
+    ENCRYPTION_KEYS: z
+      .string()
+      .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean))
+      .refine((keys) => keys.length > 0 && keys.every((k) => HEX_KEY.test(k)), "must be keys of 64 hexadecimal characters, newest first, separated by commas")
+      .refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, "lists a key twice")
+      .optional(),
+    PUBLIC_BASE_URL: z.string().url("must be an absolute URL such as https://store.example.com").default("http://localhost:3000"),
+    TRUST_PROXY: flag.default("0"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Benefit Store <no-reply@benefitstore.example>"),
+    // smtp (needs SMTP_URL) or outbox (mail kept in the database's outbox table, in clear);
+    // unset: smtp when SMTP_URL is set, else outbox — which production refuses unless chosen here.
+    MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
+    DEV_OUTBOX: flag.optional(),
+    SEED_ON_START: flag.default("1"),
+    REMINDERS_ENABLED: flag.default("0"),
+    REMINDER_DELAY_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
+    REMINDER_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
+    QUOTE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+    /** a verified rep's or group admin's session ends after this many minutes without a request */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(3, "must be at least 3 (the warning comes 2 minutes before)").max(720).default(20),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS)
+      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEYS"], message: "and ENCRYPTION_KEY are both set: keep only ENCRYPTION_KEYS (newest first)" });
+    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL)
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
+    if (env.NODE_ENV !== "production") return;
+    if (!env.SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 random characters)" });
+    if (!env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS)
+      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "(or ENCRYPTION_KEYS) is required in production (64 hex characters)" });
+    if (env.SESSION_SECRET === DEV_SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must not be the development default in production" });
+    if (env.ENCRYPTION_KEY?.toLowerCase() === DEV_ENCRYPTION_KEY)
+      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "must not be the development default in production" });
+    if (env.ENCRYPTION_KEYS?.some((k) => k.toLowerCase() === DEV_ENCRYPTION_KEY))
+      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEYS"], message: "must not hold the development default key in production" });
+    if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "outbox")
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production: without a mail transport, one-time codes and links would be kept in clear in the outbox table (set MAIL_TRANSPORT=outbox only if that is what you want)",
+      });
+  });
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  /** the newest key: what seals */
+  encryptionKey: Buffer;
+  /** every key, newest first: any of them opens */
+  encryptionKeys: Buffer[];
+  publicBaseUrl: string;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailTransport: "smtp" | "outbox";
+  mailFrom: string;
+  devOutbox: boolean;
+  seedOnStart: boolean;
+  reminders: { enabled: boolean; delayHours: number; intervalMinutes: number };
+  quoteLinkDays: number;
+  /** idle limit of a verified rep's or group admin's session (minutes) */
+  sessionIdleMinutes: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  usingDevSecrets: boolean;
+  /** things allowed but worth saying at start (the server logs them) */
+  warnings: string[];
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set" (a blank line in .env).
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
+  }
+  const env = parsed.data;
+  const keys = (env.ENCRYPTION_KEYS ?? [env.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY]).map((k) => Buffer.from(k, "hex"));
+  const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox");
+  const warnings: string[] = [];
+  if (env.NODE_ENV === "production" && mailTransport === "outbox")
+    warnings.push("MAIL_TRANSPORT=outbox: e-mails (with one-time codes and links) are kept in clear in the outbox table and never sent");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    encryptionKey: keys[0]!,
+    encryptionKeys: keys,
+    publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+    trustProxy: env.TRUST_PROXY,
+    smtpUrl: env.SMTP_URL,
+    mailTransport,
+    mailFrom: env.MAIL_FROM,
+    devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== "production",
+    seedOnStart: env.SEED_ON_START,
+    reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },
+    quoteLinkDays: env.QUOTE_LINK_DAYS,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    logLevel: env.LOG_LEVEL,
+    usingDevSecrets: !env.SESSION_SECRET || !(env.ENCRYPTION_KEY || env.ENCRYPTION_KEYS),
+    warnings,
+  };
+}

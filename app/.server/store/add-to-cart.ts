@@ -1,0 +1,73 @@
+/**
+ * The add-to-cart form, wherever it is (plans, recommendations, plan detail): add, then
+ * redirect with the server's message carried in the flash (a dialog with JavaScript or not).
+ */
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import { field } from "../platform/request";
+import { currentEnrollment, isQuoted } from "./shopping";
+import { addPlanToCart } from "./cart";
+import { loadCatalog } from "../repositories/catalog";
+import { planHref } from "./plan-cards";
+
+function positiveInt(value: string) {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 && n < 2_147_483_647 ? n : null;
+}
+
+export async function handleAddToCart(services: Services, request: Request, session: StoreSession, form: FormData, options: { from: "listing" | "detail"; back: string }) {
+  const back = safeRedirect(field(form, "redirectTo", 500) || options.back, options.back);
+  const done = async (to: string) => redirect(to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  const planId = positiveInt(field(form, "planId", 12));
+  const planPriceId = positiveInt(field(form, "planPriceId", 12));
+  const catalog = await loadCatalog(services.db);
+  const plan = planId ? catalog.plans.get(planId) : undefined;
+  if (!plan || !planPriceId) {
+    session.flash({ kind: "error", key: "cart.unknownPlan" });
+    return done(back);
+  }
+  const detail = planHref(plan);
+  const enrollment = await currentEnrollment(services, session);
+  if (!isQuoted(enrollment)) {
+    session.flash({ kind: "info", key: "cart.quoteFirst" });
+    return done(`${detail}?dialog=quote`);
+  }
+  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const membershipPriceId = positiveInt(field(form, "membershipPriceId", 12));
+  const result = await addPlanToCart(services, enrollment, { planId: plan.id, planPriceId, membershipPriceId, locale });
+  if (result.status === "success") {
+    if (options.from === "detail") {
+      session.flash({ kind: "success", key: "cart.addedMessage", values: { plan: result.planName } });
+      return done("/cart");
+    }
+    session.flash({ kind: "success", key: "cart.addedMessage", values: { plan: result.planName }, dialog: "cart-added" });
+    return done(back);
+  }
+  switch (result.code) {
+    case "alreadyActive":
+      session.flash({ kind: "info", key: "cart.alreadyActive", values: { plan: result.planName }, dialog: "already-active" });
+      return done(back);
+    case "blackout":
+      session.flash({ kind: "error", key: "cart.blackout", values: { plan: result.planName } });
+      return done(back);
+    case "alreadyInCart":
+      session.flash({ kind: "info", key: "cart.alreadyInCart", values: { plan: result.planName } });
+      return done(back);
+    case "declined":
+      session.flash({ kind: "error", key: "cart.declined", values: { plan: result.planName } });
+      return done(detail);
+    case "needsMembership":
+      session.flash({ kind: "info", key: "cart.needsMembership" });
+      return done(`${detail}?dialog=membership`);
+    case "unknownPlan":
+    case "notSold":
+    case "hidden":
+      session.flash({ kind: "error", key: "cart.unknownPlan" });
+      return done(back);
+    default:
+      // questions to answer, a price to work out (salary, tobacco…): the plan page leads on
+      return done(options.from === "detail" ? back : detail);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Entering the store through a link (a landing, a referral, a site): apply the session mode,
+ * then come back to the same address once, so the whole page — header included — is drawn
+ * in the new brand. `entered=1` stops the loop when cookies are off.
+ */
+import { redirect } from "@remix-run/node";
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import { applyPatch, type SessionPatch } from "~/domain/session-mode";
+import { findReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
+
+export async function enterOnce(request: Request, services: Services, session: StoreSession, patch: SessionPatch | null, options: { redirect?: boolean } = {}) {
+  if (!patch) return null;
+  const before = JSON.stringify(session.all());
+  applyPatch(session, patch);
+  if (JSON.stringify(session.all()) === before) return null;
+  const url = new URL(request.url);
+  const cookie = await services.sessions.commit(session);
+  if (options.redirect === false || url.searchParams.get("entered") === "1") return { cookie };
+  url.searchParams.set("entered", "1");
+  throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": cookie } });
+}
+
+/** Forget the landing state (an unknown slug, a failed lookup). */
+export async function clearLanding(services: Services, session: StoreSession) {
+  session.unset("landing", "referral", "referralValid", "fromSite");
+  return services.sessions.commit(session);
+}
+
+/** The rep or group a landing slug belongs to (`/:landing`), or null. */
+export function landingOwner(services: Services, slug: string) {
+  return landingOwnerBySlug(services.db, slug);
+}
+
+/** An active referral by its code (`/referrals?rid=…`). */
+export function referralByCode(services: Services, code: string) {
+  return findReferral(services.db, code);
+}
+
+/** `/external?site=…`: the site named by its host or the host's first label. */
+export function externalSite(services: Services, name: string) {
+  return siteByExternalName(services.db, name);
+}

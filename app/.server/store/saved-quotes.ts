@@ -1,0 +1,135 @@
+/**
+ * Save Cart: e-mail a quote with an unguessable, expiring link back to this cart, rate
+ * limited per cart and per address; the link restores the cart in another browser; the
+ * reminder job writes once to people who have not enrolled; a decline stops it.
+ */
+import type { Services } from "../services";
+import type { Enrollment } from "../db/schema";
+import { findByAnyHash, randomToken } from "../platform/crypto";
+import { releaseLimit, takeLimit } from "../platform/rate-limit";
+import { cartView } from "./cart-view";
+import { renderQuoteEmail } from "./quote-email";
+import { brandingFor } from "../repositories/branding";
+import { findEnrollment } from "../repositories/enrollments";
+import { findSite, siteForHost } from "../repositories/sites";
+import { claimReminder, declineQuotes, insertQuote, quoteForEnrollment, quotesDueReminder, releaseReminder } from "../repositories/quotes";
+import { restoreSession } from "../wizard/enrollment-session";
+import { findLinkToken, insertLinkToken } from "../repositories/tokens";
+
+const CART_LINK = "cart_link";
+
+const PER_CART = { max: 5, windowMs: 60 * 60 * 1000 };
+const PER_ADDRESS = { max: 3, windowMs: 24 * 60 * 60 * 1000 };
+
+export interface QuoteRequest {
+  name: string;
+  email: string;
+  message: string | null;
+}
+
+async function brandingOf(services: Services, enrollment: Enrollment, locale: string, host?: string) {
+  const site = (!host && enrollment.site_id ? await findSite(services.db, enrollment.site_id) : undefined) ?? (await siteForHost(services.db, host ?? ""));
+  return brandingFor(services.db, { groupId: enrollment.group_id ?? undefined, agentId: enrollment.agent_id ?? undefined, enrollType: enrollment.enroll_type ?? undefined }, site, locale);
+}
+
+export async function previewQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string) {
+  const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
+  return renderQuoteEmail(services, { locale, branding, name: input.name, message: input.message, cart, cartUrl: null, declineUrl: null, kind: "quote" });
+}
+
+export type SendQuoteResult = { ok: true; quoteId: number } | { ok: false; error: "validation.tooManyQuotes" | "validation.emptyCart" };
+
+export async function sendQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string): Promise<SendQuoteResult> {
+  const now = services.now();
+  const cartKey = `quote:cart:${enrollment.id}`;
+  const addressKey = `quote:address:${services.cipher.hash(input.email.toLowerCase()).slice(0, 24)}`;
+  // Both counts are taken before anything is sent (ADR 007); what does not go out hands them back.
+  const perCart = await takeLimit(services.db, cartKey, PER_CART, now);
+  if (!perCart.allowed) return { ok: false, error: "validation.tooManyQuotes" };
+  const perAddress = await takeLimit(services.db, addressKey, PER_ADDRESS, now);
+  if (!perAddress.allowed) {
+    await releaseLimit(services.db, cartKey, perCart);
+    return { ok: false, error: "validation.tooManyQuotes" };
+  }
+  const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
+  if (!cart.lines.length) {
+    await releaseLimit(services.db, cartKey, perCart);
+    await releaseLimit(services.db, addressKey, perAddress);
+    return { ok: false, error: "validation.emptyCart" };
+  }
+  const token = randomToken();
+  const base = services.config.publicBaseUrl;
+  const expiresAt = new Date(now.getTime() + services.config.quoteLinkDays * 24 * 60 * 60 * 1000);
+  const email = await renderQuoteEmail(services, {
+    locale,
+    branding,
+    name: input.name,
+    message: input.message,
+    cart,
+    cartUrl: `${base}/quote/${token}`,
+    declineUrl: `${base}/decline-reminder-email?token=${token}`,
+    kind: "quote",
+  });
+  const tokenHash = services.cipher.hash(`${CART_LINK}:${token}`);
+  const quoteId = await insertQuote(services.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message: input.message, locale, tokenHash, expiresAt, now });
+  await insertLinkToken(services.db, { tokenHash, purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt, now });
+  await services.mailer.send({ to: input.email, subject: email.subject, text: email.text, html: email.html, kind: "quote", enrollmentId: enrollment.id });
+  return { ok: true, quoteId };
+}
+
+/** A cart link's token (from a quote or a reminder): known, not expired. */
+export async function cartFromToken(services: Services, token: string) {
+  if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
+  const link = await findByAnyHash(services.cipher, `${CART_LINK}:${token}`, (hash) => findLinkToken(services.db, hash, CART_LINK, services.now()));
+  if (!link) return null;
+  return (await findEnrollment(services.db, link.enrollment_id)) ?? null;
+}
+
+/** The link back to the cart: this browser takes over the cart and its mode. */
+export const restoreCart = restoreSession;
+
+export async function declineReminders(services: Services, enrollmentId: number) {
+  await declineQuotes(services.db, enrollmentId, services.now());
+}
+
+/** The reminder job: one reminder per quote, after the configured delay, never after a decline. */
+export async function runReminders(services: Services) {
+  const now = services.now();
+  const cutoff = new Date(now.getTime() - services.config.reminders.delayHours * 60 * 60 * 1000);
+  const due = await quotesDueReminder(services.db, cutoff, now);
+  let sent = 0;
+  for (const quote of due) {
+    if (!(await claimReminder(services.db, quote.id, now))) continue;
+    try {
+      const enrollment = await findEnrollment(services.db, quote.enrollment_id);
+      if (!enrollment) continue;
+      const [cart, branding] = await Promise.all([cartView(services, enrollment, quote.locale), brandingOf(services, enrollment, quote.locale)]);
+      if (!cart.lines.length) continue;
+      // Only hashes are kept, so the reminder carries a fresh link (the first one still works).
+      const token = randomToken();
+      await insertLinkToken(services.db, { tokenHash: services.cipher.hash(`${CART_LINK}:${token}`), purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt: new Date(quote.expires_at), now });
+      const base = services.config.publicBaseUrl;
+      const email = await renderQuoteEmail(services, {
+        locale: quote.locale,
+        branding,
+        name: quote.name,
+        message: null,
+        cart,
+        cartUrl: `${base}/quote/${token}`,
+        declineUrl: `${base}/decline-reminder-email?token=${token}`,
+        kind: "reminder",
+      });
+      await services.mailer.send({ to: quote.email, subject: email.subject, text: email.text, html: email.html, kind: "reminder", enrollmentId: enrollment.id });
+      sent += 1;
+    } catch (error) {
+      await releaseReminder(services.db, quote.id);
+      services.log.error("reminder failed", { quoteId: quote.id, reason: error instanceof Error ? error.message : "unknown" });
+    }
+  }
+  return { due: due.length, sent };
+}
+
+/** The address a quote of this cart was sent to (the "quote sent" dialog), or null. */
+export async function quoteRecipient(services: Services, quoteId: number, enrollmentId: number) {
+  return (await quoteForEnrollment(services.db, quoteId, enrollmentId))?.email ?? null;
+}

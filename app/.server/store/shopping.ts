@@ -1,0 +1,139 @@
+/**
+ * The visitor's own temp enrollment and the facts it is priced on. An enrollment is only
+ * ever reached through the tempId in this visitor's signed session.
+ */
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import type { Enrollment } from "../db/schema";
+import { findEnrollment } from "../repositories/enrollments";
+import { ageOn, todayIso } from "~/domain/dates";
+import { effectiveDateOptions } from "~/domain/effective-dates";
+import type { QuoteFacts } from "~/domain/pricing";
+import { isTier, tierLabelKey } from "~/domain/tiers";
+import { loadCatalog } from "../repositories/catalog";
+import { cartLines, planAnswerOutcomes } from "../repositories/cart";
+import { findGroup, findMember, findPortal } from "../repositories/entry";
+import { isoToUsDate } from "~/domain/dates";
+import type { FilterSummary, SelectionBanner } from "~/views/shopping";
+
+const OPEN_STATUSES = new Set(["shopping", "checked_out"]);
+
+/** The session's enrollment while it can still be shopped or enrolled; otherwise none. */
+export async function currentEnrollment(services: Services, session: StoreSession): Promise<Enrollment | null> {
+  const id = session.get("tempId");
+  if (!id) return null;
+  const enrollment = await findEnrollment(services.db, id);
+  if (!enrollment || !OPEN_STATUSES.has(enrollment.status)) {
+    session.unset("tempId");
+    return null;
+  }
+  return enrollment;
+}
+
+export async function effectiveDateRule(services: Services, groupId: number | null) {
+  const rules = await services.db.selectFrom("effective_date_rules").selectAll().execute();
+  return rules.find((r) => groupId !== null && r.group_id === groupId) ?? rules.find((r) => r.group_id === null) ?? { days_of_month: "1", months_ahead: 3, min_days_ahead: 1 };
+}
+
+/** The date coverage would start: the one chosen at checkout, else the first one offered. */
+export async function pricingDate(services: Services, enrollment: Enrollment) {
+  if (enrollment.effective_date) return enrollment.effective_date;
+  const rule = await effectiveDateRule(services, enrollment.group_id);
+  return effectiveDateOptions(rule, todayIso(services.now()))[0] ?? todayIso(services.now());
+}
+
+export async function quoteFacts(services: Services, enrollment: Enrollment): Promise<QuoteFacts> {
+  const on = await pricingDate(services, enrollment);
+  return {
+    state: enrollment.state,
+    zip: enrollment.zip,
+    age: enrollment.birthdate ? ageOn(enrollment.birthdate, on) : null,
+    tier: isTier(enrollment.tier) ? enrollment.tier : null,
+    gender: enrollment.gender,
+    smoker: enrollment.is_smoker,
+    annualIncome: enrollment.annual_income,
+    workingHours: enrollment.working_hours,
+  };
+}
+
+/** Has this enrollment got the quote details pricing needs? */
+export function isQuoted(enrollment: Enrollment | null): enrollment is Enrollment {
+  return Boolean(enrollment && enrollment.zip && enrollment.birthdate && enrollment.tier && enrollment.gender !== null);
+}
+
+/** Everything a plan screen needs about the visitor's quote and cart, in a few queries. */
+export async function shoppingContext(services: Services, request: Request) {
+  const session = await services.sessions.read(request);
+  const enrollment = await currentEnrollment(services, session);
+  const quoted = isQuoted(enrollment) ? enrollment : null;
+  const lng = await services.i18n.getLocale(request);
+  const locale = lng === "es" ? "es" : "en";
+  const [catalog, facts, lines, outcome, banner] = await Promise.all([
+    loadCatalog(services.db),
+    quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
+    enrollment ? cartLines(services.db, enrollment.id) : Promise.resolve([]),
+    enrollment ? planAnswerOutcomes(services.db, enrollment.id) : Promise.resolve(() => null),
+    selectionBanner(services, session, enrollment),
+  ]);
+  const premierInCart = lines.some((l) => catalog.plans.get(l.plan_id)?.is_premier === 1);
+  const filter = filterSummary(quoted, premierInCart);
+  return {
+    session,
+    enrollment,
+    quoted,
+    facts,
+    locale,
+    over65: session.get("over65") ?? false,
+    catalog,
+    lines,
+    cartPlanIds: new Set(lines.map((l) => l.plan_id)),
+    /** a premier plan is in the cart: IC is labelled 'Member + 1 Child' (storefront §3) */
+    premierInCart,
+    outcome: outcome as (planId: number, kind: "eligibility" | "enroll") => "accepted" | "declined" | null,
+    filter,
+    banner,
+  };
+}
+
+/** What the filter bar and the Basic Details form show for an enrollment. */
+export function filterSummary(enrollment: Enrollment | null, premierInCart = false): FilterSummary | null {
+  if (!enrollment || !enrollment.zip || !enrollment.birthdate) return null;
+  return {
+    zip: enrollment.zip,
+    state: enrollment.state,
+    gender: enrollment.gender,
+    smoker: enrollment.is_smoker,
+    tier: enrollment.tier,
+    tierLabelKey: isTier(enrollment.tier) ? tierLabelKey(enrollment.tier, { premierInCart }) : null,
+    dob: isoToUsDate(enrollment.birthdate),
+    spouseDob: isoToUsDate(enrollment.spouse_birthdate),
+    childCount: enrollment.child_count ?? 0,
+    annualIncome: enrollment.annual_income,
+    workingHours: enrollment.working_hours,
+    category: enrollment.category,
+  };
+}
+
+/**
+ * The selected group (with code), the member (existing member) and the portal (with code). A
+ * group's own plans (a new group member, or a group admin's "View Plans") show the group.
+ */
+export async function selectionBanner(services: Services, session: StoreSession, enrollment: Enrollment | null): Promise<SelectionBanner> {
+  const s = session.all();
+  const groupId = enrollment?.group_id ?? (s.enrollType === "new-group-member" || s.groupViewPlans ? s.groupId : undefined);
+  const portalId = enrollment?.portal_id ?? s.portalId;
+  const memberId = enrollment?.member_id ?? (s.enrollType === "existing-member" ? s.memberId : undefined);
+  const [group, portal, member] = await Promise.all([
+    groupId ? findGroup(services.db, groupId) : undefined,
+    portalId ? findPortal(services.db, portalId) : undefined,
+    memberId ? findMember(services.db, memberId) : undefined,
+  ]);
+  return {
+    group: group ? { name: group.company_name, code: group.group_code } : null,
+    portal: portal ? { name: portal.name, code: portal.code } : null,
+    member: member ? { name: `${member.first_name} ${member.last_name}` } : null,
+    /** where "Current Member" in the breadcrumb leads: the rep's or the group's member list */
+    /** (only for a verified rep or group admin: the list is theirs alone, issue 15) */
+    membersHref: session.staff?.kind === "rep" ? "/agent-select-member" : session.staff?.kind === "group_admin" ? "/group-select-member" : null,
+  };
+}

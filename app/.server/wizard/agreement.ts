@@ -1,0 +1,61 @@
+/**
+ * What the agreement step reads (get-agreement-texts): the texts this cart's applicant accepts,
+ * the union-plan (L713) notice, and the codes the verification block must match.
+ */
+import type { Services } from "../services";
+import type { Enrollment } from "../db/schema";
+import { fieldRules, readStep, type WizardContext } from "./steps";
+import { textSignatureOffered } from "./text-signature";
+import { signatureLater, verificationRules, type ApplicantName, type SignatureMethod, type VerificationField } from "~/domain/agreement";
+import { todayIso } from "~/domain/dates";
+import { agreementTexts, cartL713, verificationCodes, type AgreementTextRow } from "../repositories/agreements";
+
+export type { AgreementTextRow };
+
+/** The texts for every enrollment, for a plan in the cart or its carrier, in order and language. */
+export function agreementTextsFor(services: Services, ctx: Pick<WizardContext, "planIds" | "locale">) {
+  return agreementTexts(services.db, ctx.planIds, ctx.locale);
+}
+
+/** The carrier's special message for an L713 plan in the cart, or null. */
+export function l713NoticeFor(services: Services, ctx: Pick<WizardContext, "planIds" | "locale">) {
+  return cartL713(services.db, ctx.planIds, ctx.locale);
+}
+
+/** The enrollment's rep's agent code and its group's code. */
+export function verificationCodesFor(services: Services, enrollment: Pick<Enrollment, "agent_id" | "group_id">) {
+  return verificationCodes(services.db, enrollment);
+}
+
+/** The step's plain data. The signature itself (PNG or typed name) lives in the encrypted secret. */
+export interface AgreementData extends Partial<Record<VerificationField, string>> {
+  method: SignatureMethod | null;
+  signed_at: string | null;
+  eprocess: string;
+  agreements: number[];
+}
+export interface AgreementSecret extends Partial<Record<VerificationField, string>> {
+  signature: string;
+  signature_name: string;
+}
+
+/** What the step's loader and action, and Complete, need: the rules (with the enrolling person's block), the texts, the applicant. */
+export async function agreementSetup(services: Services, ctx: WizardContext) {
+  const [definitions, texts, saved, personal, signLater] = await Promise.all([
+    fieldRules(services, ctx, "agreement_info"),
+    agreementTextsFor(services, ctx),
+    readStep<AgreementData, AgreementSecret>(services, ctx.enrollment.id, "agreement_info"),
+    readStep<{ first_name: string; last_name: string }>(services, ctx.enrollment.id, "primary_info"),
+    textSignatureOffered(services, ctx.enrollment, ctx.planIds),
+  ]);
+  // A rep or group may leave the signature to the applicant, by text message from the review.
+  const withBlock = verificationRules(definitions, ctx.enrollment.eprocess);
+  const rules = signLater ? signatureLater(withBlock) : withBlock;
+  const first = personal?.data.first_name?.trim();
+  const last = personal?.data.last_name?.trim();
+  const applicantName: ApplicantName | null = first && last ? { first, last } : null;
+  const today = todayIso(services.now());
+  return { rules, signLater, texts, saved, applicantName, today, agreements: texts.map((t) => ({ id: t.id, required: t.required })) };
+}
+
+/** Agreement & Signature: the texts to accept, the verification block, the signature. */

@@ -1,0 +1,22 @@
+/** Putting an enrollment back into a browser's session (cart links, resume codes, direct links). */
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import type { Enrollment } from "../db/schema";
+import { referralById } from "../repositories/entry";
+
+export async function restoreSession(services: Services, session: StoreSession, enrollment: Enrollment) {
+  const ref = enrollment.referral_id ? await referralById(services.db, enrollment.referral_id) : undefined;
+  const over65 = session.get("over65");
+  session.clear();
+  if (over65 !== undefined) session.set("over65", over65);
+  session.set("tempId", enrollment.id);
+  session.set("repAuthenticated", true);
+  if (enrollment.eprocess === "rep" || enrollment.eprocess === "applicant" || enrollment.eprocess === "group" || enrollment.eprocess === "sigapplicant") session.set("eprocess", enrollment.eprocess);
+  if (enrollment.open_type === "agent" || enrollment.open_type === "group" || enrollment.open_type === "user") session.set("openType", enrollment.open_type);
+  if (enrollment.enroll_type === "new-member" || enrollment.enroll_type === "new-group-member" || enrollment.enroll_type === "existing-member") session.set("enrollType", enrollment.enroll_type);
+  if (enrollment.agent_id) session.set("agentId", enrollment.agent_id);
+  if (enrollment.group_id) session.set("groupId", enrollment.group_id);
+  if (enrollment.portal_id) session.set("portalId", enrollment.portal_id);
+  if (enrollment.member_id) session.set("memberId", enrollment.member_id);
+  if (ref) session.set("referral", ref.code);
+}

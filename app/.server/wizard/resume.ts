@@ -1,0 +1,139 @@
+/**
+ * Save & Continue Later, /continue-enrollment and /direct-continue (enrollment-wizard §2.3,
+ * §2.14). The e-mail carries a code (10 characters, stored hashed with the address, 30 days)
+ * and a direct link whose id is an unguessable, expiring token — never the enrollment id.
+ */
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import type { Enrollment } from "../db/schema";
+import { findByAnyHash, randomToken } from "../platform/crypto";
+import { releaseLimit, takeLimit } from "../platform/rate-limit";
+import { clientKey } from "../platform/respond";
+import { insertCode, liveCodeByHash } from "../repositories/codes";
+import { findLinkToken, insertLinkToken } from "../repositories/tokens";
+import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
+import { cartLines } from "../repositories/cart";
+import { restoreSession } from "./enrollment-session";
+import { audit } from "../platform/audit";
+import { auditActor } from "~/domain/audit";
+import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
+import crypto from "node:crypto";
+
+const RESUME_DAYS = 30;
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const SEND_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
+export const CONTINUE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
+
+/** 10 characters from 31 unambiguous ones (≈ 49 bits), shown as XXXXX-XXXXX. */
+export function newResumeCode() {
+  let code = "";
+  for (let i = 0; i < 10; i++) code += CODE_ALPHABET[crypto.randomInt(0, CODE_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+const normaliseCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const codeInput = (code: string) => `resume:${normaliseCode(code)}`;
+const emailInput = (email: string) => `resume-email:${email.trim().toLowerCase()}`;
+const codeHash = (services: Services, code: string) => services.cipher.hash(codeInput(code));
+const emailHash = (services: Services, email: string) => services.cipher.hash(emailInput(email));
+
+export function encodePart(value: string) {
+  return Buffer.from(value, "utf8").toString("base64url");
+}
+export function decodePart(value: string) {
+  try {
+    return Buffer.from(value, "base64url").toString("utf8");
+  } catch {
+    return "";
+  }
+}
+
+export type SendResumeResult = { ok: true } | { ok: false; error: "validation.tooManyResumeCodes" };
+
+export async function sendResumeCode(services: Services, enrollment: Enrollment, savedTab: TabName | "cart_info", email: string, locale: string): Promise<SendResumeResult> {
+  const now = services.now();
+  // the send is counted before anything is made (ADR 007)
+  if (!(await takeLimit(services.db, `resume-send:${enrollment.id}`, SEND_LIMIT, now)).allowed) return { ok: false, error: "validation.tooManyResumeCodes" };
+  const code = newResumeCode();
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + RESUME_DAYS * 24 * 60 * 60 * 1000);
+  await insertCode(services.db, { enrollmentId: enrollment.id, purpose: "resume", targetHash: emailHash(services, email), codeHash: codeHash(services, code), expiresAt, now });
+  await insertLinkToken(services.db, { tokenHash: services.cipher.hash(`direct:${token}`), purpose: "direct_continue", enrollmentId: enrollment.id, tabName: savedTab, expiresAt, now });
+  await updateEnrollment(services.db, enrollment.id, { saved_tab: savedTab }, now);
+  const base = services.config.publicBaseUrl;
+  const link = `${base}/direct-continue/${encodePart(token)}/${encodePart(savedTab)}`;
+  const t = await services.i18n.getFixedT(locale, "common");
+  const text = [t("resume.emailIntro"), "", `${t("resume.emailCode")}: ${code}`, `${t("resume.emailWhere")}: ${base}/continue-enrollment`, "", `${t("resume.emailLink")}: ${link}`, "", t("resume.emailExpiry", { days: RESUME_DAYS })].join("\n");
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const html = `<p>${esc(t("resume.emailIntro"))}</p><p>${esc(t("resume.emailCode"))}: <strong>${esc(code)}</strong></p><p><a href="${esc(base)}/continue-enrollment">${esc(t("resume.emailWhere"))}</a></p><p><a href="${esc(link)}">${esc(t("resume.emailLink"))}</a></p><p>${esc(t("resume.emailExpiry", { days: RESUME_DAYS }))}</p>`;
+  await services.mailer.send({ to: email, subject: t("resume.emailSubject"), text, html, kind: "save_later", enrollmentId: enrollment.id });
+  return { ok: true };
+}
+
+/** Rebuilds the step list from the dynamic tabs (they may have changed since it was saved). */
+async function rebuildSteps(services: Services, enrollment: Enrollment) {
+  const lines = await cartLines(services.db, enrollment.id);
+  const steps = buildStepList(await wizardTabRows(services.db), { planIds: lines.map((l) => l.plan_id), enrollType: enrollment.enroll_type, tier: enrollment.tier });
+  await updateEnrollment(services.db, enrollment.id, { step_list: JSON.stringify(steps) }, services.now());
+  return steps;
+}
+
+/**
+ * Where a resumed enrollment opens (the §2.14 table): its saved tab, or the cart. A completed
+ * one opens its receipt: whoever holds its code and e-mail, or its direct link, may see it —
+ * the receipt, never the wizard again.
+ */
+async function resumeTarget(services: Services, session: StoreSession, enrollment: Enrollment, tab: string | null) {
+  if (enrollment.status === "completed") {
+    session.unset("tempId", "navto");
+    session.set("receiptId", enrollment.id);
+    return "/enrollment/receipt";
+  }
+  if (tab === "cart_info" || enrollment.status === "shopping") {
+    session.set("showQuotation", "no");
+    return "/cart";
+  }
+  const steps = await rebuildSteps(services, enrollment);
+  const wanted = isTabName(tab) && steps.includes(tab) ? tab : steps[0];
+  return `/enrollment/${screenOf(wanted)}`;
+}
+
+/** Whoever holds the code or the link resumes as the applicant (never as the rep the enrollment was made by). */
+function applicantResuming(session: StoreSession) {
+  return auditActor({ staff: session.staff, eprocess: null, requestId: session.requestId });
+}
+
+export type ContinueResult = { ok: true; to: string } | { ok: false; error: "validation.resumeNotFound" | "validation.tooManyCodes" };
+
+export async function continueWithCode(services: Services, session: StoreSession, clientIp: string | undefined, code: string, email: string): Promise<ContinueResult> {
+  const now = services.now();
+  const key = `resume-try:${clientKey(services, clientIp)}`;
+  // Count first, then look the code up (ADR 007); a code that opens an enrollment hands its place back.
+  const taken = await takeLimit(services.db, key, CONTINUE_LIMIT, now);
+  if (!taken.allowed) return { ok: false, error: "validation.tooManyCodes" };
+  // The code and the address are hashed with the same key: try each key's pair, newest first.
+  const codeHashes = services.cipher.hashes(codeInput(code));
+  const emailHashes = services.cipher.hashes(emailInput(email));
+  let row: Awaited<ReturnType<typeof liveCodeByHash>>;
+  for (const [i, hash] of codeHashes.entries()) if (!row) row = await liveCodeByHash(services.db, "resume", hash, emailHashes[i]!, now);
+  const enrollment = row?.enrollment_id ? await findEnrollment(services.db, row.enrollment_id) : undefined;
+  if (!row || !enrollment || enrollment.status === "cancelled") {
+    services.log.warn("resume code refused");
+    return { ok: false, error: "validation.resumeNotFound" };
+  }
+  await releaseLimit(services.db, key, taken);
+  await restoreSession(services, session, enrollment);
+  await audit(services, applicantResuming(session), { kind: "enrollment.resume", enrollmentId: enrollment.id, memberId: enrollment.member_id, detail: "code" });
+  return { ok: true, to: await resumeTarget(services, session, enrollment, enrollment.saved_tab) };
+}
+
+export async function directContinue(services: Services, session: StoreSession, idPart: string, tabPart: string): Promise<string | null> {
+  const token = decodePart(idPart);
+  if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
+  const link = await findByAnyHash(services.cipher, `direct:${token}`, (hash) => findLinkToken(services.db, hash, "direct_continue", services.now()));
+  const enrollment = link ? await findEnrollment(services.db, link.enrollment_id) : undefined;
+  if (!link || !enrollment || enrollment.status === "cancelled") return null;
+  const tab = decodePart(tabPart);
+  await restoreSession(services, session, enrollment);
+  await audit(services, applicantResuming(session), { kind: "enrollment.resume", enrollmentId: enrollment.id, memberId: enrollment.member_id, detail: "link" });
+  return resumeTarget(services, session, enrollment, tab === "cart_info" || isTabName(tab) ? tab : link.tab_name);
+}

@@ -1,0 +1,179 @@
+/**
+ * The wizard on the server: which enrollment (the session's own, checked out), which steps,
+ * which are done, may this step open, and where a save goes next.
+ */
+import { redirect } from "@remix-run/node";
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import { openSealed } from "../platform/respond";
+import type { Enrollment } from "../db/schema";
+import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
+import { cartLines } from "../repositories/cart";
+import { fieldDefinitionRows, optionRows, saveStepRow, stepRows } from "../repositories/steps";
+import { siteOf } from "../store/site";
+import { audit } from "../platform/audit";
+import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
+import { backTarget, nextAfter, progress, stepAccess, type WizardState } from "~/domain/wizard";
+import { resolveFields } from "~/domain/field-definitions";
+
+export interface WizardContext {
+  session: StoreSession;
+  enrollment: Enrollment;
+  state: WizardState;
+  tab: TabName;
+  returnToReview: boolean;
+  planIds: number[];
+  locale: string;
+  /** site redirection "usag" hides Save & Continue Later */
+  hideSaveLater: boolean;
+}
+
+/**
+ * The step list, derived from the cart every time it is read (enrollment-wizard §2.2): the
+ * dynamic tabs of the cart's plans, the enroll type and the tier. A cart changed after
+ * checkout adds or removes steps; a step whose data no longer applies is neither shown nor
+ * required. (`enrollments.step_list` only records the list as it was at checkout or resume.)
+ */
+export async function stepListFor(services: Services, enrollment: Pick<Enrollment, "enroll_type" | "tier">, planIds: readonly number[]): Promise<TabName[]> {
+  if (!planIds.length) return [];
+  return buildStepList(await wizardTabRows(services.db), { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier });
+}
+
+/** The session's enrollment in the wizard, or a redirect to where the visitor belongs. */
+export async function wizardEnrollment(services: Services, session: StoreSession) {
+  const id = session.get("tempId");
+  const enrollment = id ? await findEnrollment(services.db, id) : undefined;
+  // Once completed, a reload or a second tab lands on the receipt, never on a step.
+  if (!enrollment) throw redirect(session.get("receiptId") ? "/enrollment/receipt" : "/cart");
+  if (enrollment.status === "completed") {
+    // Done already (a second tab, a reload): show its receipt.
+    session.unset("tempId", "navto");
+    session.set("receiptId", enrollment.id);
+    throw redirect("/enrollment/receipt", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  }
+  if (enrollment.status !== "checked_out") throw redirect("/cart");
+  return enrollment;
+}
+
+/** The cart's plans and the step list derived from them, with the steps already done. */
+export async function wizardState(services: Services, enrollment: Pick<Enrollment, "id" | "enroll_type" | "tier">): Promise<{ planIds: number[]; state: WizardState }> {
+  const [rows, lines, tabRows] = await Promise.all([stepRows(services.db, enrollment.id), cartLines(services.db, enrollment.id), wizardTabRows(services.db)]);
+  const planIds = lines.map((l) => l.plan_id);
+  const steps = planIds.length ? buildStepList(tabRows, { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier }) : [];
+  const completed = new Set(rows.filter((r) => r.completed_at && isTabName(r.tab_name)).map((r) => r.tab_name as TabName));
+  return { planIds, state: { steps, completed } };
+}
+
+export async function loadWizard(services: Services, request: Request, tab: TabName, options: { checkAccess?: boolean } = {}): Promise<WizardContext> {
+  const session = await services.sessions.read(request);
+  const enrollment = await wizardEnrollment(services, session);
+  const [{ planIds, state }, site, lng] = await Promise.all([wizardState(services, enrollment), siteOf(services, request), services.i18n.getLocale(request)]);
+  // An emptied cart has nothing to enroll in: back to the cart, which says so.
+  if (!planIds.length) {
+    session.flash({ kind: "error", key: "cart.emptyCheckout" });
+    throw redirect("/cart", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  }
+  if (options.checkAccess !== false) {
+    const access = stepAccess(state, tab);
+    if (!access.ok) throw redirect(`/enrollment/${screenOf(access.redirectTo)}`);
+  }
+  return {
+    session,
+    enrollment,
+    state,
+    tab,
+    returnToReview: session.get("navto") === "review",
+    planIds,
+    locale: lng === "es" ? "es" : "en",
+    hideSaveLater: site.redirection === "usag",
+  };
+}
+
+/** What every step page shows around its form. */
+export function stepChrome(ctx: WizardContext) {
+  return {
+    progress: progress(ctx.state, ctx.tab),
+    back: backTarget(ctx.state, ctx.tab, ctx.returnToReview),
+    hideSaveLater: ctx.hideSaveLater,
+    tab: ctx.tab,
+  };
+}
+
+export async function fieldRules(services: Services, ctx: Pick<WizardContext, "planIds" | "enrollment">, tab: TabName) {
+  return resolveFields(await fieldDefinitionRows(services.db, tab), { planIds: ctx.planIds, enrollType: ctx.enrollment.enroll_type });
+}
+
+export async function optionLists(services: Services, keys: string[], locale: string) {
+  const rows = await optionRows(services.db, keys);
+  const out: Record<string, Array<{ value: string; label: string }>> = Object.fromEntries(keys.map((k) => [k, []]));
+  for (const r of rows) out[r.list_key].push({ value: r.value, label: locale === "es" ? r.label_es : r.label_en });
+  return out;
+}
+
+/** A step's fields as typed (a group of checkboxes as one record), kept by Save & Continue Later. */
+export type TypedDraft = Record<string, string | Record<string, string>>;
+
+/**
+ * A step's saved data: the plain part, the sensitive part and the draft saved for later (as
+ * typed), each decrypted when first read (a page that shows only the plain part works even when
+ * no configured key opens the sealed ones; one that needs them answers the "cannot be opened"
+ * page, see openSealed).
+ */
+export async function readStep<T extends object, S extends object = Record<string, never>>(services: Services, enrollmentId: number, tab: TabName) {
+  const row = (await stepRows(services.db, enrollmentId)).find((r) => r.tab_name === tab);
+  if (!row) return null;
+  const sealed = row.secret_enc;
+  const sealedDraft = row.draft_enc;
+  let secret: Partial<S> | undefined;
+  let draft: TypedDraft | null | undefined;
+  return {
+    data: JSON.parse(row.data) as Partial<T>,
+    get secret(): Partial<S> {
+      secret ??= (sealed ? openSealed(services, () => services.cipher.decryptJson<S>(sealed), { enrollmentId, tab }) : {}) as Partial<S>;
+      return secret;
+    },
+    completed: Boolean(row.completed_at),
+    get draft(): TypedDraft | null {
+      if (draft === undefined) draft = sealedDraft ? openSealed(services, () => services.cipher.decryptJson<TypedDraft>(sealedDraft), { enrollmentId, tab }) : null;
+      return draft;
+    },
+  };
+}
+
+/** The e-mail entered on the contact step: the default for a beneficiary's or dependent's e-mail. */
+export async function contactEmail(services: Services, enrollmentId: number) {
+  const contact = await readStep<{ email: string }>(services, enrollmentId, "contact_info");
+  return contact?.data.email ?? null;
+}
+
+/** A posted row id (a beneficiary, a dependent): a positive integer, or null. */
+export function idParam(value: string | null) {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** `draft`: what was typed, kept as typed (null drops it; left out, it stays as it is). */
+export async function writeStep(services: Services, enrollment: Enrollment, tab: TabName, values: { data: object; secret?: object | null; completed: boolean; draft?: TypedDraft | null }) {
+  await saveStepRow(services.db, {
+    enrollmentId: enrollment.id,
+    tab,
+    data: JSON.stringify(values.data),
+    secretEnc: values.secret && Object.keys(values.secret).length ? services.cipher.encryptJson(values.secret) : null,
+    completed: values.completed,
+    draftEnc: values.draft === undefined ? undefined : values.draft === null ? null : services.cipher.encryptJson(values.draft),
+    now: services.now(),
+  });
+}
+
+/** After a successful save: the review (and forget the marker) or the next step. */
+export async function afterSave(services: Services, ctx: WizardContext) {
+  // The audit trail: an edit after the review, and every step saved for someone else (issue 15).
+  if (ctx.returnToReview) await audit(services, ctx.session, { kind: "review.edit", enrollmentId: ctx.enrollment.id, memberId: ctx.enrollment.member_id, detail: ctx.tab });
+  else if (ctx.session.staff) await audit(services, ctx.session, { kind: "step.save", enrollmentId: ctx.enrollment.id, memberId: ctx.enrollment.member_id, detail: ctx.tab });
+  const completed = new Set(ctx.state.completed);
+  completed.add(ctx.tab);
+  const next = nextAfter({ steps: ctx.state.steps, completed }, ctx.tab, ctx.returnToReview);
+  const target = next ?? "review_info";
+  await updateEnrollment(services.db, ctx.enrollment.id, { saved_tab: target }, services.now());
+  if (ctx.returnToReview && target === "review_info") ctx.session.unset("navto");
+  return redirect(`/enrollment/${screenOf(target)}`, { headers: { "Set-Cookie": await services.sessions.commit(ctx.session) } });
+}

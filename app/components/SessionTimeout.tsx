@@ -1,0 +1,109 @@
+/**
+ * Before a verified rep's or admin's session reaches its idle limit, the page warns at least
+ * two minutes ahead and offers "Stay signed in" (WCAG 2.2.1 Timing Adjustable). JavaScript only:
+ * without it, the next page after the limit is the session-expired page, which says nothing
+ * saved was lost. The 12-hour limit cannot be extended: the warning says so.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import type { ShellStaffSession } from "~/views/shell";
+import * as s from "./Dialog.css";
+
+type Status = { active: boolean; idleSeconds: number; absoluteSeconds: number };
+
+function clock(ms: number) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
+  const { t } = useTranslation();
+  const csrf = useAuthenticityToken();
+  const stay = useFetcher<Status>();
+  const [ends, setEnds] = useState<{ idle: number; absolute: number }>(() => ({ idle: Date.now() + limits.idleSeconds * 1000, absolute: Date.now() + limits.absoluteSeconds * 1000 }));
+  const [now, setNow] = useState(() => Date.now());
+  const [dismissed, setDismissed] = useState(false);
+  // JavaScript only: the server's page never carries the warning
+  const [mounted, setMounted] = useState(false);
+  const checking = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // Every page load or revalidation tells the time left again (a request is activity).
+  useEffect(() => {
+    setEnds({ idle: Date.now() + limits.idleSeconds * 1000, absolute: Date.now() + limits.absoluteSeconds * 1000 });
+    setDismissed(false);
+  }, [limits]);
+  useEffect(() => {
+    if (stay.data?.active) setEnds({ idle: Date.now() + stay.data.idleSeconds * 1000, absolute: Date.now() + stay.data.absoluteSeconds * 1000 });
+  }, [stay.data]);
+  useEffect(() => {
+    setMounted(true);
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const absoluteFirst = ends.absolute <= ends.idle;
+  const left = Math.min(ends.idle, ends.absolute) - now;
+  const warning = left <= limits.warningSeconds * 1000;
+
+  // At the limit: ask the server (another tab may have kept the session alive), then go.
+  useEffect(() => {
+    if (left > 0 || checking.current) return;
+    checking.current = true;
+    fetch("/session", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then((r) => r.json() as Promise<Status>)
+      .then((status) => {
+        if (status.active && Math.min(status.idleSeconds, status.absoluteSeconds) > 0) setEnds({ idle: Date.now() + status.idleSeconds * 1000, absolute: Date.now() + status.absoluteSeconds * 1000 });
+        else window.location.assign("/session-expired");
+      })
+      .catch(() => window.location.assign("/session-expired"))
+      .finally(() => {
+        checking.current = false;
+      });
+  }, [left]);
+
+  const open = mounted && warning && left > 0 && !(absoluteFirst && dismissed);
+  useEffect(() => {
+    if (open) button.current?.focus();
+  }, [open]);
+  if (!open) return null;
+
+  return (
+    <div className={s.backdrop}>
+      <section className={s.dialog} role="alertdialog" aria-modal="true" aria-labelledby="session-timeout-title" aria-describedby="session-timeout-text" data-testid="session-timeout">
+        <div className={s.header}>
+          <h2 id="session-timeout-title" className={s.title}>
+            {t("sessionTimeout.title")}
+          </h2>
+        </div>
+        <div className={s.body}>
+          <p id="session-timeout-text">
+            {absoluteFirst ? t("sessionTimeout.absolute") : t("sessionTimeout.idle")}{" "}
+            <strong aria-live="off" data-testid="session-timeout-clock">
+              {clock(left)}
+            </strong>
+          </p>
+          <div className="button-group">
+            {absoluteFirst ? (
+              <button ref={button} className="button" type="button" onClick={() => setDismissed(true)}>
+                {t("sessionTimeout.understood")}
+              </button>
+            ) : (
+              <button ref={button} className="button" type="button" disabled={stay.state !== "idle"} onClick={() => stay.submit({ csrf }, { method: "post", action: "/session" })}>
+                {t("sessionTimeout.stay")}
+              </button>
+            )}
+            <form method="post" action="/logout" className="inline-form">
+              <input type="hidden" name="csrf" value={csrf} />
+              <button className="button button--secondary" type="submit">
+                {t("shell.logout")}
+              </button>
+            </form>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The audit trail's vocabulary (issue 15): what can happen, who did it and acting as what.
+ * An event never carries the data itself — only these names, ids and enumerated details.
+ */
+
+export const AUDIT_KINDS = [
+  "verify.code_sent",
+  "verify.success",
+  "verify.failure",
+  "session.start",
+  "session.end",
+  "session.expire",
+  "members.view",
+  "member.enroll",
+  "step.save",
+  "review.edit",
+  "signature.given",
+  "signature.sent",
+  "enrollment.complete",
+  "enrollment.resume",
+  "history.view",
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Acting as: a verified rep or group admin, or the person enrolling (an applicant; an employee under a group code). */
+export const ACTING_AS = ["rep", "group_admin", "applicant", "employee"] as const;
+export type ActingAs = (typeof ACTING_AS)[number];
+
+export type StaffKind = "rep" | "group_admin";
+
+/** A verified rep or group admin: who they are (their id) and, for an admin, their group. */
+export interface StaffIdentity {
+  kind: StaffKind;
+  /** the rep's id (rep), or null */
+  repId: number | null;
+  /** the admin's group (group_admin), or null */
+  groupId: number | null;
+  /** the admin's id (group_admin), or null */
+  adminId: number | null;
+}
+
+export interface AuditActor {
+  /** rep:{id}, group_admin:{id}, or applicant */
+  actor: string;
+  actingAs: ActingAs;
+  requestId: string | null;
+}
+
+export function staffActorName(staff: StaffIdentity) {
+  return staff.kind === "rep" ? `rep:${staff.repId}` : `group_admin:${staff.adminId}`;
+}
+
+/** Who acts in a request: the verified rep or admin when there is one, else the person enrolling. */
+export function auditActor(o: { staff: StaffIdentity | null; eprocess?: string | null; requestId: string | null }): AuditActor {
+  if (o.staff) return { actor: staffActorName(o.staff), actingAs: o.staff.kind, requestId: o.requestId };
+  return { actor: "applicant", actingAs: o.eprocess === "group" ? "employee" : "applicant", requestId: o.requestId };
+}
+
+/** Parses `rep:12` / `group_admin:3` back (for the history page's names); null for anyone else. */
+export function parseStaffActor(actor: string | null): { kind: StaffKind; id: number } | null {
+  const m = /^(rep|group_admin):([1-9][0-9]{0,9})$/.exec(actor ?? "");
+  return m ? { kind: m[1] as StaffKind, id: Number(m[2]) } : null;
+}
+
+/** Details are enumerated values only (a tab name, a channel, a reason): anything else is dropped. */
+export function safeDetail(detail: string | null | undefined) {
+  return detail && /^[a-z0-9_:-]{1,40}$/.test(detail) ? detail : null;
+}

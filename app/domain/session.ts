@@ -1,0 +1,55 @@
+/**
+ * What the store's session may hold: only the ids and modes the spec keeps in local storage,
+ * never names, dates of birth, SSNs or answers. Every read goes through this schema, so a
+ * forged or stale shape becomes a fresh session.
+ */
+import { z } from "zod";
+
+const id = z.number().int().positive();
+
+export const sessionSchema = z
+  .object({
+    tempId: id,
+    eprocess: z.enum(["rep", "applicant", "group", "sigapplicant"]),
+    openType: z.enum(["agent", "group", "user"]),
+    enrollType: z.enum(["new-member", "new-group-member", "existing-member"]),
+    agentId: id,
+    groupId: id,
+    portalId: id,
+    memberId: id,
+    referral: z.string().max(64),
+    referralValid: z.boolean(),
+    over65: z.boolean(),
+    repAuthenticated: z.boolean(),
+    landing: z.string().max(80),
+    groupViewPlans: z.boolean(),
+    fromSite: z.string().max(80),
+    /** wizard markers: go back to review after the next save */
+    navto: z.literal("review"),
+    /** show-quotation "no" after a cart_info resume */
+    showQuotation: z.enum(["yes", "no"]),
+    /** code-flow state kept between the code entry and its confirmation */
+    pendingRepId: id,
+    pendingGroupId: id,
+    /** a rep's or group admin's sign-in by code (issue 15): who, by which channel, and this browser's key for the code */
+    verifySubject: z.string().regex(/^(rep|group_admin):[1-9][0-9]{0,9}$/),
+    verifyChannel: z.enum(["email", "phone"]),
+    verifyKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    /** the token of this browser's idle-ended session, so signing in again continues where it was */
+    resumeFrom: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    /** the completed enrollment whose receipt this browser may show */
+    receiptId: id,
+  })
+  .partial();
+
+export type SessionData = z.infer<typeof sessionSchema>;
+export type SessionKey = keyof SessionData;
+
+export type Flash = {
+  kind: "success" | "warning" | "info" | "error";
+  /** translation key and its values */
+  key: string;
+  values?: Record<string, string | number>;
+  /** optional dialog to open after the redirect */
+  dialog?: string;
+};

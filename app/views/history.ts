@@ -1,0 +1,27 @@
+/** What the server sends the enrollment history page (/enrollment-history/:id). Types only. */
+import type { ActingAs, AuditKind } from "~/domain/audit";
+
+export interface HistoryEvent {
+  id: number;
+  /** when, already written out for the page's language (UTC) */
+  at: string;
+  /** ISO timestamp, for <time dateTime> */
+  atIso: string;
+  kind: AuditKind;
+  /** the rep's or admin's name; null for the applicant */
+  who: string | null;
+  actingAs: ActingAs;
+  /** a step's tab name, a channel or a reason (enumerated, never data) */
+  detail: string | null;
+  requestId: string | null;
+}
+
+export interface EnrollmentHistoryData {
+  enrollmentId: number;
+  status: string;
+  /** the member the enrollment is for, when known */
+  memberName: string | null;
+  events: HistoryEvent[];
+  /** back to the list this came from */
+  backTo: string;
+}

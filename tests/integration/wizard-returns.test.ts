@@ -1,0 +1,157 @@
+/**
+ * Every way back into an enrollment ends somewhere that explains itself (issue 13, point 6),
+ * and Back around the review goes where the step list says (point 7).
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { loader as reviewLoader, action as reviewAction } from "~/routes/enrollment.review-confirm";
+import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
+import { loader as personalLoader } from "~/routes/enrollment.personal-info";
+import { loader as contactLoader } from "~/routes/enrollment.contact-info";
+import { loader as billingLoader } from "~/routes/enrollment.billing-information";
+import { action as continueAction } from "~/routes/continue-enrollment";
+import { loader as directLoader } from "~/routes/direct-continue.$id.$tab";
+import { loader as quoteLoader } from "~/routes/quote.$token";
+import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
+import { TestClient } from "../support/client";
+import { addPlan, inWizard, markStepsDone, quotedClient } from "../support/journeys";
+import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
+import { action as confirmationAction } from "~/routes/_store.confirmation";
+
+const REVIEW = "/enrollment/review-confirm";
+
+describeEachDatabase("wizard: ways back into an enrollment, Back around the review", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(() => app.close());
+
+  async function atReview() {
+    const { client } = await inWizard(app);
+    const id = (await client.session()).tempId!;
+    const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
+    const steps = JSON.parse(e.step_list!) as string[];
+    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    return { client, id, steps };
+  }
+
+  /** The newest mail of a kind for an enrollment. */
+  const lastMail = (id: number, kind: string) =>
+    app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow();
+
+  /** A completed enrollment whose Save & Continue Later e-mail (code and direct link) was sent from the review first. */
+  async function completedWithResumeMail() {
+    const { client, id } = await atReview();
+    expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(`${REVIEW}?dialog=save-later&sent=1`);
+    const mail = await lastMail(id, "save_later");
+    const code = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1];
+    const link = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!;
+    expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
+    const confirmation = (await client.load(receiptLoader, "/enrollment/receipt")).data.confirmation as string;
+    expect(confirmation).toMatch(/^BS-/);
+    return { id, code, link, confirmation };
+  }
+
+  // ---- point 6: dead ends on return
+  it("a completed enrollment's direct link opens its receipt, in a browser that never saw it", async () => {
+    const { id, link, confirmation } = await completedWithResumeMail();
+    const other = new TestClient(app.services);
+    const res = await other.load(directLoader, link[0], { id: link[1], tab: link[2] });
+    expect(res.location).toBe("/enrollment/receipt");
+    const receipt = await other.load(receiptLoader, "/enrollment/receipt");
+    expect(receipt.location).toBeNull();
+    expect(receipt.data).toMatchObject({ name: "Ana Lopez", confirmation });
+    const session = await other.session();
+    expect(session.receiptId).toBe(id);
+    // the finished enrollment is not put back in the wizard
+    expect(session.tempId).toBeUndefined();
+    expect((await other.load(personalLoader, "/enrollment/personal-info")).location).not.toBe("/enrollment/personal-info");
+  });
+
+  it("a completed enrollment resumed by its code and e-mail opens its receipt", async () => {
+    const { code, confirmation } = await completedWithResumeMail();
+    const other = new TestClient(app.services);
+    other.clientIp = "192.0.2.77";
+    const res = await other.submit(continueAction, "/continue-enrollment", { code, email: "ana.lopez@gmail.com" });
+    expect(res.location).toBe("/enrollment/receipt");
+    expect((await other.load(receiptLoader, "/enrollment/receipt")).data.confirmation).toBe(confirmation);
+    // the wrong e-mail still shows nothing
+    const stranger = new TestClient(app.services);
+    stranger.clientIp = "192.0.2.78";
+    expect((await stranger.submit(continueAction, "/continue-enrollment", { code, email: "someone@gmail.com" })).data.fieldErrors.code).toBe("validation.resumeNotFound");
+    expect((await stranger.load(receiptLoader, "/enrollment/receipt")).location).toBe("/");
+  });
+
+  it("an expired or unknown direct link is a 404 and restores nothing", async () => {
+    const { link } = await completedWithResumeMail();
+    app.clock.now = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    try {
+      const late = new TestClient(app.services);
+      expect((await late.load(directLoader, link[0], { id: link[1], tab: link[2] })).status).toBe(404);
+      expect((await late.session()).receiptId).toBeUndefined();
+    } finally {
+      app.clock.now = new Date();
+    }
+    const bogus = Buffer.from("x".repeat(43)).toString("base64url");
+    expect((await new TestClient(app.services).load(directLoader, `/direct-continue/${bogus}/cmV2aWV3X2luZm8`, { id: bogus, tab: "cmV2aWV3X2luZm8" })).status).toBe(404);
+  });
+
+  it("a quote link to an enrollment completed since says so, without its confirmation number", async () => {
+    // Save Cart e-mails a quote; the same cart then goes through the wizard and is completed
+    const client = await quotedClient(app);
+    await addPlan(client, "BSD-PPO-ESS");
+    const sent = await client.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana O'Neil", email: "ana.quote@gmail.com", message: "" });
+    expect(sent.location).toMatch(/^\/cart\?dialog=quote-sent/);
+    const id = (await client.session()).tempId!;
+    const token = /\/quote\/([A-Za-z0-9_-]+)/.exec((await lastMail(id, "quote")).text_body)![1];
+    const cart = await client.load(cartLoader, "/cart");
+    await client.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
+    expect((await client.submit(confirmationAction, "/confirmation", {})).location).toMatch(/^\/enrollment\//);
+    const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
+    await markStepsDone(app, client, (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"));
+    expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
+
+    const other = new TestClient(app.services);
+    const res = await other.load(quoteLoader, `/quote/${token}`, { token });
+    expect(res.location).toBeNull();
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ state: "completed" });
+    // the quote's reader is not shown the receipt, nor given the enrollment
+    const session = await other.session();
+    expect(session.tempId).toBeUndefined();
+    expect(session.receiptId).toBeUndefined();
+    expect((await other.load(quoteLoader, "/quote/nope", { token: "nope" })).status).toBe(404);
+  });
+
+  // ---- point 7: Back around the review
+  it("the review shows Back to the step before it in the step list", async () => {
+    const { client, steps } = await atReview();
+    const before = steps[steps.indexOf("review_info") - 1];
+    expect(before).toBe("billing_info");
+    expect((await client.load(reviewLoader, REVIEW)).data.chrome.back).toBe("/enrollment/billing-information");
+  });
+
+  it("a step opened from the review (the personal step included) goes Back to the review", async () => {
+    const { client } = await atReview();
+    expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "primary_info" })).location).toBe("/enrollment/personal-info");
+    expect((await client.load(personalLoader, "/enrollment/personal-info")).data.chrome.back).toBe(REVIEW);
+    expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "billing_info" })).location).toBe("/enrollment/billing-information");
+    expect((await client.load(billingLoader, "/enrollment/billing-information")).data.chrome.back).toBe(REVIEW);
+  });
+
+  it("after an abandoned edit, Back on the review never points at the review", async () => {
+    const { client } = await atReview();
+    await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "contact_info" });
+    expect((await client.load(contactLoader, "/enrollment/contact-info")).data.chrome.back).toBe(REVIEW);
+    // the visitor goes back to the review without saving: the marker is still set
+    expect((await client.session()).navto).toBe("review");
+    const review = await client.load(reviewLoader, REVIEW);
+    expect(review.data.chrome.back).not.toBe(REVIEW);
+    expect(review.data.chrome.back).toBe("/enrollment/billing-information");
+  });
+
+  it("without the review marker the personal step's Back is the cart", async () => {
+    const { client } = await inWizard(app);
+    expect((await client.load(personalLoader, "/enrollment/personal-info")).data.chrome.back).toBe("/cart");
+  });
+});
