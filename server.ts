@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot";
 import { createServices } from "./app/.server/services";
 import { createLogger } from "./app/.server/platform/log";
-import { startReminderTimer } from "./app/.server/jobs/reminder-timer";
+import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 
 const dev = process.argv.includes("--dev");
@@ -158,7 +158,8 @@ app.all(
   }),
 );
 
-const stopReminders = config.reminders.enabled ? startReminderTimer(services) : () => {};
+// Delivers the outbox (mail and text messages) and runs the quote reminders on their schedule (ADR 010).
+const workers = await startWorkers(services, { reminders: config.reminders.enabled });
 
 const server = app.listen(config.port, config.host, () => {
   log.info("listening", { url: `http://localhost:${config.port}`, database: store.dialect, env: config.env, dev });
@@ -169,13 +170,13 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
-  stopReminders();
   const force = setTimeout(() => {
     log.error("forced exit after 10s");
     process.exit(1);
   }, 10_000);
   force.unref();
   server.close(async () => {
+    await workers.stop().catch((error) => log.error("stopping the workers failed", { reason: error instanceof Error ? error.message : "unknown" }));
     await store.close();
     log.info("stopped");
     process.exit(0);

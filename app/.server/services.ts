@@ -11,8 +11,8 @@ import { createCipher, type Cipher } from "./platform/crypto";
 import { createLogger, type Logger } from "./platform/log";
 import { createSessions, type Sessions } from "./platform/session";
 import { createI18n } from "./platform/i18n";
-import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail";
-import { createOutboxSms, type SmsSender } from "./adapters/sms";
+import { createSmtpTransport } from "./adapters/mail";
+import { createDelivery, type Delivery } from "./platform/outbox";
 import { createLocalGateway, type PaymentGateway } from "./adapters/payments";
 
 export interface Services {
@@ -25,14 +25,17 @@ export interface Services {
   csrf: CSRF;
   i18n: ReturnType<typeof createI18n>["i18n"];
   languageCookie: ReturnType<typeof createI18n>["languageCookie"];
-  mailer: Mailer;
-  sms: SmsSender;
+  /**
+   * Mail and text messages: the transports the delivery worker hands them to (none for a channel:
+   * kept in the outbox), the retry policy and the worker's wake-up (platform/outbox.ts).
+   */
+  delivery: Delivery;
   /** card tokenization: the local processor simulator until a real processor is configured */
   payments: PaymentGateway;
   now(): Date;
 }
 
-export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "mailer" | "sms" | "payments">> = {}): Services {
+export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "delivery" | "payments">> = {}): Services {
   const secure = config.env === "production" && config.publicBaseUrl.startsWith("https:");
   const now = overrides.now ?? (() => new Date());
   const log = overrides.log ?? createLogger(config.logLevel);
@@ -53,8 +56,8 @@ export function createServices(config: Config, store: Store, overrides: Partial<
     csrf,
     i18n,
     languageCookie,
-    mailer: overrides.mailer ?? (config.mailTransport === "smtp" && config.smtpUrl ? createSmtpMailer(store.db, config.smtpUrl, config.mailFrom, now, log) : createOutboxMailer(store.db, now)),
-    sms: overrides.sms ?? createOutboxSms(store.db, now),
+    // No text-message provider is configured in this product yet: texts stay in the outbox.
+    delivery: overrides.delivery ?? createDelivery(config.mailTransport === "smtp" && config.smtpUrl ? { email: createSmtpTransport(config.smtpUrl, config.mailFrom) } : {}),
     payments: overrides.payments ?? createLocalGateway(cipher, { now }),
     now,
   };

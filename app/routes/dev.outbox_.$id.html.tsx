@@ -5,8 +5,8 @@ import { outboxMessageById } from "~/.server/platform/dev-outbox";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
   const message = await outboxMessageById(context.services, params.id);
-  if (!message?.html_body) throw new Response("Not Found", { status: 404 });
-  return new Response(message.html_body, {
+  if (!message?.html) throw new Response("Not Found", { status: 404 });
+  return new Response(message.html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": "sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",

@@ -28,14 +28,14 @@ export default function OutboxMessage() {
         <dt>{t("outbox.channel")}</dt>
         <dd>{message.channel === "sms" ? t("outbox.sms") : t("outbox.email")}</dd>
       </dl>
-      {message.html_body ? (
+      {message.html ? (
         <p>
           <a href={`/dev/outbox/${message.id}/html`}>{t("outbox.viewHtml")}</a>
         </p>
       ) : null}
       <h2>{t("outbox.textVersion")}</h2>
       <pre data-testid="message-text" className="outbox-text">
-        {message.text_body}
+        {message.text ?? ""}
       </pre>
     </article>
   );

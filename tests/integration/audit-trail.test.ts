@@ -25,6 +25,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import type { TestClient } from "../support/client";
 import { addPlan, inWizard, markStepsDone, EMPLOYER_FORM } from "../support/journeys";
 import { groupCodeConfirmed, newClient, repCodeConfirmed, sendSignInCode, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
+import { opened } from "../support/outbox";
 
 const MINUTE = 60 * 1000;
 const REVIEW = "/enrollment/review-confirm";
@@ -157,7 +158,7 @@ describeEachDatabase("the audit trail", (kind) => {
       .execute();
     // Save & Continue Later from the review first: a code and a link
     expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(`${REVIEW}?dialog=save-later&sent=1`);
-    const mail = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "save_later").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "save_later").orderBy("id", "desc").executeTakeFirstOrThrow());
     const resumeCode = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1];
     const link = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!;
     const byCode = newClient(app);
@@ -167,7 +168,7 @@ describeEachDatabase("the audit trail", (kind) => {
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
     const memberId = (await app.store.db.selectFrom("policies").select("member_id").where("enrollment_id", "=", id).executeTakeFirstOrThrow()).member_id;
     expect((await rep.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) })).location).toBe("/agent-select-member?signature=sent");
-    const sms = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const sms = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").orderBy("id", "desc").executeTakeFirstOrThrow());
     const token = /\/sign\/([A-Za-z0-9_-]{43})/.exec(sms.text_body)![1];
     const phone = newClient(app);
     const signPage = await phone.load(signLoader, `/sign/${token}`, { token });

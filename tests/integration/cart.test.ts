@@ -11,6 +11,7 @@ import { planId } from "~/.server/db/seed/catalog";
 import { runReminders } from "~/.server/store/saved-quotes";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { openedAll } from "../support/outbox";
 
 const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental" };
 
@@ -36,7 +37,7 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     return c.submit(planAction, canonical, { intent: "add", planId: String(planId(code)), planPriceId: String(p2.data.pricing.entries[0].planPriceId), ...extra }, { params: params(code) });
   }
   const cart = async (c: TestClient, path = "/cart") => (await c.load(cartLoader, path)).data;
-  const outbox = () => app.store.db.selectFrom("outbox").selectAll().orderBy("id", "desc").execute();
+  const outbox = async () => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().orderBy("id", "desc").execute());
 
   it("shows lines, totals from the server and the effective dates", async () => {
     const c = await shopper({ category: "limited_medical" });

@@ -19,6 +19,7 @@ import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { addPlan, inWizard, markStepsDone, quotedClient, type JourneyOptions } from "../support/journeys";
+import { opened } from "../support/outbox";
 
 const appDir = path.resolve(__dirname, "../../app");
 const routesDir = path.join(appDir, "routes");
@@ -154,7 +155,7 @@ async function signatureLink(app: TestApp) {
     .execute();
   const done = await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete", send_sms: "1" });
   expect(done.location).toBe("/enrollment/receipt");
-  const sms = await app.store.db.selectFrom("outbox").select("text_body").where("enrollment_id", "=", id).where("channel", "=", "sms").executeTakeFirstOrThrow();
+  const sms = opened(app, await app.store.db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", id).where("channel", "=", "sms").executeTakeFirstOrThrow());
   return /\/sign\/([A-Za-z0-9_-]{43})/.exec(sms.text_body)![1];
 }
 

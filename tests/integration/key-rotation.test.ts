@@ -18,6 +18,7 @@ import { resealAll, resealColumn, SEALED_COLUMNS } from "~/.server/repositories/
 import { createTestApp, describeEachDatabase, testConfig, TEST_ENCRYPTION_KEY, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { inWizard, markStepsDone } from "../support/journeys";
+import { opened as openedMail } from "../support/outbox";
 
 const OLD = TEST_ENCRYPTION_KEY;
 const NEW = "3c".repeat(32);
@@ -65,7 +66,7 @@ describeEachDatabase("key rotation", (kind) => {
     await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
     // Save & Continue Later: a resume code, stored hashed with the old key.
     expect((await client.submit(personalAction, PERSONAL, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(`${PERSONAL}?dialog=save-later&sent=1`);
-    const mail = await db.selectFrom("outbox").select("text_body").where("enrollment_id", "=", enrollmentId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = openedMail(app, await db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", enrollmentId).orderBy("id", "desc").executeTakeFirstOrThrow());
     resumeCode = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1]!;
     // One value in every other sealed column.
     await db

@@ -25,6 +25,7 @@ import { addPlan, inWizard, markStepsDone, quotedClient } from "../support/journ
 import { newClient, repCodeConfirmed, sendSignInCode, signInCodeFor, signInRep } from "../support/staff";
 import { action as verifyAction } from "~/routes/verify";
 import { STAFF_MAX_TRIES } from "~/.server/members/verification";
+import { opened } from "../support/outbox";
 
 const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
 /** an e-mail and a phone the checks cannot reach: both must be verified by a code */
@@ -94,7 +95,7 @@ describeEachDatabase("limits under concurrency", (kind) => {
     return { id, csrf, clients };
   }
   const lastCode = async (id: number, channel: "email" | "sms") => {
-    const row = await app.store.db.selectFrom("outbox").select("text_body").where("enrollment_id", "=", id).where("channel", "=", channel).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const row = opened(app, await app.store.db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", id).where("channel", "=", channel).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow());
     return /\b(\d{6})\b/.exec(row.text_body)![1];
   };
   const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");

@@ -16,6 +16,7 @@ import { DEMO } from "~/.server/db/seed";
 import { STAFF_CLIENT_FAILURE_LIMIT, STAFF_FAILURE_LIMIT, STAFF_MAX_TRIES } from "~/.server/members/verification";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { groupCodeConfirmed, newClient, repCodeConfirmed, sendSignInCode, signInCodeFor, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
+import { opened } from "../support/outbox";
 
 const PRIYA = DEMO.whiteLabelRep;
 
@@ -82,7 +83,7 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     await repCodeConfirmed(c);
     const { code, reference } = await sendSignInCode(app, c, `rep:${DEMO.rep.id}:email`);
     expect(code).toMatch(/^\d{6}$/);
-    const mail = await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", DEMO.rep.email).where("kind", "=", "staff_otp").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", DEMO.rep.email).where("kind", "=", "staff_otp").orderBy("id", "desc").executeTakeFirstOrThrow());
     expect(mail.subject).toContain(reference);
     expect(mail.text_body).toContain("10 minutes");
     const rows = await app.store.db.selectFrom("one_time_codes").selectAll().where("purpose", "like", `staff:rep:${DEMO.rep.id}:%`).execute();
@@ -99,7 +100,7 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     await repCodeConfirmed(c);
     const { code, recipient } = await sendSignInCode(app, c, `rep:${DEMO.rep.id}:phone`);
     expect(recipient).toBe(DEMO.rep.phone);
-    const sms = await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", DEMO.rep.phone).where("kind", "=", "staff_otp").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const sms = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", DEMO.rep.phone).where("kind", "=", "staff_otp").orderBy("id", "desc").executeTakeFirstOrThrow());
     expect(sms.channel).toBe("sms");
     expect((await typeSignInCode(c, code)).location).toBe("/agent-home");
   });

@@ -13,6 +13,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { TestClient } from "../support/client";
 import { newClient, signInRep, verifiedSessionFor } from "../support/staff";
 import { inWizard, markStepsDone, type JourneyOptions } from "../support/journeys";
+import { openedAll } from "../support/outbox";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
 const AGREEMENT = "/enrollment/agreement-signature";
@@ -56,7 +57,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     return r;
   }
   const policyOf = (id: number) => app.store.db.selectFrom("policies").selectAll().where("enrollment_id", "=", id).executeTakeFirst();
-  const texts = (id: number) => app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute();
+  const texts = async (id: number) => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute());
 
   /** Completes with the box ticked; returns the token of the link the applicant received. */
   async function requested() {

@@ -10,6 +10,7 @@ import { SEND_LIMIT } from "~/.server/wizard/contact-codes";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import type { TestClient } from "../support/client";
 import { inWizard } from "../support/journeys";
+import { openedAll } from "../support/outbox";
 
 const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
 const CONTACT = { email: "ana.lopez@gmail.com", phone_number: "(214) 555-0234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", with_validation: "1" };
@@ -32,7 +33,7 @@ describeEachDatabase("wizard: the one-time code dialog tells the truth", (kind) 
     expect((await client.submit(personalAction, "/enrollment/personal-info", PERSONAL)).location).toBe(HERE);
     return client;
   }
-  const mailsTo = (address: string) => app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", address).orderBy("id", "asc").execute();
+  const mailsTo = async (address: string) => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", address).orderBy("id", "asc").execute());
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   const later = (seconds: number) => {
     app.clock.now = new Date(app.clock.now.getTime() + seconds * 1000);

@@ -7,6 +7,7 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { inWizard } from "../support/journeys";
+import { opened } from "../support/outbox";
 
 const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
 const CONTACT = { intent: "next", email: "ana.lopez@gmail.com", phone_number: "(214) 555-0234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", with_validation: "1" };
@@ -24,7 +25,7 @@ describeEachDatabase("wizard: contact information and one-time codes", (kind) =>
     expect((await client.submit(personalAction, "/enrollment/personal-info", PERSONAL)).location).toBe(HERE);
     return client;
   }
-  const lastMail = async (kind: "email" | "sms" = "email") => (await app.store.db.selectFrom("outbox").selectAll().where("channel", "=", kind).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow());
+  const lastMail = async (kind: "email" | "sms" = "email") => opened(app, await app.store.db.selectFrom("outbox").selectAll().where("channel", "=", kind).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow());
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   const enrollmentId = async (c: TestClient) => (await c.session()).tempId!;
 

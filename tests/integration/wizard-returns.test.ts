@@ -16,6 +16,7 @@ import { TestClient } from "../support/client";
 import { addPlan, inWizard, markStepsDone, quotedClient } from "../support/journeys";
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
+import { opened } from "../support/outbox";
 
 const REVIEW = "/enrollment/review-confirm";
 
@@ -36,8 +37,8 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
   }
 
   /** The newest mail of a kind for an enrollment. */
-  const lastMail = (id: number, kind: string) =>
-    app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const lastMail = async (id: number, kind: string) =>
+    opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow());
 
   /** A completed enrollment whose Save & Continue Later e-mail (code and direct link) was sent from the review first. */
   async function completedWithResumeMail() {

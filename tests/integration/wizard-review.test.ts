@@ -9,6 +9,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { TestClient } from "../support/client";
 import { signInRep } from "../support/staff";
 import { inWizard, markStepsDone } from "../support/journeys";
+import { openedAll } from "../support/outbox";
 
 const REVIEW = "/enrollment/review-confirm";
 
@@ -84,7 +85,7 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     expect(receipt.data.name).toBe("Ana Lopez");
     expect(receipt.data.confirmation).toMatch(/^BS-\d{4}-[A-Z2-9]{8}$/);
     // the receipt e-mail went to the enrollee and to the rep or group
-    const mails = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").execute();
+    const mails = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").execute());
     expect(mails.map((m) => m.recipient)).toContain("ana.lopez@gmail.com");
     expect(mails[0].subject).toBe("Enrollment Receipt");
     expect(mails[0].text_body).toContain(receipt.data.confirmation);
@@ -105,7 +106,7 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
     expect(logLines.some((l) => l.includes('"enrollment completed"'))).toBe(true);
     expect(logLines.join("\n")).not.toContain(ACCOUNT);
-    const mails = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).execute();
+    const mails = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).execute());
     expect(mails.some((m) => m.kind === "receipt")).toBe(true);
     expect(JSON.stringify(mails)).not.toContain(ACCOUNT);
     for (const table of ["members", "policies", "payment_methods", "enrollment_payments", "enrollment_steps", "invoices", "audit_events"] as const) {

@@ -16,6 +16,7 @@ import type { TabName } from "~/domain/wizard-steps";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { inWizard } from "../support/journeys";
+import { opened } from "../support/outbox";
 
 const PERSONAL_URL = "/enrollment/personal-info";
 const CONTACT_URL = "/enrollment/contact-info";
@@ -86,7 +87,7 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
   async function sendResume(c: TestClient, action: Action, url: string) {
     const email = `resume.${Math.random().toString(36).slice(2)}@gmail.com`;
     expect((await c.submit(action, `${url}?dialog=save-later`, { intent: "send-resume", email })).location).toBe(`${url}?dialog=save-later&sent=1`);
-    const mail = await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", email).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", email).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow());
     return { email, code: /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1], link: /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)! };
   }
 

@@ -8,10 +8,11 @@ import { loader as verifyLoader, action as verifyAction } from "~/routes/verify"
 import { DEMO } from "~/.server/db/seed";
 import type { TestApp } from "./db";
 import { TestClient } from "./client";
+import { openedAll } from "./outbox";
 
 /** The newest sign-in code sent to this address or number (optionally: the one with this reference). */
 export async function signInCodeFor(app: TestApp, recipient: string, reference?: string) {
-  const rows = await app.store.db.selectFrom("outbox").selectAll().where("kind", "=", "staff_otp").where("recipient", "=", recipient).orderBy("id", "desc").execute();
+  const rows = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("kind", "=", "staff_otp").where("recipient", "=", recipient).orderBy("id", "desc").execute());
   const row = reference ? rows.find((r) => r.text_body.includes(reference)) : rows[0];
   const code = row ? /\b(\d{6})\b/.exec(row.text_body)?.[1] : undefined;
   if (!code) throw new Error(`no sign-in code for ${recipient}`);

@@ -1,56 +1,26 @@
 /**
- * Mail goes through SMTP (nodemailer) when SMTP_URL is set; otherwise it is kept in the
- * outbox table, readable at the development mailbox page. Either way the outbox records
- * that a message was sent, so jobs can tell what went out.
+ * The SMTP transport (nodemailer) that the delivery worker hands queued e-mails to
+ * (platform/outbox.ts). Sending resolves once the SMTP server accepted the message; the
+ * timeouts keep a hung server from holding a claim past its lease.
  */
 import nodemailer from "nodemailer";
-import type { DB } from "../db/connection";
-import type { Logger } from "../platform/log";
-import { markOutbox, recordOutbox } from "../repositories/outbox";
+import type { OpenedMessage, Transport } from "../platform/outbox";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** quote, reminder, otp, save_later, receipt… */
-  kind: string;
-  enrollmentId?: number | null;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<{ id: number }>;
-}
-
-/** Header injection is impossible: a subject or address never carries a line break. */
-function singleLine(value: string) {
-  return value.replace(/[\r\n]+/g, " ").trim();
-}
-
-export function createOutboxMailer(db: DB, now: () => Date): Mailer {
+export function createSmtpTransport(smtpUrl: string, from: string): Transport & { close(): void } {
+  const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
   return {
-    async send(m) {
-      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html ?? null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "outbox", at: now() });
-      return { id };
+    async send(m: OpenedMessage) {
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject ?? "",
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+        // the outbox id: a receiver can tell a message delivered twice (at least once) by it
+        headers: { "X-Outbox-Id": String(m.id) },
+      });
     },
-  };
-}
-
-export function createSmtpMailer(db: DB, smtpUrl: string, from: string, now: () => Date, log: Logger): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
-  return {
-    async send(m) {
-      // Keep only the fact of sending: the body may hold a code, and SMTP has it now.
-      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: "(sent by SMTP; body not kept)", html: null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "queued", at: now() });
-      try {
-        await transport.sendMail({ from, to: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html });
-        await markOutbox(db, id, "sent", now());
-      } catch (error) {
-        await markOutbox(db, id, "failed", now());
-        log.error("mail delivery failed", { kind: m.kind, outboxId: id, reason: error instanceof Error ? error.message : "unknown" });
-        throw error;
-      }
-      return { id };
-    },
+    close: () => transport.close(),
   };
 }

@@ -689,6 +689,37 @@ function auditTrail(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Mail and text messages that are never lost (issue 16): every message is written to the outbox
+ * in the transaction that causes it, its body (text, HTML, attachments) sealed in body_enc, and
+ * delivered by a worker that claims it (status sending, claimed_by, claimed_until), retries with
+ * exponential backoff (attempts, next_attempt_at, last_error) and marks it sent. Rows written
+ * before this migration keep their text_body; one still "queued" then was being sent inside a
+ * request that is long gone: it is marked failed (its body was never kept). job_schedule: the
+ * lease that lets one process, not every instance, run a scheduled job (SQLite; pg-boss on
+ * PostgreSQL).
+ */
+const reliableOutbox: Migration = {
+  async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("outbox").addColumn("body_enc", "text").execute();
+      await db.schema.alterTable("outbox").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("outbox").addColumn("next_attempt_at", "text").execute();
+      await db.schema.alterTable("outbox").addColumn("claimed_by", "text").execute();
+      await db.schema.alterTable("outbox").addColumn("claimed_until", "text").execute();
+      await db.schema.alterTable("outbox").addColumn("last_error", "text").execute();
+      await sql`update outbox set status = 'failed' where status = 'queued'`.execute(db);
+      await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
+      await db.schema
+        .createTable("job_schedule")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("next_run_at", "text", (c) => c.notNull())
+        .addColumn("holder", "text")
+        .addColumn("lease_until", "text")
+        .addColumn("last_run_at", "text")
+        .execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -701,6 +732,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "006_group_admins": groupAdmins(dialect),
         "007_staff_sessions": staffSessions(dialect),
         "008_audit_trail": auditTrail(dialect),
+        "009_reliable_outbox": reliableOutbox,
       };
     },
   };

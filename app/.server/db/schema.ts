@@ -585,10 +585,29 @@ export interface OutboxTable {
   /** quote, reminder, otp, save_later, receipt… */
   kind: string;
   enrollment_id: number | null;
-  /** queued | sent | failed | outbox (kept here, no provider) */
+  /**
+   * pending (waiting for delivery) | sending (claimed by a worker) | sent | failed (gave up, or
+   * written before migration 009) | outbox (kept here: no provider for its channel)
+   */
   status: string;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** the sealed body: JSON of text, html and attachments; emptied once delivered */
+  body_enc: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  last_error: string | null;
+}
+
+/** A scheduled job's lease: one process runs it when it is due (SQLite; pg-boss on PostgreSQL). */
+export interface JobScheduleTable {
+  name: string;
+  next_run_at: Timestamp;
+  holder: string | null;
+  lease_until: Timestamp | null;
+  last_run_at: Timestamp | null;
 }
 
 /** One-time codes: contact verification and save-for-later codes. Only hashes are kept. */
@@ -724,6 +743,7 @@ export interface Database {
   invoices: InvoiceTable;
   quotes: QuoteTable;
   outbox: OutboxTable;
+  job_schedule: JobScheduleTable;
   one_time_codes: OneTimeCodeTable;
   link_tokens: LinkTokenTable;
   rate_limits: RateLimitTable;
@@ -737,6 +757,7 @@ export type Plan = Selectable<PlanTable>;
 export type NewPlan = Insertable<PlanTable>;
 export type Enrollment = Selectable<EnrollmentTable>;
 export type Policy = Selectable<PolicyTable>;
+export type Outbox = Selectable<OutboxTable>;
 export type EnrollmentUpdate = Updateable<EnrollmentTable>;
 export type Site = Selectable<SiteTable>;
 export type Rep = Selectable<RepTable>;

@@ -16,6 +16,7 @@
  */
 import crypto from "node:crypto";
 import type { Services } from "../services";
+import { queueMail, queueText, withMessages } from "../platform/outbox";
 import type { StoreSession } from "../platform/session";
 import { randomDigits } from "../platform/crypto";
 import { clientKey } from "../platform/respond";
@@ -154,17 +155,20 @@ export async function sendStaffCode(services: Services, session: StoreSession, s
     return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(slot.resetAt.getTime(), now)) };
   }
   const code = randomDigits(6);
-  await insertCode(services.db, { enrollmentId: null, purpose, targetHash: targetHash(services, channel, target), codeHash: codeHash(services, purpose, code), expiresAt: new Date(now.getTime() + STAFF_CODE_TTL_MS), now });
   const reference = codeReference(key);
   const t = await services.i18n.getFixedT(locale, "common");
   const minutes = STAFF_CODE_TTL_MS / 60000;
-  if (channel === "email") {
-    const text = t("verify.emailBody", { name: subject.name, code, minutes, reference });
-    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-    await services.mailer.send({ to: target, subject: t("verify.emailSubject", { reference }), text, html: `<p>${esc(text)}</p>`, kind: "staff_otp" });
-  } else {
-    await services.sms.send({ to: target, text: t("verify.smsBody", { code, minutes, reference }), kind: "staff_otp" });
-  }
+  // the code row and its message commit together (ADR 010)
+  await withMessages(services, async (tx) => {
+    await insertCode(tx.db, { enrollmentId: null, purpose, targetHash: targetHash(services, channel, target), codeHash: codeHash(services, purpose, code), expiresAt: new Date(now.getTime() + STAFF_CODE_TTL_MS), now });
+    if (channel === "email") {
+      const text = t("verify.emailBody", { name: subject.name, code, minutes, reference });
+      const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+      await queueMail(tx, { to: target, subject: t("verify.emailSubject", { reference }), text, html: `<p>${esc(text)}</p>`, kind: "staff_otp" });
+    } else {
+      await queueText(tx, { to: target, text: t("verify.smsBody", { code, minutes, reference }), kind: "staff_otp" });
+    }
+  });
   session.set("verifySubject", subject.ref);
   session.set("verifyChannel", channel);
   session.set("verifyKey", key);

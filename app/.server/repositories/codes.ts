@@ -1,8 +1,10 @@
 /** One-time codes: only hashes are stored; a newer code for the same purpose retires the older. */
 import type { DB } from "../db/connection";
 
+/** In the caller's transaction if there is one (the code and its message commit together), else in its own. */
 export async function insertCode(db: DB, values: { enrollmentId: number | null; purpose: string; targetHash: string; codeHash: string; expiresAt: Date; now: Date }) {
-  return db.transaction().execute(async (trx) => {
+  const run = (work: (trx: DB) => Promise<number>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return run(async (trx) => {
     let q = trx.updateTable("one_time_codes").set({ invalidated_at: values.now.toISOString() }).where("purpose", "=", values.purpose).where("used_at", "is", null).where("invalidated_at", "is", null);
     q = values.enrollmentId === null ? q.where("enrollment_id", "is", null) : q.where("enrollment_id", "=", values.enrollmentId);
     await q.execute();

@@ -56,6 +56,3 @@ export async function claimReminder(db: DB, quoteId: number, now: Date) {
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function releaseReminder(db: DB, quoteId: number) {
-  await db.updateTable("quotes").set({ reminder_sent_at: null }).where("id", "=", quoteId).execute();
-}

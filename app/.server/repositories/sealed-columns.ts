@@ -29,6 +29,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: "beneficiaries", key: ["id"], column: "ssn_enc" },
   { table: "payment_methods", key: ["id"], column: "account_number_enc" },
   { table: "screenshots", key: ["id"], column: "image_enc" },
+  { table: "outbox", key: ["id"], column: "body_enc" },
 ];
 
 export interface ColumnReport {

@@ -12,7 +12,8 @@ import { renderQuoteEmail } from "./quote-email";
 import { brandingFor } from "../repositories/branding";
 import { findEnrollment } from "../repositories/enrollments";
 import { findSite, siteForHost } from "../repositories/sites";
-import { claimReminder, declineQuotes, insertQuote, quoteForEnrollment, quotesDueReminder, releaseReminder } from "../repositories/quotes";
+import { claimReminder, declineQuotes, insertQuote, quoteForEnrollment, quotesDueReminder } from "../repositories/quotes";
+import { queueMail, withMessages } from "../platform/outbox";
 import { restoreSession } from "../wizard/enrollment-session";
 import { findLinkToken, insertLinkToken } from "../repositories/tokens";
 
@@ -71,9 +72,13 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
     kind: "quote",
   });
   const tokenHash = services.cipher.hash(`${CART_LINK}:${token}`);
-  const quoteId = await insertQuote(services.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message: input.message, locale, tokenHash, expiresAt, now });
-  await insertLinkToken(services.db, { tokenHash, purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt, now });
-  await services.mailer.send({ to: input.email, subject: email.subject, text: email.text, html: email.html, kind: "quote", enrollmentId: enrollment.id });
+  // the quote, its link and the e-mail commit together (ADR 010)
+  const quoteId = await withMessages(services, async (tx) => {
+    const id = await insertQuote(tx.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message: input.message, locale, tokenHash, expiresAt, now });
+    await insertLinkToken(tx.db, { tokenHash, purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt, now });
+    await queueMail(tx, { to: input.email, subject: email.subject, text: email.text, html: email.html, kind: "quote", enrollmentId: enrollment.id });
+    return id;
+  });
   return { ok: true, quoteId };
 }
 
@@ -99,7 +104,6 @@ export async function runReminders(services: Services) {
   const due = await quotesDueReminder(services.db, cutoff, now);
   let sent = 0;
   for (const quote of due) {
-    if (!(await claimReminder(services.db, quote.id, now))) continue;
     try {
       const enrollment = await findEnrollment(services.db, quote.enrollment_id);
       if (!enrollment) continue;
@@ -107,7 +111,6 @@ export async function runReminders(services: Services) {
       if (!cart.lines.length) continue;
       // Only hashes are kept, so the reminder carries a fresh link (the first one still works).
       const token = randomToken();
-      await insertLinkToken(services.db, { tokenHash: services.cipher.hash(`${CART_LINK}:${token}`), purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt: new Date(quote.expires_at), now });
       const base = services.config.publicBaseUrl;
       const email = await renderQuoteEmail(services, {
         locale: quote.locale,
@@ -119,10 +122,15 @@ export async function runReminders(services: Services) {
         declineUrl: `${base}/decline-reminder-email?token=${token}`,
         kind: "reminder",
       });
-      await services.mailer.send({ to: quote.email, subject: email.subject, text: email.text, html: email.html, kind: "reminder", enrollmentId: enrollment.id });
-      sent += 1;
+      // the claim (one reminder per quote), the new link and the e-mail commit together (ADR 010)
+      const queued = await withMessages(services, async (tx) => {
+        if (!(await claimReminder(tx.db, quote.id, now))) return false;
+        await insertLinkToken(tx.db, { tokenHash: services.cipher.hash(`${CART_LINK}:${token}`), purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt: new Date(quote.expires_at), now });
+        await queueMail(tx, { to: quote.email, subject: email.subject, text: email.text, html: email.html, kind: "reminder", enrollmentId: enrollment.id });
+        return true;
+      });
+      if (queued) sent += 1;
     } catch (error) {
-      await releaseReminder(services.db, quote.id);
       services.log.error("reminder failed", { quoteId: quote.id, reason: error instanceof Error ? error.message : "unknown" });
     }
   }

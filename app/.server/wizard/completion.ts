@@ -19,6 +19,7 @@ import { cartView } from "../store/cart-view";
 import { siteOf } from "../store/site";
 import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
+import { queueMail } from "../platform/outbox";
 import { actorOf, audit } from "../platform/audit";
 import type { AuditActor } from "~/domain/audit";
 import { formatMoney, isoToUs } from "~/utils/format";
@@ -112,6 +113,10 @@ export async function completeEnrollment(services: Services, ctx: WizardContext,
         deleteDependents: !enrollment.tier || enrollment.tier === "IO",
         now,
       });
+      // Completion goes on the audit trail, and the receipt (and the signature request) into the
+      // outbox, in this same transaction: they exist exactly when the policy does (ADR 010).
+      await audit(tx, ctx.session, { kind: "enrollment.complete", enrollmentId, memberId: created.memberId });
+      await afterCompletion(tx, enrollmentId, ctx.locale, actorOf(ctx.session));
       return { created: true as const, policyId: created.policyId };
     });
   } catch (error) {
@@ -121,17 +126,15 @@ export async function completeEnrollment(services: Services, ctx: WizardContext,
     throw error;
   }
   if (!outcome.created) return { ok: true, enrollmentId, created: false };
+  services.delivery.nudge();
   services.log.info("enrollment completed", { enrollmentId, policyId: outcome.policyId });
-  // Completion is on the audit trail before anything else is sent.
-  const completed = await findEnrollment(services.db, enrollmentId);
-  await audit(services, ctx.session, { kind: "enrollment.complete", enrollmentId, memberId: completed?.member_id ?? null });
-  await afterCompletion(services, enrollmentId, ctx.locale, actorOf(ctx.session)).catch((error) =>
-    services.log.error("after-completion tasks failed", { enrollmentId, reason: error instanceof Error ? error.message : "unknown" }),
-  );
   return { ok: true, enrollmentId, created: true };
 }
 
-/** The invoice (direct billing only), the receipt e-mail and, if asked, the signature request by text message. */
+/**
+ * The invoice (direct billing only), the receipt e-mail and, if asked, the signature request by
+ * text message — in Complete's transaction (`services` is the transaction's).
+ */
 async function afterCompletion(services: Services, enrollmentId: number, locale: string, actor: AuditActor) {
   const enrollment = await findEnrollment(services.db, enrollmentId);
   const policy = await policyForEnrollment(services.db, enrollmentId);
@@ -163,12 +166,12 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const html = `<h1>${esc(t("receipt.emailSubject"))}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(text)}</pre>`;
   const subject = t("receipt.emailSubject");
-  if (contact?.data.email) await services.mailer.send({ to: contact.data.email, subject, text, html, kind: "receipt", enrollmentId });
+  if (contact?.data.email) await queueMail(services, { to: contact.data.email, subject, text, html, kind: "receipt", enrollmentId });
   // A copy to the client: the rep or the group the enrollment was made for.
   const rep = enrollment.agent_id ? await findRep(services.db, enrollment.agent_id) : undefined;
   const group = enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;
   const client = group?.display_email ?? rep?.display_email ?? rep?.email;
-  if (client) await services.mailer.send({ to: client, subject, text, html, kind: "receipt", enrollmentId });
+  if (client) await queueMail(services, { to: client, subject, text, html, kind: "receipt", enrollmentId });
   // The applicant signs later: the text message carries the link (Complete asked for it).
   if (policy.signature_status === "awaiting" && contact?.data.phone_number) {
     await sendSignatureRequest(services, { enrollmentId, policyNumber: policy.policy_number, phone: contact.data.phone_number, locale, actor, memberId: policy.member_id });

@@ -14,6 +14,7 @@
  * the address's 120-second slot atomically before the code is made.
  */
 import type { Services } from "../services";
+import { queueMail, queueText, withMessages } from "../platform/outbox";
 import { matchesAnyHash, randomDigits } from "../platform/crypto";
 import { codeById, insertCode, invalidateCode, latestCode, latestCodeTo, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
 import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
@@ -89,7 +90,10 @@ export async function sendContactCode(services: Services, enrollmentId: number, 
 
 async function deliverCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, locale: string, now: Date) {
   const code = randomDigits(6);
-  await insertCode(services.db, {
+  const t = await services.i18n.getFixedT(locale, "common");
+  // the code row and its message in one transaction (ADR 010)
+  await withMessages(services, async (tx) => {
+  await insertCode(tx.db, {
     enrollmentId,
     purpose: purposeOf(kind),
     targetHash: contactHash(services, kind, target),
@@ -97,13 +101,13 @@ async function deliverCode(services: Services, enrollmentId: number, kind: Conta
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     now,
   });
-  const t = await services.i18n.getFixedT(locale, "common");
   if (kind === "email") {
     const text = t("otp.emailBody", { code, minutes: 10 });
-    await services.mailer.send({ to: target, subject: t("otp.emailSubject"), text, html: `<p>${text.replace(/</g, "&lt;")}</p>`, kind: "otp", enrollmentId });
+    await queueMail(tx, { to: target, subject: t("otp.emailSubject"), text, html: `<p>${text.replace(/</g, "&lt;")}</p>`, kind: "otp", enrollmentId });
   } else {
-    await services.sms.send({ to: target, text: t("otp.smsBody", { code, minutes: 10 }), kind: "otp", enrollmentId });
+    await queueText(tx, { to: target, text: t("otp.smsBody", { code, minutes: 10 }), kind: "otp", enrollmentId });
   }
+  });
   services.log.info("one-time code sent", { channel: kind, enrollmentId });
 }
 

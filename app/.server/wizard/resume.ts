@@ -10,6 +10,7 @@ import { findByAnyHash, randomToken } from "../platform/crypto";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { clientKey } from "../platform/respond";
 import { insertCode, liveCodeByHash } from "../repositories/codes";
+import { queueMail, withMessages } from "../platform/outbox";
 import { findLinkToken, insertLinkToken } from "../repositories/tokens";
 import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
 import { cartLines } from "../repositories/cart";
@@ -56,16 +57,19 @@ export async function sendResumeCode(services: Services, enrollment: Enrollment,
   const code = newResumeCode();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + RESUME_DAYS * 24 * 60 * 60 * 1000);
-  await insertCode(services.db, { enrollmentId: enrollment.id, purpose: "resume", targetHash: emailHash(services, email), codeHash: codeHash(services, code), expiresAt, now });
-  await insertLinkToken(services.db, { tokenHash: services.cipher.hash(`direct:${token}`), purpose: "direct_continue", enrollmentId: enrollment.id, tabName: savedTab, expiresAt, now });
-  await updateEnrollment(services.db, enrollment.id, { saved_tab: savedTab }, now);
   const base = services.config.publicBaseUrl;
   const link = `${base}/direct-continue/${encodePart(token)}/${encodePart(savedTab)}`;
   const t = await services.i18n.getFixedT(locale, "common");
   const text = [t("resume.emailIntro"), "", `${t("resume.emailCode")}: ${code}`, `${t("resume.emailWhere")}: ${base}/continue-enrollment`, "", `${t("resume.emailLink")}: ${link}`, "", t("resume.emailExpiry", { days: RESUME_DAYS })].join("\n");
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const html = `<p>${esc(t("resume.emailIntro"))}</p><p>${esc(t("resume.emailCode"))}: <strong>${esc(code)}</strong></p><p><a href="${esc(base)}/continue-enrollment">${esc(t("resume.emailWhere"))}</a></p><p><a href="${esc(link)}">${esc(t("resume.emailLink"))}</a></p><p>${esc(t("resume.emailExpiry", { days: RESUME_DAYS }))}</p>`;
-  await services.mailer.send({ to: email, subject: t("resume.emailSubject"), text, html, kind: "save_later", enrollmentId: enrollment.id });
+  // the code, the link and the e-mail that carries them commit together (ADR 010)
+  await withMessages(services, async (tx) => {
+    await insertCode(tx.db, { enrollmentId: enrollment.id, purpose: "resume", targetHash: emailHash(services, email), codeHash: codeHash(services, code), expiresAt, now });
+    await insertLinkToken(tx.db, { tokenHash: services.cipher.hash(`direct:${token}`), purpose: "direct_continue", enrollmentId: enrollment.id, tabName: savedTab, expiresAt, now });
+    await updateEnrollment(tx.db, enrollment.id, { saved_tab: savedTab }, now);
+    await queueMail(tx, { to: email, subject: t("resume.emailSubject"), text, html, kind: "save_later", enrollmentId: enrollment.id });
+  });
   return { ok: true };
 }
 

@@ -7,6 +7,7 @@
  * drawn with JavaScript, their typed name without. The signature is kept encrypted.
  */
 import type { Services } from "../services";
+import { queueText, withMessages } from "../platform/outbox";
 import type { Enrollment, Policy } from "../db/schema";
 import { findByAnyHash, randomToken } from "../platform/crypto";
 import { loadCatalog } from "../repositories/catalog";
@@ -46,12 +47,15 @@ export async function sendSignatureRequest(services: Services, o: { enrollmentId
   const now = services.now();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SIGNATURE_LINK_DAYS * 24 * 60 * 60 * 1000);
-  await insertLinkToken(services.db, { tokenHash: tokenHash(services, token), purpose: PURPOSE, enrollmentId: o.enrollmentId, expiresAt, now });
   const t = await services.i18n.getFixedT(o.locale, "common");
   const link = `${services.config.publicBaseUrl}/sign/${token}`;
-  await services.sms.send({ to: o.phone, text: t("sign.sms", { number: o.policyNumber, link, days: SIGNATURE_LINK_DAYS }), kind: "signature_request", enrollmentId: o.enrollmentId });
+  // the link, its text message and the audit event commit together (ADR 010); inside Complete's transaction when it sends
+  await withMessages(services, async (tx) => {
+    await insertLinkToken(tx.db, { tokenHash: tokenHash(services, token), purpose: PURPOSE, enrollmentId: o.enrollmentId, expiresAt, now });
+    await queueText(tx, { to: o.phone, text: t("sign.sms", { number: o.policyNumber, link, days: SIGNATURE_LINK_DAYS }), kind: "signature_request", enrollmentId: o.enrollmentId });
+    await audit(tx, o.actor, { kind: "signature.sent", enrollmentId: o.enrollmentId, memberId: o.memberId ?? null, detail: o.resend ? "resend" : "text_link" });
+  });
   services.log.info("signature request sent", { enrollmentId: o.enrollmentId });
-  await audit(services, o.actor, { kind: "signature.sent", enrollmentId: o.enrollmentId, memberId: o.memberId ?? null, detail: o.resend ? "resend" : "text_link" });
 }
 
 export type ResendResult = "sent" | "notAwaiting" | "limited";
@@ -76,8 +80,12 @@ export async function resendSignatureRequest(services: Services, memberId: numbe
     await releaseLimit(services.db, key, taken);
     return "notAwaiting";
   }
-  await expireLinkTokens(services.db, policy.enrollment_id, PURPOSE, now);
-  await sendSignatureRequest(services, { enrollmentId: policy.enrollment_id, policyNumber: policy.policy_number, phone: contact.data.phone_number, locale, actor, memberId, resend: true });
+  const phone = contact.data.phone_number;
+  // the earlier links stop working exactly when the new one is sent
+  await withMessages(services, async (tx) => {
+    await expireLinkTokens(tx.db, policy.enrollment_id!, PURPOSE, now);
+    await sendSignatureRequest(tx, { enrollmentId: policy.enrollment_id!, policyNumber: policy.policy_number, phone, locale, actor, memberId, resend: true });
+  });
   return "sent";
 }
 
