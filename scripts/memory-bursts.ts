@@ -36,6 +36,8 @@ const BURSTS = Math.round(numberFromEnv("MEMORY_BURSTS", 5));
 const BURST_SECONDS = numberFromEnv("MEMORY_BURST_SECONDS", 20);
 const REST_SECONDS = numberFromEnv("MEMORY_REST_SECONDS", 15);
 const CONNECTIONS = Math.round(numberFromEnv("MEMORY_CONNECTIONS", 16));
+/** what the load accepts: a browser's list by default; MEMORY_ENCODING=gzip (or identity) leaves Brotli out */
+const ENCODING = process.env.MEMORY_ENCODING || "gzip, deflate, br";
 
 /** The server's resident and peak memory, in MB, as the kernel counts them. */
 function memoryOf(pid: number) {
@@ -64,7 +66,7 @@ async function quoteCookie(target: Target) {
 
 function burst(target: Target, cookie: string, planLink: string) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    const headers = { Host: new URL(target.origin).host, Accept: "text/html", "Accept-Encoding": "gzip, deflate, br" };
+    const headers = { Host: new URL(target.origin).host, Accept: "text/html", "Accept-Encoding": ENCODING };
     autocannon(
       {
         url: `http://${target.host}:${target.port}`,
@@ -102,7 +104,7 @@ async function main() {
     const { cookie, planLink } = await quoteCookie(server.target);
     await sleep(REST_SECONDS * 1000);
     const start = memoryOf(pid);
-    console.log(`${BURSTS} bursts of ${BURST_SECONDS} s over ${CONNECTIONS} connections, ${REST_SECONDS} s rest before each reading`);
+    console.log(`${BURSTS} bursts of ${BURST_SECONDS} s over ${CONNECTIONS} connections (Accept-Encoding: ${ENCODING}), ${REST_SECONDS} s rest before each reading`);
     console.log(`before load         resting RSS ${start.rss.toFixed(0)} MB`);
     const rows: string[] = [];
     for (let i = 1; i <= BURSTS; i++) {
