@@ -76,12 +76,17 @@ export interface TestApp extends TestDatabase {
 
 export async function createTestApp(
   kind: DatabaseKind = "sqlite",
-  options: { seed?: boolean; config?: Record<string, string>; /** receives every log line, at debug level */ logTo?: string[] } = {},
+  options: {
+    seed?: boolean;
+    config?: Record<string, string>;
+    /** receives every log line, at debug level */ logTo?: string[];
+    /** the delivery side of the services (transports, retry policy) */ delivery?: Services["delivery"];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, options);
   const clock = { now: new Date() };
   const log = options.logTo ? createLogger("debug", (line) => options.logTo!.push(line)) : createLogger("silent");
-  const services = createServices(testConfig(options.config), database.store, { log, now: () => clock.now });
+  const services = createServices(testConfig(options.config), database.store, { log, now: () => clock.now, ...(options.delivery ? { delivery: options.delivery } : {}) });
   return { ...database, services, clock };
 }
 

@@ -39,9 +39,9 @@ export function openSecondStore(t: TestDatabase): Store {
 }
 
 /** Another instance of the app on the test app's database. */
-export function openInstance(app: TestApp): Instance {
+export function openInstance(app: TestApp, overrides: Partial<Pick<Services, "delivery">> = {}): Instance {
   const store = openSecondStore(app);
-  const services = createServices(testConfig(), store, { log: createLogger("silent"), now: () => app.clock.now });
+  const services = createServices(testConfig(), store, { log: createLogger("silent"), now: () => app.clock.now, ...overrides });
   return { services, store, close: () => store.close() };
 }
 
