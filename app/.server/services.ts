@@ -12,7 +12,7 @@ import { createLogger, type Logger } from "./platform/log";
 import { createSessions, type Sessions } from "./platform/session";
 import { createI18n } from "./platform/i18n";
 import { createSmtpTransport } from "./adapters/mail";
-import { createDelivery, type Delivery } from "./platform/outbox";
+import { createDelivery, type Delivery } from "./platform/delivery";
 import { createLocalGateway, type PaymentGateway } from "./adapters/payments";
 
 export interface Services {

@@ -4,7 +4,7 @@
  * timeouts keep a hung server from holding a claim past its lease.
  */
 import nodemailer from "nodemailer";
-import type { OpenedMessage, Transport } from "../platform/outbox";
+import type { OpenedMessage, Transport } from "../platform/delivery";
 
 export function createSmtpTransport(smtpUrl: string, from: string): Transport & { close(): void } {
   const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
