@@ -45,14 +45,14 @@ describe("loadConfig", () => {
 
   describe("mail transport", () => {
     const PROD = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32) };
-    it("refuses production without one: codes and links would pile up in clear in the outbox table", () => {
+    it("refuses production without one: codes and links would pile up in the outbox table, never sent", () => {
       expect(() => loadConfig(PROD)).toThrow(ConfigError);
       expect(() => loadConfig(PROD)).toThrow(/SMTP_URL is required in production.*MAIL_TRANSPORT=outbox/);
     });
     it("allows the outbox in production when chosen deliberately, with a warning", () => {
       const c = loadConfig({ ...PROD, MAIL_TRANSPORT: "outbox" });
       expect(c.mailTransport).toBe("outbox");
-      expect(c.warnings).toEqual([expect.stringMatching(/MAIL_TRANSPORT=outbox.*in clear in the outbox table/)]);
+      expect(c.warnings).toEqual([expect.stringMatching(/MAIL_TRANSPORT=outbox.*kept in the outbox table.*never sent/)]);
     });
     it("outbox chosen wins over SMTP_URL; smtp needs SMTP_URL", () => {
       expect(loadConfig({ ...PROD, MAIL_TRANSPORT: "outbox", SMTP_URL: "smtp://mail.example" }).mailTransport).toBe("outbox");

@@ -43,7 +43,7 @@ const schema = z
       .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Benefit Store <no-reply@benefitstore.example>"),
-    // smtp (needs SMTP_URL) or outbox (mail kept in the database's outbox table, in clear);
+    // smtp (needs SMTP_URL) or outbox (mail kept in the database's outbox table, never sent);
     // unset: smtp when SMTP_URL is set, else outbox — which production refuses unless chosen here.
     MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
     DEV_OUTBOX: flag.optional(),
@@ -76,7 +76,7 @@ const schema = z
       ctx.addIssue({
         code: "custom",
         path: ["SMTP_URL"],
-        message: "is required in production: without a mail transport, one-time codes and links would be kept in clear in the outbox table (set MAIL_TRANSPORT=outbox only if that is what you want)",
+        message: "is required in production: without a mail transport, one-time codes and links would pile up in the outbox table, never sent (set MAIL_TRANSPORT=outbox only if that is what you want)",
       });
   });
 
@@ -125,7 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox");
   const warnings: string[] = [];
   if (env.NODE_ENV === "production" && mailTransport === "outbox")
-    warnings.push("MAIL_TRANSPORT=outbox: e-mails (with one-time codes and links) are kept in clear in the outbox table and never sent");
+    warnings.push("MAIL_TRANSPORT=outbox: e-mails (with one-time codes and links) are kept in the outbox table (sealed with the encryption key) and never sent");
   return {
     env: env.NODE_ENV,
     port: env.PORT,
