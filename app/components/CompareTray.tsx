@@ -19,6 +19,11 @@ function useTrayData(): CompareTrayData | null {
   return offers ? tray : null;
 }
 
+/** The plans chosen to compare, on any store page (the cart offers to e-mail their comparison). */
+export function useCompareSelection(): CompareTrayData["plans"] {
+  return (useRouteLoaderData("routes/_store") as { compare?: CompareTrayData } | undefined)?.compare?.plans ?? [];
+}
+
 /**
  * Plans being changed right now (JavaScript): what the compare form is sending, so a checkbox
  * shows its new state at once; null when nothing is on its way.

@@ -11,7 +11,9 @@ import { field } from "../platform/request";
 import { carriers, loadCatalog, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
 import { planFacts } from "../repositories/plan-facts";
 import { planCard, planHref } from "./plan-cards";
-import { shoppingContext } from "./shopping";
+import { quoteFacts, shoppingContext } from "./shopping";
+import type { QuoteComparison } from "./quote-email";
+import type { Enrollment } from "../db/schema";
 import { pricePlan, type QuoteFacts } from "~/domain/pricing";
 import { COMPARE_MAX, compareRows, onlyDifferences, updateSelection, type ComparePlanInput, type CompareRow, type PriceCell } from "~/domain/compare";
 import type { CompareTrayData, ComparisonData } from "~/views/compare";
@@ -135,8 +137,8 @@ export async function comparison(services: Services, request: Request, ids: Read
 }
 
 /** The comparison a quote e-mail carries: the session's chosen plans, priced for the quote. */
-export async function comparisonForEmail(services: Services, session: StoreSession, facts: QuoteFacts | null, locale: string) {
-  const catalog = await loadCatalog(services.db);
+export async function comparisonForEmail(services: Services, session: StoreSession, enrollment: Enrollment, locale: string): Promise<QuoteComparison | null> {
+  const [catalog, facts] = await Promise.all([loadCatalog(services.db), quoteFacts(services, enrollment)]);
   const chosen = (session.get("compare") ?? []).map((id) => comparable(catalog, id)).filter((p): p is CatalogPlan => p !== null);
   if (!chosen.length) return null;
   const { rows } = await comparePlans(services, catalog, chosen, facts, locale);
