@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -45,9 +46,14 @@ export function CompareToggle({ planId, name }: { planId: number; name: string }
   const { t } = useTranslation();
   const fetcher = useFetcher({ key: FETCHER_KEY });
   const pending = usePending();
+  // the box shows its new state at once (a controlled checkbox), until the server has answered
+  const [local, setLocal] = useState<boolean | null>(null);
+  const chosen = Boolean(tray?.plans.some((p) => p.id === planId));
+  useEffect(() => {
+    if (fetcher.state === "idle") setLocal(null);
+  }, [fetcher.state, chosen]);
   if (!tray) return null;
-  const chosen = tray.plans.some((p) => p.id === planId);
-  const checked = pending ? pending.has(planId) : chosen;
+  const checked = local ?? (pending ? pending.has(planId) : chosen);
   const id = `compare-${planId}`;
   return (
     <div className={s.toggle}>
@@ -60,6 +66,7 @@ export function CompareToggle({ planId, name }: { planId: number; name: string }
         form={COMPARE_FORM_ID}
         checked={checked}
         onChange={(e) => {
+          setLocal(e.currentTarget.checked);
           const form = e.currentTarget.form;
           if (form) fetcher.submit(form, { preventScrollReset: true });
         }}

@@ -96,14 +96,15 @@ describeEachDatabase("compare plans", (kind) => {
     await choose(c, [ESS], [ESS]);
     const inactive = planId("BSD-CLASSIC");
     const membership = planId("EWL-WELLNESS");
-    for (const fields of [
+    const tampered: Array<Record<string, string | string[]>> = [
       { shown: ["99999"], plans: ["99999"] },
       { plans: ["abc"] },
       { plans: [String(inactive)] },
       { plans: [String(membership)] },
       { plans: ["-3"] },
       { remove: "x1" },
-    ]) {
+    ];
+    for (const fields of tampered) {
       const res = await c.submit(compareAction, "/compare", { ...fields, redirectTo: "/plans" });
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(await chosen(c)).toEqual([ESS]);
