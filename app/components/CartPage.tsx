@@ -12,7 +12,8 @@ import { SelectionBanner } from "./SelectionBanner";
 import { Dialog } from "./Dialog";
 import { RecommendedCarousel } from "./RecommendedCarousel";
 import { StoreForm } from "./form/StoreForm";
-import { RadioGroup, TextAreaField, TextField } from "./form/Fields";
+import { CheckboxField, RadioGroup, TextAreaField, TextField } from "./form/Fields";
+import { useCompareSelection } from "./CompareTray";
 import * as s from "./CartPage.css";
 
 type CartLine = CartView["lines"][number];
@@ -30,8 +31,9 @@ export type CartPageData =
       checkedOut: boolean;
     };
 
-export function CartPage({ data, preview }: { data: CartPageData; preview: { subject: string; html: string; values: { name: string; email: string; message: string } } | null }) {
+export function CartPage({ data, preview }: { data: CartPageData; preview: { subject: string; html: string; values: { name: string; email: string; message: string; includeComparison?: string } } | null }) {
   const { t, i18n } = useTranslation();
+  const compared = useCompareSelection();
   const money = (c: number) => formatMoney(c, i18n.language);
   const home = useHomeHref();
   const crumbs = (
@@ -225,6 +227,7 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
             <TextField name="name" label={t("cart.yourName")} autoComplete="name" maxLength={100} />
             <TextField name="email" label={t("cart.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
             <TextAreaField name="message" label={t("cart.message")} maxLength={1000} />
+            {compared.length ? <CheckboxField name="includeComparison" label={t("compare.includeComparison", { plans: compared.map((p) => p.name).join(", ") })} /> : null}
             <div className="button-group">
               <button className="button" type="submit" name="intent" value="send-quote">
                 {t("cart.sendQuote")}

@@ -10,6 +10,8 @@ export function FlashMessage({ flash }: { flash: Flash }) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const message = t(flash.key, flash.values);
+  // The compare tray shows its own refusal, beside the checkboxes (CompareTray).
+  if (flash.dialog === "compare") return null;
   if (flash.dialog === "cart-added") {
     return (
       <Dialog id="cart-added" title={t("toast.success")} closeTo={here}>

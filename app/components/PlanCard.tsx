@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { PlanCardData } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
 import * as s from "./PlanCard.css";
+import { CompareToggle } from "./CompareTray";
 
 /** A plan card (storefront §2 Plans screen): callout, logo, name, short text, tier prices,
  *  add to cart (unless hidden), 'Plan Added To Cart' when in the cart, View More Details. */
@@ -55,6 +56,7 @@ export function PlanCard({ card, redirectTo }: { card: PlanCardData; redirectTo:
         <Link className="button button--secondary" to={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>
           {t("plans.moreDetails")}
         </Link>
+        <CompareToggle planId={card.id} name={card.name} />
       </div>
     </article>
   );

@@ -19,6 +19,7 @@ import { RadioGroup, TextField } from "./form/Fields";
 import * as s from "./PlanPage.css";
 import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
 import { useHomeHref } from "./useHomeHref";
+import { CompareTray } from "./CompareTray";
 
 export interface PlanPageData {
   plan: {
@@ -128,6 +129,7 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
       )}
 
       {d.pricing && !d.pricing.ok ? <PricingNotice code={d.pricing.errorCode} to={to} /> : null}
+      <CompareTray current={{ id: d.plan.id, name: d.plan.name }} />
       {declined ? (
         <p className="notice notice--error" role="alert" data-testid="decline-message">
           {d.plan.declineMessage ?? t("plans.declinedDefault")}

@@ -8,6 +8,7 @@ import { Breadcrumb } from "./Breadcrumb";
 import { RecommendedStrip } from "./RecommendedStrip";
 import { QuoteForm } from "./QuoteForm";
 import { useHomeHref } from "./useHomeHref";
+import { CompareTray } from "./CompareTray";
 
 /** The plans screen: sections in the spec's order, bundles by size, the category selector. */
 export function PlansListing({ data, selectorAction }: { data: PlansListingData; selectorAction?: string }) {
@@ -30,6 +31,7 @@ export function PlansListing({ data, selectorAction }: { data: PlansListingData;
           <QuoteForm id="plans-quote" />
         </section>
       )}
+      <CompareTray />
       <Form method="get" action={selectorAction} className="button-group" aria-label={t("plans.chooseCategory")}>
         <label className="label" htmlFor="category-select">
           {t("plans.category")}

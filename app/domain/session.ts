@@ -39,6 +39,8 @@ export const sessionSchema = z
     resumeFrom: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
     /** the completed enrollment whose receipt this browser may show */
     receiptId: id,
+    /** the plans chosen for Compare plans (ids only, up to four) */
+    compare: z.array(id).max(4),
   })
   .partial();
 

@@ -19,6 +19,11 @@ export const saveCartSchema = z.object({
     .max(1000, "validation.messageTooLong")
     .optional()
     .transform((v) => (v ? v : null)),
+  /** the quote carries the comparison of the plans chosen to compare (issue 18) */
+  includeComparison: z
+    .enum(["1"], { errorMap: () => ({ message: "validation.includeComparison" }) })
+    .optional()
+    .transform((v) => v === "1"),
 });
 export const saveCartValidator = withZod(saveCartSchema);
 

@@ -9,6 +9,7 @@ import { handleAddToCart } from "~/.server/store/add-to-cart";
 import { cancelEnrollment, chooseEffectiveDate } from "~/.server/store/checkout";
 import { previewQuote, quoteRecipient, sendQuote } from "~/.server/store/saved-quotes";
 import { hostOf } from "~/.server/store/site";
+import { comparisonForEmail } from "~/.server/store/compare";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { effectiveDateValidator, saveCartValidator } from "~/forms/cart";
 import { CartPage } from "~/components/CartPage";
@@ -77,14 +78,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "preview": {
       const result = await saveCartValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
-      const email = await previewQuote(services, enrollment, result.data, locale, hostOf(request));
+      const comparison = result.data.includeComparison ? await comparisonForEmail(services, session, enrollment, locale) : null;
+      const email = await previewQuote(services, enrollment, { ...result.data, comparison }, locale, hostOf(request));
       // Nothing changes on a preview, so it answers in place; the form keeps what was typed.
-      return json({ preview: { subject: email.subject, html: email.bodyHtml }, values: { name: result.data.name, email: result.data.email, message: result.data.message ?? "" } });
+      return json({ preview: { subject: email.subject, html: email.bodyHtml }, values: { name: result.data.name, email: result.data.email, message: result.data.message ?? "", includeComparison: result.data.includeComparison ? "1" : "" } });
     }
     case "send-quote": {
       const result = await saveCartValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
-      const sent = await sendQuote(services, enrollment, result.data, locale, hostOf(request));
+      const comparison = result.data.includeComparison ? await comparisonForEmail(services, session, enrollment, locale) : null;
+      const sent = await sendQuote(services, enrollment, { ...result.data, comparison }, locale, hostOf(request));
       if (!sent.ok) return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, { status: sent.error === "validation.tooManyQuotes" ? 429 : 422 });
       return redirectWithSession(services, session, `/cart?dialog=quote-sent&quote=${sent.quoteId}`);
     }

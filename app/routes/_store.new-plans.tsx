@@ -6,6 +6,9 @@ import { currentEnrollment } from "~/.server/store/shopping";
 import { PlansListing } from "~/components/PlansListing";
 import { pageTitle } from "~/utils/page-title";
 
+/** The page offers Compare: its plan cards get a Compare checkbox and it shows the compare tray (issue 18). */
+export const handle = { compare: true };
+
 export const meta = pageTitle("plans");
 
 /** /new-plans: the plan list for the category chosen on /new-landing (or ?type=). */

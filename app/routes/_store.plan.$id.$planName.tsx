@@ -21,6 +21,9 @@ import { todayIso } from "~/domain/dates";
 import { PlanPage } from "~/components/PlanPage";
 import { titled } from "~/utils/page-title";
 
+/** The page offers Compare: its plan cards get a Compare checkbox and it shows the compare tray (issue 18). */
+export const handle = { compare: true };
+
 export const meta: MetaFunction<typeof loader> = (args) => titled(args, args.data ? { text: args.data.plan.name } : "plan");
 
 /** /plan/:id/:planName — plan detail (storefront §2 "Plan detail"). */

@@ -5,6 +5,9 @@ import { plansAction, plansListing } from "~/.server/store/plans-listing";
 import { PlansListing } from "~/components/PlansListing";
 import { pageTitle } from "~/utils/page-title";
 
+/** The page offers Compare: its plan cards get a Compare checkbox and it shows the compare tray (issue 18). */
+export const handle = { compare: true };
+
 export const meta = pageTitle("plans");
 
 /** /plans?type=…: every plan the visitor can buy, in the spec's sections, priced for them. */

@@ -1,11 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireStoreAccess } from "~/.server/store/guard";
+import { compareTray } from "~/.server/store/compare";
 
-/** The store's main layout: guarded by the rep-authenticated flag. */
+/** The store's main layout: guarded by the rep-authenticated flag; carries the compare tray (issue 18). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStoreAccess(request, context.services);
-  return json(null);
+  const session = await context.services.sessions.read(request);
+  const locale = (await context.services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  return json({ compare: await compareTray(context.services, session, locale) });
 }
 
 export default function StoreLayout() {

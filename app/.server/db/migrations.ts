@@ -720,6 +720,29 @@ const reliableOutbox: Migration = {
   },
 };
 
+/**
+ * Structured plan facts for Compare plans (issue 18): per plan and language, the deductible,
+ * maximums, waiting periods, network, what is covered at what share (JSON list of
+ * {key, label, share}) and the exclusions (JSON list of strings). Plain text, never HTML:
+ * the comparison does not parse the marketing copy.
+ */
+const planFacts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("plan_facts")
+      .addColumn("plan_id", "integer", (c) => c.notNull().references("plans.id").onDelete("cascade"))
+      .addColumn("locale", "text", (c) => c.notNull())
+      .addColumn("deductible", "text", (c) => c.notNull())
+      .addColumn("maximums", "text", (c) => c.notNull())
+      .addColumn("waiting_periods", "text", (c) => c.notNull())
+      .addColumn("network", "text", (c) => c.notNull())
+      .addColumn("coverage", "text", (c) => c.notNull())
+      .addColumn("exclusions", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("plan_facts_pk", ["plan_id", "locale"])
+      .execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -733,6 +756,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "007_staff_sessions": staffSessions(dialect),
         "008_audit_trail": auditTrail(dialect),
         "009_reliable_outbox": reliableOutbox,
+        "011_plan_facts": planFacts,
       };
     },
   };

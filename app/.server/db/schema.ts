@@ -109,6 +109,21 @@ export interface PlanTextTable {
   special_message: string | null;
 }
 
+/**
+ * Structured facts of a plan in one language (Compare plans): plain text; coverage is a JSON
+ * list of { key, label, share } and exclusions a JSON list of strings.
+ */
+export interface PlanFactsTable {
+  plan_id: number;
+  locale: string;
+  deductible: string;
+  maximums: string;
+  waiting_periods: string;
+  network: string;
+  coverage: string;
+  exclusions: string;
+}
+
 export interface PlanStateTable {
   plan_id: number;
   state: string;
@@ -710,6 +725,7 @@ export interface Database {
   plan_categories: PlanCategoryTable;
   plans: PlanTable;
   plan_texts: PlanTextTable;
+  plan_facts: PlanFactsTable;
   plan_states: PlanStateTable;
   plan_areas: PlanAreaTable;
   plan_prices: PlanPriceTable;

@@ -7,6 +7,13 @@ import type { Services } from "../services";
 import type { Branding } from "../repositories/branding";
 import type { CartView } from "./cart-view";
 import { formatMoney, formatWholeDollars, isoToUs } from "~/utils/format";
+import type { CompareCell, CompareRow } from "~/domain/compare";
+
+/** The comparison a quote e-mail can carry (issue 18): the compared plans and the rows. */
+export interface QuoteComparison {
+  plans: Array<{ name: string }>;
+  rows: CompareRow[];
+}
 
 export interface QuoteEmailInput {
   locale: string;
@@ -18,6 +25,7 @@ export interface QuoteEmailInput {
   cartUrl: string | null;
   declineUrl: string | null;
   kind: "quote" | "reminder";
+  comparison?: QuoteComparison | null;
 }
 
 export function escapeHtml(s: string) {
@@ -40,6 +48,37 @@ export async function renderQuoteEmail(services: Services, input: QuoteEmailInpu
     price: money(l.priceCents),
   }));
 
+  const cellText = (c: CompareCell): string => {
+    switch (c.kind) {
+      case "text":
+        return c.text;
+      case "list":
+        return c.items.join("; ");
+      case "price":
+        return `${money(c.priceCents)}${t("plans.perMonth")}`;
+      case "pricingError":
+        return t(`pricing.${c.errorCode}`).replace(/<\/?action>/g, "").split(". ")[0].replace(/\.$/, "") + ".";
+      case "noQuote":
+        return "—";
+      default:
+        return t("compare.notIncluded");
+    }
+  };
+  const comparison = input.comparison?.plans.length ? input.comparison : null;
+  const compareRows = comparison ? comparison.rows.map((r) => ({ label: "key" in r.label ? t(r.label.key) : r.label.text, cells: r.cells.map(cellText) })) : [];
+  const compareText = comparison
+    ? ["", t("compare.emailTitle"), ...comparison.plans.flatMap((p, i) => ["", `* ${p.name}`, ...compareRows.map((r) => `  ${r.label}: ${r.cells[i]}`)])]
+    : [];
+  const cellStyle = "padding:6px;border:1px solid #ccc;vertical-align:top;text-align:left;font-size:13px";
+  const compareHtml = comparison
+    ? `<table style="border-collapse:collapse;width:100%;margin:16px 0" data-comparison>
+<caption style="text-align:left;font-weight:bold;padding:6px 0">${escapeHtml(t("compare.emailTitle"))}</caption>
+<thead><tr><td style="${cellStyle}"></td>${comparison.plans.map((p) => `<th scope="col" style="${cellStyle}">${escapeHtml(p.name)}</th>`).join("")}</tr></thead>
+<tbody>
+${compareRows.map((r) => `<tr><th scope="row" style="${cellStyle}">${escapeHtml(r.label)}</th>${r.cells.map((c) => `<td style="${cellStyle}">${escapeHtml(c)}</td>`).join("")}</tr>`).join("\n")}
+</tbody></table>`
+    : "";
+
   const text = [
     t("quoteEmail.greeting", { name: input.name }),
     "",
@@ -53,6 +92,7 @@ export async function renderQuoteEmail(services: Services, input: QuoteEmailInpu
     "",
     `${t("cart.initialMonth")}: ${money(input.cart.totals.initialMonthCents)}`,
     `${t("cart.recurringMonth")}: ${money(input.cart.totals.recurringMonthCents)}`,
+    ...compareText,
     "",
     `${t("quoteEmail.viewCart")}: ${input.cartUrl ?? pending}`,
     "",
@@ -78,6 +118,7 @@ ${lines.map((l) => row([`${escapeHtml(l.name)}${l.coverage ? `<br><small>${escap
 ${row([escapeHtml(t("cart.initialMonth")), escapeHtml(money(input.cart.totals.initialMonthCents))], true)}
 ${row([escapeHtml(t("cart.recurringMonth")), escapeHtml(money(input.cart.totals.recurringMonthCents))], true)}
 </table>
+${compareHtml}
 <p style="margin:24px 0">${input.cartUrl ? `<a href="${escapeHtml(input.cartUrl)}" style="background:${color};color:#fff;padding:12px 20px;text-decoration:none;display:inline-block">${escapeHtml(t("quoteEmail.viewCart"))}</a>` : link(null, t("quoteEmail.viewCart"))}</p>
 <p>${escapeHtml(t("quoteEmail.questions", { phone: brand.phone, email: brand.email }))}</p>
 </td></tr>

@@ -8,7 +8,7 @@ import type { Enrollment } from "../db/schema";
 import { findByAnyHash, randomToken } from "../platform/crypto";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { cartView } from "./cart-view";
-import { renderQuoteEmail } from "./quote-email";
+import { renderQuoteEmail, type QuoteComparison } from "./quote-email";
 import { brandingFor } from "../repositories/branding";
 import { findEnrollment } from "../repositories/enrollments";
 import { findSite, siteForHost } from "../repositories/sites";
@@ -26,6 +26,8 @@ export interface QuoteRequest {
   name: string;
   email: string;
   message: string | null;
+  /** the comparison of the plans chosen to compare, when the visitor asked to include it */
+  comparison?: QuoteComparison | null;
 }
 
 async function brandingOf(services: Services, enrollment: Enrollment, locale: string, host?: string) {
@@ -35,7 +37,7 @@ async function brandingOf(services: Services, enrollment: Enrollment, locale: st
 
 export async function previewQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string) {
   const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
-  return renderQuoteEmail(services, { locale, branding, name: input.name, message: input.message, cart, cartUrl: null, declineUrl: null, kind: "quote" });
+  return renderQuoteEmail(services, { locale, branding, name: input.name, message: input.message, cart, cartUrl: null, declineUrl: null, kind: "quote", comparison: input.comparison ?? null });
 }
 
 export type SendQuoteResult = { ok: true; quoteId: number } | { ok: false; error: "validation.tooManyQuotes" | "validation.emptyCart" };
@@ -70,6 +72,7 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
     cartUrl: `${base}/quote/${token}`,
     declineUrl: `${base}/decline-reminder-email?token=${token}`,
     kind: "quote",
+    comparison: input.comparison ?? null,
   });
   const tokenHash = services.cipher.hash(`${CART_LINK}:${token}`);
   // the quote, its link and the e-mail commit together (ADR 010)

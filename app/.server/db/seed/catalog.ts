@@ -19,11 +19,13 @@ import type {
   PlanAreaTable,
   PlanStateTable,
   PlanTextTable,
+  PlanFactsTable,
 } from "../schema";
 import { planTextRows, type PlanCopy } from "./plan-copy-helpers";
 import { HEALTH_COPY } from "./plan-copy-health";
 import { PROTECTION_COPY } from "./plan-copy-protection";
 import { BUNDLE_PRICES, CARE_COPY } from "./plan-copy-care";
+import { planFactsRows } from "./plan-facts";
 
 // ---------------------------------------------------------------- carriers
 
@@ -480,3 +482,6 @@ export const PLAN_TEXTS: Insertable<PlanTextTable>[] = PLANS.flatMap((p) => {
   if (!copy) throw new Error(`seed: no plan copy for ${p.code}`);
   return planTextRows(p.id, copy);
 });
+
+/** Structured facts for Compare plans (plan-facts.ts), in both languages, for every plan. */
+export const PLAN_FACTS_ROWS: Insertable<PlanFactsTable>[] = PLANS.flatMap((p) => planFactsRows(p.id, p.code, COPY[p.code]!));

@@ -16,6 +16,7 @@ import {
   PLAN_RELATIONS,
   PLAN_STATES,
   PLAN_TEXTS,
+  PLAN_FACTS_ROWS,
   PRICES,
   planByCode,
 } from "./catalog";
@@ -55,10 +56,24 @@ async function seedMissingGroupAdmins(db: Kysely<Database>, dialect: SeedDialect
   if (dialect === "postgres") await sql`select setval(pg_get_serial_sequence('group_admins', 'id'), (select max(id) from group_admins))`.execute(db);
 }
 
+/**
+ * A database seeded before the plan facts existed (migration 011) gets the demo plans' facts,
+ * once, for the demo plans it holds (same id and code); other plans get none.
+ */
+async function seedMissingPlanFacts(db: Kysely<Database>) {
+  const facts = await db.selectFrom("plan_facts").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(facts.n) > 0) return;
+  const plans = await db.selectFrom("plans").select(["id", "code"]).execute();
+  const demo = new Set(plans.filter((p) => PLANS.some((d) => d.id === p.id && d.code === p.code)).map((p) => p.id));
+  const rows = PLAN_FACTS_ROWS.filter((r) => demo.has(r.plan_id));
+  for (let i = 0; i < rows.length; i += 50) await db.insertInto("plan_facts").values(rows.slice(i, i + 50)).execute();
+}
+
 export async function seedDatabase(db: Kysely<Database>, cipher: Cipher, now: Date, dialect: SeedDialect = "sqlite"): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom("plans").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) {
     await seedMissingGroupAdmins(db, dialect);
+    await seedMissingPlanFacts(db);
     return { seeded: false };
   }
 
@@ -74,6 +89,7 @@ export async function seedDatabase(db: Kysely<Database>, cipher: Cipher, now: Da
     await insertAll(trx, "plan_categories", CATEGORIES);
     await insertAll(trx, "plans", PLANS);
     await insertAll(trx, "plan_texts", PLAN_TEXTS, 50);
+    await insertAll(trx, "plan_facts", PLAN_FACTS_ROWS, 50);
     await insertAll(trx, "plan_states", PLAN_STATES);
     await insertAll(trx, "plan_areas", PLAN_AREAS);
     await insertAll(trx, "plan_prices", PRICES);
