@@ -24,7 +24,7 @@ interface PageAgreement {
   id: number;
   required: boolean;
 }
-const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]));
+const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
 
 describeEachDatabase("the signature request by text message", (kind) => {
   let app: TestApp;

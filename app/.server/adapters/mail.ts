@@ -16,6 +16,20 @@ export interface MailMessage {
   /** quote, reminder, otp, save_later, receipt… */
   kind: string;
   enrollmentId?: number | null;
+  /** files sent with the message (the enrollment record's PDF) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** The outbox keeps each attachment's name, type and size; its content only while the message stays in the outbox. */
+function outboxAttachments(list: MailAttachment[] | undefined, keepContent: boolean) {
+  if (!list?.length) return null;
+  return JSON.stringify(list.map((a) => ({ filename: singleLine(a.filename), contentType: a.contentType, size: a.content.byteLength, ...(keepContent ? { content: Buffer.from(a.content).toString("base64") } : {}) })));
 }
 
 export interface Mailer {
@@ -30,7 +44,7 @@ function singleLine(value: string) {
 export function createOutboxMailer(db: DB, now: () => Date): Mailer {
   return {
     async send(m) {
-      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html ?? null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "outbox", at: now() });
+      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html ?? null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "outbox", at: now(), attachments: outboxAttachments(m.attachments, true) });
       return { id };
     },
   };
@@ -41,9 +55,9 @@ export function createSmtpMailer(db: DB, smtpUrl: string, from: string, now: () 
   return {
     async send(m) {
       // Keep only the fact of sending: the body may hold a code, and SMTP has it now.
-      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: "(sent by SMTP; body not kept)", html: null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "queued", at: now() });
+      const id = await recordOutbox(db, { channel: "email", recipient: singleLine(m.to), subject: singleLine(m.subject), text: "(sent by SMTP; body not kept)", html: null, kind: m.kind, enrollmentId: m.enrollmentId ?? null, status: "queued", at: now(), attachments: outboxAttachments(m.attachments, false) });
       try {
-        await transport.sendMail({ from, to: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html });
+        await transport.sendMail({ from, to: singleLine(m.to), subject: singleLine(m.subject), text: m.text, html: m.html, attachments: m.attachments?.map((a) => ({ filename: singleLine(a.filename), contentType: a.contentType, content: Buffer.from(a.content) })) });
         await markOutbox(db, id, "sent", now());
       } catch (error) {
         await markOutbox(db, id, "failed", now());

@@ -11,7 +11,12 @@ export function latestMessages(db: DB, limit = 50) {
 }
 
 export function outboxMessage(db: DB, id: number) {
-  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("outbox").select(["id", "channel", "recipient", "subject", "text_body", "html_body", "kind", "enrollment_id", "status", "created_at", "sent_at"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** A message's attachments as kept (JSON), or null. */
+export async function outboxAttachmentsJson(db: DB, id: number) {
+  return (await db.selectFrom("outbox").select("attachments").where("id", "=", id).executeTakeFirst())?.attachments ?? null;
 }
 
 export interface OutboxEntry {
@@ -25,6 +30,8 @@ export interface OutboxEntry {
   /** outbox: kept here for the mailbox page; queued: handed to a provider */
   status: "outbox" | "queued";
   at: Date;
+  /** JSON list of attachments (see adapters/mail.ts), or null */
+  attachments?: string | null;
 }
 
 /** Records one message; returns its id. */
@@ -42,6 +49,7 @@ export async function recordOutbox(db: DB, e: OutboxEntry) {
       status: e.status,
       created_at: e.at.toISOString(),
       sent_at: null,
+      attachments: e.attachments ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
