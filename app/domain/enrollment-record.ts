@@ -244,7 +244,8 @@ export function inWinAnsi(ch: string): boolean {
 
 export function toWinAnsi(text: string): string {
   let out = "";
-  for (const ch of text) {
+  // composed first: "e" + a combining diaeresis is "ë", which WinAnsi has
+  for (const ch of text.normalize("NFC")) {
     if (ch === "\n" || ch === "\t") {
       out += ch === "\t" ? " " : "\n";
       continue;
