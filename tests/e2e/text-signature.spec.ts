@@ -78,6 +78,7 @@ test.describe("the signature request by text message", () => {
     const boxes = mobile.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(boxes).toHaveCount(3);
     for (const box of await boxes.all()) await box.check();
+    await mobile.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
     if (jsEnabled) {
       await drawSignature(mobile);
       await expect(mobile.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");
