@@ -19,6 +19,7 @@ export const AUDIT_KINDS = [
   "enrollment.complete",
   "enrollment.resume",
   "history.view",
+  "record.download",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

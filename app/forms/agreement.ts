@@ -27,6 +27,10 @@ export const SECRET_VERIFICATION_FIELDS = ["agent_code", "group_code", "answer",
 
 export const agreementField = (id: number) => `agreement_${id}`;
 
+/** The box of the consent to electronic records and signatures (ESIGN Act §7001(c)), and its message. */
+export const ESIGN_CONSENT_FIELD = "esign_consent";
+export const ESIGN_CONSENT_REQUIRED = "validation.esignConsent";
+
 /** A form carrying a drawn signature (≤ 300 KB of PNG, base64 and form-encoded) fits well within this. */
 export const AGREEMENT_FORM_MAX_BYTES = 512 * 1024;
 
@@ -77,12 +81,14 @@ export function agreementSchema(config: AgreementFormConfig) {
   const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
   const req = (f: string) => on(f) && Boolean(rules[f]?.required);
   const boxes = agreements.map((a) => agreementField(a.id));
-  const shape = Object.fromEntries([...boxes, ...VERIFICATION_FIELDS, "signature", "signature_name", "signature_consent"].map((f) => [f, text]));
+  const shape = Object.fromEntries([...boxes, ...VERIFICATION_FIELDS, "signature", "signature_name", "signature_consent", ESIGN_CONSENT_FIELD].map((f) => [f, text]));
   return z
     .object(shape as Record<string, typeof text>)
     .superRefine((v, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       for (const a of agreements) if (a.required && v[agreementField(a.id)] !== "1") issue(agreementField(a.id), AGREEMENT_REQUIRED);
+      // The ESIGN consent is its own box, always required: no electronic signature without it.
+      if (v[ESIGN_CONSENT_FIELD] !== "1") issue(ESIGN_CONSENT_FIELD, ESIGN_CONSENT_REQUIRED);
       for (const f of VERIFICATION_FIELDS) {
         if (!on(f)) continue;
         if (!v[f]) {

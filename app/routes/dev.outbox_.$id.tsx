@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { outboxMessageById } from "~/.server/platform/dev-outbox";
+import { outboxAttachmentList, outboxMessageById } from "~/.server/platform/dev-outbox";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("outboxMessage");
@@ -10,11 +10,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
   const message = await outboxMessageById(context.services, params.id);
   if (!message) throw new Response("Not Found", { status: 404 });
-  return json({ message });
+  return json({ message, attachments: await outboxAttachmentList(context.services, message.id) });
 }
 
 export default function OutboxMessage() {
-  const { message } = useLoaderData<typeof loader>();
+  const { message, attachments } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <article>
@@ -32,6 +32,18 @@ export default function OutboxMessage() {
         <p>
           <a href={`/dev/outbox/${message.id}/html`}>{t("outbox.viewHtml")}</a>
         </p>
+      ) : null}
+      {attachments.length ? (
+        <>
+          <h2>{t("outbox.attachments")}</h2>
+          <ul data-testid="attachments">
+            {attachments.map((a) => (
+              <li key={a.n}>
+                {a.kept ? <a href={`/dev/outbox/${message.id}/attachment/${a.n}`}>{a.filename}</a> : a.filename} ({a.contentType}, {a.size} B)
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       <h2>{t("outbox.textVersion")}</h2>
       <pre data-testid="message-text" className="outbox-text">

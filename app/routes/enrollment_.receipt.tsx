@@ -19,6 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     name: receipt.name,
     confirmation: policy.policy_number,
+    recordHref: `/enrollment/record/${enrollment.id}`,
     // The applicant signs from the text message's link.
     signatureRequested: policy.signature_status === "awaiting",
     home: homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess ?? enrollment.eprocess, siteKind: site.kind }),
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Receipt() {
-  const { name, confirmation, home, signatureRequested } = useLoaderData<typeof loader>();
+  const { name, confirmation, home, signatureRequested, recordHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -43,6 +44,16 @@ export default function Receipt() {
         </p>
       ) : null}
       <p>{t("wizard.electronicCopy")}</p>
+      <p>
+        {/* a file download: a plain link, never a client-side navigation */}
+        <a href={recordHref} download data-testid="download-record" aria-describedby="record-hint">
+          {t("record.download")}
+        </a>
+        <br />
+        <span id="record-hint" className="hint">
+          {t("record.downloadHint")}
+        </span>
+      </p>
       <p>
         <Link className="button" to={home}>
           {t("receipt.returnHome")}

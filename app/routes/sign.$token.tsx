@@ -4,6 +4,7 @@ import { validationError } from "remix-validated-form";
 import { readForm } from "~/.server/platform/request";
 import { applicantActor } from "~/.server/platform/audit";
 import { openSignatureRequest, recordSignature, signatureRequestView } from "~/.server/wizard/text-signature";
+import { esignConsentFor, recordEsignConsent } from "~/.server/wizard/agreement";
 import type { Services } from "~/.server/services";
 import { AGREEMENT_FORM_MAX_BYTES, agreementValidator } from "~/forms/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
@@ -29,7 +30,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     services.log.warn("signature link refused");
     return json({ state: "invalid" as const }, { status: 404 });
   }
-  const view = await signatureRequestView(services, found, await locale(services, request));
+  const lng = await locale(services, request);
+  const view = await signatureRequestView(services, found, lng);
   const common = {
     firstName: view.firstName,
     confirmation: view.confirmation,
@@ -45,6 +47,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     agreements: view.texts.map((t) => ({ id: t.id, head: t.head, bodyHtml: sanitizeHtml(t.body), required: t.required })),
     applicantName: view.applicantName,
     today: view.today,
+    // the applicant consents to electronic records and signatures here, before signing
+    esign: (await esignConsentFor(services, request, lng)).text,
   });
 }
 
@@ -54,7 +58,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const here = `/sign/${params.token ?? ""}`;
   const found = await openSignatureRequest(services, params.token ?? "");
   if (!found) return redirect(here);
-  const view = await signatureRequestView(services, found, await locale(services, request));
+  const lng = await locale(services, request);
+  const view = await signatureRequestView(services, found, lng);
   // Signed already (a second tab, a reload of an old page): the signature on file stands.
   if (view.signedAt) return redirect(here);
   const validator = agreementValidator({ agreements: view.texts, rules: APPLICANT_SIGNATURE_RULES, applicantName: view.applicantName, today: view.today });
@@ -64,7 +69,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     const { signature: _png, ...submitted } = result.submittedData;
     return validationError(result.error, submitted);
   }
-  await recordSignature(services, found, result.data, applicantActor(request));
+  // The applicant's own consent replaces the one recorded on the agreement step.
+  if (await recordSignature(services, found, result.data, applicantActor(request))) {
+    await recordEsignConsent(services, found.enrollment.id, lng, await esignConsentFor(services, request, lng));
+  }
   return redirect(here);
 }
 

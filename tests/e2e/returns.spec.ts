@@ -36,6 +36,7 @@ test.describe("ways back into an enrollment", () => {
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
+    await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
     await page.getByLabel("Broker name").fill("Jane D'Arcy");
     await page.getByLabel("Broker code").fill("ABCD1212");
     await page.getByLabel("Your full name", { exact: true }).last().fill(`John ${last}`);

@@ -204,6 +204,7 @@ test.describe("Spanish pages", () => {
     const agreements = page.getByRole("checkbox", { name: new RegExp(`^${T("agreement.accept")}`) });
     await expect(agreements.first()).toBeVisible();
     for (const box of await agreements.all()) await box.check();
+    await page.getByRole("checkbox", { name: T("esign.agree") }).check();
     await page.getByLabel(T("agreement.fields.agent_name")).fill("Jane Carter");
     await page.getByLabel(T("agreement.fields.agent_code")).fill("abcd1212");
     if (jsEnabled) {

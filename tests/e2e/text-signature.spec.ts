@@ -32,6 +32,7 @@ test.describe("the signature request by text message", () => {
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
+    await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
     await page.getByLabel("Broker name").fill("Jane Carter");
     await page.getByLabel("Broker code").fill("ABCD1212");
     await page.getByRole("button", { name: "Next" }).click();
@@ -77,6 +78,7 @@ test.describe("the signature request by text message", () => {
     const boxes = mobile.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(boxes).toHaveCount(3);
     for (const box of await boxes.all()) await box.check();
+    await mobile.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
     if (jsEnabled) {
       await drawSignature(mobile);
       await expect(mobile.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");

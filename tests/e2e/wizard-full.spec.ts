@@ -79,6 +79,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
+    await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
     await page.getByLabel("Broker name").fill("Jane Carter");
     await page.getByLabel("Broker code").fill("abcd1212");
     if (jsEnabled) {

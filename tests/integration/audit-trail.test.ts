@@ -33,7 +33,7 @@ const AGREEMENT = "/enrollment/agreement-signature";
 const PERSONAL = { intent: "next", first_name: "Michael", last_name: "Thompson", height_feet: "5", height_inch: "11", weight: "182", marital_status: "1", ssn: "", prior_coverage_flag: "0" };
 /** The employer step as an Acme employee fills it. */
 const EMPLOYER = EMPLOYER_FORM;
-const ticks = (agreements: Array<{ id: number; required: boolean }>) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]));
+const ticks = (agreements: Array<{ id: number; required: boolean }>) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
 
 describeEachDatabase("the audit trail", (kind) => {
   let app: TestApp;

@@ -14,6 +14,7 @@ import { loader as planLoader, action as planAction } from "~/routes/_store.plan
 import { PLANS, planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { openedAll } from "../support/outbox";
 
 const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental" };
 const ESS = planId("BSD-PPO-ESS");
@@ -192,7 +193,7 @@ describeEachDatabase("compare plans", (kind) => {
     const page = await c.load(planLoader, `/plan/${ESS}/brightsmile-essential-dental-ppo`, params);
     await c.submit(planAction, `/plan/${ESS}/brightsmile-essential-dental-ppo`, { intent: "add", planId: String(ESS), planPriceId: String(page.data.pricing.entries[0].planPriceId) }, { params });
     await choose(c, [ESS, PREM], [ESS, PREM]);
-    const outbox = () => app.store.db.selectFrom("outbox").selectAll().orderBy("id", "desc").execute();
+    const outbox = async () => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().orderBy("id", "desc").execute());
     const before = (await outbox()).length;
 
     const bad = await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Ana Diaz", email: "ana@example.com", includeComparison: "yes" });

@@ -25,7 +25,7 @@ interface PageAgreement {
   id: number;
   required: boolean;
 }
-const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]));
+const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
 
 describeEachDatabase("the signature request by text message", (kind) => {
   let app: TestApp;
@@ -151,6 +151,9 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const none = await submit({});
     expect(none.status).toBe(422);
     expect(none.data.fieldErrors).toMatchObject({ signature: "validation.signatureRequired", [`agreement_${page.data.agreements[0].id}`]: "validation.agreementRequired" });
+    // the applicant consents to electronic records and signatures on this page too (issue 18)
+    expect(none.data.fieldErrors.esign_consent).toBe("validation.esignConsent");
+    expect(page.data.esign.sections).toHaveLength(5);
     const all = ticks(page.data.agreements);
     expect((await submit({ ...all, signature_name: "Jane Carter", signature_consent: "1" })).data.fieldErrors).toEqual({ signature_name: "validation.signatureName" });
     expect((await submit({ ...all, signature_name: "Ana Lopez" })).data.fieldErrors).toEqual({ signature_consent: "validation.signatureConsent" });
@@ -172,6 +175,8 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(ok.location).toBe(path);
     const policy = (await policyOf(id))!;
     expect(policy).toMatchObject({ signature_status: "signed", signed_at: expect.any(String) });
+    const consent = await app.store.db.selectFrom("esign_consents").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
+    expect(consent.consented_at >= policy.signed_at!).toBe(true);
     expect(policy.signature_enc).not.toContain("ana");
     expect(app.services.cipher.decryptJson(policy.signature_enc!)).toEqual({ method: "typed", name: "ana lopez", agreements: page.data.agreements.filter((a: PageAgreement) => a.required).map((a: PageAgreement) => a.id) });
     expect(await plansOf()).toEqual([expect.objectContaining({ awaitingSignature: false })]);

@@ -46,7 +46,7 @@ describeEachDatabase("wizard: agreement and signature", (kind) => {
   }
   const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]));
   const stepRow = (id: number) => app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "agreement_info").executeTakeFirst();
-  const submit = (c: TestClient, fields: Record<string, string>) => c.submit(agreementAction, HERE, { intent: "next", ...fields });
+  const submit = (c: TestClient, fields: Record<string, string>) => c.submit(agreementAction, HERE, { intent: "next", esign_consent: "1", ...fields });
 
   it("shows the texts for every enrollment in order, the signature required, and no broker block for an applicant", async () => {
     const { page, steps } = await onAgreement();

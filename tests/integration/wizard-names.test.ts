@@ -121,7 +121,7 @@ describeEachDatabase("wizard: real names pass every name rule", (kind) => {
     const { client } = await at("agreement_info", { session });
     const page = await client.load((await import("~/routes/enrollment.agreement-signature")).loader, "/enrollment/agreement-signature");
     const ticks = Object.fromEntries((page.data.agreements as Array<{ id: number; required: boolean }>).filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]));
-    const submit = (agent_name: string) => client.submit(agreementAction, "/enrollment/agreement-signature", { intent: "next", ...ticks, signature: PNG, agent_name, agent_code: DEMO.rep.code });
+    const submit = (agent_name: string) => client.submit(agreementAction, "/enrollment/agreement-signature", { intent: "next", ...ticks, esign_consent: "1", signature: PNG, agent_name, agent_code: DEMO.rep.code });
     for (const bad of NOT_NAMES) expect((await submit(bad)).data.fieldErrors.agent_name, bad).toBe("validation.validName");
     expect((await submit("Siobhán O’Brien-Ní Bhriain")).location).toBe("/enrollment/billing-information");
   });

@@ -8,7 +8,7 @@ import { loader as planLoader, action as planAction } from "~/routes/_store.plan
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { planId } from "~/.server/db/seed/catalog";
-import { agreementTextsFor } from "~/.server/wizard/agreement";
+import { agreementTextsFor, esignConsentFor, recordEsignConsent } from "~/.server/wizard/agreement";
 import type { TestApp } from "./db";
 import { TestClient } from "./client";
 
@@ -86,6 +86,11 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
       .values({ enrollment_id: id, tab_name: tab, data: JSON.stringify(data[tab] ?? {}), secret_enc: secret, completed_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(["enrollment_id", "tab_name"]).doUpdateSet({ completed_at: now }))
       .execute();
+    if (tab === "agreement_info") {
+      // the consent to electronic records, recorded as the agreement step records it
+      const consent = await esignConsentFor(app.services, new Request("http://localhost/enrollment/agreement-signature"), "en");
+      await recordEsignConsent(app.services, id, "en", consent);
+    }
     if (tab === "billing_info") {
       await app.store.db
         .insertInto("enrollment_payments")

@@ -743,6 +743,34 @@ const planFacts: Migration = {
   },
 };
 
+/**
+ * The enrollment record (issue 18): the applicant's consent to electronic records and signatures
+ * (ESIGN Act §7001(c)) — which version of the text, its SHA-256 in the language shown, when — and
+ * the PDF of the completed enrollment, made once and kept sealed, with the SHA-256 of its content.
+ */
+const enrollmentRecord: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("esign_consents")
+      .addColumn("enrollment_id", int, (c) => c.primaryKey().references("enrollments.id").onDelete("cascade"))
+      .addColumn("version", text, (c) => c.notNull())
+      .addColumn("text_sha256", text, (c) => c.notNull())
+      .addColumn("text", text, (c) => c.notNull())
+      .addColumn("locale", text, (c) => c.notNull())
+      .addColumn("consented_at", text, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("enrollment_records")
+      .addColumn("enrollment_id", int, (c) => c.primaryKey().references("enrollments.id").onDelete("cascade"))
+      .addColumn("locale", text, (c) => c.notNull())
+      .addColumn("content_sha256", text, (c) => c.notNull())
+      .addColumn("pdf_sha256", text, (c) => c.notNull())
+      .addColumn("pdf_enc", text, (c) => c.notNull())
+      .addColumn("created_at", text, (c) => c.notNull())
+      .execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -756,6 +784,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "007_staff_sessions": staffSessions(dialect),
         "008_audit_trail": auditTrail(dialect),
         "009_reliable_outbox": reliableOutbox,
+        "010_enrollment_record": enrollmentRecord,
         "011_plan_facts": planFacts,
       };
     },

@@ -720,7 +720,35 @@ export interface ScreenshotTable {
   created_at: Timestamp;
 }
 
+/** The applicant's consent to electronic records and signatures (ESIGN Act §7001(c)), one per enrollment. */
+export interface EsignConsentTable {
+  enrollment_id: number;
+  /** the consent text's version (ESIGN_CONSENT_VERSION) */
+  version: string;
+  /** SHA-256 (hex) of the consent text exactly as shown, in its language */
+  text_sha256: string;
+  /** the consent text as shown (JSON of its title and sections): what text_sha256 is the hash of */
+  text: string;
+  locale: string;
+  consented_at: Timestamp;
+}
+
+/** The PDF of a completed enrollment: made once, kept sealed, so every download is the same file. */
+export interface EnrollmentRecordTable {
+  enrollment_id: number;
+  locale: string;
+  /** SHA-256 (hex) of the record's content (printed in the PDF) */
+  content_sha256: string;
+  /** SHA-256 (hex) of the PDF file itself */
+  pdf_sha256: string;
+  /** the PDF, base64, sealed (AES-256-GCM) */
+  pdf_enc: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  esign_consents: EsignConsentTable;
+  enrollment_records: EnrollmentRecordTable;
   carriers: CarrierTable;
   plan_categories: PlanCategoryTable;
   plans: PlanTable;

@@ -1,7 +1,7 @@
 /** The development mailbox (/dev/outbox): every message queued or kept in the outbox, bodies opened. */
 import type { Services } from "../services";
-import { latestMessages } from "../repositories/outbox";
-import { openedOutboxMessage } from "./outbox";
+import { latestMessages, outboxMessage } from "../repositories/outbox";
+import { openBody, openedOutboxMessage } from "./outbox";
 
 /** The newest messages, newest first. */
 export function outboxMessages(services: Services) {
@@ -12,4 +12,38 @@ export function outboxMessages(services: Services) {
 export async function outboxMessageById(services: Services, idParam: string | undefined) {
   const id = Number(idParam);
   return Number.isSafeInteger(id) ? openedOutboxMessage(services, id) : undefined;
+}
+
+export interface OutboxAttachmentInfo {
+  n: number;
+  filename: string;
+  contentType: string;
+  size: number;
+  /** its content is still in the outbox (always, for a listed one: a delivered message keeps no body) */
+  kept: boolean;
+}
+
+/** A message's attachments as queued, opened; none once the message was delivered (its body is not kept). */
+async function keptAttachments(services: Services, id: number) {
+  const row = await outboxMessage(services.db, id);
+  if (!row) return [];
+  try {
+    return openBody(services.cipher, row)?.attachments ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** A message's attachments, without their content. */
+export async function outboxAttachmentList(services: Services, id: number): Promise<OutboxAttachmentInfo[]> {
+  return (await keptAttachments(services, id)).map((a, i) => ({ n: i + 1, filename: a.filename, contentType: a.contentType, size: a.content.byteLength, kept: true }));
+}
+
+/** One attachment's file (n from 1), or undefined. */
+export async function outboxAttachmentFile(services: Services, idParam: string | undefined, nParam: string | undefined) {
+  const id = Number(idParam);
+  const n = Number(nParam);
+  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 1) return undefined;
+  const a = (await keptAttachments(services, id))[n - 1];
+  return a ? { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) } : undefined;
 }

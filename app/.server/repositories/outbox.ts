@@ -38,6 +38,8 @@ export interface OutboxEntry {
   /** pending: a worker delivers it; outbox: kept here (no provider for the channel) */
   status: "pending" | "outbox";
   at: Date;
+  /** JSON list of attachments (see adapters/mail.ts), or null */
+  attachments?: string | null;
 }
 
 /** Writes one message (in the caller's transaction, if any); returns its id. */

@@ -30,6 +30,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: "payment_methods", key: ["id"], column: "account_number_enc" },
   { table: "screenshots", key: ["id"], column: "image_enc" },
   { table: "outbox", key: ["id"], column: "body_enc" },
+  { table: "enrollment_records", key: ["enrollment_id"], column: "pdf_enc" },
 ];
 
 export interface ColumnReport {

@@ -20,6 +20,7 @@ import { siteOf } from "../store/site";
 import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
 import { queueMail } from "../platform/outbox";
+import { enrollmentRecord } from "./enrollment-record";
 import { actorOf, audit } from "../platform/audit";
 import type { AuditActor } from "~/domain/audit";
 import { formatMoney, isoToUs } from "~/utils/format";
@@ -145,6 +146,11 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
     readStep<Personal>(services, enrollmentId, "primary_info"),
     readStep<Contact>(services, enrollmentId, "contact_info"),
   ]);
+  // The enrollment record is made now, once, in the language the enrollment was completed in.
+  const record = await enrollmentRecord(services, enrollmentId, locale).catch((error) => {
+    services.log.error("enrollment record failed", { enrollmentId, reason: error instanceof Error ? error.message : "unknown" });
+    return null;
+  });
   if (payment && (payment.payment_method === "eft" || payment.payment_method === "cc")) {
     await createLocalInvoices(services.db).generate({ policyId: policy.id, effectiveDate: policy.effective_date, amountCents: view.totals.initialMonthCents, now: services.now() });
   }
@@ -163,10 +169,14 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
     `${t("cart.initialMonth")}: ${money(view.totals.initialMonthCents)}`,
     `${t("cart.recurringMonth")}: ${money(view.totals.recurringMonthCents)}`,
   ].join("\n");
+  const applicantText = record ? `${text}\n\n${t("record.attachmentNote")}` : text;
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const html = `<h1>${esc(t("receipt.emailSubject"))}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(text)}</pre>`;
   const subject = t("receipt.emailSubject");
-  if (contact?.data.email) await queueMail(services, { to: contact.data.email, subject, text, html, kind: "receipt", enrollmentId });
+  // The applicant's copy carries the record (with their health answers); the client's copy does not.
+  const attachments = record ? [{ filename: record.filename, contentType: "application/pdf", content: record.pdf }] : undefined;
+  const applicantHtml = `<h1>${esc(subject)}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(applicantText)}</pre>`;
+  if (contact?.data.email) await queueMail(services, { to: contact.data.email, subject, text: applicantText, html: applicantHtml, kind: "receipt", enrollmentId, attachments });
   // A copy to the client: the rep or the group the enrollment was made for.
   const rep = enrollment.agent_id ? await findRep(services.db, enrollment.agent_id) : undefined;
   const group = enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;

@@ -11,7 +11,7 @@ import { enrollmentPaymentRow } from "../repositories/payments";
 import { fieldRules, optionLists, readStep, type WizardContext } from "./steps";
 import { beneficiaryProblem } from "./beneficiaries";
 import { firstInvalidDependent, loadDependentStep } from "./dependents";
-import { agreementSetup } from "./agreement";
+import { agreementSetup, esignConsentValid } from "./agreement";
 import { employerSkipAllowed } from "./employer";
 import { nextProblem } from "~/domain/dependents";
 import { isoToUsDate, todayIso } from "~/domain/dates";
@@ -86,6 +86,8 @@ async function stepProblem(services: Services, ctx: VerifyContext, tab: TabName,
       const data = setup.saved?.data;
       const accepted = new Set(data?.agreements ?? []);
       if (setup.agreements.some((a) => a.required && !accepted.has(a.id))) return "review.problems.agreements";
+      // ESIGN Act §7001(c): no electronic record or signature without the recorded consent.
+      if (!(await esignConsentValid(services, enrollment.id))) return "review.problems.esignConsent";
       const signed = Boolean(data?.method && setup.saved?.completed);
       if (!signed && setup.signLater) return sendSms ? null : "validation.signatureByText";
       if (!signed && setup.rules.signature?.shown && setup.rules.signature.required) return "validation.signatureRequired";

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { useField } from "remix-validated-form";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { ApplicantName } from "~/domain/agreement";
-import { agreementField, agreementValidator } from "~/forms/agreement";
+import { ESIGN_CONSENT_FIELD, agreementField, agreementValidator } from "~/forms/agreement";
+import type { EsignConsentText } from "~/domain/esign-consent";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, TextField } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
@@ -26,6 +27,8 @@ export interface AgreementStepData {
     netPriceCents: number;
     fees: { unionDues: number; annuityFund: number; billingFees: number; associationDues: Record<string, number>; marketerFeesFrom: number; marketerFeesTo: number };
   } | null;
+  /** the consent to electronic records and signatures (ESIGN Act §7001(c)), as this site words it */
+  esign: EsignConsentText;
   values: Record<string, string>;
   applicantName: ApplicantName | null;
   today: string;
@@ -114,6 +117,26 @@ export function SignatureBlock({ formId, required, signed, signLater = false }: 
   );
 }
 
+/**
+ * The consent to electronic records and signatures: every disclosure §7001(c) asks for, in
+ * full on the page (no dialog, no JavaScript), then its own required box.
+ */
+export function EsignConsent({ text }: { text: EsignConsentText }) {
+  return (
+    <section className={s.agreement} aria-labelledby="esign-title" data-testid="esign-consent">
+      <h2 id="esign-title">{text.title}</h2>
+      <p>{text.intro}</p>
+      {text.sections.map((section) => (
+        <div key={section.key}>
+          <h3>{section.heading}</h3>
+          <p>{section.body}</p>
+        </div>
+      ))}
+      <CheckboxField name={ESIGN_CONSENT_FIELD} label={text.agree} />
+    </section>
+  );
+}
+
 /** The agreement texts, each with its box to tick when it must be accepted. */
 export function AgreementTexts({ agreements }: { agreements: AgreementStepData["agreements"] }) {
   const { t } = useTranslation();
@@ -172,6 +195,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
             {input("verification_code", { autoComplete: "one-time-code", short: true })}
           </fieldset>
         ) : null}
+        <EsignConsent text={d.esign} />
         {show("signature") ? <SignatureBlock formId={FORM_ID} required={Boolean(d.rules.signature?.required)} signed={d.signed} signLater={d.signLater} /> : null}
         <StepActions chrome={d.chrome} />
       </StoreForm>

@@ -3,7 +3,8 @@ import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { agreementValidator } from "~/forms/agreement";
 import { StoreForm } from "~/components/form/StoreForm";
-import { AgreementTexts, SignatureBlock, type AgreementStepData } from "./AgreementStep";
+import { AgreementTexts, EsignConsent, SignatureBlock, type AgreementStepData } from "./AgreementStep";
+import type { EsignConsentText } from "~/domain/esign-consent";
 import { OrderSummary } from "./ReviewStep";
 
 const FORM_ID = "sign";
@@ -22,6 +23,7 @@ export type TextSignatureData =
       agreements: AgreementStepData["agreements"];
       applicantName: ApplicantName | null;
       today: string;
+      esign: EsignConsentText;
     };
 
 /**
@@ -69,6 +71,7 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
       </section>
       <StoreForm id={FORM_ID} validator={validator}>
         <AgreementTexts agreements={d.agreements} />
+        <EsignConsent text={d.esign} />
         <SignatureBlock formId={FORM_ID} required signed={null} />
         <div className="button-group">
           <button className="button" type="submit" data-testid="sign-submit">

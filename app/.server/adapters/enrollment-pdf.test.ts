@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { extractText, getDocumentProxy } from "unpdf";
+import { renderEnrollmentPdf, wrapText } from "./enrollment-pdf";
+import type { RecordContent } from "~/domain/enrollment-record";
+
+// a real 1×1 PNG, as the signature pad would send (much smaller)
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const HASH = "0123456789abcdef".repeat(4);
+
+function content(over: Partial<RecordContent> = {}): RecordContent {
+  const long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(60);
+  return {
+    format: "enrollment-record/1",
+    locale: "en",
+    title: "Enrollment record",
+    applicantName: "Zoë Łukasz 😀",
+    header: [{ label: "Applicant", value: "Zoë Łukasz 😀" }, { label: "Confirmation number", value: "BS-2026-ABCD2345" }],
+    plansHeading: "Plans and monthly prices",
+    plans: [{ label: "Dental Plus — 東京", value: "$32.10/month" }],
+    totals: [{ label: "Initial month", value: "$32.10" }],
+    sections: [{ heading: "Personal", lines: [{ label: "Social Security Number", value: "XXX-XX-6789" }, { label: "Address", value: "x".repeat(400) }] }],
+    health: { heading: "Health", items: [{ question: "Asthma?", answer: "Yes", details: [{ label: "Condition", value: "Asthma" }] }] },
+    agreementsHeading: "Agreements",
+    agreements: Array.from({ length: 4 }, (_, i) => ({ heading: `Agreement ${i + 1}`, body: long, accepted: "Accepted" })),
+    consent: { heading: "Consent to electronic records and signatures", intro: "Intro", sections: [{ heading: "Paper", body: "Call us." }], lines: [{ label: "Consent text SHA-256", value: "ab".repeat(32) }] },
+    signature: { heading: "Signature", lines: [{ label: "How it was signed", value: "Drawn" }], imagePngBase64: PNG },
+    hashLabel: "SHA-256 of this record's content",
+    footer: "Keep it.",
+    ...over,
+  };
+}
+
+const options = { contentSha256: HASH, createdAt: new Date("2026-11-24T13:05:09Z"), pageLabel: (n: number, total: number) => `Page ${n} of ${total}` };
+
+describe("enrollment PDF", () => {
+  it("renders names and text outside WinAnsi without throwing, wraps and paginates, prints the hash on every page", async () => {
+    const bytes = await renderEnrollmentPdf(content(), options);
+    const doc = await PDFDocument.load(bytes);
+    const pages = doc.getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    expect(doc.getTitle()).toBe("Enrollment record — Zoë Lukasz ?");
+    expect(doc.getCreationDate()?.toISOString()).toBe("2026-11-24T13:05:09.000Z");
+    const proxy = await getDocumentProxy(new Uint8Array(bytes));
+    const { text } = await extractText(proxy, { mergePages: false });
+    const perPage = text as string[];
+    expect(perPage).toHaveLength(pages);
+    perPage.forEach((t, i) => {
+      expect(t).toContain(`Page ${i + 1} of ${pages}`);
+      expect(t).toContain(HASH);
+    });
+    const all = perPage.join("\n");
+    expect(all).toContain("Zoë Lukasz ?");
+    expect(all).toContain("Dental Plus — ??");
+    expect(all).toContain("XXX-XX-6789");
+    // the drawn signature is an image in the file
+    expect(Buffer.from(bytes).toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
+  });
+
+  it("the same content renders to the same bytes", async () => {
+    const a = await renderEnrollmentPdf(content(), options);
+    const b = await renderEnrollmentPdf(content(), options);
+    expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
+  });
+
+  it("a drawn signature that is not a PNG is left out, not thrown", async () => {
+    const bytes = await renderEnrollmentPdf(content({ signature: { heading: "Signature", lines: [], imagePngBase64: "bm90IGEgcG5n" } }), options);
+    expect(Buffer.from(bytes).toString("latin1")).not.toMatch(/\/Subtype\s*\/Image/);
+  });
+
+  it("wraps a paragraph within the width and cuts a word longer than a line", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const lines = wrapText(`short words here ${"x".repeat(300)} end`, font, 10, 200);
+    for (const l of lines) expect(font.widthOfTextAtSize(l, 10)).toBeLessThanOrEqual(200);
+    expect(lines.join("").replace(/ /g, "")).toBe(`shortwordshere${"x".repeat(300)}end`);
+  });
+});

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { outboxAttachmentFile } from "~/.server/platform/dev-outbox";
+import { contentDisposition } from "~/utils/content-disposition";
+
+/** An attachment of an e-mail kept in the outbox, as a download. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+  const file = await outboxAttachmentFile(context.services, params.id, params.n);
+  if (!file) throw new Response("Not Found", { status: 404 });
+  return new Response(file.content, {
+    headers: {
+      "Content-Type": file.contentType === "application/pdf" ? "application/pdf" : "application/octet-stream",
+      "Content-Disposition": contentDisposition(file.filename),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
+}
