@@ -22,7 +22,7 @@ export const rowHead = style({
   "@media": { print: { position: "static" } },
 });
 export const remove = style({ display: "block", fontWeight: 400, fontSize: vars.font.small, marginTop: vars.space.xs });
-export const list = style({ margin: 0, paddingLeft: "1.1rem", fontSize: vars.font.small });
+export const list = style({ margin: 0, paddingLeft: "1.1rem", fontSize: vars.font.small, "@media": { print: { fontSize: "9pt" } } });
 /** A row where the plans differ: shaded, and its header says so in words (not by colour alone). */
 export const differs = style({});
 globalStyle(`${differs} td, ${differs} th`, { background: "#fff8e1" });

@@ -12,7 +12,8 @@ import { loader as rootLoader } from "~/root";
 import { action as cartAction } from "~/routes/_store.cart";
 import { loader as planLoader, action as planAction } from "~/routes/_store.plan.$id.$planName";
 import { PLANS, planId } from "~/.server/db/seed/catalog";
-import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
+import { seedDatabase } from "~/.server/db/seed";
+import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { openedAll } from "../support/outbox";
 
@@ -215,5 +216,20 @@ describeEachDatabase("compare plans", (kind) => {
     const plain = await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Ana Diaz", email: "ana2@example.com" });
     expect(plain.status).toBe(302);
     expect((await outbox())[0].html_body).not.toContain("data-comparison");
+  });
+
+  it("gives a database seeded before the facts existed the demo plans' facts, once", async () => {
+    const db = await createTestDatabase(kind);
+    try {
+      await db.store.db.deleteFrom("plan_facts").execute();
+      const again = await seedDatabase(db.store.db, app.services.cipher, new Date(), db.store.dialect);
+      expect(again.seeded).toBe(false);
+      const count = async () => Number((await db.store.db.selectFrom("plan_facts").select(db.store.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      expect(await count()).toBe(PLANS.length * 2);
+      await seedDatabase(db.store.db, app.services.cipher, new Date(), db.store.dialect);
+      expect(await count()).toBe(PLANS.length * 2);
+    } finally {
+      await db.close();
+    }
   });
 });

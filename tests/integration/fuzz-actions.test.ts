@@ -171,6 +171,7 @@ const TARGETS: Record<string, Target> = {
   "_store.agent-home.tsx": { path: "/agent-home", client: withSession(REP_SESSION) },
   "_store.agent-select-member.tsx": { path: "/agent-select-member", client: withSession(REP_SESSION) },
   "_store.cart.tsx": { path: "/cart", client: withCart },
+  "_store.compare.tsx": { path: "/compare", client: withSession({ repAuthenticated: true, compare: [DENTAL] }) },
   "_store.confirmation.tsx": { path: "/confirmation", client: withCart },
   "_store.group-home.tsx": { path: "/group-home", client: withSession(GROUP_SESSION) },
   "_store.group-select-member.tsx": { path: "/group-select-member", client: withSession(GROUP_SESSION) },
