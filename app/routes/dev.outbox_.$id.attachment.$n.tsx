@@ -1,12 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { outboxAttachmentFile } from "~/.server/platform/dev-outbox";
 import { contentDisposition } from "~/utils/content-disposition";
 
-/** An attachment of an e-mail kept in the outbox, as a download. */
+/** An attachment of an e-mail kept in the outbox, as a download; anything else goes to the site's 404 page. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+  if (!context.services.config.devOutbox) throw redirect("/404");
   const file = await outboxAttachmentFile(context.services, params.id, params.n);
-  if (!file) throw new Response("Not Found", { status: 404 });
+  if (!file) throw redirect("/404");
   return new Response(file.content, {
     headers: {
       "Content-Type": file.contentType === "application/pdf" ? "application/pdf" : "application/octet-stream",

@@ -110,7 +110,9 @@ test.describe("the enrollment record", () => {
     expect(again.headers()["cache-control"]).toMatch(/^no-store(, no-store)?$/);
     expect(Buffer.compare(Buffer.from(await again.body()), Buffer.from(bytes))).toBe(0);
     const stranger = await browser.newContext();
-    expect((await stranger.request.get(new URL(href, page.url()).toString())).status()).toBe(404);
+    const refused = await stranger.request.get(new URL(href, page.url()).toString());
+    expect(refused.status()).toBe(404);
+    expect(refused.url()).toMatch(/\/404$/);
     await stranger.close();
 
     // The receipt e-mail in the outbox has the PDF attached: the same file

@@ -6,7 +6,7 @@
  *
  * Who may download it: the applicant's own session that completed it (the receipt's), or a
  * verified rep or group admin who owns the enrollment (its rep, an admin of its group) — their
- * downloads go on the audit trail. Anyone else gets the same 404 as a record that does not exist.
+ * downloads go on the audit trail. Anyone else is sent to the same 404 page as for a record that does not exist.
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
@@ -216,7 +216,7 @@ export async function enrollmentRecord(services: Services, enrollmentId: number,
 /**
  * The download: the applicant's session that completed the enrollment (its receipt), or a
  * verified rep or group admin who owns it (on the audit trail). Null for anyone else — the
- * route answers 404, as for a record that does not exist.
+ * route sends them to the 404 page, as for a record that does not exist.
  */
 export async function downloadableRecord(services: Services, session: StoreSession, enrollmentId: number | null): Promise<EnrollmentRecordFile | null> {
   if (!enrollmentId) return null;
