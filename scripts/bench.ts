@@ -239,13 +239,21 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     loads.push({ label, result });
     return result;
   };
-  const staticLoad = await load(`GET ${asset.replace(/-[\w-]+\.js$/, "-….js")} (static asset)`, split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: [staticStep] })));
+  const assetLabel = asset.replace(/-[\w-]+\.js$/, "-….js");
+  const staticLanes = split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: [staticStep] }));
+  // The static asset is measured before and after a) and b): their ratios are to the mean of both.
+  const staticBefore = await load(`GET ${assetLabel} (static asset, before)`, staticLanes);
   const plans = await load("a) GET /plans, 1 quoted visitor", split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: [plansStep] })));
   const fortySequence: Step[] = visitors.map((v) => ({ method: "GET", path: "/plans", headers: { ...BROWSER, Cookie: v.cookie() } }));
   const forty = await load(
     `b) GET /plans, ${VISITORS} visitors in turn`,
     split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: fortySequence, rotate: Math.max(1, Math.floor(VISITORS / l.connections)) })),
   );
+  const staticAfter = await load(`GET ${assetLabel} (static asset, after)`, staticLanes);
+  const staticRps = (staticBefore.requestsPerSecond + staticAfter.requestsPerSecond) / 2;
+  if (Math.abs(staticBefore.requestsPerSecond - staticAfter.requestsPerSecond) > 0.25 * staticRps) {
+    notes.push(`the static asset's req/s moved by more than 25% between its two measurements (${staticBefore.requestsPerSecond.toFixed(0)} → ${staticAfter.requestsPerSecond.toFixed(0)}): the machine's load changed; the ratios are rough.`);
+  }
   const wizard = await load("c) POST personal-info → GET contact-info", wizardLanes, true);
 
   console.log("  weighing the pages…");
@@ -276,7 +284,7 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   }
   for (const score of lighthouse ?? []) if (score.error) notes.push(`Lighthouse ${score.path}: ${score.error}`);
 
-  return { choice: d.choice, catalog, loads, staticRps: staticLoad.requestsPerSecond, plans, forty, wizard, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
+  return { choice: d.choice, catalog, loads, staticRps, plans, forty, wizard, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -291,7 +299,7 @@ function loadTable(f: Figures) {
       label,
       String(r.requests),
       r.requestsPerSecond.toFixed(0),
-      percent(ratio(r.requestsPerSecond, f.staticRps)),
+      r === f.wizard ? "-" : percent(ratio(r.requestsPerSecond, f.staticRps)),
       fixed(r.p50),
       fixed(r.p95),
       fixed(r.p975),
@@ -357,7 +365,7 @@ function summary(all: Figures[], lighthouseRan: boolean) {
   return `${formatTable(header, body)}
 
 Absolute: ${absolute}
-${failed ? `${failed} figure(s) miss their goal.` : "Every measured figure meets its goal."}${lighthouseRan ? "" : "\nLighthouse was not run: `npm run bench:lighthouse` (about a minute), or `npm run bench` without --quick/--no-lighthouse."}`;
+${failed ? `${failed} figure(s) miss their goal.` : "Every measured figure meets its goal."}${lighthouseRan ? "" : "\nLighthouse was not run: `npm run bench:lighthouse` (3 audits a page, about 2 minutes), or `npm run bench` without --quick/--no-lighthouse."}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -407,7 +415,7 @@ async function main() {
 Date:  ${startedAt.toISOString()}; Node ${process.version}, ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ""}; CPU idle before the run: ${(idleBefore * 100).toFixed(0)}%
 Load:  autocannon on this machine, closed loop over keep-alive connections, ${WARMUP} s warm-up then ${SECONDS} s per scenario;
        ${CONNECTIONS} connections for static, a) and b) (split over the processes); Accept-Encoding "${BROWSER["Accept-Encoding"]}";
-       latency = request written → response complete; errors = unexpected status or socket error; ratios are to the static asset of the same deployment
+       latency = request written → response complete; errors = unexpected status or socket error; ratios are to the static asset of the same deployment (mean of its runs before and after a and b)
 Quote: ${ONE_QUOTE.category}, ZIP ${ONE_QUOTE.zip}, DOB ${ONE_QUOTE.dob}, alone; b) varies market, age, gender, tobacco, household, category`);
 
   const all: Figures[] = [];
