@@ -26,6 +26,7 @@
  *
  * Options: --db sqlite|postgres|two|all, --quick (3 s per scenario, no Lighthouse),
  * --no-lighthouse. Environment: BENCH_SECONDS (measured seconds per scenario, default 8),
+ * BENCH_LIGHTHOUSE_RUNS (audits per page, median kept, default 3),
  * BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 16), BENCH_PORT (default 3300, and the
  * next port for the second process), BENCH_POSTGRES_URL, CHROMIUM_PATH.
  */
@@ -91,6 +92,8 @@ const SECONDS = numberFromEnv("BENCH_SECONDS", options.quick ? 3 : 8);
 const WARMUP = numberFromEnv("BENCH_WARMUP", options.quick ? 1 : 2);
 const CONNECTIONS = Math.max(1, numberFromEnv("BENCH_CONNECTIONS", 16, { integer: true }));
 const VISITORS = 40;
+/** Lighthouse audits per page (the median is kept): its scores move with the machine's load. */
+const LIGHTHOUSE_RUNS = Math.max(1, numberFromEnv("BENCH_LIGHTHOUSE_RUNS", 3, { integer: true }));
 
 /** The goals of issue 17. */
 const GOALS = {
@@ -111,7 +114,7 @@ type Deployment = { choice: DbChoice; servers: RunningServer[]; database?: Bench
 const running = new Set<Deployment>();
 
 /** Starts the deployment's processes into `d` (registered in `running` first, so a failure still cleans up). */
-async function deploy(d: Deployment, portOffset: number): Promise<void> {
+async function deploy(d: Deployment): Promise<void> {
   running.add(d);
   if (d.choice !== "sqlite") d.database = await createPostgresDatabase();
   const secrets = freshSecrets();
@@ -119,7 +122,7 @@ async function deploy(d: Deployment, portOffset: number): Promise<void> {
   // The first process migrates and seeds; the second starts once it is ready (one migration).
   const count = d.choice === "two" ? 2 : 1;
   for (let i = 0; i < count; i++) {
-    const port = await choosePort(portOffset + i);
+    const port = await choosePort(i);
     const server = startServer(root, port, { databaseUrl: d.database?.url, secrets });
     d.servers.push(server);
     await server.ready();
@@ -270,8 +273,8 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
 
   let lighthouse: LighthouseScore[] | undefined;
   if (withLighthouse) {
-    console.log("  Lighthouse (mobile) on /, /plans, a plan page, /cart…");
-    lighthouse = await lighthouseScores(primary, pages.slice(0, 4));
+    console.log(`  Lighthouse (mobile) on /, /plans, a plan page, /cart, ${LIGHTHOUSE_RUNS} audit(s) each…`);
+    lighthouse = await lighthouseScores(primary, pages.slice(0, 4), LIGHTHOUSE_RUNS);
   }
 
   for (const { label, result } of loads) {
@@ -318,7 +321,7 @@ function weightTable(f: Figures) {
     ["page", "status", "HTML KB", "HTML gz KB", "JS files", "JS KB", "JS gz KB", "Lighthouse"],
     f.weights.map(({ label, weight: w }) => {
       const lh = f.lighthouse?.find((s) => s.path === w.path);
-      return [label, String(w.status), kb(w.htmlRaw), kb(w.htmlGzip), String(w.jsFiles), kb(w.jsRaw), kb(w.jsGzip), lh ? `${fixed(lh.score, 0)} (LCP ${fixed(lh.lcpMs / 1000, 1)} s, TBT ${fixed(lh.tbtMs, 0)} ms)` : "-"];
+      return [label, String(w.status), kb(w.htmlRaw), kb(w.htmlGzip), String(w.jsFiles), kb(w.jsRaw), kb(w.jsGzip), lh ? `${fixed(lh.score, 0)} [${lh.runs.join(" ")}] (LCP ${fixed(lh.lcpMs / 1000, 1)} s, TBT ${fixed(lh.tbtMs, 0)} ms)` : "-"];
     }),
   );
 }
@@ -424,7 +427,7 @@ Quote: ${ONE_QUOTE.category}, ZIP ${ONE_QUOTE.zip}, DOB ${ONE_QUOTE.dob}, alone;
     console.log(`\n${DEPLOYMENTS[choice]}: starting on a fresh database…`);
     const d: Deployment = { choice, servers: [], bootSeconds: NaN };
     try {
-      await deploy(d, i * 2);
+      await deploy(d);
       const figures = await measure(d, options.lighthouse && i === 0);
       printDeployment(figures);
       all.push(figures);

@@ -38,18 +38,16 @@ function ephemeralPort(): Promise<number> {
 }
 
 /**
- * BENCH_PORT if set (must be free), else 3300, else any free port; `offset` asks for the
- * port that many above (a second server process), or any free one.
+ * A free port for the server process number `offset` (0, 1): BENCH_PORT + offset if free, else
+ * the next free one up to BENCH_PORT + 8; without BENCH_PORT the same from 3300, else any free port.
  */
 export async function choosePort(offset = 0): Promise<number> {
   const wanted = process.env.BENCH_PORT;
-  if (wanted) {
-    const port = Number(wanted) + offset;
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`BENCH_PORT=${wanted} (+${offset}) is not a port number`);
-    if (!(await portIsFree(port))) throw new Error(`BENCH_PORT ${port} is already in use`);
-    return port;
-  }
-  return (await portIsFree(3300 + offset)) ? 3300 + offset : ephemeralPort();
+  const base = wanted ? Number(wanted) : 3300;
+  if (!Number.isInteger(base) || base < 1 || base + 8 > 65535) throw new Error(`BENCH_PORT=${wanted} is not a port number`);
+  for (let port = base + offset; port <= base + 8; port++) if (await portIsFree(port)) return port;
+  if (wanted) throw new Error(`BENCH_PORT: ports ${base + offset}–${base + 8} are all in use`);
+  return ephemeralPort();
 }
 
 export type RunningServer = {
