@@ -69,6 +69,11 @@ export type LoadResult = {
   contentEncoding: string;
   /** CPU used while measuring, in % of one core: the servers, this generator, everything else. */
   cpu: { server: number; generator: number; other: number };
+  /**
+   * The servers' CPU milliseconds per response (NaN without /proc): what a response costs,
+   * which other work on the machine changes far less than it changes req/s.
+   */
+  serverCpuMsPerResponse: number;
 };
 
 type Collected = {
@@ -201,7 +206,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const elapsed = (performance.now() - started) / 1000;
   const self = process.cpuUsage(before.self);
   const percentOfCore = (cpuMs: number) => cpuMs / (elapsed * 10);
-  const serverCpu = percentOfCore(serversCpuMs(options.serverPids) - before.servers);
+  const serverCpuMs = serversCpuMs(options.serverPids) - before.servers;
+  const serverCpu = percentOfCore(serverCpuMs);
   const generatorCpu = percentOfCore((self.user + self.system) / 1000);
   const machineCpu = percentOfCore(machineBusyMs() - before.machine);
 
@@ -224,5 +230,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     meanResponseBytes: into.responses ? into.bytes / into.responses : NaN,
     contentEncoding: [...into.encodings].sort().join(", ") || "-",
     cpu: { server: serverCpu, generator: generatorCpu, other: Math.max(0, machineCpu - serverCpu - generatorCpu) },
+    serverCpuMsPerResponse: into.responses ? serverCpuMs / into.responses : NaN,
   };
 }
