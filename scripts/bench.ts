@@ -280,6 +280,10 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   }
 
   for (const { label, result } of loads) {
+    const connections = label.startsWith("c)") ? targets.length : CONNECTIONS;
+    if (result.requests < 10 * connections) {
+      notes.push(`${label}: only ${result.requests} responses for ${connections} connections: the requests still in flight at the end (uncounted, their CPU counted) bias req/s down and CPU per response up; raise BENCH_SECONDS.`);
+    }
     if (result.cpu.other > 25) notes.push(`${label}: other processes used ${result.cpu.other.toFixed(0)}% of a core meanwhile: absolute figures are understated (ratios less so).`);
     if (result.errors) notes.push(`${label}: ${result.errors} errors, e.g. ${result.errorSamples.join("; ")}`);
   }
