@@ -38,7 +38,7 @@ import { request, type Target } from "./bench/http";
 import { runLoad, type Lane, type LoadResult, type Step } from "./bench/load";
 import { lighthouseScores, type LighthouseScore } from "./bench/lighthouse";
 import { choosePort, createPostgresDatabase, freshSecrets, startServer, type BenchDatabase, type RunningServer } from "./bench/server";
-import { fixed, formatTable, percent, ratio, verdict, type Goal } from "./bench/stats";
+import { fixed, formatTable, median, percent, ratio, verdict, type Goal } from "./bench/stats";
 import { BROWSER, ONE_QUOTE, PERSONAL, quoteFacts, Visitor } from "./bench/visitor";
 import { pageWeight, type PageWeight } from "./bench/weight";
 
@@ -255,7 +255,7 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: fortySequence, rotate: Math.max(1, Math.floor(VISITORS / l.connections)) })),
   );
   const staticAfter = await load(`GET ${assetLabel} (static asset, after)`, staticLanes);
-  const staticRps = (staticBefore.requestsPerSecond + staticAfter.requestsPerSecond) / 2;
+  const staticRps = median([staticBefore.requestsPerSecond, staticAfter.requestsPerSecond]);
   if (Math.abs(staticBefore.requestsPerSecond - staticAfter.requestsPerSecond) > 0.25 * staticRps) {
     notes.push(`the static asset's req/s moved by more than 25% between its two measurements (${staticBefore.requestsPerSecond.toFixed(0)} → ${staticAfter.requestsPerSecond.toFixed(0)}): the machine's load changed; the ratios are rough.`);
   }
@@ -281,7 +281,9 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
 
   for (const { label, result } of loads) {
     const connections = label.startsWith("c)") ? targets.length : CONNECTIONS;
-    if (result.requests < 10 * connections) {
+    if (result.requests === 0) {
+      notes.push(`${label}: not one response in ${SECONDS} s: the server stalled or the machine had no CPU to spare; its figures are n/a. Run again.`);
+    } else if (result.requests < 10 * connections) {
       notes.push(`${label}: only ${result.requests} responses for ${connections} connections: the requests still in flight at the end (uncounted, their CPU counted) bias req/s down and CPU per response up; raise BENCH_SECONDS.`);
     }
     if (result.cpu.other > 25) notes.push(`${label}: other processes used ${result.cpu.other.toFixed(0)}% of a core meanwhile: absolute figures are understated (ratios less so).`);
@@ -293,7 +295,7 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   }
   for (const score of lighthouse ?? []) if (score.error) notes.push(`Lighthouse ${score.path}: ${score.error}`);
 
-  return { choice: d.choice, catalog, loads, staticRps, staticCpuMs: (staticBefore.serverCpuMsPerResponse + staticAfter.serverCpuMsPerResponse) / 2, plans, forty, wizard, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
+  return { choice: d.choice, catalog, loads, staticRps, staticCpuMs: median([staticBefore.serverCpuMsPerResponse, staticAfter.serverCpuMsPerResponse]), plans, forty, wizard, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -307,7 +309,7 @@ function loadTable(f: Figures) {
     f.loads.map(({ label, result: r }) => [
       label,
       String(r.requests),
-      r.requestsPerSecond.toFixed(0),
+      fixed(r.requestsPerSecond, 0),
       r === f.wizard ? "-" : percent(ratio(r.requestsPerSecond, f.staticRps)),
       fixed(r.p50),
       fixed(r.p95),
@@ -377,8 +379,8 @@ function summary(all: Figures[], lighthouseRan: boolean) {
   const absolute = all
     .map(
       (f) =>
-        `${DEPLOYMENTS[f.choice]}: static ${f.staticRps.toFixed(0)} req/s (${fixed(f.staticCpuMs, 2)} ms CPU), /plans ${f.plans.requestsPerSecond.toFixed(0)} req/s (${fixed(f.plans.serverCpuMsPerResponse)} ms CPU), ` +
-        `${VISITORS} quotes ${f.forty.requestsPerSecond.toFixed(0)} req/s (${fixed(f.forty.serverCpuMsPerResponse)} ms CPU), wizard round trip p50 ${fixed(f.wizard.p50)} ms`,
+        `${DEPLOYMENTS[f.choice]}: static ${fixed(f.staticRps, 0)} req/s (${fixed(f.staticCpuMs, 2)} ms CPU), /plans ${fixed(f.plans.requestsPerSecond, 0)} req/s (${fixed(f.plans.serverCpuMsPerResponse)} ms CPU), ` +
+        `${VISITORS} quotes ${fixed(f.forty.requestsPerSecond, 0)} req/s (${fixed(f.forty.serverCpuMsPerResponse)} ms CPU), wizard round trip p50 ${fixed(f.wizard.p50)} ms`,
     )
     .join("\n  ");
   return `${formatTable(header, body)}

@@ -218,7 +218,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors: into.errors,
     errorSamples: [...into.errorSamples],
     seconds: elapsed,
-    requestsPerSecond: into.responses / elapsed,
+    // Not one response in the whole run: not a throughput of 0, a run that did not measure (a stall, or a machine with no CPU to spare).
+    requestsPerSecond: into.responses ? into.responses / elapsed : NaN,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p975: percentile(latencies, 97.5),
