@@ -108,3 +108,59 @@ export function findForm(html: string, id: string) {
   }
   return { action: form.attrs.action ?? "", fields };
 }
+
+/** Text of HTML with its tags removed and whitespace collapsed. */
+const textOf = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+
+/**
+ * What a browser would send for a form of the page: the form with the given id, or the first
+ * one with a submit button whose text is `button` (that button is the submitter). Fields are the
+ * form's successful controls as rendered: inputs with a value (radios and checkboxes only when
+ * checked), selects (the selected option, else the first), textareas, and the submitter's
+ * name=value. Returns undefined when the page has no such form.
+ */
+export function browserForm(html: string, match: { id?: string; button?: string }) {
+  for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const attrs = attributes(m[1]);
+    const inner = m[2];
+    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)].map((b) => ({ attrs: attributes(b[1]), text: textOf(b[2]) }));
+    const submitter = match.button ? buttons.find((b) => b.text === match.button && (b.attrs.type ?? "submit") === "submit") : undefined;
+    if (match.id ? attrs.id !== match.id : !submitter) continue;
+    const fields: [string, string][] = [];
+    for (const input of startTags(inner, "input")) {
+      const a = input.attrs;
+      const type = (a.type ?? "text").toLowerCase();
+      if (!a.name || "disabled" in a || ["submit", "button", "image", "reset", "file"].includes(type)) continue;
+      if ((type === "radio" || type === "checkbox") && !("checked" in a)) continue;
+      fields.push([a.name, a.value ?? (type === "radio" || type === "checkbox" ? "on" : "")]);
+    }
+    for (const s of inner.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)) {
+      const a = attributes(s[1]);
+      if (!a.name || "disabled" in a) continue;
+      const options = startTags(s[2], "option").map((o) => o.attrs);
+      const chosen = options.find((o) => "selected" in o) ?? options[0];
+      if (chosen) fields.push([a.name, chosen.value ?? ""]);
+    }
+    for (const t of inner.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/gi)) {
+      const a = attributes(t[1]);
+      if (a.name && !("disabled" in a)) fields.push([a.name, decodeEntities(t[2])]);
+    }
+    if (submitter?.attrs.name) fields.push([submitter.attrs.name, submitter.attrs.value ?? ""]);
+    return { action: attrs.action ?? "", method: (attrs.method ?? "get").toLowerCase(), fields };
+  }
+  return undefined;
+}
+
+/** Form fields with some values replaced (or added), as an application/x-www-form-urlencoded body. */
+export function formBody(fields: [string, string][], values: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  const replaced = new Set<string>();
+  for (const [name, value] of fields) {
+    if (name in values) {
+      if (!replaced.has(name)) params.append(name, values[name]);
+      replaced.add(name);
+    } else params.append(name, value);
+  }
+  for (const [name, value] of Object.entries(values)) if (!replaced.has(name)) params.append(name, value);
+  return params.toString();
+}

@@ -1,85 +1,180 @@
 /**
- * A small closed-loop load generator: `connections` virtual clients, each on its own
- * keep-alive socket, send one request, read the whole response, and immediately send the
- * next, until the time is up. A warm-up phase runs first and is discarded. Latency is
- * measured from sending the request to the last byte of the response.
+ * Load generation with autocannon (its programmatic API): closed-loop keep-alive connections
+ * to one server, or split across several servers at once (the two-process scenario), each
+ * connection sending its sequence of requests in a loop. Latencies are taken from
+ * autocannon's `response` events so that runs against several servers merge into one set of
+ * percentiles, and so that a request sequence (POST → GET) can be timed as one round trip.
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
 import type { Target } from "./http";
+import { percentile, roundTrips, serverTiming, sortedNumbers } from "./stats";
+
+/** One request of a sequence: what autocannon sends, and the status a success answers. */
+export type Step = {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The status that counts as success (default: any 2xx). */
+  expect?: number;
+};
+
+/** The connections opened to one server and the request sequences they send. */
+export type Lane = {
+  target: Target;
+  connections: number;
+  /**
+   * The sequences: connection k sends sequences[k % sequences.length] in a loop. Give one
+   * sequence per visitor and `rotate` to have every connection walk through all visitors from a
+   * different starting point.
+   */
+  sequence: Step[];
+  /** Start connection k at step (k × rotate) of the sequence (0: all start at its beginning). */
+  rotate?: number;
+};
 
 export type LoadOptions = {
-  path: string;
-  headers: http.OutgoingHttpHeaders;
-  connections: number;
+  lanes: Lane[];
   warmupSeconds: number;
   seconds: number;
-  /** The server's process id, to report its CPU use (Linux /proc only). */
-  serverPid?: number;
+  /** The servers' process ids, to report their CPU use (Linux /proc only). */
+  serverPids: (number | undefined)[];
+  /** Sum the latencies of each pass through the sequence (a round trip) instead of per request. */
+  roundTrip?: boolean;
 };
 
 export type LoadResult = {
+  /** Responses received while measuring (successes and failures) and socket errors. */
   requests: number;
   errors: number;
-  /** The first few distinct error descriptions (status codes or socket errors). */
+  /** The first few distinct error descriptions (unexpected statuses, socket errors, timeouts). */
   errorSamples: string[];
   seconds: number;
   requestsPerSecond: number;
-  /** Latencies in milliseconds of the successful (2xx) responses. */
+  /** Latency percentiles in ms of successful responses (or of round trips with `roundTrip`). */
   p50: number;
   p95: number;
+  p975: number;
   p99: number;
   max: number;
-  /** Mean bytes on the wire per response body (after Content-Encoding). */
-  meanBodyBytes: number;
+  samples: number;
+  /** Percentiles of the `Server-Timing: total;dur=` the server sent, summed per round trip (NaN if it sends none). */
+  serverTimingP50: number;
+  serverTimingP95: number;
+  /** Mean bytes on the wire per response (headers and body, after Content-Encoding). */
+  meanResponseBytes: number;
   contentEncoding: string;
-  /** CPU used during the measured phase, in % of one core: the server, this generator, everything else. */
+  /** CPU used while measuring, in % of one core: the servers, this generator, everything else. */
   cpu: { server: number; generator: number; other: number };
+  /**
+   * The servers' CPU milliseconds per response (NaN without /proc): what a response costs,
+   * which other work on the machine changes far less than it changes req/s.
+   */
+  serverCpuMsPerResponse: number;
 };
 
-type Phase = { latencies: number[]; errors: number; errorSamples: Set<string>; bytes: number; encoding: string };
+type Collected = {
+  latencies: number[];
+  trips: number[];
+  timings: number[];
+  timingTrips: number[];
+  responses: number;
+  errors: number;
+  errorSamples: Set<string>;
+  bytes: number;
+  encodings: Set<string>;
+};
 
-/** One request on the shared keep-alive agent; resolves with its outcome, never rejects. */
-function once(target: Target, agent: http.Agent, options: LoadOptions, phase: Phase): Promise<void> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const fail = (reason: string) => {
-      phase.errors++;
-      if (phase.errorSamples.size < 5) phase.errorSamples.add(reason);
-      resolve();
-    };
-    const req = http.request(
-      { host: target.host, port: target.port, path: options.path, method: "GET", agent, headers: options.headers },
-      (res) => {
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("error", (error) => fail(error.message));
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status > 299) return fail(`HTTP ${status}`);
-          phase.latencies.push(performance.now() - started);
-          phase.bytes += bytes;
-          phase.encoding = String(res.headers["content-encoding"] ?? "identity");
-          resolve();
-        });
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error("timeout after 30 s")));
-    req.on("error", (error) => fail(error.message));
-    req.end();
-  });
+function sample(into: Collected, reason: string) {
+  into.errors++;
+  if (into.errorSamples.size < 5) into.errorSamples.add(reason);
 }
 
-/** Runs `connections` clients in a closed loop until `until` (performance.now() ms). */
-async function phase(target: Target, agent: http.Agent, options: LoadOptions, until: number): Promise<Phase> {
-  const result: Phase = { latencies: [], errors: 0, errorSamples: new Set(), bytes: 0, encoding: "" };
-  const client = async () => {
-    while (performance.now() < until) await once(target, agent, options, result);
-  };
-  await Promise.all(Array.from({ length: options.connections }, client));
-  return result;
+/** The sequence of connection k: rotated by k × rotate steps. */
+function rotated(sequence: Step[], by: number): Step[] {
+  const n = sequence.length;
+  const start = ((by % n) + n) % n;
+  return [...sequence.slice(start), ...sequence.slice(0, start)];
+}
+
+/** Runs every lane at once for `seconds`; resolves with what was collected. */
+async function phase(options: LoadOptions, seconds: number, into: Collected | null): Promise<void> {
+  const runs = options.lanes.map((lane) => {
+    // Per connection: the steps it sends in order, and the latencies of its current pass.
+    type Conn = { steps: Step[]; next: number; pass: number[]; timings: number[]; failed: boolean };
+    const conns = new Map<autocannon.Client, Conn>();
+    let k = 0;
+    const toRequest = (step: Step, conn: () => Conn | undefined): autocannon.Request => ({
+      method: step.method,
+      path: step.path,
+      headers: { ...step.headers, host: new URL(lane.target.origin).host },
+      ...(step.body !== undefined ? { body: step.body } : {}),
+      onResponse: (_status, _body, _context, headers) => {
+        const c = conn();
+        if (!c || !into) return;
+        const lower = Object.fromEntries(Object.entries(headers ?? {}).map(([name, v]) => [name.toLowerCase(), Array.isArray(v) ? v.join(", ") : String(v)]));
+        into.encodings.add(lower["content-encoding"] ?? "identity");
+        c.timings.push(serverTiming(lower["server-timing"]));
+      },
+    });
+    let finished: (result: autocannon.Result | undefined, error: unknown) => void = () => {};
+    const done = new Promise<autocannon.Result>((resolve, reject) => {
+      finished = (result, error) => (error || !result ? reject(error ?? new Error("autocannon gave no result")) : resolve(result));
+    });
+    const instance = autocannon({
+      url: `http://${lane.target.host}:${lane.target.port}`,
+      connections: lane.connections,
+      duration: seconds,
+      timeout: 30,
+      // A closed loop: one request in flight per connection, the next sent when it is answered.
+      pipelining: 1,
+      requests: lane.sequence.map((step) => toRequest(step, () => undefined)),
+      setupClient: (client) => {
+        const steps = rotated(lane.sequence, (k++ * (lane.rotate ?? 0)) % lane.sequence.length);
+        const conn: Conn = { steps, next: 0, pass: [], timings: [], failed: false };
+        conns.set(client, conn);
+        client.setRequests(steps.map((step) => toRequest(step, () => conn)));
+      },
+    }, (error, result) => finished(result, error));
+    // Autocannon prints nothing unless asked; it reports to these events.
+    instance.on("response", (client: autocannon.Client, status: number, bytes: number, ms: number) => {
+      if (!into) return;
+      const conn = conns.get(client);
+      if (!conn) return;
+      const step = conn.steps[conn.next];
+      conn.next = (conn.next + 1) % conn.steps.length;
+      into.responses++;
+      into.bytes += bytes;
+      const ok = step.expect !== undefined ? status === step.expect : status >= 200 && status <= 299;
+      if (!ok) {
+        sample(into, `${step.method} ${step.path.split("?")[0]} answered ${status}${step.expect ? ` (expected ${step.expect})` : ""}`);
+        conn.failed = true;
+      }
+      else into.latencies.push(ms);
+      conn.pass.push(ms);
+      if (conn.next === 0) {
+        // One pass through the sequence is over: a round trip, unless a step failed.
+        if (!conn.failed) {
+          into.trips.push(...roundTrips(conn.pass, conn.pass.length));
+          const timed = conn.timings.slice(-conn.pass.length);
+          if (timed.length === conn.pass.length && timed.every(Number.isFinite)) into.timingTrips.push(timed.reduce((a, b) => a + b, 0));
+        }
+        into.timings.push(...conn.timings.filter(Number.isFinite));
+        conn.pass = [];
+        conn.timings = [];
+        conn.failed = false;
+      }
+    });
+    instance.on("reqError", (error: Error) => into && sample(into, error.message || String(error)));
+    return done.then((result) => {
+      // Timeouts are counted by autocannon only.
+      if (into && result.timeouts) for (let i = 0; i < result.timeouts; i++) sample(into, "timeout after 30 s");
+    });
+  });
+  await Promise.all(runs);
 }
 
 /** CPU milliseconds used so far by a process, from /proc/<pid>/stat (NaN where unavailable). */
@@ -100,45 +195,42 @@ function machineBusyMs() {
   return os.cpus().reduce((sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq, 0);
 }
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
+const serversCpuMs = (pids: (number | undefined)[]) => pids.reduce<number>((sum, pid) => sum + processCpuMs(pid), 0);
 
-export async function runLoad(target: Target, options: LoadOptions): Promise<LoadResult> {
-  // One socket per virtual client, kept alive across requests (like a browser's connection).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, maxFreeSockets: options.connections });
-  try {
-    await phase(target, agent, options, performance.now() + options.warmupSeconds * 1000);
-    const cpuBefore = { server: processCpuMs(options.serverPid), self: process.cpuUsage(), machine: machineBusyMs() };
-    const started = performance.now();
-    const measured = await phase(target, agent, options, started + options.seconds * 1000);
-    // Requests in flight at the deadline still complete, so divide by the real elapsed time.
-    const elapsed = (performance.now() - started) / 1000;
-    const self = process.cpuUsage(cpuBefore.self);
-    const percentOfCore = (cpuMs: number) => cpuMs / (elapsed * 10);
-    const serverCpu = percentOfCore(processCpuMs(options.serverPid) - cpuBefore.server);
-    const generatorCpu = percentOfCore((self.user + self.system) / 1000);
-    const machineCpu = percentOfCore(machineBusyMs() - cpuBefore.machine);
-    const sorted = Float64Array.from(measured.latencies).sort();
-    const values = Array.from(sorted);
-    const requests = measured.latencies.length + measured.errors;
-    return {
-      requests,
-      errors: measured.errors,
-      errorSamples: [...measured.errorSamples],
-      seconds: elapsed,
-      requestsPerSecond: requests / elapsed,
-      p50: percentile(values, 50),
-      p95: percentile(values, 95),
-      p99: percentile(values, 99),
-      max: values.length ? values[values.length - 1] : NaN,
-      meanBodyBytes: measured.latencies.length ? measured.bytes / measured.latencies.length : NaN,
-      contentEncoding: measured.encoding || "-",
-      cpu: { server: serverCpu, generator: generatorCpu, other: Math.max(0, machineCpu - serverCpu - generatorCpu) },
-    };
-  } finally {
-    agent.destroy();
-  }
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await phase(options, options.warmupSeconds, null);
+  const into: Collected = { latencies: [], trips: [], timings: [], timingTrips: [], responses: 0, errors: 0, errorSamples: new Set(), bytes: 0, encodings: new Set() };
+  const before = { servers: serversCpuMs(options.serverPids), self: process.cpuUsage(), machine: machineBusyMs() };
+  const started = performance.now();
+  await phase(options, options.seconds, into);
+  const elapsed = (performance.now() - started) / 1000;
+  const self = process.cpuUsage(before.self);
+  const percentOfCore = (cpuMs: number) => cpuMs / (elapsed * 10);
+  const serverCpuMs = serversCpuMs(options.serverPids) - before.servers;
+  const serverCpu = percentOfCore(serverCpuMs);
+  const generatorCpu = percentOfCore((self.user + self.system) / 1000);
+  const machineCpu = percentOfCore(machineBusyMs() - before.machine);
+
+  const latencies = sortedNumbers(options.roundTrip ? into.trips : into.latencies);
+  const timings = sortedNumbers(options.roundTrip ? into.timingTrips : into.timings);
+  return {
+    requests: into.responses,
+    errors: into.errors,
+    errorSamples: [...into.errorSamples],
+    seconds: elapsed,
+    // Not one response in the whole run: not a throughput of 0, a run that did not measure (a stall, or a machine with no CPU to spare).
+    requestsPerSecond: into.responses ? into.responses / elapsed : NaN,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p975: percentile(latencies, 97.5),
+    p99: percentile(latencies, 99),
+    max: latencies.length ? latencies[latencies.length - 1] : NaN,
+    samples: latencies.length,
+    serverTimingP50: percentile(timings, 50),
+    serverTimingP95: percentile(timings, 95),
+    meanResponseBytes: into.responses ? into.bytes / into.responses : NaN,
+    contentEncoding: [...into.encodings].sort().join(", ") || "-",
+    cpu: { server: serverCpu, generator: generatorCpu, other: Math.max(0, machineCpu - serverCpu - generatorCpu) },
+    serverCpuMsPerResponse: into.responses ? serverCpuMs / into.responses : NaN,
+  };
 }

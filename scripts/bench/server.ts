@@ -1,6 +1,8 @@
 /**
- * Runs the built server (server.ts, as in production) in a child process over a fresh SQLite
- * database in a temporary directory, waits for /healthz, and tears everything down again.
+ * Runs the built server (server.ts, as in production) in a child process over a fresh database
+ * — SQLite in a temporary directory, or a PostgreSQL database made for the run and dropped
+ * after it — waits for /healthz, and tears everything down again. Several processes can share
+ * one database (and the secrets that sign and seal what they share).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -9,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 import { request, type Target } from "./http";
 
 const HOST = "127.0.0.1";
@@ -34,16 +37,17 @@ function ephemeralPort(): Promise<number> {
   });
 }
 
-/** BENCH_PORT if set (must be free), else 3300, else any free port. */
-export async function choosePort(): Promise<number> {
+/**
+ * A free port for the server process number `offset` (0, 1): BENCH_PORT + offset if free, else
+ * the next free one up to BENCH_PORT + 8; without BENCH_PORT the same from 3300, else any free port.
+ */
+export async function choosePort(offset = 0): Promise<number> {
   const wanted = process.env.BENCH_PORT;
-  if (wanted) {
-    const port = Number(wanted);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`BENCH_PORT=${wanted} is not a port number`);
-    if (!(await portIsFree(port))) throw new Error(`BENCH_PORT ${port} is already in use`);
-    return port;
-  }
-  return (await portIsFree(3300)) ? 3300 : ephemeralPort();
+  const base = wanted ? Number(wanted) : 3300;
+  if (!Number.isInteger(base) || base < 1 || base + 8 > 65535) throw new Error(`BENCH_PORT=${wanted} is not a port number`);
+  for (let port = base + offset; port <= base + 8; port++) if (await portIsFree(port)) return port;
+  if (wanted) throw new Error(`BENCH_PORT: ports ${base + offset}–${base + 8} are all in use`);
+  return ephemeralPort();
 }
 
 export type RunningServer = {
@@ -60,19 +64,69 @@ export type RunningServer = {
   killNow: () => void;
 };
 
+/** Throw-away secrets, fresh for every run (the database is thrown away too). */
+export type Secrets = { sessionSecret: string; encryptionKey: string };
+export const freshSecrets = (): Secrets => ({
+  sessionSecret: crypto.randomBytes(32).toString("base64url"),
+  encryptionKey: crypto.randomBytes(32).toString("hex"),
+});
+
+/** The PostgreSQL server the bench uses (its `test` database is only used to connect). */
+export const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+export type BenchDatabase = { url: string; name: string; drop: () => Promise<void> };
+
+/**
+ * Creates an empty database `bench_<pid>_<random>` on the PostgreSQL server of `serverUrl`
+ * (BENCH_POSTGRES_URL, default DEFAULT_POSTGRES_URL); drop() removes it again, ending any
+ * connection still open to it. Other databases on that server are never touched.
+ */
+export async function createPostgresDatabase(serverUrl = process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_URL): Promise<BenchDatabase> {
+  const name = `bench_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+export type ServerOptions = {
+  /** DATABASE_URL; default a fresh SQLite file in the server's temporary directory. */
+  databaseUrl?: string;
+  /** Shared by every process of one deployment (sessions and sealed values cross them). */
+  secrets?: Secrets;
+};
+
 /** Spawns the server; call ready() to wait for it, and stop() (always) to clean up. */
-export function startServer(root: string, port: number): RunningServer {
+export function startServer(root: string, port: number, options: ServerOptions = {}): RunningServer {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const origin = `http://localhost:${port}`;
+  const secrets = options.secrets ?? freshSecrets();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     HOST,
-    DATABASE_URL: `file:${path.join(tempDir, "bench.db")}`,
-    // Throw-away secrets, fresh for every run (the database is thrown away too).
-    SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    DATABASE_URL: options.databaseUrl ?? `file:${path.join(tempDir, "bench.db")}`,
+    SESSION_SECRET: secrets.sessionSecret,
+    ENCRYPTION_KEY: secrets.encryptionKey,
     MAIL_TRANSPORT: "outbox",
     PUBLIC_BASE_URL: origin,
     LOG_LEVEL: "warn",
