@@ -18,6 +18,7 @@ import { createServices } from "./app/.server/services";
 import { createLogger } from "./app/.server/platform/log";
 import { startReminderTimer } from "./app/.server/jobs/reminder-timer";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
+import { forRequest } from "./app/.server/platform/request-memo";
 
 const dev = process.argv.includes("--dev");
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -171,7 +172,7 @@ app.all(
   createRequestHandler({
     build: dev ? build : await build(),
     mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, requestId: res.locals.requestId as string, clientIp: req.ip }),
+    getLoadContext: (req, res) => ({ services: forRequest(services, req.method), nonce: res.locals.nonce as string, requestId: res.locals.requestId as string, clientIp: req.ip }),
   }),
 );
 

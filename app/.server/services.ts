@@ -30,6 +30,8 @@ export interface Services {
   /** card tokenization: the local processor simulator until a real processor is configured */
   payments: PaymentGateway;
   now(): Date;
+  /** reads shared by the loaders of one GET request (platform/request-memo.ts); absent otherwise */
+  memo?: Map<string, Promise<unknown>>;
 }
 
 export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "mailer" | "sms" | "payments">> = {}): Services {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
 
@@ -28,14 +28,17 @@ export function isPostgresUrl(url: string) {
 }
 
 /** `file:data/store.db`, `data/store.db` or `:memory:` for SQLite; `postgres://…` for PostgreSQL. */
-export function openStore(url: string, options: { searchPath?: string; poolSize?: number } = {}): Store {
+export function openStore(url: string, options: { searchPath?: string; poolSize?: number; /** sees every statement's SQL (tests count them) */ onQuery?: (sql: string) => void } = {}): Store {
+  const log = options.onQuery ? (event: LogEvent) => {
+        if (event.level === "query") options.onQuery!(event.query.sql);
+      } : undefined;
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: "postgres", schema: options.searchPath, close: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
@@ -45,7 +48,7 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
