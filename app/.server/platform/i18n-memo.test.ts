@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createInstance } from "i18next";
 import { createTranslationMemo } from "./i18n-memo";
 
@@ -30,9 +30,19 @@ describe("memoised constant translations", () => {
     expect(es.t("hello")).toBe("Hola");
     expect(en.getFixedT("es", "common")("hello")).toBe("Hola");
     expect(es.getFixedT("en", "common", "nested")("a")).toBe("A");
+    // as react-i18next's useTranslation asks: no language of its own (lngs: null)
+    expect(es.getFixedT(null, "common")("hello")).toBe("Hola");
     expect(memo.size()).toBe(3);
     expect(clone("en").t("hello")).toBe("Hello");
+    expect(clone("en").getFixedT(null, "common")("hello")).toBe("Hello");
     expect(memo.size()).toBe(3);
+    // answered from the memo: i18next's translator is not asked again
+    const later = clone("es");
+    await later.changeLanguage("es");
+    const translate = vi.spyOn((later as unknown as { translator: { translate: () => unknown } }).translator, "translate");
+    expect(later.getFixedT(null, "common")("hello")).toBe("Hola");
+    expect(later.t("hello")).toBe("Hola");
+    expect(translate).not.toHaveBeenCalled();
   });
 
   it("never memoises calls with values, and leaves missing keys to i18next", async () => {

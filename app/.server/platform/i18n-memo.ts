@@ -23,7 +23,8 @@ function constantCall(options: unknown): options is { lng?: string; lngs?: unkno
   if (options === undefined) return true;
   if (typeof options !== "object" || options === null || Array.isArray(options)) return false;
   for (const [name, value] of Object.entries(options)) {
-    if (value === undefined) continue;
+    // fixedT passes lngs: null and keyPrefix: undefined when it has none
+    if (value === undefined || value === null) continue;
     if (!FIXED_OPTIONS.has(name)) return false;
     if (name === "lngs") return false;
   }
