@@ -27,6 +27,11 @@ export interface CardContext {
  * listing cache (listing-cache.ts) shares these between visitors; they are never changed.
  */
 export interface PricedCard extends Omit<PlanCardData, "inCart" | "directAdd"> {
+  /** server-side only (grouping, tests); not sent to the browser */
+  categoryKey: string;
+  bundleSize: number | null;
+  /** the applicant's own tier price, when known */
+  myPriceCents: number | null;
   /** the price id a card may add straight away, when the visitor's answers allow it */
   addPriceId: number | null;
   needsEligibility: boolean;
@@ -76,7 +81,8 @@ export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardCo
 
 /** The card this visitor sees: a new object with their cart's tick and their answers' add. */
 export function forVisitor(card: PricedCard, visitor: Pick<CardContext, "cartPlanIds" | "outcome">): PlanCardData {
-  const { addPriceId, needsEligibility, needsEnroll, ...shown } = card;
+  // Only what the card shows travels to the browser (loader data is inlined in every page).
+  const { addPriceId, needsEligibility, needsEnroll, categoryKey: _category, bundleSize: _bundle, myPriceCents: _mine, ...shown } = card;
   const answered =
     (!needsEligibility || visitor.outcome(card.id, "eligibility") === "accepted") && (!needsEnroll || visitor.outcome(card.id, "enroll") === "accepted");
   return { ...shown, inCart: visitor.cartPlanIds.has(card.id), directAdd: addPriceId !== null && answered ? addPriceId : null };
