@@ -2,7 +2,7 @@
 import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
 import { carriers as listCarriers, loadCatalog, planText } from "../repositories/catalog";
-import { cartLines, deleteCartLine, repairCartLine } from "../repositories/cart";
+import { deleteCartLine, repairCartLine } from "../repositories/cart";
 import { effectiveDateRule, quoteFacts } from "./shopping";
 import { planHref } from "./plan-cards";
 import { pricingFor } from "./cart";

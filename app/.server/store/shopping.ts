@@ -5,13 +5,12 @@
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
-import { findEnrollment } from "../repositories/enrollments";
 import { ageOn, todayIso } from "~/domain/dates";
 import { effectiveDateOptions } from "~/domain/effective-dates";
 import type { QuoteFacts } from "~/domain/pricing";
 import { isTier, tierLabelKey } from "~/domain/tiers";
 import { loadCatalog } from "../repositories/catalog";
-import { cartLines, planAnswerOutcomes } from "../repositories/cart";
+import { planAnswerOutcomes } from "../repositories/cart";
 import { findGroup, findMember, findPortal } from "../repositories/entry";
 import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
