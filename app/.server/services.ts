@@ -31,7 +31,7 @@ export interface Services {
   payments: PaymentGateway;
   now(): Date;
   /** reads shared by the loaders of one GET request (platform/request-memo.ts); absent otherwise */
-  memo?: Map<string, Promise<unknown>>;
+  memo?: Map<string, unknown>;
 }
 
 export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "mailer" | "sms" | "payments">> = {}): Services {

@@ -9,6 +9,7 @@ import pg from "pg";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
+import { CountWrites } from "./writes";
 
 export type DB = Kysely<Database>;
 
@@ -38,7 +39,7 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins: [new CountWrites()] });
     return { db, dialect: "postgres", schema: options.searchPath, close: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
@@ -48,7 +49,7 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: [new CountWrites()] });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
