@@ -33,6 +33,8 @@ export interface Services {
   /** card tokenization: the local processor simulator until a real processor is configured */
   payments: PaymentGateway;
   now(): Date;
+  /** reads shared by the loaders of one GET request (platform/request-memo.ts); absent otherwise */
+  memo?: Map<string, unknown>;
 }
 
 export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "delivery" | "payments">> = {}): Services {

@@ -9,12 +9,8 @@ export interface PlanCardData {
   logoUrl: string | null;
   shortHtml: string;
   callout: string | null;
-  categoryKey: string;
-  bundleSize: number | null;
   /** each tier's price for this applicant; only tiers above 0; labelKey names the tier in a price row */
   tierPrices: Array<{ tier: Tier; priceCents: number; labelKey: string }>;
-  /** the applicant's own tier price, when known */
-  myPriceCents: number | null;
   inCart: boolean;
   hideAdd: boolean;
   /** the price id to add straight from the card; null: the card's add goes to the plan page */

@@ -4,6 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Services } from "~/.server/services";
+import { forRequest } from "~/.server/platform/request-memo";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 type Action = (args: ActionFunctionArgs) => unknown;
@@ -57,8 +58,8 @@ export class TestClient {
     return new Request(new URL(path, BASE), { method: init.method ?? "GET", headers, body: init.body });
   }
 
-  private context() {
-    return { services: this.services, nonce: "test-nonce", requestId: "test-request", clientIp: this.clientIp };
+  private context(method = "GET") {
+    return { services: forRequest(this.services, method), nonce: "test-nonce", requestId: "test-request", clientIp: this.clientIp };
   }
 
   /** The load context Remix hands every loader and action (for tests that render pages). */
@@ -92,6 +93,20 @@ export class TestClient {
     return this.settle(() => loader({ request: this.request(path), params, context: this.context() }));
   }
 
+  /**
+   * A document request as Remix serves it: every matched route's loader at once, with one
+   * request and one load context (as the server's getLoadContext makes one per request).
+   */
+  async document(loaders: Loader[], path: string, params: Record<string, string> = {}) {
+    const request = this.request(path);
+    const context = this.context();
+    const results: RouteResult[] = [];
+    // one request, as Remix has it: the jar is read once, then every loader runs at once
+    const outs = await Promise.all(loaders.map((loader) => this.settle(() => loader({ request: request.clone(), params, context }))));
+    results.push(...outs);
+    return results;
+  }
+
   /** The session as the server would read it from this client's cookies. */
   async session() {
     return (await this.services.sessions.read(this.request("/"), { touch: false, allowEnded: true })).all();
@@ -117,7 +132,7 @@ export class TestClient {
     if (options.contentType) headers.set("content-type", options.contentType);
     const request = new Request(new URL(path, BASE), { method: "POST", headers, body });
     if (options.contentType === null) request.headers.delete("content-type");
-    return this.settle(() => action({ request, params: options.params ?? {}, context: this.context() }));
+    return this.settle(() => action({ request, params: options.params ?? {}, context: this.context("POST") }));
   }
 
   async submit(action: Action, path: string, fields: Record<string, string | string[]>, options: { params?: Record<string, string>; csrf?: string | null; headers?: Record<string, string> } = {}) {
@@ -126,7 +141,7 @@ export class TestClient {
     if (token) body.set("csrf", token);
     for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
     return this.settle(() =>
-      action({ request: this.request(path, { method: "POST", body, headers: options.headers }), params: options.params ?? {}, context: this.context() }),
+      action({ request: this.request(path, { method: "POST", body, headers: options.headers }), params: options.params ?? {}, context: this.context("POST") }),
     );
   }
 }

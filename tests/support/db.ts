@@ -38,7 +38,7 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, options: { seed?: boolean; onQuery?: (sql: string) => void } = {}): Promise<TestDatabase> {
   let store: Store;
   let file: string | undefined;
   let cleanup: () => Promise<void>;
@@ -48,7 +48,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { seed?: b
     const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
     const admin = openStore(url, { poolSize: 1 });
     await sql.raw(`create schema ${schema}`).execute(admin.db);
-    store = openStore(url, { searchPath: schema, poolSize: 4 });
+    store = openStore(url, { searchPath: schema, poolSize: 4, onQuery: options.onQuery });
     cleanup = async () => {
       await store.close();
       await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
@@ -57,7 +57,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { seed?: b
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
     file = path.join(dir, "store.db");
-    store = openStore(file);
+    store = openStore(file, { onQuery: options.onQuery });
     cleanup = async () => {
       await store.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -81,6 +81,7 @@ export async function createTestApp(
     config?: Record<string, string>;
     /** receives every log line, at debug level */ logTo?: string[];
     /** the delivery side of the services (transports, retry policy) */ delivery?: Services["delivery"];
+    /** sees the SQL of every statement run */ onQuery?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, options);

@@ -239,6 +239,29 @@ describeEachDatabase("recommendations", (kind) => {
     }
   });
 
+  it("reads the history's aggregates again only after carts or purchases change", async () => {
+    const counter = new QueryCounter();
+    const service = createRecommendationService(db.withPlugin(counter));
+    const anchor = idOf("EWL-LEGAL");
+    const calls = async () => {
+      counter.count = 0;
+      const recs = await service.recommend(visitor({ planId: anchor }));
+      return { n: counter.count, recs: ids(recs) };
+    };
+    await calls();
+    const steady = await calls();
+    expect(steady.n).toBeLessThanOrEqual(3);
+    const partner = idOf(DEMO.plans.dental);
+    const before = (await service.recommend(visitor({ planId: anchor, limit: 5 }))).find((r) => r.planId === partner);
+    // another visitor carts both: the version moves, the aggregates are read again (one more query)
+    await cart([anchor, partner]);
+    const after = await calls();
+    expect(after.n).toBe(steady.n + 1);
+    expect((await calls()).n).toBe(steady.n);
+    const now = (await service.recommend(visitor({ planId: anchor, limit: 5 }))).find((r) => r.planId === partner);
+    expect(now?.score ?? 0).toBeGreaterThan(before?.score ?? 0);
+  });
+
   // Last: it grows the catalog.
   it("runs a fixed, small number of queries whatever the catalog size", async () => {
     const counter = new QueryCounter();

@@ -11,8 +11,11 @@
  * score = 3·association/maxAssociation + popularity/maxPopularity + (1 if new category),
  * ordered by score desc, then plan id asc, so the output is deterministic.
  *
- * Every call runs at most three queries (context, candidates, association) whatever the
- * catalog size: the per-plan work is done by SQL aggregates and in memory.
+ * Every call runs three small queries (the data version, the context, the candidates) whatever
+ * the catalog size and the history. The aggregates over every past cart and purchase (how often
+ * each plan was carted or bought, and with which other plans) are held in memory per database
+ * and read again (one query) only when `recommendation_data.version` says carts or purchases
+ * changed (triggers keep it, migration 012), so their cost no longer grows with each page.
  */
 import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
 import type { DB } from "../db/connection";
@@ -57,13 +60,13 @@ export function createRecommendationService(db: DB): RecommendationService {
       const limit = clampLimit(input.limit);
       if (limit === 0) return [];
 
-      const context = await loadContext(db, input);
-      const candidates = await loadCandidates(db, input, context.excludedPlanIds);
+      const [aggregates, context] = await Promise.all([loadAggregates(db), loadContext(db, input)]);
+      const candidates = await loadCandidates(db, input, context.excludedPlanIds, aggregates);
       if (candidates.length === 0) return [];
 
       // On a plan page we recommend around that plan; otherwise around the cart.
       const seeds = input.planId != null ? [input.planId] : context.cartPlanIds;
-      const association = seeds.length > 0 ? await loadAssociation(db, seeds, input.enrollmentId) : new Map<number, number>();
+      const association = seeds.length > 0 ? associationOf(aggregates, seeds, context.ownCartPlanIds) : new Map<number, number>();
 
       return rank(candidates, association, context.categoryIds).slice(0, limit);
     },
@@ -86,6 +89,8 @@ const knownNumber = (n: number | null) => (n != null && Number.isFinite(n) ? n :
 
 interface Context {
   cartPlanIds: number[];
+  /** every plan in the visitor's own cart (the viewed plan too, when it is in the cart) */
+  ownCartPlanIds: number[];
   /** cart plans and the viewed plan: never recommended back */
   excludedPlanIds: number[];
   /** categories the visitor already has (cart, or the plan being viewed) */
@@ -95,11 +100,18 @@ interface Context {
 /** Query 1: the cart's plans and the viewed plan, with their categories. */
 async function loadContext(db: DB, input: RecommendationInput): Promise<Context> {
   const { enrollmentId, planId } = input;
-  if (enrollmentId == null && planId == null) return { cartPlanIds: [], excludedPlanIds: [], categoryIds: new Set() };
+  if (enrollmentId == null && planId == null) return { cartPlanIds: [], ownCartPlanIds: [], excludedPlanIds: [], categoryIds: new Set() };
 
   const rows = await db
     .selectFrom("plans")
-    .select(["id", "category_id"])
+    .select((eb) => [
+      "id",
+      "category_id",
+      (enrollmentId != null
+        ? eb.case().when("id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)).then(1).else(0).end()
+        : eb.lit(0)
+      ).as("in_cart"),
+    ])
     .where((eb) =>
       eb.or([
         ...(enrollmentId != null ? [eb("id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId))] : []),
@@ -113,7 +125,8 @@ async function loadContext(db: DB, input: RecommendationInput): Promise<Context>
   const cartPlanIds = rows.map((r) => r.id).filter((id) => id !== planId);
   const excluded = new Set(rows.map((r) => r.id));
   if (planId != null) excluded.add(planId);
-  return { cartPlanIds, excludedPlanIds: [...excluded], categoryIds: new Set(rows.map((r) => r.category_id)) };
+  const ownCartPlanIds = rows.filter((r) => Number(r.in_cart) === 1).map((r) => r.id);
+  return { cartPlanIds, ownCartPlanIds, excludedPlanIds: [...excluded], categoryIds: new Set(rows.map((r) => r.category_id)) };
 }
 
 interface Candidate {
@@ -136,7 +149,7 @@ function openCartLines<QB extends SelectQueryBuilder<Database, "cart_lines", obj
  * Query 2: every plan the visitor may be offered, with its popularity. Sellability is
  * checked in SQL (EXISTS sub-queries), so the query count does not grow with the catalog.
  */
-async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanIds: number[]): Promise<Candidate[]> {
+async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanIds: number[], aggregates: Aggregates): Promise<Candidate[]> {
   const state = normState(input.state);
   const tier = normTier(input.tier);
   const age = knownNumber(input.age);
@@ -146,15 +159,7 @@ async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanId
 
   let query = db
     .selectFrom("plans as p")
-    .leftJoin(
-      (eb) => openCartLines(eb.selectFrom("cart_lines")).select(["cart_lines.plan_id", (e) => e.fn.countAll<number>().as("n")]).groupBy("cart_lines.plan_id").as("carted"),
-      (join) => join.onRef("carted.plan_id", "=", "p.id"),
-    )
-    .leftJoin(
-      (eb) => eb.selectFrom("policy_plans").select(["policy_plans.plan_id", (e) => e.fn.countAll<number>().as("n")]).groupBy("policy_plans.plan_id").as("bought"),
-      (join) => join.onRef("bought.plan_id", "=", "p.id"),
-    )
-    .select((eb) => ["p.id", "p.category_id", "p.popularity", eb.fn.coalesce("carted.n", eb.lit(0)).as("carted"), eb.fn.coalesce("bought.n", eb.lit(0)).as("bought")])
+    .select(["p.id", "p.category_id", "p.popularity"])
     // Plans a visitor can add on their own: memberships and riders are added with another
     // plan, hide_add_to_cart plans cannot be added at all.
     .where("p.active", "=", 1)
@@ -186,38 +191,82 @@ async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanId
   return rows.map((r) => ({
     id: Number(r.id),
     categoryId: Number(r.category_id),
-    // PostgreSQL may hand counts back as strings; Number() keeps both dialects alike.
-    popularity: Number(r.popularity) + Number(r.carted) + Number(r.bought),
+    popularity: Number(r.popularity) + (aggregates.together.get(Number(r.id))?.get(Number(r.id)) ?? 0),
   }));
 }
 
 /**
- * Query 3: co-occurrence counts. For each seed plan and each basket it is in (another
- * enrollment's cart, or one policy's plans), every other plan of that basket scores one.
+ * The aggregates over all history, per pair of plans: how many baskets (another enrollment's
+ * cart, or one policy's plans) held both. A plan paired with itself counts the baskets that
+ * held it at all: how often it was carted or bought (its popularity from history).
  */
-async function loadAssociation(db: DB, seeds: number[], enrollmentId: number | null): Promise<Map<number, number>> {
-  let carts = openCartLines(
+interface Aggregates {
+  version: number;
+  together: Map<number, Map<number, number>>;
+}
+
+const aggregatesCache = new WeakMap<DB, { version: number; aggregates: Promise<Aggregates> }>();
+
+async function loadAggregates(db: DB): Promise<Aggregates> {
+  const row = await db.selectFrom("recommendation_data").select("version").where("id", "=", 1).executeTakeFirst();
+  const version = Number(row?.version ?? 0);
+  const hit = aggregatesCache.get(db);
+  if (hit && hit.version === version) return hit.aggregates;
+  const aggregates = readAggregates(db, version);
+  aggregatesCache.set(db, { version, aggregates });
+  aggregates.catch(() => aggregatesCache.delete(db));
+  return aggregates;
+}
+
+/**
+ * One query over every cart and purchase, run again only when the data version moved. Cart
+ * lines of enrollments that became a policy are skipped: that purchase is already counted
+ * through policy_plans, and counting both would weigh it twice.
+ */
+async function readAggregates(db: DB, version: number): Promise<Aggregates> {
+  const carts = openCartLines(
     db
       .selectFrom("cart_lines")
-      .innerJoin("cart_lines as other", (join) => join.onRef("other.enrollment_id", "=", "cart_lines.enrollment_id").onRef("other.plan_id", "<>", "cart_lines.plan_id"))
-      .select("other.plan_id as plan_id")
-      .where("cart_lines.plan_id", "in", seeds),
+      .innerJoin("cart_lines as other", (join) => join.onRef("other.enrollment_id", "=", "cart_lines.enrollment_id"))
+      .select(["cart_lines.plan_id as a", "other.plan_id as b", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy(["cart_lines.plan_id", "other.plan_id"]),
   );
-  // The visitor's own cart is the question, not evidence.
-  if (enrollmentId != null) carts = carts.where("cart_lines.enrollment_id", "<>", enrollmentId);
-
   const purchases = db
     .selectFrom("policy_plans as seed")
-    .innerJoin("policy_plans as other", (join) => join.onRef("other.policy_id", "=", "seed.policy_id").onRef("other.plan_id", "<>", "seed.plan_id"))
-    .select("other.plan_id as plan_id")
-    .where("seed.plan_id", "in", seeds);
+    .innerJoin("policy_plans as other", (join) =>
+      join.onRef("other.policy_id", "=", "seed.policy_id").on((eb) => eb.or([eb("other.id", "=", eb.ref("seed.id")), eb("other.plan_id", "<>", eb.ref("seed.plan_id"))])),
+    )
+    .select(["seed.plan_id as a", "other.plan_id as b", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(["seed.plan_id", "other.plan_id"]);
+  const rows = await carts.unionAll(purchases).execute();
+  const together = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    // PostgreSQL may hand counts back as strings; Number() keeps both dialects alike.
+    const a = Number(r.a);
+    const b = Number(r.b);
+    const row = together.get(a) ?? new Map<number, number>();
+    row.set(b, (row.get(b) ?? 0) + Number(r.n));
+    together.set(a, row);
+  }
+  return { version, together };
+}
 
-  const rows = await db
-    .selectFrom(carts.unionAll(purchases).as("pairs"))
-    .select(["pairs.plan_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy("pairs.plan_id")
-    .execute();
-  return new Map(rows.map((r) => [Number(r.plan_id), Number(r.n)]));
+/**
+ * Co-occurrence counts: for each seed plan and each basket it is in (another enrollment's cart,
+ * or one policy's plans), every other plan of that basket scores one. The visitor's own cart is
+ * the question, not evidence: its pairs are taken back out.
+ */
+function associationOf(aggregates: Aggregates, seeds: number[], ownCart: number[]): Map<number, number> {
+  const own = new Set(ownCart);
+  const scores = new Map<number, number>();
+  for (const seed of seeds) {
+    for (const [other, n] of aggregates.together.get(seed) ?? []) {
+      if (other === seed) continue;
+      const count = n - (own.has(seed) && own.has(other) ? 1 : 0);
+      if (count > 0) scores.set(other, (scores.get(other) ?? 0) + count);
+    }
+  }
+  return scores;
 }
 
 // ---------------------------------------------------------------- scoring

@@ -6,9 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
+import { CountWrites } from "./writes";
 
 export type DB = Kysely<Database>;
 
@@ -28,14 +29,17 @@ export function isPostgresUrl(url: string) {
 }
 
 /** `file:data/store.db`, `data/store.db` or `:memory:` for SQLite; `postgres://…` for PostgreSQL. */
-export function openStore(url: string, options: { searchPath?: string; poolSize?: number } = {}): Store {
+export function openStore(url: string, options: { searchPath?: string; poolSize?: number; /** sees every statement's SQL (tests count them) */ onQuery?: (sql: string) => void } = {}): Store {
+  const log = options.onQuery ? (event: LogEvent) => {
+        if (event.level === "query") options.onQuery!(event.query.sql);
+      } : undefined;
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins: [new CountWrites()] });
     return { db, dialect: "postgres", schema: options.searchPath, close: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
@@ -45,8 +49,41 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: [new CountWrites()] });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** How many prepared statements one SQLite connection keeps (least recently used go first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement it runs; preparing (parsing and
+ * planning the SQL) costs more than running most of ours. The same SQL text gets the same
+ * prepared statement back from a bounded LRU. Kysely's SQLite driver runs one statement at a
+ * time on its single connection, so a cached statement is never in use twice at once; SQLite
+ * re-prepares a statement by itself when the schema changes under it.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase & { cached(): number } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      const hit = statements.get(text);
+      if (hit) {
+        statements.delete(text);
+        statements.set(text, hit);
+        return hit;
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+    cached: () => statements.size,
+  };
 }
 
 export async function migrate(store: Store) {

@@ -771,6 +771,44 @@ const enrollmentRecord: Migration = {
   },
 };
 
+/**
+ * Issue 17: the recommendation aggregates (how often each plan was carted or bought, and with
+ * which other plans) are cached by each server and rebuilt only when carts or purchases
+ * change. `recommendation_data.version` (one row) is what tells them: triggers add one to it on
+ * every change to cart_lines or policy_plans and whenever an enrollment gets or loses its
+ * policy, in the same transaction (on PostgreSQL at its commit) — so every server, whichever
+ * process wrote, sees it.
+ */
+function recommendationVersion(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("recommendation_data")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .execute();
+      await sql`insert into recommendation_data (id, version) values (1, 0)`.execute(db);
+      if (dialect === "postgres") {
+        await sql`create function recommendation_data_changed() returns trigger language plpgsql as $$ begin update recommendation_data set version = version + 1 where id = 1; return null; end $$`.execute(db);
+        // Deferred to the commit: the one row is locked last and briefly, so a transaction never
+        // waits for it while holding rows another transaction needs (no deadlock).
+        for (const table of ["cart_lines", "policy_plans"]) {
+          await sql.raw(`create constraint trigger ${table}_recommendation_data after insert or update or delete on ${table} deferrable initially deferred for each row execute function recommendation_data_changed()`).execute(db);
+        }
+        await sql`create constraint trigger enrollments_recommendation_data after update of policy_id or delete on enrollments deferrable initially deferred for each row execute function recommendation_data_changed()`.execute(db);
+      } else {
+        for (const table of ["cart_lines", "policy_plans"]) {
+          for (const event of ["insert", "update", "delete"]) {
+            await sql.raw(`create trigger ${table}_recommendation_${event} after ${event} on ${table} begin update recommendation_data set version = version + 1 where id = 1; end`).execute(db);
+          }
+        }
+        await sql`create trigger enrollments_recommendation_policy after update of policy_id on enrollments begin update recommendation_data set version = version + 1 where id = 1; end`.execute(db);
+        await sql`create trigger enrollments_recommendation_delete after delete on enrollments begin update recommendation_data set version = version + 1 where id = 1; end`.execute(db);
+      }
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -786,6 +824,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "009_reliable_outbox": reliableOutbox,
         "010_enrollment_record": enrollmentRecord,
         "011_plan_facts": planFacts,
+        "012_recommendation_version": recommendationVersion(dialect),
       };
     },
   };

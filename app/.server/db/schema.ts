@@ -278,6 +278,12 @@ export interface PolicyTable {
   signature_enc: string | null;
 }
 
+/** One row (id 1): its version changes with every change to carts or purchases (migration 012). */
+export interface RecommendationDataTable {
+  id: number;
+  version: number;
+}
+
 export interface PolicyPlanTable {
   id: Id;
   policy_id: number;
@@ -778,6 +784,7 @@ export interface Database {
   health_questions: HealthQuestionTable;
   enrollments: EnrollmentTable;
   cart_lines: CartLineTable;
+  recommendation_data: RecommendationDataTable;
   plan_answers: PlanAnswerTable;
   enrollment_steps: EnrollmentStepTable;
   dependents: DependentTable;

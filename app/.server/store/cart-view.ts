@@ -2,7 +2,7 @@
 import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
 import { carriers as listCarriers, loadCatalog, planText } from "../repositories/catalog";
-import { cartLines, deleteCartLine, repairCartLine } from "../repositories/cart";
+import { deleteCartLine, repairCartLine } from "../repositories/cart";
 import { effectiveDateRule, quoteFacts } from "./shopping";
 import { planHref } from "./plan-cards";
 import { pricingFor } from "./cart";
@@ -13,11 +13,12 @@ import { todayIso } from "~/domain/dates";
 import { isTier, tierLabelKey } from "~/domain/tiers";
 import { sanitizeHtml } from "~/utils/sanitize";
 import type { CartLineView, CartView } from "~/views/cart";
+import { cartLinesOnce } from "./page-reads";
 
 export type { CartView } from "~/views/cart";
 
 export async function cartView(services: Services, enrollment: Enrollment, locale: string): Promise<CartView> {
-  const [catalog, lines, rule] = await Promise.all([loadCatalog(services.db), cartLines(services.db, enrollment.id), effectiveDateRule(services, enrollment.group_id)]);
+  const [catalog, lines, rule] = await Promise.all([loadCatalog(services.db), cartLinesOnce(services, enrollment.id), effectiveDateRule(services, enrollment.group_id)]);
   const carriers = await listCarriers(services.db);
   const view = lines.map((l): CartLineView => {
     const plan = catalog.plans.get(l.plan_id);
@@ -83,7 +84,7 @@ export async function cartView(services: Services, enrollment: Enrollment, local
  * companion) goes too — unless another plan in the cart still needs that membership.
  */
 export async function removeCartLine(services: Services, enrollment: Enrollment, lineId: number): Promise<"removed" | "notInCart" | "notRemovable"> {
-  const [catalog, lines] = await Promise.all([loadCatalog(services.db), cartLines(services.db, enrollment.id)]);
+  const [catalog, lines] = await Promise.all([loadCatalog(services.db), cartLinesOnce(services, enrollment.id)]);
   const line = lines.find((l) => l.id === lineId);
   if (!line) return "notInCart";
   if (line.removable !== 1) return "notRemovable";

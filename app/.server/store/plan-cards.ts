@@ -21,12 +21,36 @@ export interface CardContext {
   outcome: (planId: number, kind: "eligibility" | "enroll") => "accepted" | "declined" | null;
 }
 
-export function planCard(catalog: Catalog, plan: CatalogPlan, ctx: CardContext): PlanCardData {
+/**
+ * A card as the quote prices it, before the visitor's own cart and answers: a pure function of
+ * the catalog, the language, the quote facts and whether a premier plan is in the cart. The
+ * listing cache (listing-cache.ts) shares these between visitors; they are never changed.
+ */
+export interface PricedCard extends Omit<PlanCardData, "inCart" | "directAdd"> {
+  /** server-side only (grouping, tests); not sent to the browser */
+  categoryKey: string;
+  bundleSize: number | null;
+  /** the applicant's own tier price, when known */
+  myPriceCents: number | null;
+  /** the price id a card may add straight away, when the visitor's answers allow it */
+  addPriceId: number | null;
+  needsEligibility: boolean;
+  needsEnroll: boolean;
+}
+
+export interface PricedSection {
+  key: string;
+  heading: string;
+  plans: PricedCard[];
+  bundles?: Array<{ size: number; plans: PricedCard[] }>;
+}
+
+export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardContext, "facts" | "locale" | "premierInCart">): PricedCard {
   const text = planText(plan, ctx.locale);
   const rows = catalog.priceRows.get(plan.id) ?? [];
   let prices: PlanCardData["tierPrices"] = [];
   let myPriceCents: number | null = null;
-  let directAdd: number | null = null;
+  let addPriceId: number | null = null;
   if (ctx.facts) {
     prices = tierPrices(plan, rows, ctx.facts, TIERS)
       .filter((p) => p.priceCents > 0)
@@ -34,13 +58,7 @@ export function planCard(catalog: Catalog, plan: CatalogPlan, ctx: CardContext):
     const pricing = pricePlan(plan, rows, ctx.facts);
     if (pricing.ok) {
       myPriceCents = pricing.entries[0].priceCents;
-      const questions = catalog.questions.get(plan.id);
-      const simple =
-        !plan.membership_required &&
-        !plan.is_premier &&
-        (!questions?.eligibility.length || ctx.outcome(plan.id, "eligibility") === "accepted") &&
-        (!plan.has_enroll_questions || ctx.outcome(plan.id, "enroll") === "accepted");
-      if (simple) directAdd = pricing.entries[0].planPriceId;
+      if (!plan.membership_required && !plan.is_premier) addPriceId = pricing.entries[0].planPriceId;
     }
   }
   return {
@@ -54,10 +72,24 @@ export function planCard(catalog: Catalog, plan: CatalogPlan, ctx: CardContext):
     bundleSize: plan.bundle_size,
     tierPrices: prices,
     myPriceCents,
-    inCart: ctx.cartPlanIds.has(plan.id),
     hideAdd: plan.hide_add_to_cart === 1,
-    directAdd,
+    addPriceId,
+    needsEligibility: Boolean(catalog.questions.get(plan.id)?.eligibility.length),
+    needsEnroll: Boolean(plan.has_enroll_questions),
   };
+}
+
+/** The card this visitor sees: a new object with their cart's tick and their answers' add. */
+export function forVisitor(card: PricedCard, visitor: Pick<CardContext, "cartPlanIds" | "outcome">): PlanCardData {
+  // Only what the card shows travels to the browser (loader data is inlined in every page).
+  const { addPriceId, needsEligibility, needsEnroll, categoryKey: _category, bundleSize: _bundle, myPriceCents: _mine, ...shown } = card;
+  const answered =
+    (!needsEligibility || visitor.outcome(card.id, "eligibility") === "accepted") && (!needsEnroll || visitor.outcome(card.id, "enroll") === "accepted");
+  return { ...shown, inCart: visitor.cartPlanIds.has(card.id), directAdd: addPriceId !== null && answered ? addPriceId : null };
+}
+
+export function planCard(catalog: Catalog, plan: CatalogPlan, ctx: CardContext): PlanCardData {
+  return forVisitor(pricedCard(catalog, plan, ctx), ctx);
 }
 
 /** Is the plan for sale to this quote at all (state, area, age and tier)? Plans that only
@@ -69,13 +101,17 @@ export function listedFor(catalog: Catalog, plan: CatalogPlan, facts: QuoteFacts
   return result.ok || result.errorCode !== "tierError";
 }
 
-export function planSections(catalog: Catalog, options: { over65: boolean; type: string | null; ctx: CardContext }): PlanSection[] {
+/** The sections of a plans screen as the quote prices them (pure: see PricedCard). */
+export function pricedSections(
+  catalog: Catalog,
+  options: { over65: boolean; type: string | null; ctx: Pick<CardContext, "facts" | "locale" | "premierInCart"> },
+): PricedSection[] {
   const plans = browsablePlans(catalog, options.over65).filter((p) => (!options.type || p.categoryKey === options.type) && listedFor(catalog, p, options.ctx.facts));
-  const sections: PlanSection[] = [];
+  const sections: PricedSection[] = [];
   for (const category of catalog.categories) {
     const inCategory = plans.filter((p) => p.category_id === category.id);
     if (!inCategory.length) continue;
-    const cards = inCategory.map((p) => planCard(catalog, p, options.ctx));
+    const cards = inCategory.map((p) => pricedCard(catalog, p, options.ctx));
     const heading = options.ctx.locale === "es" ? category.heading_es : category.heading_en;
     if (category.key === "bundles") {
       const sizes = [2, 3, 4, 5].map((size) => ({ size, plans: cards.filter((c) => c.bundleSize === size) })).filter((b) => b.plans.length);
@@ -83,4 +119,18 @@ export function planSections(catalog: Catalog, options: { over65: boolean; type:
     } else sections.push({ key: category.key, heading, plans: cards });
   }
   return sections;
+}
+
+/** The sections this visitor sees: new objects throughout, the priced ones are left as they are. */
+export function sectionsForVisitor(sections: readonly PricedSection[], visitor: Pick<CardContext, "cartPlanIds" | "outcome">): PlanSection[] {
+  return sections.map((section) => ({
+    key: section.key,
+    heading: section.heading,
+    plans: section.plans.map((card) => forVisitor(card, visitor)),
+    ...(section.bundles ? { bundles: section.bundles.map((b) => ({ size: b.size, plans: b.plans.map((card) => forVisitor(card, visitor)) })) } : {}),
+  }));
+}
+
+export function planSections(catalog: Catalog, options: { over65: boolean; type: string | null; ctx: CardContext }): PlanSection[] {
+  return sectionsForVisitor(pricedSections(catalog, options), options.ctx);
 }

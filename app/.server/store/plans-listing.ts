@@ -1,7 +1,9 @@
 /** The data of a plans screen (/plans and /new-plans). */
 import type { Services } from "../services";
 import { shoppingContext } from "./shopping";
-import { planSections } from "./plan-cards";
+import { sectionsForVisitor } from "./plan-cards";
+import { cachedPricedSections } from "./listing-cache";
+import { siteOf } from "./site";
 import { recommendedCards } from "./recommended";
 import { field } from "../platform/request";
 import { handleAddToCart } from "./add-to-cart";
@@ -11,9 +13,11 @@ import type { PlansListingData } from "~/views/plans";
 export type { PlansListingData } from "~/views/plans";
 
 export async function plansListing(services: Services, request: Request, requestedType: string | null): Promise<PlansListingData> {
-  const ctx = await shoppingContext(services, request);
+  const [ctx, site] = await Promise.all([shoppingContext(services, request), siteOf(services, request)]);
   const type = requestedType && ctx.catalog.categories.some((c) => c.key === requestedType) ? requestedType : null;
-  const sections = planSections(ctx.catalog, { over65: ctx.over65, type, ctx: { facts: ctx.facts, locale: ctx.locale, cartPlanIds: ctx.cartPlanIds, premierInCart: ctx.premierInCart, outcome: ctx.outcome } });
+  // Priced once per question and shared (ADR 011); the visitor's ticks and add buttons on top.
+  const priced = cachedPricedSections(ctx.catalog, { siteId: site.id, locale: ctx.locale, facts: ctx.facts, over65: ctx.over65, type, premierInCart: ctx.premierInCart });
+  const sections = sectionsForVisitor(priced, { cartPlanIds: ctx.cartPlanIds, outcome: ctx.outcome });
   const recommended =
     ctx.quoted && ctx.session.get("eprocess") !== "group" ? await recommendedCards(services, { enrollment: ctx.quoted, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale }) : [];
   return {

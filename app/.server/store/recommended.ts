@@ -1,7 +1,8 @@
 /** Recommended products for a visitor: the recommendation service's picks, priced. */
 import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
-import { createRecommendationService } from "../adapters/recommendations";
+import { createRecommendationService, MAX_RECOMMENDATIONS, type Recommendation, type RecommendationInput } from "../adapters/recommendations";
+import { once } from "../platform/request-memo";
 import { loadCatalog, planText } from "../repositories/catalog";
 import { planHref } from "./plan-cards";
 import { safeUrl } from "../repositories/branding";
@@ -11,12 +12,21 @@ import type { RecommendedCard } from "~/views/plans";
 
 export type { RecommendedCard } from "~/views/plans";
 
+/**
+ * The service's picks, asked once per page: the header's "View Your Recommended Products" and
+ * the page's carousel ask the same question (the same facts), and share the answer.
+ */
+export async function recommendations(services: Services, input: RecommendationInput): Promise<Recommendation[]> {
+  const { limit = MAX_RECOMMENDATIONS, ...question } = input;
+  const all = await once(services, `recommendations:${JSON.stringify(question)}`, () => createRecommendationService(services.db).recommend({ ...question, limit: MAX_RECOMMENDATIONS }));
+  return all.slice(0, Math.max(0, limit));
+}
+
 export async function recommendedCards(
   services: Services,
   input: { enrollment: Enrollment | null; facts: QuoteFacts | null; over65: boolean; locale: string; planId?: number; limit?: number },
 ): Promise<RecommendedCard[]> {
-  const service = createRecommendationService(services.db);
-  const picks = await service.recommend({
+  const picks = await recommendations(services, {
     enrollmentId: input.enrollment?.id ?? null,
     state: input.facts?.state ?? null,
     tier: input.facts?.tier ?? null,

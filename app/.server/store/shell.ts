@@ -12,11 +12,11 @@ import { cartSummary } from "../repositories/cart";
 import { safeUrl } from "../repositories/branding";
 import { isLocale, type Locale } from "~/i18n";
 import { homeTarget } from "~/domain/home-target";
-import { createRecommendationService } from "../adapters/recommendations";
-import { findEnrollment } from "../repositories/enrollments";
-import { ageOn, todayIso } from "~/domain/dates";
+import { recommendations } from "./recommended";
+import { quoteFacts } from "./shopping";
 import type { ShellData } from "~/views/shell";
 import { resources } from "../platform/i18n";
+import { enrollmentOnce } from "./page-reads";
 
 export type { ShellData } from "~/views/shell";
 
@@ -97,16 +97,20 @@ export async function loadShell(request: Request, services: Services): Promise<{
 
 /** The header's 'View Your Recommended Products' shows only when there is something to show. */
 async function hasRecommendations(services: Services, enrollmentId: number, over65: boolean) {
-  const e = await findEnrollment(services.db, enrollmentId);
+  const e = await enrollmentOnce(services, enrollmentId);
   if (!e) return false;
-  const picks = await createRecommendationService(services.db).recommend({
+  // The same question the recommendation list and the plans page ask (their facts, priced on
+  // the coverage date), so a page that shows both asks it once.
+  const facts = await quoteFacts(services, e);
+  const picks = await recommendations(services, {
     enrollmentId,
-    state: e.state,
-    tier: e.tier,
-    age: e.birthdate ? ageOn(e.birthdate, todayIso(services.now())) : null,
-    gender: e.gender,
+    state: facts.state,
+    tier: facts.tier,
+    age: facts.age,
+    gender: facts.gender,
     over65,
-    limit: 1,
+    planId: null,
+    limit: 5,
   });
   return picks.length > 0;
 }

@@ -5,16 +5,16 @@
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
-import { findEnrollment } from "../repositories/enrollments";
 import { ageOn, todayIso } from "~/domain/dates";
 import { effectiveDateOptions } from "~/domain/effective-dates";
 import type { QuoteFacts } from "~/domain/pricing";
 import { isTier, tierLabelKey } from "~/domain/tiers";
 import { loadCatalog } from "../repositories/catalog";
-import { cartLines, planAnswerOutcomes } from "../repositories/cart";
+import { planAnswerOutcomes } from "../repositories/cart";
 import { findGroup, findMember, findPortal } from "../repositories/entry";
 import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
+import { cartLinesOnce, effectiveDateRulesOnce, enrollmentOnce } from "./page-reads";
 
 const OPEN_STATUSES = new Set(["shopping", "checked_out"]);
 
@@ -22,7 +22,7 @@ const OPEN_STATUSES = new Set(["shopping", "checked_out"]);
 export async function currentEnrollment(services: Services, session: StoreSession): Promise<Enrollment | null> {
   const id = session.get("tempId");
   if (!id) return null;
-  const enrollment = await findEnrollment(services.db, id);
+  const enrollment = await enrollmentOnce(services, id);
   if (!enrollment || !OPEN_STATUSES.has(enrollment.status)) {
     session.unset("tempId");
     return null;
@@ -31,7 +31,7 @@ export async function currentEnrollment(services: Services, session: StoreSessio
 }
 
 export async function effectiveDateRule(services: Services, groupId: number | null) {
-  const rules = await services.db.selectFrom("effective_date_rules").selectAll().execute();
+  const rules = await effectiveDateRulesOnce(services);
   return rules.find((r) => groupId !== null && r.group_id === groupId) ?? rules.find((r) => r.group_id === null) ?? { days_of_month: "1", months_ahead: 3, min_days_ahead: 1 };
 }
 
@@ -71,7 +71,7 @@ export async function shoppingContext(services: Services, request: Request) {
   const [catalog, facts, lines, outcome, banner] = await Promise.all([
     loadCatalog(services.db),
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
-    enrollment ? cartLines(services.db, enrollment.id) : Promise.resolve([]),
+    enrollment ? cartLinesOnce(services, enrollment.id) : Promise.resolve([]),
     enrollment ? planAnswerOutcomes(services.db, enrollment.id) : Promise.resolve(() => null),
     selectionBanner(services, session, enrollment),
   ]);

@@ -7,14 +7,14 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { openSealed } from "../platform/respond";
 import type { Enrollment } from "../db/schema";
-import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
-import { cartLines } from "../repositories/cart";
-import { fieldDefinitionRows, optionRows, saveStepRow, stepRows } from "../repositories/steps";
+import { updateEnrollment } from "../repositories/enrollments";
+import { fieldDefinitionRows, optionRows, saveStepRow } from "../repositories/steps";
 import { siteOf } from "../store/site";
 import { audit } from "../platform/audit";
 import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
 import { backTarget, nextAfter, progress, stepAccess, type WizardState } from "~/domain/wizard";
 import { resolveFields } from "~/domain/field-definitions";
+import { cartLinesOnce, enrollmentOnce, stepRowsOnce, wizardTabRowsOnce } from "../store/page-reads";
 
 export interface WizardContext {
   session: StoreSession;
@@ -36,13 +36,13 @@ export interface WizardContext {
  */
 export async function stepListFor(services: Services, enrollment: Pick<Enrollment, "enroll_type" | "tier">, planIds: readonly number[]): Promise<TabName[]> {
   if (!planIds.length) return [];
-  return buildStepList(await wizardTabRows(services.db), { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier });
+  return buildStepList(await wizardTabRowsOnce(services), { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier });
 }
 
 /** The session's enrollment in the wizard, or a redirect to where the visitor belongs. */
 export async function wizardEnrollment(services: Services, session: StoreSession) {
   const id = session.get("tempId");
-  const enrollment = id ? await findEnrollment(services.db, id) : undefined;
+  const enrollment = id ? await enrollmentOnce(services, id) : undefined;
   // Once completed, a reload or a second tab lands on the receipt, never on a step.
   if (!enrollment) throw redirect(session.get("receiptId") ? "/enrollment/receipt" : "/cart");
   if (enrollment.status === "completed") {
@@ -57,7 +57,7 @@ export async function wizardEnrollment(services: Services, session: StoreSession
 
 /** The cart's plans and the step list derived from them, with the steps already done. */
 export async function wizardState(services: Services, enrollment: Pick<Enrollment, "id" | "enroll_type" | "tier">): Promise<{ planIds: number[]; state: WizardState }> {
-  const [rows, lines, tabRows] = await Promise.all([stepRows(services.db, enrollment.id), cartLines(services.db, enrollment.id), wizardTabRows(services.db)]);
+  const [rows, lines, tabRows] = await Promise.all([stepRowsOnce(services, enrollment.id), cartLinesOnce(services, enrollment.id), wizardTabRowsOnce(services)]);
   const planIds = lines.map((l) => l.plan_id);
   const steps = planIds.length ? buildStepList(tabRows, { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier }) : [];
   const completed = new Set(rows.filter((r) => r.completed_at && isTabName(r.tab_name)).map((r) => r.tab_name as TabName));
@@ -120,7 +120,7 @@ export type TypedDraft = Record<string, string | Record<string, string>>;
  * page, see openSealed).
  */
 export async function readStep<T extends object, S extends object = Record<string, never>>(services: Services, enrollmentId: number, tab: TabName) {
-  const row = (await stepRows(services.db, enrollmentId)).find((r) => r.tab_name === tab);
+  const row = (await stepRowsOnce(services, enrollmentId)).find((r) => r.tab_name === tab);
   if (!row) return null;
   const sealed = row.secret_enc;
   const sealedDraft = row.draft_enc;
