@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 // The browser fetches translations with this version, so a deploy never serves stale text.
 const localesVersion = createHash("sha256")
@@ -36,6 +37,8 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion) },
+  // The app's own small react-i18next (server, browser and tests alike): no i18next in the browser (ADR 013).
+  resolve: { alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n-react.tsx", import.meta.url)) }] },
   build: { target: "es2019" },
   server: { port: 3000 },
 });

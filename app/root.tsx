@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { PageStrings } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { loadShell } from "~/.server/store/shell";
 import { Header } from "~/components/Header";
@@ -82,14 +82,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* last: the strings everything above used, for the browser (ADR 013) */}
+        <PageStrings />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const shell = useRouteLoaderData<typeof loader>("root");
-  useChangeLanguage(shell?.locale ?? "en");
   // React has taken over the server's HTML: the browser tests wait for this before checking what hydration keeps
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
