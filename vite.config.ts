@@ -39,6 +39,11 @@ export default defineConfig({
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion) },
   // The app's own small react-i18next (server, browser and tests alike): no i18next in the browser (ADR 013).
   resolve: { alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n-react.tsx", import.meta.url)) }] },
-  build: { target: "es2019" },
+  build: {
+    target: "es2019",
+    // Remix writes the modulepreload links of a page itself; Vite's own preloading of what a lazy
+    // import needs (a helper and the file lists of every lazy import) would ship in the first load
+    modulePreload: false,
+  },
   server: { port: 3000 },
 });
