@@ -19,9 +19,21 @@ declare module "@remix-run/node" {
   }
 }
 
+// remix-validated-form's validationError answers with json(): single fetch stays off
+const singleFetch = false;
+
 export default defineConfig({
   plugins: [
     vanillaExtractPlugin(),
+    // Without single fetch the browser never decodes a turbo-stream: the library stays out of the first load (issue 17)
+    {
+      name: "turbo-stream-off",
+      enforce: "pre",
+      resolveId(source, _importer, options) {
+        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/utils/turbo-stream-off.ts", import.meta.url));
+        return null;
+      },
+    },
     !process.env.VITEST &&
       remix({
         future: {
@@ -31,7 +43,7 @@ export default defineConfig({
           v3_lazyRouteDiscovery: true,
           v3_routeConfig: true,
           // remix-validated-form 5 relies on json() responses
-          v3_singleFetch: false,
+          v3_singleFetch: singleFetch,
         },
       }),
     tsconfigPaths(),

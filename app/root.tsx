@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PageStrings } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -21,11 +21,14 @@ import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/RequestInfo";
 import { AboutDialog } from "~/components/AboutDialog";
 import { titled } from "~/utils/page-title";
-import { SessionTimeout } from "~/components/SessionTimeout";
 import "~/styles/theme.css";
 import "~/styles/global.css";
 
 export const handle = { i18n: "common" };
+
+// Only verified staff have a session to time out, and the warning is drawn by JavaScript alone:
+// its code loads on their pages only (issue 17).
+const SessionTimeout = lazy(() => import("~/components/SessionTimeout").then((m) => ({ default: m.SessionTimeout })));
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -72,7 +75,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <AboutDialog shell={shell} />
             </main>
             <Footer shell={shell} />
-            {shell.staffSession ? <SessionTimeout limits={shell.staffSession} /> : null}
+            {shell.staffSession ? (
+              <Suspense fallback={null}>
+                <SessionTimeout limits={shell.staffSession} />
+              </Suspense>
+            ) : null}
           </AuthenticityTokenProvider>
         ) : (
           <main id="main" className="container" tabIndex={-1}>
