@@ -6,19 +6,24 @@ import { RequestInfoProvider } from "~/components/RequestInfo";
 
 declare const __LOCALES_VERSION__: string;
 
-// The strings this page uses came with it (ADR 013): hydration waits for nothing.
-initPageStrings();
-const requestId = document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RequestInfoProvider value={{ nonce: "", requestId }}>
-        <RemixBrowser />
-      </RequestInfoProvider>
-    </StrictMode>,
-  );
-});
+// The strings this page uses came with it (ADR 013), at the end of <body>: hydration waits for no
+// fetch, only for the document to be parsed (Remix's module script is async and can run earlier).
+function hydrate() {
+  initPageStrings();
+  const requestId = document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RequestInfoProvider value={{ nonce: "", requestId }}>
+          <RemixBrowser />
+        </RequestInfoProvider>
+      </StrictMode>,
+    );
+  });
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrate, { once: true });
+else hydrate();
 
 // The rest of the page language's strings (other screens, messages shown on input), once the page is idle.
 const lng = document.documentElement.lang === "es" ? "es" : "en";
