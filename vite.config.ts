@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 // The browser fetches translations with this version, so a deploy never serves stale text.
 const localesVersion = createHash("sha256")
@@ -18,9 +19,21 @@ declare module "@remix-run/node" {
   }
 }
 
+// remix-validated-form's validationError answers with json(): single fetch stays off
+const singleFetch = false;
+
 export default defineConfig({
   plugins: [
     vanillaExtractPlugin(),
+    // Without single fetch the browser never decodes a turbo-stream: the library stays out of the first load (issue 17)
+    {
+      name: "turbo-stream-off",
+      enforce: "pre",
+      resolveId(source, _importer, options) {
+        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/utils/turbo-stream-off.ts", import.meta.url));
+        return null;
+      },
+    },
     !process.env.VITEST &&
       remix({
         future: {
@@ -30,12 +43,19 @@ export default defineConfig({
           v3_lazyRouteDiscovery: true,
           v3_routeConfig: true,
           // remix-validated-form 5 relies on json() responses
-          v3_singleFetch: false,
+          v3_singleFetch: singleFetch,
         },
       }),
     tsconfigPaths(),
   ],
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion) },
-  build: { target: "es2019" },
+  // The app's own small react-i18next (server, browser and tests alike): no i18next in the browser (ADR 013).
+  resolve: { alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n-react.tsx", import.meta.url)) }] },
+  build: {
+    target: "es2019",
+    // Remix writes the modulepreload links of a page itself; Vite's own preloading of what a lazy
+    // import needs (a helper and the file lists of every lazy import) would ship in the first load
+    modulePreload: false,
+  },
   server: { port: 3000 },
 });

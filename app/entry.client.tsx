@@ -1,38 +1,31 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "~/i18n";
+import { initPageStrings, loadAllStrings } from "~/i18n-react";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 
 declare const __LOCALES_VERSION__: string;
 
-async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18nConfig,
-      lng: document.documentElement.lang || "en",
-      ns: getInitialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${__LOCALES_VERSION__}` },
-    });
+// The strings this page uses came with it (ADR 013), at the end of <body>: hydration waits for no
+// fetch, only for the document to be parsed (Remix's module script is async and can run earlier).
+function hydrate() {
+  initPageStrings();
   const requestId = document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18next}>
-          <RequestInfoProvider value={{ nonce: "", requestId }}>
-            <RemixBrowser />
-          </RequestInfoProvider>
-        </I18nextProvider>
+        <RequestInfoProvider value={{ nonce: "", requestId }}>
+          <RemixBrowser />
+        </RequestInfoProvider>
       </StrictMode>,
     );
   });
 }
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrate, { once: true });
+else hydrate();
 
-hydrate();
+// The rest of the page language's strings (other screens, messages shown on input), once the page is idle.
+const lng = document.documentElement.lang === "es" ? "es" : "en";
+const later = (run: () => void) => ("requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+later(() => void loadAllStrings(`/locales/${lng}/common.json?v=${__LOCALES_VERSION__}`));

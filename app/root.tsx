@@ -9,9 +9,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { PageStrings } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { loadShell } from "~/.server/store/shell";
 import { Header } from "~/components/Header";
@@ -21,11 +21,14 @@ import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
 import { useRequestInfo } from "~/components/RequestInfo";
 import { AboutDialog } from "~/components/AboutDialog";
 import { titled } from "~/utils/page-title";
-import { SessionTimeout } from "~/components/SessionTimeout";
 import "~/styles/theme.css";
 import "~/styles/global.css";
 
 export const handle = { i18n: "common" };
+
+// Only verified staff have a session to time out, and the warning is drawn by JavaScript alone:
+// its code loads on their pages only (issue 17).
+const SessionTimeout = lazy(() => import("~/components/SessionTimeout").then((m) => ({ default: m.SessionTimeout })));
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -72,7 +75,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <AboutDialog shell={shell} />
             </main>
             <Footer shell={shell} />
-            {shell.staffSession ? <SessionTimeout limits={shell.staffSession} /> : null}
+            {shell.staffSession ? (
+              <Suspense fallback={null}>
+                <SessionTimeout limits={shell.staffSession} />
+              </Suspense>
+            ) : null}
           </AuthenticityTokenProvider>
         ) : (
           <main id="main" className="container" tabIndex={-1}>
@@ -82,14 +89,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* last: the strings everything above used, for the browser (ADR 013) */}
+        <PageStrings />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const shell = useRouteLoaderData<typeof loader>("root");
-  useChangeLanguage(shell?.locale ?? "en");
   // React has taken over the server's HTML: the browser tests wait for this before checking what hydration keeps
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -5,7 +5,7 @@ import type { CartView } from "~/views/cart";
 import type { RecommendedCard } from "~/views/plans";
 import type { SelectionBanner as Banner } from "~/views/shopping";
 import { formatMoney, formatWholeDollars, isoToUs } from "~/utils/format";
-import { effectiveDateValidator, saveCartValidator } from "~/forms/cart";
+import { effectiveDateValidator, saveCartValidator } from "~/forms/client";
 import { Breadcrumb } from "./Breadcrumb";
 import { useHomeHref } from "./useHomeHref";
 import { SelectionBanner } from "./SelectionBanner";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
-import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
+import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/client";
 import { maxChildren, needsChildren, needsSpouse, TIERS, type Tier } from "~/domain/tiers";
 import { todayIso } from "~/domain/dates";
 

@@ -1,14 +1,51 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { MouseEvent, ReactNode } from "react";
 import type { PlanCardData } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
 import * as s from "./PlanCard.css";
 import { CompareToggle } from "./CompareTray";
 
+/**
+ * The one form every card of a list adds to the cart through (issue 17: a lean list): the CSRF
+ * token, the intent and the way back once; each card's "+ Add to cart" is a submit button of it
+ * (`form="…"`) that sends `add=<plan id>:<price id>`. Put it before the list, outside any form.
+ */
+export function PlanAddForm({ id, redirectTo }: { id: string; redirectTo: string }) {
+  return (
+    <Form method="post" id={id} className="inline-form" hidden>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+    </Form>
+  );
+}
+
+/**
+ * A list of cards: with JavaScript, a click on a card's link navigates in the app (as a <Link>
+ * would) through one handler for the whole list, instead of router hooks in every card.
+ */
+export function PlanCardLinks({ children, className }: { children: ReactNode; className?: string }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = (event.target as HTMLElement).closest?.("a[href]") as HTMLAnchorElement | null;
+    if (!link || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(link.pathname + link.search + link.hash);
+  };
+  return (
+    <ul className={className} onClick={onClick}>
+      {children}
+    </ul>
+  );
+}
+
 /** A plan card (storefront §2 Plans screen): callout, logo, name, short text, tier prices,
- *  add to cart (unless hidden), 'Plan Added To Cart' when in the cart, View More Details. */
-export function PlanCard({ card, redirectTo }: { card: PlanCardData; redirectTo: string }) {
+ *  add to cart (unless hidden), 'Plan Added To Cart' when in the cart, View More Details.
+ *  `addForm` is the id of the list's PlanAddForm; the card itself has no form and no router hook. */
+export function PlanCard({ card, addForm }: { card: PlanCardData; addForm: string }) {
   const { t, i18n } = useTranslation();
   const titleId = `plan-${card.id}-title`;
   return (
@@ -38,24 +75,17 @@ export function PlanCard({ card, redirectTo }: { card: PlanCardData; redirectTo:
             <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
           </p>
         ) : card.hideAdd ? null : card.directAdd ? (
-          <Form method="post" className="inline-form">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="planId" value={card.id} />
-            <input type="hidden" name="planPriceId" value={card.directAdd} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button className="button" type="submit" aria-label={t("plans.addNamed", { name: card.name })}>
-              <span aria-hidden="true">+</span> {t("plans.add")}
-            </button>
-          </Form>
-        ) : (
-          <Link className="button" to={card.href} aria-label={t("plans.addNamed", { name: card.name })}>
+          <button className="button" type="submit" form={addForm} name="add" value={`${card.id}:${card.directAdd}`} aria-label={t("plans.addNamed", { name: card.name })}>
             <span aria-hidden="true">+</span> {t("plans.add")}
-          </Link>
+          </button>
+        ) : (
+          <a className="button" href={card.href} aria-label={t("plans.addNamed", { name: card.name })}>
+            <span aria-hidden="true">+</span> {t("plans.add")}
+          </a>
         )}
-        <Link className="button button--secondary" to={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>
+        <a className="button button--secondary" href={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>
           {t("plans.moreDetails")}
-        </Link>
+        </a>
         <CompareToggle planId={card.id} name={card.name} />
       </div>
     </article>

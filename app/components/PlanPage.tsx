@@ -6,11 +6,11 @@ import type { FilterSummary, SelectionBanner as Banner } from "~/views/shopping"
 import type { PricingErrorCode } from "~/domain/pricing";
 import type { Tier } from "~/domain/tiers";
 import { formatMoney, formatWholeDollars } from "~/utils/format";
-import { eligibilityValidator, salaryValidator, tobaccoValidator } from "~/forms/plan";
+import { eligibilityValidator, salaryValidator, tobaccoValidator } from "~/forms/client";
 import { Breadcrumb } from "./Breadcrumb";
 import { SelectionBanner } from "./SelectionBanner";
 import { FilterBar } from "./FilterBar";
-import { PlanCard } from "./PlanCard";
+import { PlanAddForm, PlanCard, PlanCardLinks } from "./PlanCard";
 import { Dialog } from "./Dialog";
 import { QuoteForm } from "./QuoteForm";
 import { DependentsInfoDialog, TierForm } from "./ChooseTier";
@@ -269,13 +269,14 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
       {d.suggestions.length ? (
         <section aria-labelledby="suggested-title">
           <h2 id="suggested-title">{t("plan.suggested")}</h2>
-          <ul className="grid">
+          <PlanAddForm id="suggested-add" redirectTo={here} />
+          <PlanCardLinks className="grid">
             {d.suggestions.map((card) => (
               <li key={card.id}>
-                <PlanCard card={card} redirectTo={here} />
+                <PlanCard card={card} addForm="suggested-add" />
               </li>
             ))}
-          </ul>
+          </PlanCardLinks>
         </section>
       ) : null}
 

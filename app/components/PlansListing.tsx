@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PlansListingData } from "~/views/plans";
-import { PlanCard } from "./PlanCard";
+import { PlanAddForm, PlanCard, PlanCardLinks } from "./PlanCard";
 import { FilterBar } from "./FilterBar";
 import { SelectionBanner } from "./SelectionBanner";
 import { Breadcrumb } from "./Breadcrumb";
@@ -48,6 +48,7 @@ export function PlansListing({ data, selectorAction }: { data: PlansListingData;
           {t("plans.show")}
         </button>
       </Form>
+      <PlanAddForm id="plan-add" redirectTo={here} />
       {sections.length === 0 ? (
         <p className="notice" data-testid="no-plans">
           {t("plans.none")}
@@ -60,23 +61,23 @@ export function PlansListing({ data, selectorAction }: { data: PlansListingData;
               section.bundles.map((b) => (
                 <section key={b.size} aria-labelledby={`bundle-${b.size}`}>
                   <h3 id={`bundle-${b.size}`}>{t(`plans.bundle${b.size}`)}</h3>
-                  <ul className="grid">
+                  <PlanCardLinks className="grid">
                     {b.plans.map((card) => (
                       <li key={card.id}>
-                        <PlanCard card={card} redirectTo={here} />
+                        <PlanCard card={card} addForm="plan-add" />
                       </li>
                     ))}
-                  </ul>
+                  </PlanCardLinks>
                 </section>
               ))
             ) : (
-              <ul className="grid">
+              <PlanCardLinks className="grid">
                 {section.plans.map((card) => (
                   <li key={card.id}>
-                    <PlanCard card={card} redirectTo={here} />
+                    <PlanCard card={card} addForm="plan-add" />
                   </li>
                 ))}
-              </ul>
+              </PlanCardLinks>
             )}
           </section>
         ))

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { newMemberValidator, portalOnlyValidator } from "~/forms/entry";
+import { newMemberValidator, portalOnlyValidator } from "~/forms/client";
 import { StoreForm } from "./form/StoreForm";
 import { RadioGroup, SelectField, type Option } from "./form/Fields";
 

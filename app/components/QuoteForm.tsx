@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
-import { quoteValidator } from "~/forms/quote";
+import { quoteValidator } from "~/forms/client";
 import { formatDateTyping, todayIso } from "~/domain/dates";
 
 export interface QuoteDefaults {

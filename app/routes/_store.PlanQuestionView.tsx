@@ -8,6 +8,7 @@ import { currentEnrollment, isQuoted } from "~/.server/store/shopping";
 import { planName, planWithEnrollQuestions, recordPlanAnswers } from "~/.server/store/plan-questions";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { enrollAnswersValidator } from "~/forms/plan";
+import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup } from "~/components/form/Fields";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -57,7 +58,7 @@ export default function PlanQuestionView() {
       <Breadcrumb items={[{ label: t("shell.home"), to: home }, { label: t("plans.title"), to: "/plans" }, { label: plan.name, to: plan.href }, { label: t("plan.questionsTitle") }]} />
       <h1>{t("plan.questionsTitle")}</h1>
       <p>{t("plan.questionsIntro", { name: plan.name })}</p>
-      <StoreForm id="enroll-questions" validator={enrollAnswersValidator(questions)}>
+      <StoreForm id="enroll-questions" validator={clientForms.enrollAnswersValidator(questions)}>
         {questions.map((q) => (
           <RadioGroup
             key={q.id}

@@ -7,6 +7,7 @@ import { readForm } from "~/.server/platform/request";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { setOver65 } from "~/domain/session-mode";
 import { over65Validator } from "~/forms/entry";
+import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
@@ -36,7 +37,7 @@ export default function Age() {
   return (
     <Dialog id="age" title={t("age.title")} closeTo={back}>
       <p>{t("age.current", { group: over65 ? t("age.over65") : t("age.under65") })}</p>
-      <StoreForm id="age-form" validator={over65Validator} defaultValues={{ over65: over65 ? "1" : "0" }}>
+      <StoreForm id="age-form" validator={clientForms.over65Validator} defaultValues={{ over65: over65 ? "1" : "0" }}>
         <input type="hidden" name="redirectTo" value={back} />
         <RadioGroup
           name="over65"

@@ -4,6 +4,7 @@ import { validationError } from "remix-validated-form";
 import { readForm } from "~/.server/platform/request";
 import { continueWithCode } from "~/.server/wizard/resume";
 import { continueValidator } from "~/forms/wizard";
+import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
 import { pageTitle } from "~/utils/page-title";
@@ -34,7 +35,7 @@ export default function ContinueEnrollment() {
     <div className="stack">
       <h1>{t("resume.title")}</h1>
       <p>{t("resume.prompt")}</p>
-      <StoreForm id="continue" validator={continueValidator}>
+      <StoreForm id="continue" validator={clientForms.continueValidator}>
         <TextField name="code" label={t("resume.code")} hint={t("resume.codeHint")} autoComplete="one-time-code" maxLength={20} spellCheck={false} short />
         <TextField name="email" label={t("resume.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
         <button className="button" type="submit">

@@ -196,16 +196,22 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     const res = await c.submit(plansAction, "/plans", { intent: "add", planId: "99999", planPriceId: "1" });
     expect(res.status).toBe(302);
     expect(await linesOf(c)).toHaveLength(0);
+    // the list's form: the same checks on the pair the card's button sends
+    await c.submit(plansAction, "/plans", { intent: "add", add: `${planId("BSD-PPO-ESS")}:${isRow.id}` });
+    expect(await linesOf(c)).toHaveLength(0);
+    await c.submit(plansAction, "/plans", { intent: "add", add: "1:" });
+    expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({ kind: "error", key: "cart.unknownPlan" });
+    expect(await linesOf(c)).toHaveLength(0);
   });
 
-  it("from the list: the flash carries the message and the dialog; a second add is refused", async () => {
+  it("from the list (one form, the card's button sends add=<plan>:<price>): the flash carries the message and the dialog; a second add is refused", async () => {
     const c = await quoted();
     const page = await c.load(plansLoader, "/plans?type=vision");
     const card = page.data.sections[0].plans.find((p: { directAdd: number | null }) => p.directAdd);
-    const res = await c.submit(plansAction, "/plans?type=vision", { intent: "add", planId: String(card.id), planPriceId: String(card.directAdd), redirectTo: "/plans?type=vision" });
+    const res = await c.submit(plansAction, "/plans?type=vision", { intent: "add", add: `${card.id}:${card.directAdd}`, redirectTo: "/plans?type=vision" });
     expect(res.location).toBe("/plans?type=vision");
     expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({ kind: "success", key: "cart.addedMessage", dialog: "cart-added" });
-    await c.submit(plansAction, "/plans?type=vision", { intent: "add", planId: String(card.id), planPriceId: String(card.directAdd) });
+    await c.submit(plansAction, "/plans?type=vision", { intent: "add", add: `${card.id}:${card.directAdd}` });
     expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({ key: "cart.alreadyInCart" });
     expect(await linesOf(c)).toHaveLength(1);
   });

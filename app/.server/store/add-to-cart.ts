@@ -20,8 +20,10 @@ function positiveInt(value: string) {
 export async function handleAddToCart(services: Services, request: Request, session: StoreSession, form: FormData, options: { from: "listing" | "detail"; back: string }) {
   const back = safeRedirect(field(form, "redirectTo", 500) || options.back, options.back);
   const done = async (to: string) => redirect(to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
-  const planId = positiveInt(field(form, "planId", 12));
-  const planPriceId = positiveInt(field(form, "planPriceId", 12));
+  // A card of a list sends "add=<plan id>:<price id>" (one form for the whole list); the plan page sends both fields.
+  const pair = /^(\d{1,12}):(\d{1,12})$/.exec(field(form, "add", 30));
+  const planId = positiveInt(pair ? pair[1] : field(form, "planId", 12));
+  const planPriceId = positiveInt(pair ? pair[2] : field(form, "planPriceId", 12));
   const catalog = await loadCatalog(services.db);
   const plan = planId ? catalog.plans.get(planId) : undefined;
   if (!plan || !planPriceId) {

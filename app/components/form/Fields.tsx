@@ -1,8 +1,8 @@
 /**
  * Form fields in the GOV.UK pattern: label, hint, error message, then the control, linked
- * with aria-describedby; errors come from remix-validated-form (client and server alike).
+ * with aria-describedby; errors come from ./validated (client and server alike).
  */
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import { useTranslation } from "react-i18next";
 import { createContext, useContext, type ReactNode } from "react";
 import { fieldId, translateMessage } from "./messages";

@@ -1,10 +1,11 @@
 /**
- * A form in this store: remix-validated-form (the same zod schema on client and server),
- * the CSRF token, `noValidate` (the server is the truth) and an error summary on top.
+ * A form in this store: the same zod schema on client and server (./validated, with the
+ * validator usually from ~/forms/client: loaded when the form is first used), the CSRF token,
+ * `noValidate` (the server is the truth) and an error summary on top.
  */
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useActionData } from "@remix-run/react";
-import { ValidatedForm, useFormContext, type Validator } from "remix-validated-form";
+import { ValidatedForm, useFormContext, type Validator } from "./validated";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "react-i18next";
 import { fieldId, translateMessage } from "./messages";
@@ -21,7 +22,7 @@ export function StoreForm<T extends Record<string, unknown>>({
   extraErrors,
 }: {
   id: string;
-  validator: Validator<T>;
+  validator: Validator<T> & { preload?: () => void };
   action?: string;
   children: ReactNode;
   defaultValues?: Partial<T>;
@@ -34,32 +35,17 @@ export function StoreForm<T extends Record<string, unknown>>({
   // hydrated it switches to the defaultValues prop: every field the user had not touched since
   // would be emptied. Passing the sent-back values as the defaults keeps the page as rendered.
   const sentBack = sentBackValues(useActionData(), id);
-  // A button marked formNoValidate (Save & Continue Later, Skip) sends the form as it stands, as
-  // the browser does without JavaScript; remix-validated-form would validate it all the same.
-  const sendAsIs = useRef(false);
-  const clientValidator = useMemo<Validator<T>>(
-    () => ({
-      ...validator,
-      validate: (data) => {
-        const skip = sendAsIs.current;
-        sendAsIs.current = false;
-        return skip ? Promise.resolve({ data: {} as T, error: undefined, submittedData: {} }) : validator.validate(data);
-      },
-    }),
-    [validator],
-  );
+  // A button marked formNoValidate (Save & Continue Later, Skip) sends the form as it stands (./validated).
   return (
     <ValidatedForm
       id={id}
-      validator={clientValidator}
+      validator={validator as Validator<unknown>}
       method="post"
       action={action}
       noValidate
       defaultValues={(sentBack ?? defaultValues) as never}
       className={className}
-      onSubmitCapture={(e) => {
-        sendAsIs.current = Boolean((e.nativeEvent as SubmitEvent).submitter?.hasAttribute("formnovalidate"));
-      }}
+      onFocusCapture={validator.preload}
     >
       <FormIdContext.Provider value={id}>
         <AuthenticityTokenInput />

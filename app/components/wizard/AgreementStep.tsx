@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { ApplicantName } from "~/domain/agreement";
-import { ESIGN_CONSENT_FIELD, agreementField, agreementValidator } from "~/forms/agreement";
+import { ESIGN_CONSENT_FIELD, agreementField } from "~/forms/agreement";
+import { agreementValidator } from "~/forms/client";
 import type { EsignConsentText } from "~/domain/esign-consent";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, TextField } from "~/components/form/Fields";

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { TotalMessage } from "~/domain/beneficiaries";
 import type { BeneficiaryView } from "~/views/wizard";
-import { beneficiaryValidator } from "~/forms/beneficiary";
+import { beneficiaryValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { SelectField, TextField, type Option } from "~/components/form/Fields";
 import { translateMessage } from "~/components/form/messages";

@@ -1,8 +1,9 @@
 import { useContext, useEffect, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
-import { billingValidator, BILLING_ADDRESS_FIELDS, type BillingAddress, type BillingSetup } from "~/forms/billing";
+import { BILLING_ADDRESS_FIELDS, type BillingAddress, type BillingSetup } from "~/forms/billing";
+import { billingValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";

@@ -1,8 +1,9 @@
 import { useContext } from "react";
 import { useTranslation } from "react-i18next";
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
-import { employerValidator, type EmployerChoices } from "~/forms/employer";
+import type { EmployerChoices } from "~/forms/employer";
+import { employerValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";

@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { StoreForm } from "~/components/form/StoreForm";
-import { healthValidator, type HealthFormValues } from "~/forms/health";
+import type { HealthFormValues } from "~/forms/health";
+import { healthValidator } from "~/forms/client";
 import type { HealthQuestionView, MedicationQuestionView } from "~/views/health";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import { HealthQuestionList } from "./HealthQuestionList";

@@ -1,8 +1,8 @@
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import { translateMessage } from "~/components/form/messages";
 import { useTranslation } from "react-i18next";
 import type { FieldRules } from "~/domain/field-definitions";
-import { personalValidator, enrollerCodeValidator } from "~/forms/personal";
+import { personalValidator, enrollerCodeValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { SummaryLine } from "~/views/wizard";
-import { reviewValidator } from "~/forms/review";
+import { reviewValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, TextAreaField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";

@@ -10,7 +10,7 @@
  */
 import { Component, Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type CanvasHTMLAttributes, type ComponentType, type ReactNode, type RefAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "./AgreementStep.css";
 

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
-import { saveLaterValidator } from "~/forms/wizard";
+import { saveLaterValidator } from "~/forms/client";
 import { StepScreenshot } from "./StepScreenshot";
 
 export interface StepChrome {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
-import { agreementValidator } from "~/forms/agreement";
+import { agreementValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { AgreementTexts, EsignConsent, SignatureBlock, type AgreementStepData } from "./AgreementStep";
 import type { EsignConsentText } from "~/domain/esign-consent";
