@@ -4,7 +4,7 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { healthValidator, type HealthFormValues } from "~/forms/health";
 import type { HealthQuestionView, MedicationQuestionView } from "~/views/health";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
-import { HealthQuestionList } from "./HealthQuestionList";
+import { HealthQuestionList, healthLabels } from "./HealthQuestionList";
 
 export interface HealthQuestionsData {
   chrome: StepChrome;
@@ -37,7 +37,7 @@ export function HealthQuestionsStep({ data: d }: { data: HealthQuestionsData }) 
           {t("health.prefilled")}
         </p>
       ) : null}
-      <StoreForm id={FORM_ID} validator={validator} defaultValues={d.values as never}>
+      <StoreForm labels={healthLabels(t, { questions: d.questions, medication: d.medication }, "", "applicant")} id={FORM_ID} validator={validator} defaultValues={d.values as never}>
         <HealthQuestionList set={{ questions: d.questions, medication: d.medication }} subject="applicant" label={t("health.listLabel")} />
         <StepActions chrome={d.chrome} />
       </StoreForm>

@@ -3,7 +3,7 @@ import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { agreementValidator } from "~/forms/agreement";
 import { StoreForm } from "~/components/form/StoreForm";
-import { AgreementTexts, SignatureBlock, type AgreementStepData } from "./AgreementStep";
+import { AgreementTexts, SignatureBlock, agreementLabels, signatureLabels, type AgreementStepData } from "./AgreementStep";
 import { OrderSummary } from "./ReviewStep";
 
 const FORM_ID = "sign";
@@ -67,7 +67,7 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
           </div>
         </OrderSummary>
       </section>
-      <StoreForm id={FORM_ID} validator={validator}>
+      <StoreForm id={FORM_ID} validator={validator} labels={{ ...agreementLabels(t, d.agreements), ...signatureLabels(t) }}>
         <AgreementTexts agreements={d.agreements} />
         <SignatureBlock formId={FORM_ID} required signed={null} />
         <div className="button-group">
