@@ -141,9 +141,8 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
                       <input type="hidden" name="intent" value="add" />
                       <input type="hidden" name="planId" value={r.planId} />
                       <input type="hidden" name="planPriceId" value={r.planPriceId} />
-                      <button className="button button--secondary" type="submit">
+                      <button className="button button--secondary" type="submit" aria-label={t("plans.addNamed", { name: r.name })}>
                         {t("plans.add")}
-                        <span className="visually-hidden">{t("plans.addNamedSuffix", { name: r.name })}</span>
                       </button>
                     </Form>
                   </li>

@@ -43,15 +43,13 @@ export function PlanCard({ card, redirectTo }: { card: PlanCardData; redirectTo:
             <input type="hidden" name="planId" value={card.id} />
             <input type="hidden" name="planPriceId" value={card.directAdd} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button className="button" type="submit">
+            <button className="button" type="submit" aria-label={t("plans.addNamed", { name: card.name })}>
               <span aria-hidden="true">+</span> {t("plans.add")}
-              <span className="visually-hidden">{t("plans.addNamedSuffix", { name: card.name })}</span>
             </button>
           </Form>
         ) : (
-          <Link className="button" to={card.href}>
+          <Link className="button" to={card.href} aria-label={t("plans.addNamed", { name: card.name })}>
             <span aria-hidden="true">+</span> {t("plans.add")}
-            <span className="visually-hidden">{t("plans.addNamedSuffix", { name: card.name })}</span>
           </Link>
         )}
         <Link className="button button--secondary" to={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>

@@ -91,7 +91,7 @@ export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactI
         ) : null}
         {show("phone_number") ? (
           <>
-            <TextField name="phone_number" label={t("contact.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} short />
+            <TextField name="phone_number" label={t("contact.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="tel" maxLength={14} short />
             <ContactStatus kind="phone" verified={d.verified.phone} flaggedByLoader={d.flags.phone} />
           </>
         ) : null}
