@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, isLocale } from "~/i18n";
 import { resources } from "~/.server/platform/i18n";
+import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 
 const ABORT_DELAY = 10_000;
@@ -48,7 +48,7 @@ export default async function handleRequest(
         nonce,
         // Wait for everything: pages are complete HTML for readers without JavaScript.
         onAllReady() {
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", lng);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));

@@ -258,7 +258,8 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
         <p className="label" id={`${formId}-relationship-label`}>
           {t("dependent.relationship")}
         </p>
-        <p className={s.readOnlyValue} aria-labelledby={`${formId}-relationship-label`} data-testid="dependent-relationship">
+        {/* read right after its label; a paragraph takes no aria-labelledby (HTML validator) */}
+        <p className={s.readOnlyValue} data-testid="dependent-relationship">
           {relationshipText}
         </p>
       </div>
