@@ -21,6 +21,10 @@ export default defineConfig({
   timeout: 120_000, // journeys cross many pages and run axe on each; a loaded CI machine needs the room
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The HTML of every page opened with JavaScript off is kept, then checked once by the Nu HTML
+  // Checker (vnu-jar, Java) after the run: any error fails it (tests/e2e/validate-html.ts).
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/validate-html.ts",
   use: {
     baseURL,
     browserName: "chromium",

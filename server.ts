@@ -164,6 +164,17 @@ if (dev) {
 app.use((_req, res, next) => {
   // Pages carry personal data: never cached by browsers or proxies.
   res.setHeader("Cache-Control", "no-store");
+  // A response that says its own caching (Remix's route manifest, public and immutable for one
+  // build; the ZIP and routing-number lookups) replaces this default instead of joining it: the
+  // Remix adapter appends headers, which would send "no-store, …, immutable".
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string[] | string) => {
+    if (field.toLowerCase() === "cache-control" && value !== undefined) {
+      res.setHeader("Cache-Control", value);
+      return res;
+    }
+    return append(field, value);
+  };
   next();
 });
 

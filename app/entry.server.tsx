@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, isLocale } from "~/i18n";
 import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";
+import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 
 const ABORT_DELAY = 10_000;
@@ -63,7 +64,7 @@ export default async function handleRequest(
             },
             final(callback) {
               finished();
-              const body = Buffer.concat(chunks);
+              const body = withoutNulBytes(Buffer.concat(chunks));
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Language", lng);
               responseHeaders.set("Content-Length", String(body.byteLength));

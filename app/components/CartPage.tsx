@@ -171,7 +171,7 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
               <dd data-testid="recurring-month">{money(cart.totals.recurringMonthCents)}</dd>
             </div>
           </dl>
-          <StoreForm id="checkout" validator={effectiveDateValidator} defaultValues={{ effectiveDate: cart.effectiveDate ?? cart.effectiveDates[0] }}>
+          <StoreForm labels={{ effectiveDate: t("cart.effectiveDate") }} id="checkout" validator={effectiveDateValidator} defaultValues={{ effectiveDate: cart.effectiveDate ?? cart.effectiveDates[0] }}>
             <input type="hidden" name="intent" value="checkout" />
             <RadioGroup name="effectiveDate" label={t("cart.effectiveDate")} options={cart.effectiveDates.map((d) => ({ value: d, label: isoToUs(d) }))} inline={false} />
             <button className="button" type="submit">
@@ -223,7 +223,7 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
       {showSave ? (
         <Dialog id="save-cart" title={t("cart.saveTitle")} closeTo="/cart" wide={preview !== null}>
           <p>{t("cart.saveIntro")}</p>
-          <StoreForm id="save-cart-form" validator={saveCartValidator} action="/cart?dialog=save" defaultValues={preview?.values as never}>
+          <StoreForm labels={{ name: t("cart.yourName"), email: t("cart.email"), message: t("cart.message") }} id="save-cart-form" validator={saveCartValidator} action="/cart?dialog=save" defaultValues={preview?.values as never}>
             <TextField name="name" label={t("cart.yourName")} autoComplete="name" maxLength={100} />
             <TextField name="email" label={t("cart.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
             <TextAreaField name="message" label={t("cart.message")} maxLength={1000} />

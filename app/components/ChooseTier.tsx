@@ -11,7 +11,7 @@ import { todayIso } from "~/domain/dates";
 export function TierForm({ hidden, submitLabel, backTo }: { hidden?: Record<string, string>; submitLabel?: string; backTo?: string }) {
   const { t } = useTranslation();
   return (
-    <StoreForm id="tier" validator={tierChoiceValidator}>
+    <StoreForm id="tier" validator={tierChoiceValidator} labels={{ tier: t("tiers.choose") }}>
       <input type="hidden" name="intent" value="tier" />
       {Object.entries(hidden ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
@@ -38,7 +38,7 @@ export function DependentsInfoDialog({ tier, closeTo, hidden }: { tier: Tier; cl
   const children = Array.from({ length: maxChildren(tier) }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
   return (
     <Dialog id="dependents-info" title={t("tiers.dependentsTitle")} closeTo={closeTo}>
-      <StoreForm id="dependents-info-form" validator={validator} defaultValues={{ tier } as never}>
+      <StoreForm id="dependents-info-form" validator={validator} defaultValues={{ tier } as never} labels={{ spouseDob: t("tiers.spouseDob"), childCount: t("tiers.childCount") }}>
         <input type="hidden" name="intent" value="dependents" />
         <input type="hidden" name="tier" value={tier} />
         {Object.entries(hidden ?? {}).map(([k, v]) => (

@@ -1,17 +1,25 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
+/**
+ * Without JavaScript the dialog is a page of its own (opened at the top): the backdrop covers
+ * the whole page, however long, and scrolls with it. Once the page's script runs, `live`
+ * fixes it to the window instead (a dialog opened further down the page appears where the
+ * reader is, and a tall dialog scrolls inside it).
+ */
 export const backdrop = style({
-  position: "fixed",
+  position: "absolute",
   inset: 0,
+  minHeight: "100vh",
   zIndex: 50,
   background: "rgba(11, 12, 12, 0.6)",
   display: "flex",
   alignItems: "flex-start",
   justifyContent: "center",
-  overflowY: "auto",
   padding: `${vars.space.xl} ${vars.space.s}`,
 });
+globalStyle(`body:has(${backdrop})`, { position: "relative" });
+export const live = style({ position: "fixed", minHeight: 0, overflowY: "auto" });
 export const dialog = style({
   background: vars.color.background,
   color: vars.color.text,

@@ -166,7 +166,7 @@ export function PlanPage({ data: d }: { data: PlanPageData }) {
       {d.quoted && d.eligibility && d.pricing?.ok ? (
         <section className="card" aria-labelledby="eligibility-title">
           <h2 id="eligibility-title">{t("plan.eligibilityTitle")}</h2>
-          <StoreForm id="eligibility" validator={eligibilityValidator(d.eligibility.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}>
+          <StoreForm labels={Object.fromEntries(d.eligibility.map((q) => [`q${q.id}`, q.text]))} id="eligibility" validator={eligibilityValidator(d.eligibility.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}>
             <input type="hidden" name="intent" value="eligibility" />
             {d.eligibility.map((q) => (
               <RadioGroup
@@ -310,6 +310,7 @@ function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to:
       return (
         <Dialog id="salary" title={t("plan.salaryTitle")} closeTo={closeTo}>
           <StoreForm
+            labels={{ annualIncome: t("plan.annualSalary"), workingHours: t("plan.workingHours") }}
             id="salary-form"
             validator={salaryValidator(d.plan.minWorkingHours !== null)}
             defaultValues={{ annualIncome: d.salary.annualIncome ? String(d.salary.annualIncome) : "", workingHours: d.salary.workingHours ? String(d.salary.workingHours) : "" } as never}
@@ -328,7 +329,7 @@ function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to:
     case "tobacco":
       return (
         <Dialog id="tobacco" title={t("plan.tobaccoTitle")} closeTo={closeTo}>
-          <StoreForm id="tobacco-form" validator={tobaccoValidator} defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}>
+          <StoreForm labels={{ smoker: t("quote.smoker") }} id="tobacco-form" validator={tobaccoValidator} defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}>
             <input type="hidden" name="intent" value="tobacco" />
             <RadioGroup
               name="smoker"

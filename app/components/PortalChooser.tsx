@@ -35,7 +35,7 @@ function BackLink({ to }: { to?: string }) {
 export function PortalOnlyForm({ id, portals, intent, backTo }: ChooserProps) {
   const { t } = useTranslation();
   return (
-    <StoreForm id={id} validator={portalOnlyValidator}>
+    <StoreForm id={id} validator={portalOnlyValidator} labels={{ portal: t("portal.choose") }}>
       <Intent value={intent} />
       <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
       <div className="button-group">
@@ -52,7 +52,7 @@ export function PortalOnlyForm({ id, portals, intent, backTo }: ChooserProps) {
 export function RepPortalForm({ id, portals, groups, intent, backTo, portal }: ChooserProps & { groups: Option[]; portal?: number | null }) {
   const { t } = useTranslation();
   return (
-    <StoreForm id={id} validator={newMemberValidator} defaultValues={{ portal: portal ?? undefined } as never}>
+    <StoreForm id={id} validator={newMemberValidator} labels={{ portal: t("portal.choose"), group: t("agentHome.groupLabel") }} defaultValues={{ portal: portal ?? undefined } as never}>
       <Intent value={intent} />
       <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
       <div className="button-group">

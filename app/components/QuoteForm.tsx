@@ -56,7 +56,12 @@ export function QuoteForm({
     category: defaults?.category ?? "",
   };
   return (
-    <StoreForm id={id} validator={validator} defaultValues={defaultValues as never}>
+    <StoreForm
+      id={id}
+      validator={validator}
+      defaultValues={defaultValues as never}
+      labels={{ zip: t("quote.zip"), dob: t("quote.dob"), gender: t("quote.gender"), spouseDob: t("quote.spouseDob"), childCount: t("quote.childCount"), smoker: t("quote.smoker"), category: t("quote.category") }}
+    >
       <input type="hidden" name="intent" value="quote" />
       <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
       <TextField name="dob" label={t("quote.dob")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="bday" short onInput={typeDate} />

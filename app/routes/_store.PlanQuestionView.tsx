@@ -58,7 +58,7 @@ export default function PlanQuestionView() {
       <Breadcrumb items={[{ label: t("shell.home"), to: home }, { label: t("plans.title"), to: "/plans" }, { label: plan.name, to: plan.href }, { label: t("plan.questionsTitle") }]} />
       <h1>{t("plan.questionsTitle")}</h1>
       <p>{t("plan.questionsIntro", { name: plan.name })}</p>
-      <StoreForm id="enroll-questions" validator={clientForms.enrollAnswersValidator(questions)}>
+      <StoreForm labels={Object.fromEntries(questions.map((q) => [`q${q.id}`, q.text]))} id="enroll-questions" validator={clientForms.enrollAnswersValidator(questions)}>
         {questions.map((q) => (
           <RadioGroup
             key={q.id}

@@ -42,7 +42,7 @@ export default function Confirmation() {
   const { effectiveDate } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Dialog id="confirmation" title={t("cart.confirmTitle")} closeTo="/cart">
+    <Dialog id="confirmation" title={t("cart.confirmTitle")} closeTo="/cart" level={1}>
       <p data-testid="effective-as-of">{t("cart.effectiveAsOf", { date: isoToUs(effectiveDate) })}</p>
       <Form method="post" className="button-group">
         <AuthenticityTokenInput />

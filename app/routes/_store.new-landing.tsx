@@ -71,7 +71,7 @@ export default function NewLanding() {
       <h1>{t("landing.getAQuote")}</h1>
       <p className="muted">{t("newLanding.step", { step, of: 2 })}</p>
       {step === 1 ? (
-        <StoreForm id="slide-1" validator={clientForms.slideStepOneValidator(todayIso(new Date()))} defaultValues={{ zip: defaults.zip, dob: defaults.dob, category: defaults.category } as never}>
+        <StoreForm labels={{ category: t("quote.category"), zip: t("quote.zip"), dob: t("quote.dob") }} id="slide-1" validator={clientForms.slideStepOneValidator(todayIso(new Date()))} defaultValues={{ zip: defaults.zip, dob: defaults.dob, category: defaults.category } as never}>
           <input type="hidden" name="intent" value="step1" />
           <SelectField name="category" label={t("quote.category")} options={categories} placeholder={t("quote.chooseCategory")} />
           <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
@@ -81,7 +81,7 @@ export default function NewLanding() {
           </button>
         </StoreForm>
       ) : (
-        <StoreForm id="slide-2" validator={clientForms.slideStepTwoValidator} defaultValues={{ gender: defaults.gender, smoker: defaults.smoker } as never}>
+        <StoreForm labels={{ gender: t("quote.gender"), smoker: t("quote.smoker") }} id="slide-2" validator={clientForms.slideStepTwoValidator} defaultValues={{ gender: defaults.gender, smoker: defaults.smoker } as never}>
           <input type="hidden" name="intent" value="step2" />
           <RadioGroup
             name="gender"

@@ -130,7 +130,7 @@ export default function Access() {
 
       <section aria-labelledby="age-title" className="card">
         <h2 id="age-title">{t("access.ageTitle")}</h2>
-        <StoreForm id="age" validator={clientForms.ageChoiceValidator} defaultValues={{ age: over65 === null ? undefined : over65 ? "over65" : "under65" }}>
+        <StoreForm labels={{ age: t("access.agePrompt") }} id="age" validator={clientForms.ageChoiceValidator} defaultValues={{ age: over65 === null ? undefined : over65 ? "over65" : "under65" }}>
           <input type="hidden" name="intent" value="age" />
           <RadioGroup
             name="age"
@@ -149,7 +149,7 @@ export default function Access() {
 
       <section aria-labelledby="rep-code-title" className="card" id="rep-code">
         <h2 id="rep-code-title">{t("access.repCodeTitle")}</h2>
-        <StoreForm id="rep-code-form" validator={clientForms.repCodeValidator}>
+        <StoreForm labels={{ code: t("access.repCodeLabel") }} id="rep-code-form" validator={clientForms.repCodeValidator}>
           <input type="hidden" name="intent" value="rep-code" />
           <TextField name="code" label={t("access.repCodeLabel")} hint={t("access.repCodeHint")} placeholder="ABCD1212" autoComplete="off" maxLength={32} spellCheck={false} />
           <button className="button" type="submit">
@@ -236,7 +236,7 @@ export default function Access() {
 
       {step === "employee" ? (
         <Dialog id="employee" title={t("access.employeeTitle")} closeTo="/access">
-          <StoreForm id="group-code-form" validator={clientForms.groupCodeValidator} defaultValues={{ purpose }}>
+          <StoreForm labels={{ code: t("access.groupCodeLabel") }} id="group-code-form" validator={clientForms.groupCodeValidator} defaultValues={{ purpose }}>
             <input type="hidden" name="intent" value="group-code" />
             <input type="hidden" name="purpose" value={purpose} />
             <TextField name="code" label={t("access.groupCodeLabel")} autoComplete="off" maxLength={32} spellCheck={false} />

@@ -35,7 +35,7 @@ export default function ContinueEnrollment() {
     <div className="stack">
       <h1>{t("resume.title")}</h1>
       <p>{t("resume.prompt")}</p>
-      <StoreForm id="continue" validator={clientForms.continueValidator}>
+      <StoreForm labels={{ code: t("resume.code"), email: t("resume.email") }} id="continue" validator={clientForms.continueValidator}>
         <TextField name="code" label={t("resume.code")} hint={t("resume.codeHint")} autoComplete="one-time-code" maxLength={20} spellCheck={false} short />
         <TextField name="email" label={t("resume.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
         <button className="button" type="submit">

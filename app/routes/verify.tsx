@@ -141,7 +141,7 @@ export default function Verify() {
       {data.stage === "choose" ? (
         <section className="card" aria-labelledby="send-title">
           <h2 id="send-title">{t("verify.sendTitle")}</h2>
-          <StoreForm id="send-code" validator={clientForms.sendCodeValidator} defaultValues={data.destinations.length === 1 ? { destination: data.destinations[0].value } : undefined}>
+          <StoreForm labels={{ destination: t("verify.destination") }} id="send-code" validator={clientForms.sendCodeValidator} defaultValues={data.destinations.length === 1 ? { destination: data.destinations[0].value } : undefined}>
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="as" value={data.as} />
             <RadioGroup
@@ -167,7 +167,7 @@ export default function Verify() {
               <span data-testid="code-reference">{t("verify.reference", { reference: data.sent.reference })}</span>
             </p>
           ) : null}
-          <StoreForm id="sign-in-code" validator={clientForms.signInCodeValidator}>
+          <StoreForm labels={{ code: t("verify.codeLabel") }} id="sign-in-code" validator={clientForms.signInCodeValidator}>
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="as" value={data.as} />
             <TextField name="code" label={t("verify.codeLabel")} hint={t("verify.codeHint")} inputMode="numeric" autoComplete="one-time-code" maxLength={7} spellCheck={false} short />

@@ -113,7 +113,9 @@ globalStyle(".notice > :first-child", { marginTop: 0 });
 globalStyle(".notice > :last-child", { marginBottom: 0 });
 
 /* Tables: scroll within at 320px */
-globalStyle(".table-wrap", { overflowX: "auto", margin: `0 0 ${vars.space.l}` });
+// position: the region contains its positioned descendants (visually hidden text in a cell), which
+// would otherwise escape its scrolling and widen the whole page on a narrow screen
+globalStyle(".table-wrap", { overflowX: "auto", position: "relative", margin: `0 0 ${vars.space.l}` });
 globalStyle("table", { borderCollapse: "collapse", width: "100%" });
 globalStyle("th, td", { textAlign: "left", padding: vars.space.s, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
 

@@ -38,8 +38,9 @@ export function titled(args: TitleArgs, page: PageTitleKey | { text: string } | 
   const site = shell?.site.name ?? FALLBACK_SITE;
   const key = args.error ? errorTitleKey(args.error) : typeof page === "string" ? page : null;
   const name = key ? shell?.titles?.[key] : (page as { text: string } | null)?.text;
-  const inherited = (args.matches.at(-2)?.meta ?? []).filter((d) => !("title" in d));
-  return [...inherited, { title: name && name !== site ? `${name} · ${site}` : site }, ...extra];
+  const inherited = (args.matches.at(-2)?.meta ?? []).filter((d) => !("title" in d) && !("name" in d && d.name === "description"));
+  const description = shell?.description ? [{ name: "description", content: shell.description }] : [];
+  return [...inherited, { title: name && name !== site ? `${name} · ${site}` : site }, ...description, ...extra];
 }
 
 /** A route's meta for a fixed title key. */

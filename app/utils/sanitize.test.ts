@@ -21,6 +21,11 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml("<p><strong>open")).toBe("<p><strong>open</strong></p>");
     expect(sanitizeHtml("text</p></div>")).toBe("text");
   });
+  it("puts the catalog's headings at the level the page asks for (an FAQ under an h2 is h3)", () => {
+    expect(sanitizeHtml("<h4>Q?</h4><p>A.</p>")).toBe("<h4>Q?</h4><p>A.</p>");
+    expect(sanitizeHtml("<h4>Q?</h4><p>A.</p>", { headingLevel: 3 })).toBe("<h3>Q?</h3><p>A.</p>");
+    expect(sanitizeHtml("<h4>open", { headingLevel: 3 })).toBe("<h3>open</h3>");
+  });
   it("keeps existing entities", () => {
     expect(sanitizeHtml("Tom &amp; Jerry &#39;")).toBe("Tom &amp; Jerry &#39;");
   });

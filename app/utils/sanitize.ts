@@ -21,7 +21,11 @@ function safeHref(attrs: string) {
   return null;
 }
 
-export function sanitizeHtml(input: string | null | undefined): string {
+/**
+ * `headingLevel`: the level the catalog's headings (h4) take on the page, so that they come
+ * right under the page's own heading (a plan's FAQ under "About this plan", an h2, is h3).
+ */
+export function sanitizeHtml(input: string | null | undefined, { headingLevel = 4 }: { headingLevel?: 3 | 4 | 5 | 6 } = {}): string {
   if (!input) return "";
   let out = "";
   let last = 0;
@@ -39,18 +43,22 @@ export function sanitizeHtml(input: string | null | undefined): string {
     if (closing) {
       const at = open.lastIndexOf(name);
       if (at === -1) continue;
-      while (open.length > at) out += `</${open.pop()}>`;
+      while (open.length > at) out += `</${tagOut(open.pop()!)}>`;
       continue;
     }
     if (name === "a") {
       const href = safeHref(m[2]);
       out += href ? `<a href="${escapeText(href)}" rel="noopener noreferrer">` : "<a>";
-    } else out += `<${name}>`;
+    } else out += `<${tagOut(name)}>`;
     open.push(name);
   }
   out += escapeText(input.slice(last));
-  while (open.length) out += `</${open.pop()}>`;
+  while (open.length) out += `</${tagOut(open.pop()!)}>`;
   return out;
+
+  function tagOut(name: string) {
+    return name === "h4" ? `h${headingLevel}` : name;
+  }
 }
 
 /** Plain text from catalog HTML (for e-mails' text part and for meta descriptions). */

@@ -64,6 +64,8 @@ export interface ShellData {
   mode: ShellMode;
   /** every page's title in the visitor's language, for the routes' meta (which cannot translate) */
   titles: Record<PageTitleKey, string>;
+  /** the site's description in the visitor's language (every page's meta description) */
+  description: string;
   /** set for a verified rep or group admin (issue 15) */
   staffSession: ShellStaffSession | null;
 }

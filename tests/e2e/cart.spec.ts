@@ -11,7 +11,7 @@ async function quoteAndAdd(page: Page, codes: string[]) {
   await form.getByRole("button", { name: "Get Started" }).click();
   for (const code of codes) {
     await page.goto(`/plan/${planId(code)}/x`);
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page).toHaveURL(/\/cart$/);
   }
 }

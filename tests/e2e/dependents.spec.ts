@@ -17,7 +17,7 @@ test.describe("dependent information", () => {
     await quote.getByLabel("Category").selectOption("medical");
     await quote.getByRole("button", { name: "See plans" }).click();
     await page.goto(`/plan/${planId("LUH-SILVER-3000")}/x`);
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();
     await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
 

@@ -5,6 +5,7 @@
  */
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { keepPages } from "./html-pages";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -13,6 +14,12 @@ function stripScripts(html: string) {
 }
 
 export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled: boolean }>({
+  // With JavaScript off, every page's HTML is kept for the HTML validator (validate-html.ts).
+  context: async ({ context }, use, testInfo) => {
+    const saved = testInfo.project.use.javaScriptEnabled === false ? keepPages(context) : null;
+    await use(context);
+    await saved?.();
+  },
   // Any script error, hydration error or CSP violation in the browser fails the test.
   page: async ({ page }, use) => {
     const problems: string[] = [];

@@ -16,7 +16,7 @@ async function quote(page: Page) {
 
 async function addToCart(page: Page, code: string) {
   await page.goto(`/plan/${planId(code)}/x`);
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page).toHaveURL(/\/cart$/);
 }
 

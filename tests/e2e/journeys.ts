@@ -114,7 +114,7 @@ export async function groupEmployeeToWizard(page: Page) {
   await form.getByLabel("Category").selectOption("term_life");
   await form.getByRole("button", { name: "See plans" }).click();
   await page.goto(`/plan/${planId("SML-TERM20")}/x`);
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page).toHaveURL(/\/cart$/);
   await page.getByRole("button", { name: "Proceed" }).click();
   await page.getByRole("button", { name: "Proceed to Enrollment" }).click();

@@ -18,7 +18,7 @@ test.describe("plan page flows", () => {
     await quote(page, "guaranteed");
     await page.goto(`/plan/${planId(DEMO.plans.eligibility)}/x`);
     await expect(page.getByRole("heading", { name: "Eligibility questions" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toHaveCount(0);
     // counts are snapshots: wait for the end of the form (its Submit button) so every question is in the page
     await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
     const yesNo = page.locator("fieldset");
@@ -33,8 +33,8 @@ test.describe("plan page flows", () => {
       await yesNo.nth(i).getByLabel(hint?.includes("Yes/No") ? "No" : "Yes", { exact: true }).check();
     }
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("button", { name: "Add to Cart" }).first()).toBeVisible();
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page).toHaveURL(/\/cart$/);
   });
 
@@ -52,7 +52,7 @@ test.describe("plan page flows", () => {
     for (let i = 0; i < (await sets.count()); i++) await sets.nth(i).getByLabel("No", { exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("flash")).toContainText("You can now add this plan to your cart.");
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page).toHaveURL(/\/cart$/);
   });
 
@@ -90,7 +90,7 @@ test.describe("plan page flows", () => {
     await a11y(page);
     await page.getByRole("dialog").getByRole("link", { name: "Select this membership" }).first().click();
     await expect(page.getByTestId("membership-chosen")).toBeVisible();
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("cart-count")).toHaveText("2 plans");
   });

@@ -31,7 +31,7 @@ test.describe("quote, plans and plan detail", () => {
     await card.getByRole("link", { name: /View more details/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("BrightSmile Essential Dental PPO");
     await a11y(page);
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("cart-count")).toHaveText("1 plan");
     await page.goto("/plans?type=dental");
@@ -40,9 +40,9 @@ test.describe("quote, plans and plan detail", () => {
 
   test("adding from the plan list shows the server message with View Cart and Add More Plan(s)", async ({ page, a11y }) => {
     await quote(page, { category: "vision" });
-    const card = page.locator("article").filter({ has: page.getByRole("button", { name: /^Add .* to cart$/ }) }).first();
+    const card = page.locator("article").filter({ has: page.getByRole("button", { name: /^Add to cart: / }) }).first();
     const name = (await card.getByRole("heading").textContent())!.trim();
-    await card.getByRole("button", { name: /^Add .* to cart$/ }).click();
+    await card.getByRole("button", { name: /^Add to cart: / }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("flash")).toHaveText(`${name} was added to your cart.`);
     await expect(dialog.getByRole("link", { name: "View Cart" })).toBeVisible();

@@ -23,7 +23,7 @@ test.describe("ways back into an enrollment", () => {
     await quote.getByLabel("Category").selectOption("dental");
     await quote.getByRole("button", { name: "See plans" }).click();
     await page.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();
     await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
 

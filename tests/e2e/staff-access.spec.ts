@@ -36,7 +36,7 @@ async function enrollCurrentMember(page: Page, name: string, plan: string) {
   await tier.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/plans$/);
   await page.goto(`/plan/${planId(plan)}/x`);
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await page.getByRole("button", { name: "Proceed" }).click();
   await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
   await expect(page).toHaveURL(/\/enrollment\/personal-info$/);

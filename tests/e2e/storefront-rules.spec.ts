@@ -108,7 +108,7 @@ test.describe("storefront rules", () => {
     await dialog.getByLabel("Others", { exact: true }).check();
     await dialog.getByRole("button", { name: "See plans" }).click();
     await expect(page.getByTestId("filter-bar")).toContainText("Others");
-    await expect(page.getByRole("button", { name: "Add to Cart" }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true }).first()).toBeVisible();
     await a11y(page);
   });
 });

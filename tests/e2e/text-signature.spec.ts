@@ -18,7 +18,7 @@ test.describe("the signature request by text message", () => {
     await quote.getByLabel("Category").selectOption("dental");
     await quote.getByRole("button", { name: "See plans" }).click();
     await page.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();
     await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
 

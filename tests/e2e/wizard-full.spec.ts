@@ -22,7 +22,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
     await quote.getByRole("button", { name: "See plans" }).click();
     await expect(page.getByTestId("filter-bar")).toContainText("Family");
     await page.goto(`/plan/${planId("LUH-SILVER-3000")}/x`);
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();
     await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
     await expect(page).toHaveURL(/\/enrollment\/personal-info$/);

@@ -89,6 +89,7 @@ export async function loadShell(request: Request, services: Services): Promise<{
         repAuthenticated: s.repAuthenticated ?? false,
       },
       titles: resources[locale].common.pageTitle,
+      description: resources[locale].common.meta.description,
       staffSession: staffSessionLimits(services, session),
     },
     headers,

@@ -20,8 +20,14 @@ export function StoreForm<T extends Record<string, unknown>>({
   summary = true,
   className,
   extraErrors,
+  labels,
 }: {
   id: string;
+  /**
+   * Every field's label as the page shows it, in the form's order, by field name: the error
+   * summary names the field with its message ("First name: Field is required") in this order.
+   */
+  labels: FieldLabels;
   validator: Validator<T> & { preload?: () => void };
   action?: string;
   children: ReactNode;
@@ -49,7 +55,7 @@ export function StoreForm<T extends Record<string, unknown>>({
     >
       <FormIdContext.Provider value={id}>
         <AuthenticityTokenInput />
-        {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} /> : null}
+        {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} labels={labels} /> : null}
         {children}
       </FormIdContext.Provider>
     </ValidatedForm>
@@ -64,12 +70,32 @@ function sentBackValues(data: unknown, formId: string): Record<string, unknown> 
   return d.repopulateFields && typeof d.repopulateFields === "object" ? (d.repopulateFields as Record<string, unknown>) : null;
 }
 
-/** 'There is a problem' with a link to each field in error; focused when it appears. */
-export function ErrorSummary({ formId, extraErrors }: { formId: string; extraErrors?: Record<string, string> }) {
+/** A form's field labels in the form's order, by field name (see StoreForm's `labels`). */
+export type FieldLabels = Record<string, string>;
+
+/**
+ * The summary's entries: each field in error with its label, in the order of `labels` (the
+ * form's order); an error for a field the form gave no label comes last, with its message alone.
+ */
+export function summaryEntries(errors: Record<string, string | undefined>, labels: FieldLabels): Array<{ name: string; label: string | null; message: string }> {
+  const order = Object.keys(labels);
+  const rank = (name: string) => {
+    const at = order.indexOf(name);
+    return at < 0 ? order.length : at;
+  };
+  return Object.entries(errors)
+    .filter((e): e is [string, string] => Boolean(e[1]))
+    .map(([name, message], i) => ({ name, label: labels[name] ?? null, message, i }))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.i - b.i)
+    .map(({ name, label, message }) => ({ name, label, message }));
+}
+
+/** 'There is a problem' with a link to each field in error, named by its label; focused when it appears. */
+export function ErrorSummary({ formId, extraErrors, labels }: { formId: string; extraErrors?: Record<string, string>; labels: FieldLabels }) {
   const { t } = useTranslation();
   const { fieldErrors, hasBeenSubmitted } = useFormContext(formId);
   const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries({ ...(extraErrors ?? {}), ...fieldErrors }).filter(([, v]) => v);
+  const entries = summaryEntries({ ...(extraErrors ?? {}), ...fieldErrors }, labels);
   const show = entries.length > 0;
   useEffect(() => {
     if (show && hasBeenSubmitted) ref.current?.focus();
@@ -79,9 +105,9 @@ export function ErrorSummary({ formId, extraErrors }: { formId: string; extraErr
     <div className="error-summary" role="alert" aria-labelledby={`${formId}-summary-title`} tabIndex={-1} ref={ref}>
       <h2 id={`${formId}-summary-title`}>{t("validation.summaryTitle")}</h2>
       <ul>
-        {entries.map(([name, message]) => (
+        {entries.map(({ name, label, message }) => (
           <li key={name}>
-            <a href={`#${fieldId(formId, name)}`}>{translateMessage(t, message)}</a>
+            <a href={`#${fieldId(formId, name)}`}>{label ? t("validation.summaryItem", { label, message: translateMessage(t, message) }) : translateMessage(t, message)}</a>
           </li>
         ))}
       </ul>

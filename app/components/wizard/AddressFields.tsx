@@ -1,7 +1,20 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { FieldLabels } from "~/components/form/StoreForm";
 import type { FieldRules } from "~/domain/field-definitions";
 import { SelectField, TextField, type Option } from "~/components/form/Fields";
+
+/** The labels of the address fields, in their order (for the form's error summary). */
+export function addressLabels(t: TFunction, prefix = ""): FieldLabels {
+  return {
+    [`${prefix}address1`]: t("address.line1"),
+    [`${prefix}address2`]: t("address.line2"),
+    [`${prefix}city`]: t("address.city"),
+    [`${prefix}zip`]: t("quote.zip"),
+    [`${prefix}state`]: t("address.state"),
+  };
+}
 
 /**
  * Address lines, city, ZIP and state. With JavaScript a 5-digit ZIP fills the state and locks
@@ -17,13 +30,15 @@ export function AddressFields({ rules, states, prefix = "", formId }: { rules: F
     const state = root?.querySelector<HTMLSelectElement>(`select[name="${prefix}state"]`);
     if (!zip || !state) return;
     let locked = Boolean(state.value && /^\d{5}$/.test(zip.value));
+    // the state the ZIP gave, which a locked select keeps (not the one the page opened with)
+    let keep = state.value;
     const lock = (on: boolean) => {
       locked = on;
+      if (on) keep = state.value;
       state.setAttribute("aria-readonly", on ? "true" : "false");
       state.dataset.locked = on ? "1" : "0";
     };
     lock(locked);
-    const keep = state.value;
     const onState = () => {
       if (locked) state.value = keep;
     };

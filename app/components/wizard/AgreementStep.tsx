@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { ApplicantName } from "~/domain/agreement";
 import { ESIGN_CONSENT_FIELD, agreementField } from "~/forms/agreement";
 import { agreementValidator } from "~/forms/client";
 import type { EsignConsentText } from "~/domain/esign-consent";
-import { StoreForm } from "~/components/form/StoreForm";
+import { StoreForm, type FieldLabels } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, TextField } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { typeDate } from "~/components/QuoteForm";
@@ -138,6 +139,14 @@ export function EsignConsent({ text }: { text: EsignConsentText }) {
   );
 }
 
+/** The labels of the agreements' boxes and of the signature, in the page's order (for the error summary). */
+export function agreementLabels(t: TFunction, agreements: AgreementStepData["agreements"]): FieldLabels {
+  return Object.fromEntries(agreements.filter((a) => a.required).map((a) => [agreementField(a.id), t("agreement.accept", { title: a.head })]));
+}
+export function signatureLabels(t: TFunction): FieldLabels {
+  return { signature: t("agreement.signature"), signature_name: t("agreement.typedName"), signature_consent: t("agreement.typedConsent") };
+}
+
 /** The agreement texts, each with its box to tick when it must be accepted. */
 export function AgreementTexts({ agreements }: { agreements: AgreementStepData["agreements"] }) {
   const { t } = useTranslation();
@@ -167,7 +176,17 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.agreement_info")}</h1>
       <p>{t("agreement.intro")}</p>
-      <StoreForm id={FORM_ID} validator={validator} defaultValues={d.values as never}>
+      <StoreForm
+        labels={{
+          ...agreementLabels(t, d.agreements),
+          ...Object.fromEntries(["agent_name", "agent_code", "group_name", "group_code", "user_name", "question", "answer", "date", "verification_code"].map((f) => [f, t(`agreement.fields.${f}`)])),
+          [ESIGN_CONSENT_FIELD]: d.esign.agree,
+          ...signatureLabels(t),
+        }}
+        id={FORM_ID}
+        validator={validator}
+        defaultValues={d.values as never}
+      >
         {d.l713 ? <L713Message l713={d.l713} /> : null}
         <AgreementTexts agreements={d.agreements} />
         {broker ? (

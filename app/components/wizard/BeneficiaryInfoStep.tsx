@@ -163,7 +163,17 @@ function BeneficiaryForm({ data: d, formId, editing }: { data: BeneficiaryInfoDa
   );
   const action = editing ? `${HERE}?dialog=edit&b=${editing.id}` : `${HERE}?dialog=add`;
   return (
-    <StoreForm id={formId} validator={validator} action={action} defaultValues={(editing?.values ?? {}) as never}>
+    <StoreForm
+      labels={{
+        first_name: t("beneficiary.firstName"),
+        middle_name: t("beneficiary.middleName"),
+        last_name: t("beneficiary.lastName"),
+        birthdate: t("beneficiary.birthdate"),
+        relationship: t("beneficiary.relationship"),
+        ssn: t("beneficiary.ssn"),
+        beneficiary_percentage: t("beneficiary.percentage"),
+      }}
+      id={formId} validator={validator} action={action} defaultValues={(editing?.values ?? {}) as never}>
       <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       {show("first_name") ? <TextField name="first_name" label={t("beneficiary.firstName")} autoComplete="off" maxLength={50} /> : null}

@@ -7,7 +7,7 @@ import { billingValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
-import { AddressFields } from "./AddressFields";
+import { AddressFields, addressLabels } from "./AddressFields";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./BillingInfoStep.css";
 
@@ -169,7 +169,27 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.billing_info")}</h1>
-      <StoreForm id="billing" validator={billingValidator(d.setup)} defaultValues={d.values as never}>
+      <StoreForm
+        labels={{
+          payment_method: t("billing.method"),
+          bill_date: t("billing.billDate"),
+          existing_payment: t(d.existing.banks.length ? "billing.savedBanks" : "billing.savedCards"),
+          routing_number: t("billing.routingNumber"),
+          bank_name: t("billing.bankName"),
+          account_name: t("billing.accountName"),
+          account_number: t("billing.accountNumber"),
+          account_type: t("billing.accountType"),
+          account_holder_type: t("billing.accountHolderType"),
+          first_name_on_cc: t("billing.firstNameOnCard"),
+          last_name_on_cc: t("billing.lastNameOnCard"),
+          card_number: t("billing.cardNumber"),
+          expiration_month: t("billing.expirationMonth"),
+          expiration_year: t("billing.expirationYear"),
+          security_code: t("billing.securityCode"),
+          is_physical_address: t("billing.physicalAddress"),
+          ...addressLabels(t),
+        }}
+        id="billing" validator={billingValidator(d.setup)} defaultValues={d.values as never}>
         {d.fixedMethod ? (
           <div className="notice" data-testid="billing-fixed">
             <p>

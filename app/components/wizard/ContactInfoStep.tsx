@@ -10,7 +10,7 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { translateMessage } from "~/components/form/messages";
 import { Dialog } from "~/components/Dialog";
-import { AddressFields } from "./AddressFields";
+import { AddressFields, addressLabels } from "./AddressFields";
 import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./ContactInfoStep.css";
 
@@ -31,7 +31,16 @@ function ContactStatus({ kind, verified, flaggedByLoader }: { kind: "email" | "p
   const { t } = useTranslation();
   const { error } = useField(kind === "email" ? "email" : "phone_number");
   const skip = useField(kind === "email" ? "skip_validation_email" : "skip_validation_phone");
-  const flagged = error === `validation.${kind}Unverified` || (!error && flaggedByLoader) || skip.defaultValue === "1";
+  const unverified = error === `validation.${kind}Unverified`;
+  // That check is the server's alone: with JavaScript, ticking "Skip … Validation" validates the
+  // form again in the browser, which drops the error. The box and its message stay until the
+  // field has another error (a new address that is not an address).
+  const [seen, setSeen] = useState(unverified);
+  useEffect(() => {
+    if (unverified) setSeen(true);
+    else if (error) setSeen(false);
+  }, [unverified, error]);
+  const flagged = unverified || (!error && (seen || flaggedByLoader)) || skip.defaultValue === "1";
   if (verified && !error) {
     return (
       <p className={s.verified} data-testid={`${kind}-verified`}>
@@ -62,7 +71,18 @@ export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactI
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.contact_info")}</h1>
       <DraftNotice chrome={d.chrome} />
-      <StoreForm id="contact" validator={contactValidator(d.rules)} defaultValues={d.values as never}>
+      <StoreForm
+        labels={{
+          email: t("contact.email"),
+          skip_validation_email: t("contact.skipEmail"),
+          phone_number: t("contact.phone"),
+          skip_validation_phone: t("contact.skipPhone"),
+          ...addressLabels(t),
+          birth_state: t("contact.birthState"),
+          birth_city: t("contact.birthCity"),
+          with_validation: t("contact.uspsValidation"),
+        }}
+        id="contact" validator={contactValidator(d.rules)} defaultValues={d.values as never}>
         {show("email") ? (
           <>
             <TextField name="email" label={t("contact.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
@@ -71,7 +91,7 @@ export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactI
         ) : null}
         {show("phone_number") ? (
           <>
-            <TextField name="phone_number" label={t("contact.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={14} short />
+            <TextField name="phone_number" label={t("contact.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="tel" maxLength={14} short />
             <ContactStatus kind="phone" verified={d.verified.phone} flaggedByLoader={d.flags.phone} />
           </>
         ) : null}
@@ -120,7 +140,7 @@ function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: s
   return (
     <Dialog id="otp" title={t("contact.verifyTitle", { what: kindLabel })} closeTo={close}>
       <p data-testid="otp-status">{otp.sent ? t("contact.codeSent", { target: otp.target }) : t("contact.codeNotSent", { target: otp.target })}</p>
-      <StoreForm id="otp-form" validator={otpValidator} action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`}>
+      <StoreForm labels={{ otp: t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel") }} id="otp-form" validator={otpValidator} action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`}>
         <input type="hidden" name="intent" value="otp-verify" />
         <input type="hidden" name="type" value={otp.type} />
         <TextField name="otp" label={t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" short />

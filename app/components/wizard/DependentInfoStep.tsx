@@ -17,7 +17,7 @@ import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./DependentInfoStep.css";
 import * as list from "./PersonList.css";
 import { PersonRowActions } from "./PersonRowActions";
-import { HealthQuestionList } from "./HealthQuestionList";
+import { HealthQuestionList, healthLabels } from "./HealthQuestionList";
 
 const HERE = "/enrollment/dependent-information";
 
@@ -193,7 +193,7 @@ function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
   const answer = d.spouseQuestion.answer;
   return (
     <div className={s.spouseQuestion} data-testid="spouse-question">
-      <StoreForm id="spouse-question-form" validator={spouseAnswerValidator} action={HERE} defaultValues={{ spouse_enroll_accept: answer === null ? undefined : (String(answer) as "0" | "1") }}>
+      <StoreForm labels={{ spouse_enroll_accept: t("dependent.spouseQuestion") }} id="spouse-question-form" validator={spouseAnswerValidator} action={HERE} defaultValues={{ spouse_enroll_accept: answer === null ? undefined : (String(answer) as "0" | "1") }}>
         <input type="hidden" name="intent" value="spouse-answer" />
         <RadioGroup
           name="spouse_enroll_accept"
@@ -235,7 +235,22 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
     { value: "0", label: t("common.no") },
   ];
   return (
-    <StoreForm id={formId} validator={validator} action={action} defaultValues={state.values as never}>
+    <StoreForm
+      labels={{
+        first_name: t("dependent.firstName"),
+        middle_name: t("dependent.middleName"),
+        last_name: t("dependent.lastName"),
+        gender: t("dependent.gender"),
+        birthdate: t("dependent.birthdate"),
+        ssn: t("dependent.ssn"),
+        weight: t("dependent.weight"),
+        height_feet: t("dependent.feet"),
+        height_inch: t("dependent.inches"),
+        is_legally_disabled: t("dependent.legallyDisabled"),
+        disability_condition: t("dependent.disabilityCondition"),
+        ...(d.health ? healthLabels(t, d.health, HEALTH_PREFIX, "dependent") : {}),
+      }}
+      id={formId} validator={validator} action={action} defaultValues={state.values as never}>
       <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       {/* Set by the server from the tier; posted back so a changed value is refused. */}
@@ -244,7 +259,8 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
         <p className="label" id={`${formId}-relationship-label`}>
           {t("dependent.relationship")}
         </p>
-        <p className={s.readOnlyValue} aria-labelledby={`${formId}-relationship-label`} data-testid="dependent-relationship">
+        {/* read right after its label; a paragraph takes no aria-labelledby (HTML validator) */}
+        <p className={s.readOnlyValue} data-testid="dependent-relationship">
           {relationshipText}
         </p>
       </div>

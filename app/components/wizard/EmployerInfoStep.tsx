@@ -8,7 +8,7 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { typeDate } from "~/components/QuoteForm";
-import { AddressFields } from "./AddressFields";
+import { AddressFields, addressLabels } from "./AddressFields";
 import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./EmployerInfoStep.css";
 
@@ -67,7 +67,24 @@ export function EmployerInfoStep({ data: d, formError }: { data: EmployerInfoDat
         </p>
       ) : null}
       {d.skipped ? <p className="notice">{t("employer.skippedNote")}</p> : d.fromGroup ? <p className="hint">{t("employer.fromGroup")}</p> : null}
-      <StoreForm id="employer" validator={validator} defaultValues={d.values as never}>
+      <StoreForm
+        labels={{
+          name: t("employer.name"),
+          phone: t("employer.phone"),
+          ...addressLabels(t),
+          with_validation: t("contact.uspsValidation"),
+          average_work_week: t("employer.averageWorkWeek"),
+          employment_start_date: t("employer.startDate"),
+          occupation: t("employer.occupation"),
+          compensation_type: t("employer.compensationType"),
+          employment_status: t("employer.employmentStatus"),
+          emp_industry: t("employer.industry"),
+          emp_num_employed: t("employer.numEmployed"),
+          emp_vac_policy: t("employer.vacationPolicy"),
+          emp_barg_unit: t("employer.bargainingUnit"),
+          holiday_policy: t("employer.holidayPolicy"),
+        }}
+        id="employer" validator={validator} defaultValues={d.values as never}>
         {show("name") ? <TextField name="name" label={t("employer.name")} autoComplete="organization" maxLength={100} /> : null}
         {show("phone") ? <TextField name="phone" label={t("employer.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="off" maxLength={14} short /> : null}
         <AddressFields rules={d.rules} states={d.states} formId="employer" />

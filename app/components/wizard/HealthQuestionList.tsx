@@ -1,5 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { FieldLabels } from "~/components/form/StoreForm";
 import { RadioGroup, SelectField, TextAreaField, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import {
@@ -100,6 +102,43 @@ function ConditionDetails({ index, layout, number, prefix, subject }: { index: n
       )}
     </fieldset>
   );
+}
+
+/** The labels of a set of health answers in their order (for the form's error summary): a detail is named with its question's number. */
+export function healthLabels(t: TFunction, set: HealthQuestionSetView, prefix: string, subject: HealthSubject): FieldLabels {
+  const labels: FieldLabels = {};
+  const part = (p: string, field: string) => t("validation.partOf", { part: p, field });
+  set.questions.forEach((q, i) => {
+    labels[conditionFlagName(i, prefix)] = q.text;
+    const n = t("validation.questionN", { n: i + 1 });
+    const details: Array<[Parameters<typeof conditionFieldName>[1], string]> = [
+      ["condition", t("health.condition")],
+      ["status", t("health.status")],
+      ["health_condition", t("health.healthCondition")],
+      ["date_of_onset", t("health.dateOfOnset")],
+      ["last_seen_by_physician", t("health.lastSeenByPhysician")],
+      ["date_of_recovery", t("health.dateOfRecovery")],
+      ["d_last_seen", t("health.lastSeen")],
+      ["physician_name", t("health.physicianName")],
+      ["address", t("health.physicianAddress")],
+      ["phone", t("health.physicianPhone")],
+      ["is_treatment", subject === "dependent" ? t("dependent.healthIsTreatment") : t("health.isTreatment")],
+      ["is_medicate", subject === "dependent" ? t("dependent.healthIsMedicate") : t("health.isMedicate")],
+      ["symptoms", t("health.symptoms")],
+    ];
+    for (const [f, label] of details) labels[conditionFieldName(i, f, prefix)] = part(n, label);
+  });
+  if (set.medication) {
+    labels[medicationFlagName(prefix)] = set.medication.text;
+    for (let n = 0; n < MAX_MEDICATIONS; n++) {
+      const which = t("health.medicationN", { n: n + 1 });
+      labels[medicationFieldName(n, "medication", prefix)] = part(which, t("health.medicationName"));
+      labels[medicationFieldName(n, "dosage", prefix)] = part(which, t("health.dosage"));
+      labels[medicationFieldName(n, "medical_condition", prefix)] = part(which, t("health.medicalCondition"));
+    }
+  }
+  labels[notesName(prefix)] = t("health.notes");
+  return labels;
 }
 
 /**

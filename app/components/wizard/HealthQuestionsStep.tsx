@@ -5,7 +5,7 @@ import type { HealthFormValues } from "~/forms/health";
 import { healthValidator } from "~/forms/client";
 import type { HealthQuestionView, MedicationQuestionView } from "~/views/health";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
-import { HealthQuestionList } from "./HealthQuestionList";
+import { HealthQuestionList, healthLabels } from "./HealthQuestionList";
 
 export interface HealthQuestionsData {
   chrome: StepChrome;
@@ -38,7 +38,7 @@ export function HealthQuestionsStep({ data: d }: { data: HealthQuestionsData }) 
           {t("health.prefilled")}
         </p>
       ) : null}
-      <StoreForm id={FORM_ID} validator={validator} defaultValues={d.values as never}>
+      <StoreForm labels={healthLabels(t, { questions: d.questions, medication: d.medication }, "", "applicant")} id={FORM_ID} validator={validator} defaultValues={d.values as never}>
         <HealthQuestionList set={{ questions: d.questions, medication: d.medication }} subject="applicant" label={t("health.listLabel")} />
         <StepActions chrome={d.chrome} />
       </StoreForm>

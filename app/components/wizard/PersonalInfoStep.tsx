@@ -48,7 +48,22 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.primary_info")}</h1>
       <DraftNotice chrome={d.chrome} />
-      <StoreForm id="personal" validator={validator} defaultValues={d.values as never}>
+      <StoreForm
+        labels={{
+          first_name: t("personal.firstName"),
+          middle_name: t("personal.middleName"),
+          last_name: t("personal.lastName"),
+          height_feet: t("personal.feet"),
+          height_inch: t("personal.inches"),
+          weight: t("personal.weight"),
+          marital_status: t("personal.maritalStatus"),
+          ssn: t("personal.ssn"),
+          prior_coverage_flag: t("personal.priorCoverage"),
+          prior_carrier_name: t("personal.priorCarrier"),
+          prior_effective_date: t("personal.priorEffective"),
+          prior_term_date: t("personal.priorTerm"),
+        }}
+        id="personal" validator={validator} defaultValues={d.values as never}>
         {editable("first_name") ? <TextField name="first_name" label={t("personal.firstName")} autoComplete="given-name" maxLength={50} /> : null}
         {editable("middle_name") ? <TextField name="middle_name" label={t("personal.middleName")} autoComplete="additional-name" maxLength={50} /> : null}
         {editable("last_name") ? <TextField name="last_name" label={t("personal.lastName")} autoComplete="family-name" maxLength={50} /> : null}
@@ -120,7 +135,7 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
       <StepDialogs defaultEmail={d.defaultEmail} />
       {d.dialog === "enroller" ? (
         <Dialog id="enroller" title={t("personal.enterEnrollerCode")} closeTo="/enrollment/personal-info">
-          <StoreForm id="enroller-form" validator={enrollerCodeValidator} defaultValues={{ enrollerCode: d.enrollerCode ?? "" }}>
+          <StoreForm labels={{ enrollerCode: t("personal.enrollerCode") }} id="enroller-form" validator={enrollerCodeValidator} defaultValues={{ enrollerCode: d.enrollerCode ?? "" }}>
             <input type="hidden" name="intent" value="enroller-code" />
             <TextField name="enrollerCode" label={t("personal.enrollerCode")} autoComplete="off" maxLength={32} spellCheck={false} short />
             <button className="button" type="submit">

@@ -144,7 +144,7 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
               </li>
             ))}
           </ul>
-          <StoreForm id="review" validator={reviewValidator} defaultValues={{ additional_notes: d.notes } as never}>
+          <StoreForm labels={{ additional_notes: t("review.notes"), send_sms: t("review.sendSms") }} id="review" validator={reviewValidator} defaultValues={{ additional_notes: d.notes } as never}>
             <TextAreaField name="additional_notes" label={t("review.notes")} maxLength={1000} />
             {d.showSms ? <CheckboxField name="send_sms" label={t("review.sendSms")} /> : null}
             <div className="button-group">

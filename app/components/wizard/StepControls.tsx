@@ -105,7 +105,7 @@ export function StepDialogs({ defaultEmail }: { defaultEmail?: string | null }) 
               </Form>
             </>
           ) : (
-            <StoreForm id="save-later-form" validator={saveLaterValidator} action={`${here}?dialog=save-later`} defaultValues={{ email: defaultEmail ?? "" }}>
+            <StoreForm labels={{ email: t("wizard.saveLaterEmail") }} id="save-later-form" validator={saveLaterValidator} action={`${here}?dialog=save-later`} defaultValues={{ email: defaultEmail ?? "" }}>
               <p>{t("wizard.saveLaterIntro")}</p>
               <input type="hidden" name="intent" value="send-resume" />
               <TextField name="email" label={t("wizard.saveLaterEmail")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />

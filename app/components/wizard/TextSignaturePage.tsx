@@ -3,8 +3,9 @@ import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { agreementValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
-import { AgreementTexts, EsignConsent, SignatureBlock, type AgreementStepData } from "./AgreementStep";
+import { AgreementTexts, EsignConsent, SignatureBlock, agreementLabels, signatureLabels, type AgreementStepData } from "./AgreementStep";
 import type { EsignConsentText } from "~/domain/esign-consent";
+import { ESIGN_CONSENT_FIELD } from "~/forms/agreement";
 import { OrderSummary } from "./ReviewStep";
 
 const FORM_ID = "sign";
@@ -69,7 +70,7 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
           </div>
         </OrderSummary>
       </section>
-      <StoreForm id={FORM_ID} validator={validator}>
+      <StoreForm id={FORM_ID} validator={validator} labels={{ ...agreementLabels(t, d.agreements), [ESIGN_CONSENT_FIELD]: d.esign.agree, ...signatureLabels(t) }}>
         <AgreementTexts agreements={d.agreements} />
         <EsignConsent text={d.esign} />
         <SignatureBlock formId={FORM_ID} required signed={null} />
