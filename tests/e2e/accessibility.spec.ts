@@ -167,7 +167,12 @@ test.describe("accessibility and small screens", () => {
     await page.getByLabel("City", { exact: true }).fill("Dallas");
     await page.getByLabel("ZIP code").fill("75201");
     const state = page.getByLabel("State", { exact: true });
-    // with JavaScript the ZIP fills the State; choosing it then keeps it
+    // with JavaScript the ZIP fills the State (the quote's TX at first); the State chosen after a new ZIP stays
+    await page.getByLabel("ZIP code").fill("10001");
+    if (jsEnabled) await expect(state).toHaveValue("NY");
+    await state.selectOption("NY");
+    await expect(state).toHaveValue("NY");
+    await page.getByLabel("ZIP code").fill("75201");
     if (jsEnabled) await expect(state).toHaveValue("TX");
     await state.selectOption("TX");
     await expect(state).toHaveValue("TX");
