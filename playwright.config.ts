@@ -51,6 +51,9 @@ export default defineConfig({
       ENCRYPTION_KEY: "5e".repeat(32),
       PUBLIC_BASE_URL: baseURL,
       DEV_OUTBOX: "1",
+      // every journey signs in as the same demo rep (Jane Carter), 30+ times in a run: more than a
+      // real rep's hour of codes (the limit itself is tested in tests/integration)
+      STAFF_CODES_PER_HOUR: "500",
       // the journeys read the codes and links the store "sends" from the outbox
       MAIL_TRANSPORT: "outbox",
       LOG_LEVEL: "warn",

@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PageStrings } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { loadShell } from "~/.server/store/shell";
 import { Header } from "~/components/Header";
 import { Footer } from "~/components/Footer";
@@ -50,6 +51,7 @@ function brandCss(color: string | null) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydrated();
   const shell = useRouteLoaderData<typeof loader>("root");
   const { nonce, requestId } = useRequestInfo();
   const { t, i18n } = useTranslation();
@@ -75,7 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <AboutDialog shell={shell} />
             </main>
             <Footer shell={shell} />
-            {shell.staffSession ? (
+            {/* after hydration only: a lazy part inside the hydrating tree would be thrown away by
+                the first update (React #421) — the warning draws nothing on the server anyway */}
+            {shell.staffSession && hydrated ? (
               <Suspense fallback={null}>
                 <SessionTimeout limits={shell.staffSession} />
               </Suspense>

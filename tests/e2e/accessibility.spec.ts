@@ -146,7 +146,8 @@ test.describe("accessibility and small screens", () => {
     await page.goto("/plans?type=dental&dialog=basic");
     const cover = await page.getByTestId("dialog-backdrop").evaluate((el) => ({ height: el.getBoundingClientRect().height, page: document.documentElement.scrollHeight }));
     expect(cover.page).toBeGreaterThan(1000);
-    expect(cover.height).toBeGreaterThanOrEqual(cover.page);
+    // scrollHeight is rounded to whole pixels; the backdrop's height may end in a fraction of one
+    expect(Math.ceil(cover.height)).toBeGreaterThanOrEqual(cover.page);
   });
 
   test("contact step: Skip Email Validation ticks and stays; a State chosen after the ZIP stays", async ({ page, jsEnabled }) => {

@@ -241,3 +241,32 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     expect(res.data.fieldErrors.destination).toBe("validation.chooseDestination");
   });
 });
+
+describeEachDatabase("sign-in codes sent per hour", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { config: { STAFF_CODES_PER_HOUR: "3" } });
+  });
+  afterAll(() => app.close());
+
+  it("STAFF_CODES_PER_HOUR codes an hour for one rep, whatever the browser; the next waits for the hour", async () => {
+    for (let b = 0; b < 3; b++) {
+      const c = newClient(app);
+      await repCodeConfirmed(c);
+      await sendSignInCode(app, c, `rep:${DEMO.rep.id}:email`);
+    }
+    const fourth = newClient(app);
+    await repCodeConfirmed(fourth);
+    const refused = await fourth.submit(verifyAction, "/verify", { intent: "send", destination: `rep:${DEMO.rep.id}:email` });
+    expect(refused.location ?? null).toBeNull();
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(refused.data)).toMatch(/wait/i);
+    try {
+      app.clock.now = new Date(app.clock.now.getTime() + 60 * 60 * 1000 + 1000);
+      const { code } = await sendSignInCode(app, fourth, `rep:${DEMO.rep.id}:email`);
+      expect((await typeSignInCode(fourth, code)).location).toBe("/agent-home");
+    } finally {
+      app.clock.now = new Date();
+    }
+  });
+});

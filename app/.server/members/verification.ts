@@ -36,8 +36,8 @@ export const STAFF_MAX_TRIES = 5;
 export const STAFF_FAILURE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 /** wrong codes from one client in 10 minutes, whoever they were for */
 export const STAFF_CLIENT_FAILURE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
-/** codes sent for one rep or group in an hour: room for several browsers and resends, no mail cannon */
-export const STAFF_SEND_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
+/** codes sent for one rep or group in an hour (STAFF_CODES_PER_HOUR, 30 by default): room for several browsers and resends, no mail cannon */
+const staffSendLimit = (services: Services) => ({ max: services.config.staffCodesPerHour, windowMs: 60 * 60 * 1000 });
 const SEND_SLOT = { max: 1, windowMs: STAFF_RESEND_AFTER_MS };
 const REFERENCE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
@@ -147,7 +147,7 @@ export async function sendStaffCode(services: Services, session: StoreSession, s
   if (wait > 0) return { ok: false, reason: "wait", seconds: wait };
   // Count first (ADR 007): a place in the hour's sends for this rep or group, then this
   // browser's 120 s slot; two sends at once make one code.
-  const hour = await takeLimit(services.db, sendKey(subject), STAFF_SEND_LIMIT, now);
+  const hour = await takeLimit(services.db, sendKey(subject), staffSendLimit(services), now);
   if (!hour.allowed) return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(hour.resetAt.getTime(), now)) };
   const slot = await takeLimit(services.db, `staff-slot:${purpose}`, SEND_SLOT, now);
   if (!slot.allowed) {

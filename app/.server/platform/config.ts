@@ -54,6 +54,7 @@ const schema = z
     QUOTE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     /** a verified rep's or group admin's session ends after this many minutes without a request */
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(3, "must be at least 3 (the warning comes 2 minutes before)").max(720).default(20),
+    STAFF_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(30),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -101,6 +102,8 @@ export type Config = {
   quoteLinkDays: number;
   /** idle limit of a verified rep's or group admin's session (minutes) */
   sessionIdleMinutes: number;
+  /** sign-in codes sent for one rep, or one group's admins, in an hour */
+  staffCodesPerHour: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   usingDevSecrets: boolean;
   /** things allowed but worth saying at start (the server logs them) */
@@ -144,6 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },
     quoteLinkDays: env.QUOTE_LINK_DAYS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    staffCodesPerHour: env.STAFF_CODES_PER_HOUR,
     logLevel: env.LOG_LEVEL,
     usingDevSecrets: !env.SESSION_SECRET || !(env.ENCRYPTION_KEY || env.ENCRYPTION_KEYS),
     warnings,
