@@ -16,6 +16,8 @@ test.describe("dependent information", () => {
     await quote.getByLabel("Number of children to cover").selectOption("3");
     await quote.getByLabel("Category").selectOption("medical");
     await quote.getByRole("button", { name: "See plans" }).click();
+    // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
+    await expect(page).toHaveURL(/\/plans/);
     await page.goto(`/plan/${planId("LUH-SILVER-3000")}/x`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();

@@ -30,6 +30,8 @@ test.describe("the enrollment record", () => {
     await quote.getByLabel("Female", { exact: true }).check();
     await quote.getByLabel("Category").selectOption("dental");
     await quote.getByRole("button", { name: "See plans" }).click();
+    // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
+    await expect(page).toHaveURL(/\/plans/);
     await page.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
     const planName = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
     await page.getByRole("button", { name: "Add to Cart" }).first().click();

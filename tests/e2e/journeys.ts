@@ -113,6 +113,8 @@ export async function groupEmployeeToWizard(page: Page) {
   await form.getByLabel("Female", { exact: true }).check();
   await form.getByLabel("Category").selectOption("term_life");
   await form.getByRole("button", { name: "See plans" }).click();
+  // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
+  await expect(page).toHaveURL(/\/plans/);
   await page.goto(`/plan/${planId("SML-TERM20")}/x`);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page).toHaveURL(/\/cart$/);

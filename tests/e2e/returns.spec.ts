@@ -22,6 +22,8 @@ test.describe("ways back into an enrollment", () => {
     await quote.getByLabel("Male", { exact: true }).check();
     await quote.getByLabel("Category").selectOption("dental");
     await quote.getByRole("button", { name: "See plans" }).click();
+    // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
+    await expect(page).toHaveURL(/\/plans/);
     await page.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();
