@@ -81,7 +81,7 @@ test.describe("compare plans", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Add to cart from the comparison: the plan page's own action
-    await table.getByRole("button", { name: `Add ${PREM} to cart` }).click();
+    await table.getByRole("button", { name: `Add to cart: ${PREM}` }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("cart-table")).toContainText(PREM);
     await page.goBack();
