@@ -5,6 +5,7 @@
  * a graceful shutdown. `tsx server.ts --dev` serves the app through Vite instead of the build.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -49,6 +50,17 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   req.headers["x-request-id"] = requestId;
   // Read now: a mounted middleware (/assets) rewrites req.url while it handles the request.
   const pathname = req.path;
+  // Server-Timing: the server's time from here to the moment the headers go out. Documents and
+  // action responses are complete by then (a page is rendered into one buffer before it is
+  // sent; an action answers with a redirect), so this is the request's server time. Set inside
+  // writeHead, the one door every response's headers pass through (an implicit header too).
+  if (!pathname.startsWith("/assets/")) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (!res.headersSent) res.setHeader("Server-Timing", `total;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as typeof res.writeHead;
+  }
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (pathname.startsWith("/assets/") && res.statusCode < 400) return;
@@ -156,7 +168,12 @@ if (dev) {
 } else {
   app.use("/assets", servePrecompressed(path.join(root, "build/client/assets")));
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  // Public files (favicon, locales, brand images) live under a few top-level names: only a path
+  // starting with one of them is looked for on disk, instead of a stat() for every page request.
+  const publicDir = path.join(root, "build/client");
+  const publicNames = new Set(fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => name !== "assets") : []);
+  const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicNames.has(req.path.split("/", 2)[1] ?? "") ? servePublic(req, res, next) : next()));
   const serverBuild = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   build = async () => serverBuild;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -25,35 +25,65 @@ export function useCompareSelection(): CompareTrayData["plans"] {
   return (useRouteLoaderData("routes/_store") as { compare?: CompareTrayData } | undefined)?.compare?.plans ?? [];
 }
 
+type CompareFetcher = ReturnType<typeof useFetcher>;
+
+/** What every Compare checkbox and the tray of one page share, worked out once (CompareScope). */
+interface CompareState {
+  tray: CompareTrayData;
+  fetcher: CompareFetcher;
+  /** Is this plan's box ticked, as the visitor sees it right now? */
+  checked(planId: number): boolean;
+  /** A box was changed (JavaScript): show its new state at once and send the form in place. */
+  change(planId: number, checked: boolean, form: HTMLFormElement | null): void;
+}
+
+const CompareContext = createContext<CompareState | null>(null);
+const NO_CHANGES: ReadonlyMap<number, boolean> = new Map();
+
 /**
- * Plans being changed right now (JavaScript): what the compare form is sending, so a checkbox
- * shows its new state at once; null when nothing is on its way.
+ * Works out once per page what every Compare checkbox needs — the tray's data, the plans the
+ * compare form is sending right now, the boxes just changed — and hands it to the tray and the
+ * cards inside through one context (a plan list has dozens of cards: no router hook in each).
+ * Without it (a page that does not offer Compare) the tray and the checkboxes render nothing.
  */
-function usePending(): Set<number> | null {
+export function CompareScope({ children }: { children: ReactNode }) {
+  const tray = useTrayData();
   const fetcher = useFetcher({ key: FETCHER_KEY });
+  // a box shows its new state at once (a controlled checkbox), until the server has answered
+  const [changed, setChanged] = useState(NO_CHANGES);
+  useEffect(() => {
+    if (fetcher.state === "idle") setChanged(NO_CHANGES);
+  }, [fetcher.state, tray]);
   const data = fetcher.formData;
-  if (!data || data.get("remove") || data.get("intent") === "clear") return null;
-  return new Set(data.getAll("plans").map(Number));
+  const state = useMemo<CompareState | null>(() => {
+    if (!tray) return null;
+    // What the compare form is sending (JavaScript), so a box shows its new state at once;
+    // nothing when it removes a plan or clears the tray.
+    const pending = !data || data.get("remove") || data.get("intent") === "clear" ? null : new Set(data.getAll("plans").map(Number));
+    const chosen = new Set(tray.plans.map((p) => p.id));
+    return {
+      tray,
+      fetcher,
+      checked: (planId) => changed.get(planId) ?? (pending ? pending.has(planId) : chosen.has(planId)),
+      change: (planId, checked, form) => {
+        setChanged((before) => new Map(before).set(planId, checked));
+        if (form) fetcher.submit(form, { preventScrollReset: true });
+      },
+    };
+  }, [tray, fetcher, data, changed]);
+  return <CompareContext.Provider value={state}>{children}</CompareContext.Provider>;
 }
 
 /**
  * A plan card's "Compare" checkbox. It belongs to the tray's form (form="compare-form"), with a
  * hidden `shown` field saying the card was on the page (unticking it takes the plan out). With
  * JavaScript, a change sends the form in place; without, the tray's Update button sends it.
+ * It reads everything from the page's CompareScope (no router hook of its own); `label` is the
+ * translated "Compare", looked up once by the card's list.
  */
-export function CompareToggle({ planId, name }: { planId: number; name: string }) {
-  const tray = useTrayData();
-  const { t } = useTranslation();
-  const fetcher = useFetcher({ key: FETCHER_KEY });
-  const pending = usePending();
-  // the box shows its new state at once (a controlled checkbox), until the server has answered
-  const [local, setLocal] = useState<boolean | null>(null);
-  const chosen = Boolean(tray?.plans.some((p) => p.id === planId));
-  useEffect(() => {
-    if (fetcher.state === "idle") setLocal(null);
-  }, [fetcher.state, chosen]);
-  if (!tray) return null;
-  const checked = local ?? (pending ? pending.has(planId) : chosen);
+export function CompareToggle({ planId, name, label }: { planId: number; name: string; label: string }) {
+  const compare = useContext(CompareContext);
+  if (!compare) return null;
   const id = `compare-${planId}`;
   return (
     <div className={s.toggle}>
@@ -64,16 +94,12 @@ export function CompareToggle({ planId, name }: { planId: number; name: string }
         name="plans"
         value={planId}
         form={COMPARE_FORM_ID}
-        checked={checked}
-        onChange={(e) => {
-          setLocal(e.currentTarget.checked);
-          const form = e.currentTarget.form;
-          if (form) fetcher.submit(form, { preventScrollReset: true });
-        }}
+        checked={compare.checked(planId)}
+        onChange={(e) => compare.change(planId, e.currentTarget.checked, e.currentTarget.form)}
         data-testid={`compare-toggle-${planId}`}
       />
       <label htmlFor={id}>
-        {t("compare.toggle")}
+        {label}
         <span className="visually-hidden"> {name}</span>
       </label>
     </div>
@@ -85,12 +111,12 @@ export function CompareToggle({ planId, name }: { planId: number; name: string }
  * form itself. `current`: the plan page's own plan, offered as a checkbox in the tray.
  */
 export function CompareTray({ current }: { current?: { id: number; name: string } }) {
-  const tray = useTrayData();
+  const compare = useContext(CompareContext);
   const { t } = useTranslation();
   const location = useLocation();
-  const fetcher = useFetcher({ key: FETCHER_KEY });
   const shell = useRouteLoaderData("root") as ShellData | undefined;
-  if (!tray) return null;
+  if (!compare) return null;
+  const { tray, fetcher } = compare;
   const here = location.pathname + location.search;
   const refused = shell?.flash?.dialog === "compare" ? shell.flash : null;
   const count = tray.plans.length;
@@ -102,7 +128,7 @@ export function CompareTray({ current }: { current?: { id: number; name: string 
       <fetcher.Form method="post" action="/compare" id={COMPARE_FORM_ID} className={s.form} preventScrollReset>
         <AuthenticityTokenInput />
         <input type="hidden" name="redirectTo" value={here} />
-        {current ? <CompareToggle planId={current.id} name={current.name} /> : null}
+        {current ? <CompareToggle planId={current.id} name={current.name} label={t("compare.toggle")} /> : null}
         {refused ? (
           <p className="notice notice--error" role="alert" data-testid="compare-refused">
             {t(refused.key, refused.values)}

@@ -1,7 +1,8 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { MouseEvent, ReactNode } from "react";
+import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import type { PlanCardData } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
 import * as s from "./PlanCard.css";
@@ -28,6 +29,9 @@ export function PlanAddForm({ id, redirectTo }: { id: string; redirectTo: string
  */
 export function PlanCardLinks({ children, className }: { children: ReactNode; className?: string }) {
   const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const text = useMemo(() => ({ t, language }), [t, language]);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     const link = (event.target as HTMLElement).closest?.("a[href]") as HTMLAnchorElement | null;
@@ -36,17 +40,32 @@ export function PlanCardLinks({ children, className }: { children: ReactNode; cl
     navigate(link.pathname + link.search + link.hash);
   };
   return (
-    <ul className={className} onClick={onClick}>
-      {children}
-    </ul>
+    <CardText.Provider value={text}>
+      <ul className={className} onClick={onClick}>
+        {children}
+      </ul>
+    </CardText.Provider>
   );
+}
+
+/** The translation function and language of a list of cards, looked up once for the list (PlanCardLinks). */
+const CardText = createContext<{ t: TFunction; language: string } | null>(null);
+
+/** A card outside a PlanCardLinks list looks its text up itself. */
+function PlanCardAlone(props: { card: PlanCardData; addForm: string }) {
+  const { t, i18n } = useTranslation();
+  return <CardBody {...props} t={t} language={i18n.language} />;
 }
 
 /** A plan card (storefront §2 Plans screen): callout, logo, name, short text, tier prices,
  *  add to cart (unless hidden), 'Plan Added To Cart' when in the cart, View More Details.
  *  `addForm` is the id of the list's PlanAddForm; the card itself has no form and no router hook. */
 export function PlanCard({ card, addForm }: { card: PlanCardData; addForm: string }) {
-  const { t, i18n } = useTranslation();
+  const text = useContext(CardText);
+  return text ? <CardBody card={card} addForm={addForm} t={text.t} language={text.language} /> : <PlanCardAlone card={card} addForm={addForm} />;
+}
+
+function CardBody({ card, addForm, t, language }: { card: PlanCardData; addForm: string; t: TFunction; language: string }) {
   const titleId = `plan-${card.id}-title`;
   return (
     <article className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
@@ -62,7 +81,7 @@ export function PlanCard({ card, addForm }: { card: PlanCardData; addForm: strin
             <div key={p.tier} className={s.priceRow}>
               <dt>{t(p.labelKey)}</dt>
               <dd>
-                {formatMoney(p.priceCents, i18n.language)}
+                {formatMoney(p.priceCents, language)}
                 <span className="muted">{t("plans.perMonth")}</span>
               </dd>
             </div>
@@ -86,7 +105,7 @@ export function PlanCard({ card, addForm }: { card: PlanCardData; addForm: strin
         <a className="button button--secondary" href={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>
           {t("plans.moreDetails")}
         </a>
-        <CompareToggle planId={card.id} name={card.name} />
+        <CompareToggle planId={card.id} name={card.name} label={t("compare.toggle")} />
       </div>
     </article>
   );

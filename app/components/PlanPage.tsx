@@ -19,7 +19,7 @@ import { RadioGroup, TextField } from "./form/Fields";
 import * as s from "./PlanPage.css";
 import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
 import { useHomeHref } from "./useHomeHref";
-import { CompareTray } from "./CompareTray";
+import { CompareScope, CompareTray } from "./CompareTray";
 
 export interface PlanPageData {
   plan: {
@@ -84,7 +84,15 @@ function quoteStart(d: PlanPageData) {
   return "quote";
 }
 
-export function PlanPage({ data: d }: { data: PlanPageData }) {
+export function PlanPage({ data }: { data: PlanPageData }) {
+  return (
+    <CompareScope>
+      <PlanPageBody data={data} />
+    </CompareScope>
+  );
+}
+
+function PlanPageBody({ data: d }: { data: PlanPageData }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;

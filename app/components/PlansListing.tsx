@@ -8,10 +8,18 @@ import { Breadcrumb } from "./Breadcrumb";
 import { RecommendedStrip } from "./RecommendedStrip";
 import { QuoteForm } from "./QuoteForm";
 import { useHomeHref } from "./useHomeHref";
-import { CompareTray } from "./CompareTray";
+import { CompareScope, CompareTray } from "./CompareTray";
 
 /** The plans screen: sections in the spec's order, bundles by size, the category selector. */
-export function PlansListing({ data, selectorAction }: { data: PlansListingData; selectorAction?: string }) {
+export function PlansListing(props: { data: PlansListingData; selectorAction?: string }) {
+  return (
+    <CompareScope>
+      <Listing {...props} />
+    </CompareScope>
+  );
+}
+
+function Listing({ data, selectorAction }: { data: PlansListingData; selectorAction?: string }) {
   const { type, sections, categories, filter, banner, recommended } = data;
   const { t } = useTranslation();
   const location = useLocation();

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
+import { withReadMemo } from "~/.server/platform/request-memo";
 import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, writeStep } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
 import { saveEnrollerCode } from "~/.server/wizard/enroller-code";
@@ -73,7 +74,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const ctx = await loadWizard(services, request, "primary_info");
+  // the step's row is read with the wizard's state, once (read again after a write)
+  const reads = withReadMemo(services);
+  const ctx = await loadWizard(reads, request, "primary_info");
   const common = await commonIntent(services, ctx, form);
   if (common) return common;
   const intent = field(form, "intent", 20);
@@ -88,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/enrollment/personal-info");
   }
 
-  const saved = await readStep<Record<string, unknown>, { ssn: string }>(services, ctx.enrollment.id, "primary_info");
+  const saved = await readStep<Record<string, unknown>, { ssn: string }>(reads, ctx.enrollment.id, "primary_info");
   const member = await memberOnFile(services, ctx.enrollment);
   const ssnOnFile = saved?.secret.ssn ?? member?.ssn ?? null;
   const result = await personalValidator(rules, todayIso(services.now()), { ssnOnFile: Boolean(ssnOnFile) }).validate(form);

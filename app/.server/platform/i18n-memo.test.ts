@@ -45,7 +45,7 @@ describe("memoised constant translations", () => {
     expect(translate).not.toHaveBeenCalled();
   });
 
-  it("never memoises calls with values, and leaves missing keys to i18next", async () => {
+  it("never memoises answers with values, and leaves missing keys to i18next", async () => {
     const { memo, clone } = await setup();
     const en = clone("en");
     expect(en.t("greet", { name: "Ana" })).toBe("Hi Ana");
@@ -53,7 +53,39 @@ describe("memoised constant translations", () => {
     expect(en.t("item", { count: 1 })).toBe("1 item");
     expect(en.t("item", { count: 2 })).toBe("2 items");
     expect(en.t("nope")).toBe("nope");
+    expect(en.t("nope", { name: "Ana" })).toBe("nope");
     expect(memo.size()).toBe(0);
+    // the template of "greet" is kept (per language), its answers are not
+    expect(memo.templates()).toBe(1);
+  });
+
+  it("fills a template in as i18next does: per language, fallback, numbers, unknown and missing values", async () => {
+    const { base, memo, clone } = await setup();
+    base.addResource("en", "common", "two", "{{a}} and {{ b }} and {{c}}");
+    const en = clone("en");
+    const es = clone("es");
+    await es.changeLanguage("es");
+    // the same calls on a plain i18next instance (no memo) give the same answers
+    const plain = base.cloneInstance({ lng: "en" });
+    type Values = Record<string, string | number>;
+    const fn = (t: unknown) => t as (key: string, values: Values) => unknown;
+    const calls: [(key: string, values: Values) => unknown, string, string, Values][] = [
+      [fn(en.t), "en", "greet", { name: "Ana" }],
+      [fn(es.t), "es", "greet", { name: "Ana" }],
+      [fn(es.t), "es", "two", { a: "x", b: 2 }], // falls back to English
+      [fn(en.t), "en", "two", { a: "", b: 0, c: "$1 {{a}}" }], // c is left as written
+      [fn(en.getFixedT("es", "common")), "es", "greet", { name: "Luis" }],
+    ];
+    for (const [t, lng, key, values] of calls) expect(t(key, values)).toBe(plain.t(key, { ...values, lng }));
+    expect(memo.templates()).toBe(4);
+    // i18next answers from then on without its translator for these
+    const translate = vi.spyOn((en as unknown as { translator: { translate: () => unknown } }).translator, "translate");
+    expect(en.t("greet", { name: "Eve" })).toBe("Hi Eve");
+    expect(translate).not.toHaveBeenCalled();
+    // options of i18next's own still go to i18next
+    expect(en.t("greet", { name: "Ana", defaultValue: "x" })).toBe("Hi Ana");
+    expect(en.t("greet", { name: { first: "Ana" } } as never)).toBe(plain.t("greet", { name: { first: "Ana" } } as never));
+    expect(translate).toHaveBeenCalledTimes(2);
   });
 
   it("forgets everything when the resources change", async () => {

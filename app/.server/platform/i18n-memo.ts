@@ -2,13 +2,25 @@
  * Constant translations, memoised. A page makes ~600 t() calls and most are a plain key with no
  * values (a label, a heading): the answer depends only on the language, the namespace and the
  * key, so it is looked up once per server and then read from a Map. Calls with values
- * (interpolation, plurals, context, defaultValue, returnObjects…) always go to i18next.
+ * (plurals, context, defaultValue, returnObjects…) always go to i18next. A call with plain
+ * values ("Add {{name}} to cart", once per plan card) looks its template up once the same way and
+ * fills it in with the interpolation the browser uses (i18n-react.tsx `interpolate`: this app's
+ * strings use `{{name}}` only, unescaped, no nesting or formats).
  * The memo is dropped whenever the resources change (i18next's store emits 'added'/'removed').
  */
 import type { i18n as I18n, TFunction } from "i18next";
+import { interpolate } from "~/i18n-react";
 
 /** Options fixedT (react-i18next's useTranslation) adds by itself; anything else is a value. */
 const FIXED_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+/**
+ * i18next's own options: a call with any of them (other than FIXED_OPTIONS) is not a plain
+ * "values" call and goes to i18next every time.
+ */
+const I18NEXT_OPTIONS = new Set([
+  "count", "context", "ordinal", "defaultValue", "replace", "returnObjects", "returnDetails", "joinArrays", "postProcess",
+  "interpolation", "skipInterpolation", "fallbackLng", "keySeparator", "nsSeparator", "appendNamespaceToMissingKey", "appendNamespaceToCIMode",
+]);
 /** Dynamic keys could grow the memo without end: it is emptied when it reaches this size. */
 const MAX_ENTRIES = 20_000;
 
@@ -16,6 +28,8 @@ export interface TranslationMemo {
   /** wraps one (request's) instance: its t() reads and fills the shared memo */
   wrap(instance: I18n): I18n;
   size(): number;
+  /** how many templates of calls with values are kept */
+  templates(): number;
   clear(): void;
 }
 
@@ -31,16 +45,44 @@ function constantCall(options: unknown): options is { lng?: string; lngs?: unkno
   return true;
 }
 
+type FixedOptions = { lng?: string; ns?: string | string[]; keyPrefix?: string };
+
+/**
+ * A call whose options are FIXED_OPTIONS plus at least one value (a string or a finite number
+ * under a name that is not an i18next option): its answer is the key's template with the values
+ * filled in. Anything else (plurals, context, defaults, objects as values) is not.
+ */
+function valuesCall(options: unknown): options is FixedOptions & Record<string, string | number> {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return false;
+  let values = 0;
+  for (const [name, value] of Object.entries(options)) {
+    if (FIXED_OPTIONS.has(name)) {
+      if (name === "lngs" && value !== undefined && value !== null) return false;
+      continue;
+    }
+    if (I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue") || name.startsWith("context")) return false;
+    if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) values++;
+    else return false;
+  }
+  return values > 0;
+}
+
 /** One memo per base instance; clones share its resource store, so they share the memo. */
 export function createTranslationMemo(base: I18n): TranslationMemo {
   const memo = new Map<string, string>();
-  const clear = () => memo.clear();
+  /** Templates of values calls (the raw string of a key, its placeholders unfilled). */
+  const templates = new Map<string, string>();
+  const clear = () => {
+    memo.clear();
+    templates.clear();
+  };
   base.store.on("added", clear);
   base.store.on("removed", clear);
   return {
     wrap(instance) {
       const original = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
       const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+        if (typeof key === "string" && rest.length === 0 && valuesCall(options)) return withValues(key, options);
         if (typeof key !== "string" || rest.length > 0 || !constantCall(options)) return original(key, options, ...rest);
         const lng = options?.lng ?? instance.language;
         const ns = Array.isArray(options?.ns) ? options.ns.join(",") : (options?.ns ?? String(instance.options.defaultNS ?? ""));
@@ -56,10 +98,26 @@ export function createTranslationMemo(base: I18n): TranslationMemo {
         }
         return value;
       };
+      // The key's template, found as i18next finds it (language fallback included) but not filled
+      // in; then filled in here. A missing key goes to i18next (which reports it).
+      const withValues = (key: string, options: FixedOptions & Record<string, string | number>) => {
+        const lng = options.lng ?? instance.language;
+        const ns = Array.isArray(options.ns) ? options.ns.join(",") : (options.ns ?? String(instance.options.defaultNS ?? ""));
+        const id = `${lng}\u0000${ns}\u0000${options.keyPrefix ?? ""}\u0000${key}`;
+        let template = templates.get(id);
+        if (template === undefined) {
+          const raw = original(key, { lng: options.lng, ns: options.ns, keyPrefix: options.keyPrefix, skipInterpolation: true });
+          if (typeof raw !== "string" || raw === key || instance.store !== base.store) return original(key, options);
+          if (templates.size >= MAX_ENTRIES) templates.clear();
+          templates.set(id, (template = raw));
+        }
+        return interpolate(template, options);
+      };
       instance.t = t as unknown as TFunction;
       return instance;
     },
     size: () => memo.size,
+    templates: () => templates.size,
     clear,
   };
 }

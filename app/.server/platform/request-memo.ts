@@ -19,6 +19,16 @@ export function forRequest(services: Services, method: string): Services {
   return { ...services, memo: new Map() };
 }
 
+/**
+ * An action's reads, shared from here on: for an action that reads the same rows twice before it
+ * writes (the wizard's state, then the step it checks). The write count still applies, so a read
+ * after the action's first write goes to the database again. Give it only to reads outside a
+ * transaction (a transaction reads for itself).
+ */
+export function withReadMemo(services: Services): Services {
+  return { ...services, memo: new Map() };
+}
+
 /** The value of `load` for this key, read once per request (every time when not memoised). */
 export function once<T>(services: Services, key: string, load: () => Promise<T>): Promise<T> {
   const memo = services.memo;
