@@ -9,6 +9,8 @@ async function quoteAndAdd(page: Page, codes: string[]) {
   await form.getByLabel("Female", { exact: true }).check();
   await form.getByLabel("Category").selectOption("dental");
   await form.getByRole("button", { name: "Get Started" }).click();
+  // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
+  await expect(page).toHaveURL(/\/plans/);
   for (const code of codes) {
     await page.goto(`/plan/${planId(code)}/x`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();

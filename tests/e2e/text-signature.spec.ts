@@ -17,6 +17,8 @@ test.describe("the signature request by text message", () => {
     await quote.getByLabel("Female", { exact: true }).check();
     await quote.getByLabel("Category").selectOption("dental");
     await quote.getByRole("button", { name: "See plans" }).click();
+    // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
+    await expect(page).toHaveURL(/\/plans/);
     await page.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await page.getByRole("button", { name: "Proceed" }).click();
