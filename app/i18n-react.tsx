@@ -97,8 +97,8 @@ export const initReactI18next = { type: "3rdParty" as const, init() {} };
 // ---------------------------------------------------------------------------------------
 // Browser: strings from the page, then the whole namespace
 
-type BrowserState = { lng: string; strings: Flat; version: number; full: boolean; url: string | null; loading: Promise<void> | null };
-const browser: BrowserState = { lng: "en", strings: {}, version: 0, full: false, url: null, loading: null };
+type BrowserState = { lng: string; strings: Flat; version: number; full: boolean; url: string | null; loading: Promise<void> | null; failures: number };
+const browser: BrowserState = { lng: "en", strings: {}, version: 0, full: false, url: null, loading: null, failures: 0 };
 const listeners = new Set<() => void>();
 let pageStringsText = "{}";
 
@@ -117,7 +117,7 @@ export function initPageStrings() {
 /**
  * Browser only: fetches the page language's whole namespace once (the URL carries its version,
  * so the HTTP cache keeps it), for screens the page did not render. Components re-render when it is in.
- * A failed fetch is not tried again: from then on a missing key shows as itself, as i18next shows it.
+ * A failed fetch is tried again twice; after that a missing key shows as itself, as i18next shows it.
  */
 export function loadAllStrings(url = browser.url): Promise<void> {
   if (url) browser.url = url;
@@ -126,11 +126,17 @@ export function loadAllStrings(url = browser.url): Promise<void> {
     .then(async (response) => {
       if (!response.ok) throw new Error(`translations: HTTP ${response.status}`);
       browser.strings = { ...flatten(await response.json()), ...browser.strings };
+      return true;
     })
-    .catch(() => undefined)
-    .then(() => {
-      browser.full = true;
+    .catch(() => false)
+    .then((loaded) => {
       browser.loading = null;
+      // a failed fetch (a busy server, a dropped connection) is tried again, twice, a second apart
+      if (!loaded && ++browser.failures < 3) {
+        window.setTimeout(() => void loadAllStrings(), 1000);
+        return;
+      }
+      browser.full = true;
       browser.version++;
       for (const listener of listeners) listener();
     });
