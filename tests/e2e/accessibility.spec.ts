@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { test, expect, type Page } from "./fixtures";
-import { groupEmployeeToWizard, repSignsIn } from "./journeys";
+import { groupEmployeeToWizard, quoteFromHome, repSignsIn } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 const locale = (lng: "en" | "es") => JSON.parse(readFileSync(`public/locales/${lng}/common.json`, "utf8"));
@@ -26,16 +26,7 @@ async function headingProblems(page: Page) {
   return problems;
 }
 
-async function quoteDental(page: Page) {
-  await page.goto("/");
-  const form = page.locator("form#quote");
-  await form.getByLabel("ZIP code").fill("75201");
-  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
-  await form.getByLabel("Male", { exact: true }).check();
-  await form.getByLabel("Category").selectOption("dental");
-  await form.getByRole("button", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/plans\?type=dental$/);
-}
+const quoteDental = (page: Page) => quoteFromHome(page, { gender: "Male" });
 
 /** Each link of the error summary: "<the field's label>: <its message>", in the order of the fields on the page. */
 async function summaryLinks(page: Page) {

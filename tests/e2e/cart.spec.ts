@@ -1,21 +1,9 @@
 import { test, expect, type Page } from "./fixtures";
-import { planId } from "../../app/.server/db/seed/catalog";
+import { addPlanToCart, quoteFromHome } from "./journeys";
 
 async function quoteAndAdd(page: Page, codes: string[]) {
-  await page.goto("/");
-  const form = page.locator("form#quote");
-  await form.getByLabel("ZIP code").fill("75201");
-  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
-  await form.getByLabel("Female", { exact: true }).check();
-  await form.getByLabel("Category").selectOption("dental");
-  await form.getByRole("button", { name: "Get Started" }).click();
-  // the quote is saved before the next page opens (with JavaScript the form is sent by fetch)
-  await expect(page).toHaveURL(/\/plans/);
-  for (const code of codes) {
-    await page.goto(`/plan/${planId(code)}/x`);
-    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
-    await expect(page).toHaveURL(/\/cart$/);
-  }
+  await quoteFromHome(page);
+  for (const code of codes) await addPlanToCart(page, code);
 }
 
 test.describe("cart", () => {

@@ -1,20 +1,12 @@
 import { test, expect, type Page } from "./fixtures";
+import { quoteFromHome } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 const ESS = "BrightSmile Essential Dental PPO";
 const PREM = "BrightSmile Premier Dental PPO";
 const SUN = "BrightSmile SunBelt Dental HMO";
 
-async function quote(page: Page) {
-  await page.goto("/");
-  const form = page.locator("form#quote");
-  await form.getByLabel("ZIP code").fill("75201");
-  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
-  await form.getByLabel("Female", { exact: true }).check();
-  await form.getByLabel("Category").selectOption("dental");
-  await form.getByRole("button", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/plans\?type=dental/);
-}
+const quote = (page: Page) => quoteFromHome(page);
 
 /** Ticks a card's Compare box: sent at once with JavaScript, with the tray's Update button without. */
 async function tick(page: Page, name: string, jsEnabled: boolean, expectedCount: number) {

@@ -1,24 +1,11 @@
 import { test, expect, type Page } from "./fixtures";
-import { planId } from "../../app/.server/db/seed/catalog";
+import { addPlanToCart, quoteFromHome } from "./journeys";
 
 /** The cart, the step list and the review agree: the steps follow the cart after checkout. */
 
-async function quote(page: Page) {
-  await page.goto("/");
-  const form = page.locator("form#quote");
-  await form.getByLabel("ZIP code").fill("75201");
-  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
-  await form.getByLabel("Female", { exact: true }).check();
-  await form.getByLabel("Category").selectOption("dental");
-  await form.getByRole("button", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/plans/);
-}
+const quote = (page: Page) => quoteFromHome(page);
 
-async function addToCart(page: Page, code: string) {
-  await page.goto(`/plan/${planId(code)}/x`);
-  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/cart$/);
-}
+const addToCart = addPlanToCart;
 
 async function proceed(page: Page) {
   await page.getByRole("button", { name: "Proceed" }).click();

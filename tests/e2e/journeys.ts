@@ -5,6 +5,30 @@ import { expect, type Page } from "@playwright/test";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 /**
+ * The home page's quote (ZIP 75201, born 04/12/1988, dental unless said), then the plans page:
+ * waiting for it means the quote is saved (with JavaScript the form is sent by fetch, and a
+ * page opened before it answers would cut it off).
+ */
+export async function quoteFromHome(page: Page, opts: { gender?: "Female" | "Male"; category?: string } = {}) {
+  const category = opts.category ?? "dental";
+  await page.goto("/");
+  const form = page.locator("form#quote");
+  await form.getByLabel("ZIP code").fill("75201");
+  await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
+  await form.getByLabel(opts.gender ?? "Female", { exact: true }).check();
+  await form.getByLabel("Category").selectOption(category);
+  await form.getByRole("button", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(new RegExp(`/plans\\?type=${category}$`));
+}
+
+/** A plan's page, its Add to Cart, and the cart. */
+export async function addPlanToCart(page: Page, code: string) {
+  await page.goto(`/plan/${planId(code)}/x`);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+/**
  * On the sign-in page after "Send code": reads the 6-digit code from the outbox — the message
  * whose subject carries this page's reference (other journeys may be signing in the same rep) —
  * and types it in.

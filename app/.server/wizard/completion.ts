@@ -20,7 +20,7 @@ import { siteOf } from "../store/site";
 import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
 import { queueMail } from "../platform/outbox";
-import { enrollmentRecord } from "./enrollment-record";
+import { enrollmentRecord, type Contact, type Personal } from "./enrollment-record";
 import { actorOf, audit } from "../platform/audit";
 import type { AuditActor } from "~/domain/audit";
 import { formatMoney, isoToUs } from "~/utils/format";
@@ -32,20 +32,6 @@ function policyNumber(now: Date) {
   return `BS-${now.getUTCFullYear()}-${suffix}`;
 }
 
-interface Personal {
-  first_name?: string;
-  middle_name?: string;
-  last_name?: string;
-}
-interface Contact {
-  email?: string;
-  phone_number?: string;
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-}
 
 export type CompleteResult = { ok: true; enrollmentId: number; created: boolean } | { ok: false; reason: "refused"; problems: Problem[] } | { ok: false; reason: "error" };
 

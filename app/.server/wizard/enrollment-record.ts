@@ -67,13 +67,15 @@ function detailLines(entry: Record<string, unknown>, t: T): Line[] {
     }));
 }
 
-interface Personal {
+/** What the personal step keeps (the part the receipt and the record read). */
+export interface Personal {
   first_name?: string;
   middle_name?: string;
   last_name?: string;
   marital_status?: string | number;
 }
-interface Contact {
+/** What the contact step keeps. */
+export interface Contact {
   email?: string;
   phone_number?: string;
   address1?: string;
