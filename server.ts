@@ -20,6 +20,8 @@ import { createLogger } from "./app/.server/platform/log";
 import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 import { forRequest } from "./app/.server/platform/request-memo";
+import { plansPageFromCache } from "./app/.server/store/plans-page";
+import type { PageCapture } from "./app/.server/platform/document-cache";
 
 const dev = process.argv.includes("--dev");
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +59,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (!pathname.startsWith("/assets/")) {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (!res.headersSent) res.setHeader("Server-Timing", `total;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+      if (!res.headersSent) {
+        const cache = res.locals.pageCache ? `, cache;desc=${res.locals.pageCache as string}` : "";
+        res.setHeader("Server-Timing", `total;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}${cache}`);
+      }
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as typeof res.writeHead;
   }
@@ -195,12 +200,56 @@ app.use((_req, res, next) => {
   next();
 });
 
+// GET /plans is rendered once per set of inputs and shared (ADR 014): a hit is sent from the
+// cache with this response's nonce, request id and CSRF token; a miss is rendered by Remix below
+// and offered to the cache.
+/** The Fetch API request Remix would see for this GET (same URL and headers; no body). */
+function getRequest(req: Request) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const port = (req.get("x-forwarded-host") ?? req.get("host") ?? "").split(":")[1];
+  return new globalThis.Request(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`, { headers });
+}
+if (!dev) {
+  app.get("/plans", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const answer = await plansPageFromCache(services, getRequest(req), {
+        nonce: res.locals.nonce as string,
+        requestId: res.locals.requestId as string,
+        gzip: Boolean(req.acceptsEncodings("gzip")) && req.acceptsEncodings("gzip", "identity") === "gzip",
+        fresh: /no-cache/i.test(req.get("cache-control") ?? "") || /no-cache/i.test(req.get("pragma") ?? ""),
+      });
+      res.locals.pageCache = answer.kind;
+      if (answer.kind === "miss") res.locals.pageCapture = answer.capture;
+      if (answer.kind !== "hit") return next();
+      res.status(200);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.setHeader("Vary", "Accept-Encoding");
+      if (answer.encoding) res.setHeader("Content-Encoding", answer.encoding);
+      res.setHeader("Content-Length", String(answer.body.length));
+      res.end(answer.body);
+    } catch (error) {
+      next(error);
+    }
+  });
+}
+
 app.all(
   "*",
   createRequestHandler({
     build: dev ? build : await build(),
     mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ services: forRequest(services, req.method), nonce: res.locals.nonce as string, requestId: res.locals.requestId as string, clientIp: req.ip }),
+    getLoadContext: (req, res) => ({
+      services: forRequest(services, req.method),
+      nonce: res.locals.nonce as string,
+      requestId: res.locals.requestId as string,
+      clientIp: req.ip,
+      pageCapture: res.locals.pageCapture as PageCapture | undefined,
+    }),
   }),
 );
 

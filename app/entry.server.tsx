@@ -68,7 +68,9 @@ export default async function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Language", lng);
               responseHeaders.set("Content-Length", String(body.byteLength));
-              resolve(new Response(body, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+              const status = didError ? 500 : responseStatusCode;
+              loadContext.pageCapture?.offer(body, status, responseHeaders);
+              resolve(new Response(body, { headers: responseHeaders, status }));
               callback();
             },
           });

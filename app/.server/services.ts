@@ -74,5 +74,7 @@ declare module "@remix-run/node" {
     requestId: string;
     /** the client's address as Express sees it (for throttling; never logged or stored) */
     clientIp?: string;
+    /** a page the document cache may keep: the render offers its document here (ADR 014) */
+    pageCapture?: import("./platform/document-cache").PageCapture;
   }
 }
