@@ -80,10 +80,11 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// Pages arrive as one buffered write (app/entry.server.tsx). Brotli gets a window sized for
-// pages (2^18 = 256 KB, not the 4 MB default every response would allocate) at a moderate
-// quality; gzip the usual level with a smaller memory level. Scripts and stylesheets were
-// compressed at build time and are sent as they are (servePrecompressed).
+// Pages are compressed by entry.server.tsx in one call (platform/document-encoding.ts) and the
+// plans page comes compressed from its cache: this compresses what is left (loader data for
+// client navigation, refusal pages). Brotli gets a window sized for pages (2^18 = 256 KB, not
+// the 4 MB default) at a moderate quality. Scripts and stylesheets were compressed at build
+// time and are sent as they are (servePrecompressed).
 app.use(
   compression({
     brotli: {

@@ -8,6 +8,7 @@ import { i18nConfig, isLocale } from "~/i18n";
 import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";
 import { withoutNulBytes } from "~/.server/platform/html-stream";
+import { encodeDocument } from "~/.server/platform/document-encoding";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 
 const ABORT_DELAY = 10_000;
@@ -64,12 +65,16 @@ export default async function handleRequest(
             },
             final(callback) {
               finished();
-              const body = withoutNulBytes(Buffer.concat(chunks));
+              const page = withoutNulBytes(Buffer.concat(chunks));
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Language", lng);
-              responseHeaders.set("Content-Length", String(body.byteLength));
               const status = didError ? 500 : responseStatusCode;
-              loadContext.pageCapture?.offer(body, status, responseHeaders);
+              loadContext.pageCapture?.offer(page, status, responseHeaders);
+              // compressed here, in one call (the compression middleware leaves an encoded body alone)
+              const { body, encoding } = encodeDocument(page, request.headers.get("Accept-Encoding"));
+              if (encoding) responseHeaders.set("Content-Encoding", encoding);
+              responseHeaders.append("Vary", "Accept-Encoding");
+              responseHeaders.set("Content-Length", String(body.byteLength));
               resolve(new Response(body, { headers: responseHeaders, status }));
               callback();
             },

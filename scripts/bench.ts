@@ -6,7 +6,8 @@
  *   b) /plans for 40 visitors with 40 different quotes, in turn (every connection cycles
  *      through the 40 sessions, each starting at another one): req/s ratio to the asset;
  *   c) the wizard step round trip, POST personal-info → 302 → GET contact-info, one
- *      connection per server process so that the time is the server's, not a queue's: p95;
+ *      connection per server process so that the time is the server's, not a queue's: p95 of
+ *      the server time (the two responses' Server-Timing totals), the goal; and of the latency;
  *   d) the JavaScript a cold browser load of /, /plans, a plan page, /cart and a wizard step
  *      fetches (gzip KB, files);
  *   e) Lighthouse mobile performance of /, /plans, a plan page and /cart (slow: also
@@ -360,7 +361,9 @@ function summary(all: Figures[], lighthouseRan: boolean) {
     // The same two ratios from what a response costs the server in CPU: other work on the machine moves them far less.
     { what: "a') the same, by server CPU per response", goal: "≥ 25%", value: (f) => ratio(f.staticCpuMs, f.plans.serverCpuMsPerResponse), format: percent, g: GOALS.plansRatio },
     { what: "b') the same, by server CPU per response", goal: "≥ 8%", value: (f) => ratio(f.staticCpuMs, f.forty.serverCpuMsPerResponse), format: percent, g: GOALS.fortyRatio },
-    { what: "c) wizard round trip: p95", goal: "≤ 20 ms", value: (f) => f.wizard.p95, format: ms, g: GOALS.wizardP95 },
+    // The issue's figure is server time: the Server-Timing totals of the POST and the GET, summed per round trip
+    // (the client-side latency, which adds the bench's own HTTP work and the loopback, is in the table above).
+    { what: "c) wizard round trip: p95 server time", goal: "≤ 20 ms", value: (f) => f.wizard.serverTimingP95, format: ms, g: GOALS.wizardP95 },
   ];
   for (const [i, label] of ["/", "/plans", "plan page", "/cart", "wizard step"].entries()) {
     rows.push({ what: `d) JS gzip, ${label}`, goal: "≤ 100 KB", value: (f) => (f.weights[i] ? f.weights[i].weight.jsGzip / 1024 : NaN), format: (v) => `${fixed(v)} KB`, g: GOALS.jsGzipKb });

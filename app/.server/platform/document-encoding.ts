@@ -1,0 +1,30 @@
+/**
+ * A rendered page compressed for the browser, once, on the request's own thread (ADR 014).
+ *
+ * The page is complete in one buffer before it is sent (entry.server.tsx), so it is compressed
+ * in one synchronous call: Brotli at quality 4 with a 2^18 window (pages are ~30–140 KB; the
+ * default 4 MB window is memory no page uses), else gzip level 6. The compression middleware's
+ * streaming encoders ran on libuv's thread pool, each response allocating its encoder's
+ * buffers on a pool thread: glibc's per-thread arenas kept that memory and the server's
+ * resident memory grew burst after burst (issue 16). Here the buffers are taken and given back
+ * on the main thread, within the call.
+ */
+import zlib from "node:zlib";
+import { pickEncoding, type Encoding } from "./precompressed";
+
+const BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+/** Below this a page is sent as it is: compression would not pay for itself. */
+const MIN_BYTES = 1024;
+
+export function encodeDocument(page: Buffer, acceptEncoding: string | null): { body: Buffer; encoding: Encoding | null } {
+  const encoding = page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
+  if (encoding === "br") return { body: zlib.brotliCompressSync(page, { ...BROTLI, params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }), encoding };
+  if (encoding === "gzip") return { body: zlib.gzipSync(page, { level: 6 }), encoding };
+  return { body: page, encoding: null };
+}
