@@ -13,6 +13,32 @@ import { RequestInfoProvider } from "~/components/RequestInfo";
 
 const ABORT_DELAY = 10_000;
 
+/**
+ * Renders still running, each with the moment it is given up. One watchdog (unref'd, running only
+ * while renders are in flight) aborts the overdue ones, instead of a timer set and cleared for
+ * every page; a render leaves the set as soon as it ends, so nothing of it is kept.
+ */
+const rendering = new Map<() => void, number>();
+let watchdog: ReturnType<typeof setInterval> | null = null;
+function watch(abort: () => void) {
+  rendering.set(abort, Date.now() + ABORT_DELAY + 1000);
+  watchdog ??= setInterval(() => {
+    const now = Date.now();
+    for (const [stop, deadline] of rendering) {
+      if (deadline <= now) {
+        rendering.delete(stop);
+        stop();
+      }
+    }
+    if (rendering.size === 0 && watchdog) {
+      clearInterval(watchdog);
+      watchdog = null;
+    }
+  }, 1000);
+  watchdog.unref?.();
+  return () => rendering.delete(abort);
+}
+
 // One initialised i18next per server; each request gets a cheap clone fixed to its language.
 // Constant strings (no values) are looked up once per server: see i18n-memo.ts.
 let base: Promise<{ instance: I18n; memo: TranslationMemo }> | null = null;
@@ -42,9 +68,8 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
-    // Cleared as soon as the render ends, so no request leaves a timer (and its render) behind.
-    let abortTimer: ReturnType<typeof setTimeout> | undefined;
-    const finished = () => clearTimeout(abortTimer);
+    // Unwatched as soon as the render ends, so no request leaves its render behind.
+    let finished = () => {};
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
         <RequestInfoProvider value={{ nonce, requestId }}>
@@ -58,7 +83,10 @@ export default async function handleRequest(
         // works once on the whole page instead of flushing after each of React's ~2 KB chunks.
         onAllReady() {
           const chunks: Buffer[] = [];
+          // emitClose off: React listens for the destination's 'close' and would end it a second
+          // time, building an ERR_STREAM_ALREADY_FINISHED error (and its stack) on every page
           const sink = new Writable({
+            emitClose: false,
             write(chunk: Buffer | string, _encoding, callback) {
               chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
               callback();
@@ -95,7 +123,7 @@ export default async function handleRequest(
         },
       },
     );
-    abortTimer = setTimeout(abort, ABORT_DELAY + 1000);
+    finished = watch(abort);
   });
 }
 
