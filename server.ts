@@ -4,7 +4,6 @@
  * assets, a request log without PII, /healthz, cross-site POST rejection, body limits and
  * a graceful shutdown. `tsx server.ts --dev` serves the app through Vite instead of the build.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -20,6 +19,7 @@ import { createLogger } from "./app/.server/platform/log";
 import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 import { forRequest } from "./app/.server/platform/request-memo";
+import { randomBytes } from "./app/.server/platform/random";
 import { plansPageFromCache } from "./app/.server/store/plans-page";
 import type { PageCapture } from "./app/.server/platform/document-cache";
 
@@ -45,7 +45,7 @@ if (config.trustProxy) app.set("trust proxy", 1);
 const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email|sign)\/[^/?]+/g;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const started = process.hrtime.bigint();
-  const requestId = crypto.randomBytes(8).toString("hex");
+  const requestId = randomBytes(8).toString("hex");
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
   // The app reads it from the request (the audit trail records it); whatever a client sent is replaced.
@@ -101,7 +101,7 @@ app.use(
 
 // Security headers. The nonce lets exactly our inline scripts and the brand style run.
 app.use((req: Request, res: Response, next: NextFunction) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = randomBytes(16).toString("base64");
   res.locals.nonce = nonce;
   const directives = [
     "default-src 'self'",

@@ -58,6 +58,8 @@ interface Backing {
   expiresAt: number;
 }
 
+const SESSION_KEYS = Object.keys(sessionSchema.shape) as SessionKey[];
+
 export class StoreSession {
   constructor(
     private raw: Session<Raw, { flash: Flash }>,
@@ -81,7 +83,10 @@ export class StoreSession {
   }
   all(): SessionData {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(sessionSchema.shape) as SessionKey[]) {
+    const raw = this.raw.data as Record<string, unknown>;
+    for (const key of SESSION_KEYS) {
+      // only what the cookie holds is parsed (a page reads the session several times)
+      if (raw[key] === undefined) continue;
       const v = this.get(key);
       if (v !== undefined) out[key] = v;
     }
