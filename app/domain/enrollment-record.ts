@@ -42,7 +42,8 @@ export interface RecordFacts {
   health: Array<{ question: string; yes: boolean | null; details: Line[] }>;
   agreements: Array<{ head: string; bodyHtml: string; accepted: boolean }>;
   consent: { text: EsignConsentText; sha256: string; consentedAt: string } | null;
-  signature: { method: "drawn" | "typed" | null; signedAt: string | null; typedName?: string | null; pngDataUrl?: string | null; awaitingText: boolean };
+  /** byText: given later by the applicant on the page of the text message's link (ADR 005) */
+  signature: { method: "drawn" | "typed" | null; signedAt: string | null; typedName?: string | null; pngDataUrl?: string | null; awaitingText: boolean; byText?: boolean };
 }
 
 export interface RecordSection {
@@ -216,6 +217,8 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
         { label: t("record.signatureMethod"), value: method },
         { label: t("agreement.typedName"), value: sig.method === "typed" ? (sig.typedName ?? "") : "" },
         { label: t("record.signedAt"), value: utcStamp(sig.signedAt) },
+        // empty (and so left out) unless signed from the text message: earlier records keep their content and hash
+        { label: t("record.signedVia"), value: sig.byText && sig.method ? t("record.signedByText") : "" },
       ]),
       imagePngBase64: png,
     },

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm } from "~/.server/platform/request";
 import { applicantActor } from "~/.server/platform/audit";
-import { openSignatureRequest, recordSignature, signatureRequestView } from "~/.server/wizard/text-signature";
-import { esignConsentFor, recordEsignConsent } from "~/.server/wizard/agreement";
+import { openSignatureRequest, signatureRequestView } from "~/.server/wizard/text-signature";
+import { signFromTextMessage } from "~/.server/wizard/sign-by-text";
+import { esignConsentFor } from "~/.server/wizard/agreement";
 import type { Services } from "~/.server/services";
 import { AGREEMENT_FORM_MAX_BYTES, agreementValidator } from "~/forms/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
@@ -69,10 +70,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     const { signature: _png, ...submitted } = result.submittedData;
     return validationError(result.error, submitted);
   }
-  // The applicant's own consent replaces the one recorded on the agreement step.
-  if (await recordSignature(services, found, result.data, applicantActor(request))) {
-    await recordEsignConsent(services, found.enrollment.id, lng, await esignConsentFor(services, request, lng));
-  }
+  // The signature, the consent given here (it replaces the agreement step's), the enrollment
+  // record made again with them and its e-mail to the applicant: one transaction (ADR 012).
+  await signFromTextMessage(services, found, result.data, { actor: applicantActor(request), locale: lng, consent: await esignConsentFor(services, request, lng) });
   return redirect(here);
 }
 

@@ -1,6 +1,12 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { test, expect, drawSignature } from "./fixtures";
 import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
+
+async function pdfText(bytes: Uint8Array) {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text as string;
+}
 
 test.describe("the signature request by text message", () => {
   test("a rep enrolls someone who is not there; the applicant signs from the text message on their phone", async ({ page, a11y, jsEnabled, browser }) => {
@@ -51,6 +57,10 @@ test.describe("the signature request by text message", () => {
     await page.getByTestId("complete-enrollment").click();
     await expect(page).toHaveURL(/\/enrollment\/receipt$/);
     await expect(page.getByTestId("signature-requested")).toContainText("text message with a link to review and sign");
+    const confirmation = (await page.getByTestId("confirmation-number").textContent())!.trim();
+    // the record made now says the signature is awaited
+    const recordHref = (await page.getByRole("link", { name: "Download your enrollment (PDF)" }).getAttribute("href"))!;
+    expect(await pdfText(await (await page.request.get(recordHref)).body())).toContain("Signature requested from the applicant by text message");
 
     // The rep's members list shows the signature awaited
     const members = `/agent-select-member?q=${encodeURIComponent(last)}`;
@@ -100,5 +110,17 @@ test.describe("the signature request by text message", () => {
     await page.goto(members);
     await expect(page.getByRole("table")).toContainText(`Elena ${last}`);
     await expect(page.getByRole("table")).not.toContainText("awaiting");
+
+    // The record now carries the signature: the receipt's download and the e-mail sent to the applicant (ADR 012)
+    const signed = Buffer.from(await (await page.request.get(recordHref)).body());
+    const signedText = await pdfText(signed);
+    expect(signedText).toContain("signing page reached from the text message");
+    expect(signedText).not.toContain("Signature requested from the applicant by text message");
+    await page.goto("/dev/outbox");
+    await page.getByRole("row").filter({ hasText: `elena.${n}@gmail.com` }).getByRole("link", { name: `Your signed enrollment record (confirmation ${confirmation})` }).click();
+    const attachment = page.getByTestId("attachments").getByRole("link", { name: `enrollment-${confirmation}.pdf` });
+    await expect(attachment).toBeVisible();
+    const mailed = await page.request.get((await attachment.getAttribute("href"))!);
+    expect(Buffer.compare(Buffer.from(await mailed.body()), signed)).toBe(0);
   });
 });

@@ -39,3 +39,17 @@ export function enrollmentRecordOf(db: DB, enrollmentId: number): Promise<Record
 export async function insertEnrollmentRecordOnce(db: DB, row: RecordRow) {
   await db.insertInto("enrollment_records").values(row).onConflict((oc) => oc.column("enrollment_id").doNothing()).execute();
 }
+
+/**
+ * Replaces the enrollment's record with a newer version (the signature given later by text
+ * message, ADR 012): the one row holds the file that is served, so the earlier file is gone.
+ */
+export async function replaceEnrollmentRecord(db: DB, row: RecordRow) {
+  const { enrollment_id: _id, ...rest } = row;
+  await db.insertInto("enrollment_records").values(row).onConflict((oc) => oc.column("enrollment_id").doUpdateSet(rest)).execute();
+}
+
+/** Drops the enrollment's record: the next request that wants it makes it afresh. */
+export async function deleteEnrollmentRecord(db: DB, enrollmentId: number) {
+  await db.deleteFrom("enrollment_records").where("enrollment_id", "=", enrollmentId).execute();
+}

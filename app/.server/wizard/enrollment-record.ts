@@ -3,6 +3,8 @@
  * and signed. Made once — at completion, or by the first request that finds none — and kept
  * sealed (AES-256-GCM, like the SSNs), so every later download is the same bytes. The SHA-256 of
  * its content is printed in it and stored beside it. In the language the enrollment was completed in.
+ * Made again once only: when the applicant signs later from the text message's link, the new file
+ * (with that signature) replaces the kept one, in the signature's transaction (sign-by-text.ts).
  *
  * Who may download it: the applicant's own session that completed it (the receipt's), or a
  * verified rep or group admin who owns the enrollment (its rep, an admin of its group) — their
@@ -15,7 +17,7 @@ import { findEnrollment } from "../repositories/enrollments";
 import { policyForEnrollment } from "../repositories/completion";
 import { listBeneficiaries } from "../repositories/beneficiaries";
 import { listDependents } from "../repositories/dependents";
-import { enrollmentRecordOf, esignConsentOf, insertEnrollmentRecordOnce } from "../repositories/enrollment-record";
+import { deleteEnrollmentRecord, enrollmentRecordOf, esignConsentOf, insertEnrollmentRecordOnce, replaceEnrollmentRecord, type RecordRow } from "../repositories/enrollment-record";
 import { findMember } from "../repositories/entry";
 import { cartView } from "../store/cart-view";
 import { optionLists, readStep, wizardState, type WizardContext } from "./steps";
@@ -85,6 +87,14 @@ export interface Contact {
   zip?: string;
 }
 
+/** The signature given on the text message's page, as the policy keeps it (sealed): text-signature.ts. */
+interface TextSignature {
+  method: "drawn" | "typed";
+  png?: string;
+  name?: string;
+  agreements: number[];
+}
+
 /** Everything the record says, read from what is on file for the completed enrollment. */
 async function recordFacts(services: Services, enrollmentId: number, locale: string, t: T): Promise<RecordFacts | null> {
   const enrollment = await findEnrollment(services.db, enrollmentId);
@@ -110,7 +120,10 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   ]);
   const p = personal?.data ?? {};
   const c = contact?.data ?? {};
-  const accepted = new Set(agreement?.data.agreements ?? []);
+  // Signed later from the text message's link (ADR 005): that signature, and the agreements
+  // accepted on that page, are the policy's (sealed), not the agreement step's.
+  const byText = policy.signature_status === "signed" && policy.signature_enc ? services.cipher.decryptJson<TextSignature>(policy.signature_enc) : null;
+  const accepted = new Set(byText ? byText.agreements : (agreement?.data.agreements ?? []));
   const consentText = consent ? parseEsignConsent(consent.text) : null;
 
   // Health answers: each question's text in this language, the answer, and what was told about it.
@@ -129,7 +142,7 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   }
   if (answers?.notes?.trim()) healthItems.push({ question: t("health.notes"), yes: null, details: [{ label: t("health.notes"), value: answers.notes.trim() }] });
 
-  const method = agreement?.data.method ?? null;
+  const method = byText ? byText.method : (agreement?.data.method ?? null);
   return {
     locale,
     copy: "applicant",
@@ -163,13 +176,15 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
     health: healthItems,
     agreements: texts.map((x) => ({ head: x.head, bodyHtml: x.body, accepted: accepted.has(x.id) })),
     consent: consent && consentText ? { text: consentText, sha256: consent.text_sha256, consentedAt: consent.consented_at } : null,
-    signature: {
-      method,
-      signedAt: agreement?.data.signed_at ?? null,
-      typedName: method === "typed" ? (agreement?.secret.signature_name ?? null) : null,
-      pngDataUrl: method === "drawn" ? (agreement?.secret.signature ?? null) : null,
-      awaitingText: policy.signature_status === "awaiting",
-    },
+    signature: byText
+      ? { method, signedAt: policy.signed_at, typedName: byText.method === "typed" ? byText.name : null, pngDataUrl: byText.method === "drawn" ? byText.png : null, awaitingText: false, byText: true }
+      : {
+          method,
+          signedAt: agreement?.data.signed_at ?? null,
+          typedName: method === "typed" ? (agreement?.secret.signature_name ?? null) : null,
+          pngDataUrl: method === "drawn" ? (agreement?.secret.signature ?? null) : null,
+          awaitingText: policy.signature_status === "awaiting",
+        },
   };
 }
 
@@ -179,13 +194,61 @@ async function render(services: Services, enrollmentId: number, locale: string) 
   if (!facts) return null;
   const content = buildRecordContent(facts, t, (cents) => formatMoney(cents, locale));
   const contentSha256 = sha256Hex(canonicalRecord(content));
-  const pdf = await renderEnrollmentPdf(content, { contentSha256, createdAt: new Date(facts.completedAt), pageLabel: (n, total) => t("record.page", { n, total }) });
+  // the file's date: when the record was made — the completion, or the later signature it was remade for
+  const madeAt = facts.signature.byText && facts.signature.signedAt ? facts.signature.signedAt : facts.completedAt;
+  const pdf = await renderEnrollmentPdf(content, { contentSha256, createdAt: new Date(madeAt), pageLabel: (n, total) => t("record.page", { n, total }) });
   return { pdf, contentSha256 };
 }
 
 async function filenameFor(services: Services, locale: string, policyNumber: string) {
   const t = await services.i18n.getFixedT(locale, "common");
   return `${t("record.filename")}-${policyNumber}.pdf`;
+}
+
+/** The kept row, sealed: what is stored for a freshly made file. */
+function rowFor(services: Services, enrollmentId: number, locale: string, made: { pdf: Uint8Array; contentSha256: string }): RecordRow {
+  return {
+    enrollment_id: enrollmentId,
+    locale,
+    content_sha256: made.contentSha256,
+    pdf_sha256: sha256Hex(made.pdf),
+    pdf_enc: services.cipher.encrypt(Buffer.from(made.pdf).toString("base64")),
+    created_at: services.now().toISOString(),
+  };
+}
+
+/**
+ * The language of the enrollment's record: the kept record's (the language it was completed
+ * in), else the consent's; null when neither is on file.
+ */
+export async function recordLocale(services: Services, enrollmentId: number): Promise<string | null> {
+  const row = await enrollmentRecordOf(services.db, enrollmentId);
+  if (row) return row.locale;
+  return (await esignConsentOf(services.db, enrollmentId))?.locale ?? null;
+}
+
+/**
+ * Makes the record again and replaces the kept one (ADR 012): after the applicant signed from
+ * the text message, so the file holds that signature, the agreements and consent given with it
+ * and its time. In `services.db` — the signature's transaction. Should rendering fail, the
+ * earlier file (which says the signature is awaited) is dropped rather than served: the next
+ * download makes the record afresh. Null then, or when the enrollment is not completed.
+ */
+export async function remakeEnrollmentRecord(services: Services, enrollmentId: number, locale: string): Promise<EnrollmentRecordFile | null> {
+  let made: Awaited<ReturnType<typeof render>>;
+  try {
+    made = await render(services, enrollmentId, locale);
+  } catch (error) {
+    services.log.error("enrollment record remake failed", { enrollmentId, reason: error instanceof Error ? error.message : "unknown" });
+    made = null;
+  }
+  if (!made) {
+    await deleteEnrollmentRecord(services.db, enrollmentId);
+    return null;
+  }
+  await replaceEnrollmentRecord(services.db, rowFor(services, enrollmentId, locale, made));
+  const policy = await policyForEnrollment(services.db, enrollmentId);
+  return { filename: await filenameFor(services, locale, policy?.policy_number ?? String(enrollmentId)), pdf: made.pdf, contentSha256: made.contentSha256, pdfSha256: sha256Hex(made.pdf) };
 }
 
 /**
@@ -199,14 +262,7 @@ export async function enrollmentRecord(services: Services, enrollmentId: number,
     const lang = locale ?? (await esignConsentOf(services.db, enrollmentId))?.locale ?? "en";
     const made = await render(services, enrollmentId, lang);
     if (!made) return null;
-    await insertEnrollmentRecordOnce(services.db, {
-      enrollment_id: enrollmentId,
-      locale: lang,
-      content_sha256: made.contentSha256,
-      pdf_sha256: sha256Hex(made.pdf),
-      pdf_enc: services.cipher.encrypt(Buffer.from(made.pdf).toString("base64")),
-      created_at: services.now().toISOString(),
-    });
+    await insertEnrollmentRecordOnce(services.db, rowFor(services, enrollmentId, lang, made));
     row = await enrollmentRecordOf(services.db, enrollmentId);
     if (!row) return null;
   }

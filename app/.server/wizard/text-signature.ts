@@ -134,7 +134,10 @@ export async function signatureRequestView(services: Services, request: Signatur
   };
 }
 
-/** Keeps the signature (encrypted), once: a second post finds the policy signed and changes nothing. */
+/**
+ * Keeps the signature (encrypted), once: a second post finds the policy signed and changes nothing.
+ * In the caller's transaction (sign-by-text.ts), with the record made again from it.
+ */
 export async function recordSignature(services: Services, request: SignatureRequest, input: AgreementInput, actor: AuditActor) {
   if (!input.signature) return false;
   const now = services.now();
