@@ -9,6 +9,7 @@ import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";
 import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { RequestInfoProvider } from "~/components/RequestInfo";
+import { loadLazyParts } from "~/components/LazyPart";
 
 const ABORT_DELAY = 10_000;
 
@@ -38,6 +39,8 @@ export default async function handleRequest(
   const { instance: shared, memo } = await baseInstance();
   const instance = memo.wrap(shared.cloneInstance({ lng }));
   await instance.changeLanguage(lng);
+  // The parts the browser loads lazily (closed dialogs) render here at once: their modules are in (components/LazyPart.tsx)
+  await loadLazyParts();
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
