@@ -75,12 +75,15 @@ const singleFetch = false;
 export default defineConfig({
   plugins: [
     vanillaExtractPlugin(),
-    // Without single fetch the browser never decodes a turbo-stream: the library stays out of the first load (issue 17)
+    // Without single fetch the browser never decodes a turbo-stream: the library stays out of the first load (issue 17)…
     {
       name: "turbo-stream-off",
       enforce: "pre",
-      resolveId(source, _importer, options) {
+      resolveId(source, importer, options) {
         if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/utils/turbo-stream-off.ts", import.meta.url));
+        // …nor runs Remix's single-fetch module (its callers check the future flag first)
+        if (!singleFetch && source === "./single-fetch.js" && /[\\/]@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(importer ?? "") && !options?.ssr)
+          return fileURLToPath(new URL("./app/utils/single-fetch-off.ts", import.meta.url));
         return null;
       },
     },
