@@ -2,7 +2,7 @@
  * A part of a page that is closed on first paint — a dialog opened by `?dialog=…` — whose code
  * the browser loads only when it is shown (issue 17, ADR 013):
  *
- *   const PlanDialogs = lazyPart("plan-dialogs", () => import("./PlanDialogs").then((m) => m.PlanDialogs));
+ *   const PlanDialogs = lazyPart("plan-dialogs", load);   // load: a dynamic import of the module
  *   …
  *   {open ? <PlanDialogs … /> : null}
  *

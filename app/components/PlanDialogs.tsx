@@ -12,7 +12,7 @@ import { DependentsInfoDialog, TierForm } from "./ChooseTier";
 import { StoreForm } from "./form/StoreForm";
 import { RadioGroup, TextField } from "./form/Fields";
 import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
-import type { PlanPageData } from "./PlanPage";
+import type { PlanPageData } from "./PlanPageData";
 import * as s from "./PlanPage.css";
 
 export function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to: (dialog: string | null, extra?: Record<string, string>) => string }) {

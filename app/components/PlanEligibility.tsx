@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { eligibilityValidator } from "~/forms/client";
 import { StoreForm } from "./form/StoreForm";
 import { RadioGroup } from "./form/Fields";
-import type { PlanPageData } from "./PlanPage";
+import type { PlanPageData } from "./PlanPageData";
 
 export function EligibilityForm({ questions }: { questions: NonNullable<PlanPageData["eligibility"]> }) {
   const { t } = useTranslation();

@@ -1,10 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { PlanCardData } from "~/views/plans";
-import type { FilterSummary, SelectionBanner as Banner } from "~/views/shopping";
 import type { PricingErrorCode } from "~/domain/pricing";
-import type { Tier } from "~/domain/tiers";
 import { formatMoney, formatWholeDollars } from "~/utils/format";
 import { Breadcrumb } from "./Breadcrumb";
 import { SelectionBanner } from "./SelectionBanner";
@@ -15,56 +12,13 @@ import { lazyPart } from "./LazyPart";
 import { useHomeHref } from "./useHomeHref";
 import { CompareScope, CompareTray } from "./CompareTray";
 
-// The dialogs are closed on first paint: the browser loads their code when one opens (ADR 013).
-// The plan's eligibility questions (some plans, once priced) bring the form code with them.
+// The plan's eligibility questions (some plans, once priced) bring the form code with them (ADR 013).
 const EligibilityForm = lazyPart("plan-eligibility", () => import("./PlanEligibility").then((m) => m.EligibilityForm));
+// The dialogs are closed on first paint: the browser loads their code when one opens.
 const PlanDialogs = lazyPart("plan-dialogs", () => import("./PlanDialogs").then((m) => m.PlanDialogs));
 
-export interface PlanPageData {
-  plan: {
-    id: number;
-    href: string;
-    name: string;
-    logoUrl: string | null;
-    callout: string | null;
-    headerText: string | null;
-    blueBarText: string | null;
-    associationHtml: string;
-    bodyHtml: string;
-    exclusions: { title: string | null; html: string } | null;
-    example: { title: string | null; html: string } | null;
-    faq: { title: string | null; html: string } | null;
-    specialMessageHtml: string;
-    declineMessage: string | null;
-    hideAddToCart: boolean;
-    requiresSalary: boolean;
-    minWorkingHours: number | null;
-    tobaccoRated: boolean;
-    isPremier: boolean;
-  };
-  quoted: boolean;
-  inCart: boolean;
-  pricing: { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> } | { ok: false; errorCode: PricingErrorCode } | null;
-  eligibility: Array<{ id: number; text: string; trueCondition: number }> | null;
-  enrollQuestions: { outcome: "accepted" | "declined" | null } | null;
-  membershipOptions: Array<{ planPriceId: number; priceCents: number; name: string; bodyHtml: string }>;
-  needsMembership: boolean;
-  companion: { name: string; priceCents: number | null } | null;
-  salary: { annualIncome: number | null; workingHours: number | null };
-  smoker: number | null;
-  suggestions: PlanCardData[];
-  filter: FilterSummary | null;
-  banner: Banner;
-  eprocess: string | null;
-  hasMember: boolean;
-  enrollType: string | null;
-  hasPortalOrGroup: boolean;
-  memberDashboardUrl: string | null;
-  dialog: string | null;
-  portalChoice: { forRep: boolean; portals: Array<{ value: string; label: string }>; groups: Array<{ value: string; label: string }> } | null;
-  dependentsFor: Tier | null;
-  chosenMembership: number | null;
-}
+export type { PlanPageData } from "./PlanPageData";
+import type { PlanPageData } from "./PlanPageData";
 
 function dialogHref(pathname: string, search: string, dialog: string | null, extra: Record<string, string> = {}) {
   const params = new URLSearchParams(search);
