@@ -12,8 +12,9 @@ declare const __LOCALES_VERSION__: string;
 // A part the server rendered but the browser loads lazily (an open dialog) is loaded first, so
 // hydration finds its code (components/LazyPart.tsx).
 async function hydrate() {
-  await preloadLazyParts();
+  // first: the idle fetch of the whole namespace (below) adds to these strings, never before them
   initPageStrings();
+  await preloadLazyParts();
   const requestId = document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
   startTransition(() => {
     hydrateRoot(
