@@ -3,13 +3,18 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initPageStrings, loadAllStrings } from "~/i18n-react";
 import { RequestInfoProvider } from "~/components/RequestInfo";
+import { preloadLazyParts } from "~/components/LazyPart";
 
 declare const __LOCALES_VERSION__: string;
 
 // The strings this page uses came with it (ADR 013), at the end of <body>: hydration waits for no
 // fetch, only for the document to be parsed (Remix's module script is async and can run earlier).
-function hydrate() {
+// A part the server rendered but the browser loads lazily (an open dialog) is loaded first, so
+// hydration finds its code (components/LazyPart.tsx).
+async function hydrate() {
+  // first: the idle fetch of the whole namespace (below) adds to these strings, never before them
   initPageStrings();
+  await preloadLazyParts();
   const requestId = document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
   startTransition(() => {
     hydrateRoot(
@@ -22,8 +27,8 @@ function hydrate() {
     );
   });
 }
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrate, { once: true });
-else hydrate();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => void hydrate(), { once: true });
+else void hydrate();
 
 // The rest of the page language's strings (other screens, messages shown on input), once the page is idle.
 const lng = document.documentElement.lang === "es" ? "es" : "en";

@@ -10,6 +10,7 @@ import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/
 import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { encodeDocument } from "~/.server/platform/document-encoding";
 import { RequestInfoProvider } from "~/components/RequestInfo";
+import { loadLazyParts } from "~/components/LazyPart";
 
 const ABORT_DELAY = 10_000;
 
@@ -65,6 +66,8 @@ export default async function handleRequest(
   const { instance: shared, memo } = await baseInstance();
   const instance = memo.wrap(shared.cloneInstance({ lng }));
   await instance.changeLanguage(lng);
+  // The parts the browser loads lazily (closed dialogs) render here at once: their modules are in (components/LazyPart.tsx)
+  await loadLazyParts();
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;

@@ -1,9 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterSummary } from "~/views/shopping";
-import { Dialog } from "./Dialog";
-import { QuoteForm } from "./QuoteForm";
 import { genderLabelKey } from "~/utils/format";
+import { lazyPart } from "./LazyPart";
+
+// Closed on first paint: the browser loads the dialog and its quote form when it opens (ADR 013).
+const BasicDetailsDialog = lazyPart("basic-details", () => import("./BasicDetailsDialog").then((m) => m.BasicDetailsDialog));
 
 function withoutDialog(pathname: string, search: string) {
   const params = new URLSearchParams(search);
@@ -52,17 +54,7 @@ export function FilterBar({ filter, allowOtherGender = false }: { filter: Filter
           {t("filter.edit")}
         </Link>
       </p>
-      {open ? (
-        <Dialog id="basic" title={t("filter.basicDetails")} closeTo={closeTo}>
-          <QuoteForm
-            id="basic-details"
-            defaults={{ zip: filter.zip, dob: filter.dob, gender: filter.gender, spouseDob: filter.spouseDob, childCount: filter.childCount, smoker: filter.smoker }}
-            showSmoker={filter.smoker !== null}
-            allowOtherGender={allowOtherGender || filter.gender === 2}
-            submitLabel={t("filter.save")}
-          />
-        </Dialog>
-      ) : null}
+      {open ? <BasicDetailsDialog filter={filter} allowOtherGender={allowOtherGender} closeTo={closeTo} /> : null}
     </section>
   );
 }

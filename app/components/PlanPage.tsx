@@ -1,71 +1,24 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { PlanCardData } from "~/views/plans";
-import type { FilterSummary, SelectionBanner as Banner } from "~/views/shopping";
 import type { PricingErrorCode } from "~/domain/pricing";
-import type { Tier } from "~/domain/tiers";
 import { formatMoney, formatWholeDollars } from "~/utils/format";
-import { eligibilityValidator, salaryValidator, tobaccoValidator } from "~/forms/client";
 import { Breadcrumb } from "./Breadcrumb";
 import { SelectionBanner } from "./SelectionBanner";
 import { FilterBar } from "./FilterBar";
 import { PlanAddForm, PlanCard, PlanCardLinks } from "./PlanCard";
-import { Dialog } from "./Dialog";
-import { QuoteForm } from "./QuoteForm";
-import { DependentsInfoDialog, TierForm } from "./ChooseTier";
-import { StoreForm } from "./form/StoreForm";
-import { RadioGroup, TextField } from "./form/Fields";
 import * as s from "./PlanPage.css";
-import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
+import { lazyPart } from "./LazyPart";
 import { useHomeHref } from "./useHomeHref";
 import { CompareScope, CompareTray } from "./CompareTray";
 
-export interface PlanPageData {
-  plan: {
-    id: number;
-    href: string;
-    name: string;
-    logoUrl: string | null;
-    callout: string | null;
-    headerText: string | null;
-    blueBarText: string | null;
-    associationHtml: string;
-    bodyHtml: string;
-    exclusions: { title: string | null; html: string } | null;
-    example: { title: string | null; html: string } | null;
-    faq: { title: string | null; html: string } | null;
-    specialMessageHtml: string;
-    declineMessage: string | null;
-    hideAddToCart: boolean;
-    requiresSalary: boolean;
-    minWorkingHours: number | null;
-    tobaccoRated: boolean;
-    isPremier: boolean;
-  };
-  quoted: boolean;
-  inCart: boolean;
-  pricing: { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> } | { ok: false; errorCode: PricingErrorCode } | null;
-  eligibility: Array<{ id: number; text: string; trueCondition: number }> | null;
-  enrollQuestions: { outcome: "accepted" | "declined" | null } | null;
-  membershipOptions: Array<{ planPriceId: number; priceCents: number; name: string; bodyHtml: string }>;
-  needsMembership: boolean;
-  companion: { name: string; priceCents: number | null } | null;
-  salary: { annualIncome: number | null; workingHours: number | null };
-  smoker: number | null;
-  suggestions: PlanCardData[];
-  filter: FilterSummary | null;
-  banner: Banner;
-  eprocess: string | null;
-  hasMember: boolean;
-  enrollType: string | null;
-  hasPortalOrGroup: boolean;
-  memberDashboardUrl: string | null;
-  dialog: string | null;
-  portalChoice: { forRep: boolean; portals: Array<{ value: string; label: string }>; groups: Array<{ value: string; label: string }> } | null;
-  dependentsFor: Tier | null;
-  chosenMembership: number | null;
-}
+// The plan's eligibility questions (some plans, once priced) bring the form code with them (ADR 013).
+const EligibilityForm = lazyPart("plan-eligibility", () => import("./PlanEligibility").then((m) => m.EligibilityForm));
+// The dialogs are closed on first paint: the browser loads their code when one opens.
+const PlanDialogs = lazyPart("plan-dialogs", () => import("./PlanDialogs").then((m) => m.PlanDialogs));
+
+export type { PlanPageData } from "./PlanPageData";
+import type { PlanPageData } from "./PlanPageData";
 
 function dialogHref(pathname: string, search: string, dialog: string | null, extra: Record<string, string> = {}) {
   const params = new URLSearchParams(search);
@@ -174,24 +127,7 @@ function PlanPageBody({ data: d }: { data: PlanPageData }) {
       {d.quoted && d.eligibility && d.pricing?.ok ? (
         <section className="card" aria-labelledby="eligibility-title">
           <h2 id="eligibility-title">{t("plan.eligibilityTitle")}</h2>
-          <StoreForm labels={Object.fromEntries(d.eligibility.map((q) => [`q${q.id}`, q.text]))} id="eligibility" validator={eligibilityValidator(d.eligibility.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}>
-            <input type="hidden" name="intent" value="eligibility" />
-            {d.eligibility.map((q) => (
-              <RadioGroup
-                key={q.id}
-                name={`q${q.id}`}
-                label={q.text}
-                hint={q.trueCondition === 1 ? t("plan.answerYesHint") : t("plan.answerYesNoHint")}
-                options={[
-                  { value: "1", label: t("common.yes") },
-                  { value: "0", label: t("common.no") },
-                ]}
-              />
-            ))}
-            <button className="button" type="submit">
-              {t("common.submit")}
-            </button>
-          </StoreForm>
+          <EligibilityForm questions={d.eligibility} />
         </section>
       ) : null}
 
@@ -288,7 +224,7 @@ function PlanPageBody({ data: d }: { data: PlanPageData }) {
         </section>
       ) : null}
 
-      <PlanDialogs d={d} closeTo={closeTo} to={to} />
+      {d.dialog ? <PlanDialogs d={d} closeTo={closeTo} to={to} /> : null}
     </div>
   );
 }
@@ -303,100 +239,4 @@ function PricingNotice({ code, to }: { code: PricingErrorCode; to: (dialog: stri
       </p>
     </div>
   );
-}
-
-function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to: (dialog: string | null, extra?: Record<string, string>) => string }) {
-  const { t, i18n } = useTranslation();
-  switch (d.dialog) {
-    case "quote":
-      return (
-        <Dialog id="quote" title={t("filter.basicDetails")} closeTo={closeTo}>
-          <QuoteForm id="plan-quote" allowOtherGender />
-        </Dialog>
-      );
-    case "salary":
-      return (
-        <Dialog id="salary" title={t("plan.salaryTitle")} closeTo={closeTo}>
-          <StoreForm
-            labels={{ annualIncome: t("plan.annualSalary"), workingHours: t("plan.workingHours") }}
-            id="salary-form"
-            validator={salaryValidator(d.plan.minWorkingHours !== null)}
-            defaultValues={{ annualIncome: d.salary.annualIncome ? String(d.salary.annualIncome) : "", workingHours: d.salary.workingHours ? String(d.salary.workingHours) : "" } as never}
-          >
-            <input type="hidden" name="intent" value="salary" />
-            <TextField name="annualIncome" label={t("plan.annualSalary")} hint={t("plan.annualSalaryHint")} inputMode="numeric" maxLength={12} short />
-            {d.plan.minWorkingHours !== null ? (
-              <TextField name="workingHours" label={t("plan.workingHours")} hint={t("plan.workingHoursHint", { hours: d.plan.minWorkingHours })} inputMode="numeric" maxLength={3} short />
-            ) : null}
-            <button className="button" type="submit">
-              {t("common.save")}
-            </button>
-          </StoreForm>
-        </Dialog>
-      );
-    case "tobacco":
-      return (
-        <Dialog id="tobacco" title={t("plan.tobaccoTitle")} closeTo={closeTo}>
-          <StoreForm labels={{ smoker: t("quote.smoker") }} id="tobacco-form" validator={tobaccoValidator} defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}>
-            <input type="hidden" name="intent" value="tobacco" />
-            <RadioGroup
-              name="smoker"
-              label={t("quote.smoker")}
-              hint={t("quote.smokerHint")}
-              options={[
-                { value: "1", label: t("common.yes") },
-                { value: "0", label: t("common.no") },
-              ]}
-            />
-            <button className="button" type="submit">
-              {t("common.save")}
-            </button>
-          </StoreForm>
-        </Dialog>
-      );
-    case "membership":
-      return (
-        <Dialog id="membership" title={t("plan.membershipOptions")} closeTo={closeTo}>
-          {d.membershipOptions.length ? (
-            <ul className="stack">
-              {d.membershipOptions.map((m) => (
-                <li key={m.planPriceId} className="card">
-                  <h3>{m.name}</h3>
-                  <div dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
-                  <p className={s.price}>
-                    {formatMoney(m.priceCents, i18n.language)}
-                    <span className="muted">{t("plans.perMonth")}</span>
-                  </p>
-                  <Link className="button" to={to(null, { membership: String(m.planPriceId) })} preventScrollReset>
-                    {t("plan.selectMembership")}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t("plan.noMembership")}</p>
-          )}
-        </Dialog>
-      );
-    case "tier":
-      return (
-        <Dialog id="tier" title={t("tiers.choose")} closeTo={closeTo}>
-          <TierForm backTo={closeTo} />
-        </Dialog>
-      );
-    case "dependents":
-      return d.dependentsFor ? <DependentsInfoDialog tier={d.dependentsFor} closeTo={closeTo} /> : null;
-    case "portal":
-      return d.portalChoice ? (
-        <Dialog id="portal" title={t("portal.title")} closeTo={closeTo}>
-          {d.portalChoice.forRep ? (
-            <RepPortalForm id="plan-portal" portals={d.portalChoice.portals} groups={d.portalChoice.groups} intent="portal" />
-          ) : (
-            <PortalOnlyForm id="plan-portal-only" portals={d.portalChoice.portals} intent="portal" />
-          )}
-        </Dialog>
-      ) : null;
-    default:
-      return null;
-  }
 }

@@ -6,9 +6,12 @@ import { FilterBar } from "./FilterBar";
 import { SelectionBanner } from "./SelectionBanner";
 import { Breadcrumb } from "./Breadcrumb";
 import { RecommendedStrip } from "./RecommendedStrip";
-import { QuoteForm } from "./QuoteForm";
 import { useHomeHref } from "./useHomeHref";
 import { CompareScope, CompareTray } from "./CompareTray";
+import { lazyPart } from "./LazyPart";
+
+// Shown only before a quote (a priced list has the quote summary instead): its code loads with it (ADR 013).
+const QuoteForm = lazyPart("plans-quote", () => import("./QuoteForm").then((m) => m.QuoteForm));
 
 /** The plans screen: sections in the spec's order, bundles by size, the category selector. */
 export function PlansListing(props: { data: PlansListingData; selectorAction?: string }) {

@@ -15,6 +15,7 @@ import { Header } from "~/components/Header";
 import { Footer } from "~/components/Footer";
 import { resources } from "~/.server/platform/i18n";
 import { i18nConfig } from "~/i18n";
+import { loadLazyParts } from "~/components/LazyPart";
 import type { ShellData } from "~/views/shell";
 import type { TestClient } from "./client";
 
@@ -69,6 +70,7 @@ export async function renderPage(client: TestClient, url: string, page: PageRout
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
   const router = createStaticRouter(handler.dataRoutes, ctx);
+  await loadLazyParts(); // as entry.server does: the dialogs the browser loads lazily render at once
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <StaticRouterProvider router={router} context={ctx} hydrate={false} />

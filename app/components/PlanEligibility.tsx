@@ -1,0 +1,30 @@
+/** A plan's eligibility questions on its page (shown once priced): the form's code loads with it (LazyPart). */
+import { useTranslation } from "react-i18next";
+import { eligibilityValidator } from "~/forms/client";
+import { StoreForm } from "./form/StoreForm";
+import { RadioGroup } from "./form/Fields";
+import type { PlanPageData } from "./PlanPageData";
+
+export function EligibilityForm({ questions }: { questions: NonNullable<PlanPageData["eligibility"]> }) {
+  const { t } = useTranslation();
+  return (
+    <StoreForm labels={Object.fromEntries(questions.map((q) => [`q${q.id}`, q.text]))} id="eligibility" validator={eligibilityValidator(questions.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}>
+      <input type="hidden" name="intent" value="eligibility" />
+      {questions.map((q) => (
+        <RadioGroup
+          key={q.id}
+          name={`q${q.id}`}
+          label={q.text}
+          hint={q.trueCondition === 1 ? t("plan.answerYesHint") : t("plan.answerYesNoHint")}
+          options={[
+            { value: "1", label: t("common.yes") },
+            { value: "0", label: t("common.no") },
+          ]}
+        />
+      ))}
+      <button className="button" type="submit">
+        {t("common.submit")}
+      </button>
+    </StoreForm>
+  );
+}
