@@ -207,9 +207,14 @@ interface Aggregates {
 
 const aggregatesCache = new WeakMap<DB, { version: number; aggregates: Promise<Aggregates> }>();
 
-async function loadAggregates(db: DB): Promise<Aggregates> {
+/** The version of the carts and purchases recommendations are computed from (migration 012: triggers move it). */
+export async function recommendationDataVersion(db: DB): Promise<number> {
   const row = await db.selectFrom("recommendation_data").select("version").where("id", "=", 1).executeTakeFirst();
-  const version = Number(row?.version ?? 0);
+  return Number(row?.version ?? 0);
+}
+
+async function loadAggregates(db: DB): Promise<Aggregates> {
+  const version = await recommendationDataVersion(db);
   const hit = aggregatesCache.get(db);
   if (hit && hit.version === version) return hit.aggregates;
   const aggregates = readAggregates(db, version);

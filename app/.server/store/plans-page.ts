@@ -27,10 +27,11 @@ import { siteForHost } from "../repositories/sites";
 import { findEnrollment } from "../repositories/enrollments";
 import { cartLines } from "../repositories/cart";
 import { loadCatalog } from "../repositories/catalog";
+import { recommendationDataVersion } from "../adapters/recommendations";
+import { OPEN_STATUSES } from "./shopping";
 
 /** Bumped when the page's inputs change shape: old keys then miss. */
 const KEY_VERSION = 1;
-const OPEN_STATUSES = new Set(["shopping", "checked_out"]);
 /** Columns that identify a row or say when it was written: never read by the page. */
 const ROW_IDENTITY = new Set(["id", "created_at", "updated_at"]);
 
@@ -86,7 +87,7 @@ export async function plansPageInputs(services: Services, request: Request): Pro
     siteForHost(db, host),
     loadCatalog(db),
     services.i18n.getLocale(request),
-    db.selectFrom("recommendation_data").select("version").where("id", "=", 1).executeTakeFirst(),
+    recommendationDataVersion(db),
     typeof enrollmentId === "number" ? findEnrollment(db, enrollmentId) : Promise.resolve(null),
     typeof enrollmentId === "number" ? cartLines(db, enrollmentId) : Promise.resolve([]),
     typeof enrollmentId === "number"
@@ -104,7 +105,7 @@ export async function plansPageInputs(services: Services, request: Request): Pro
     site.id,
     locale,
     services.now().toISOString().slice(0, 10),
-    Number(recommendationVersion?.version ?? 0),
+    recommendationVersion,
     Object.keys(values)
       .sort()
       .map((k) => [k, values[k]]),

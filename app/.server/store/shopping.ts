@@ -16,7 +16,8 @@ import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
 import { cartLinesOnce, effectiveDateRulesOnce, enrollmentOnce } from "./page-reads";
 
-const OPEN_STATUSES = new Set(["shopping", "checked_out"]);
+/** An enrollment still being shopped for or checked out (a completed or cancelled one opens nothing). */
+export const OPEN_STATUSES: ReadonlySet<string> = new Set(["shopping", "checked_out"]);
 
 /** The session's enrollment while it can still be shopped or enrolled; otherwise none. */
 export async function currentEnrollment(services: Services, session: StoreSession): Promise<Enrollment | null> {
