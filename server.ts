@@ -6,7 +6,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
@@ -20,6 +19,7 @@ import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 import { forRequest } from "./app/.server/platform/request-memo";
 import { randomBytes } from "./app/.server/platform/random";
+import { PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL } from "./app/.server/platform/document-encoding";
 import { plansPageFromCache } from "./app/.server/store/plans-page";
 import type { PageCapture } from "./app/.server/platform/document-cache";
 
@@ -87,14 +87,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // time and are sent as they are (servePrecompressed).
 app.use(
   compression({
-    brotli: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    },
-    level: 6,
+    brotli: { params: PAGE_BROTLI_PARAMS },
+    level: PAGE_GZIP_LEVEL,
     memLevel: 8,
   }),
 );

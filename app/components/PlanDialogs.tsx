@@ -10,7 +10,7 @@ import { Dialog } from "./Dialog";
 import { QuoteForm } from "./QuoteForm";
 import { DependentsInfoDialog, TierForm } from "./ChooseTier";
 import { StoreForm } from "./form/StoreForm";
-import { RadioGroup, TextField } from "./form/Fields";
+import { RadioGroup, yesNoOptions, TextField } from "./form/Fields";
 import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
 import type { PlanPageData } from "./PlanPageData";
 import * as s from "./PlanPage.css";
@@ -53,10 +53,7 @@ export function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: stri
               name="smoker"
               label={t("quote.smoker")}
               hint={t("quote.smokerHint")}
-              options={[
-                { value: "1", label: t("common.yes") },
-                { value: "0", label: t("common.no") },
-              ]}
+              options={yesNoOptions(t)}
             />
             <button className="button" type="submit">
               {t("common.save")}

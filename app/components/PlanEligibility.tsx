@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { eligibilityValidator } from "~/forms/client";
 import { StoreForm } from "./form/StoreForm";
-import { RadioGroup } from "./form/Fields";
+import { RadioGroup, yesNoOptions } from "./form/Fields";
 import type { PlanPageData } from "./PlanPageData";
 
 export function EligibilityForm({ questions }: { questions: NonNullable<PlanPageData["eligibility"]> }) {
@@ -16,10 +16,7 @@ export function EligibilityForm({ questions }: { questions: NonNullable<PlanPage
           name={`q${q.id}`}
           label={q.text}
           hint={q.trueCondition === 1 ? t("plan.answerYesHint") : t("plan.answerYesNoHint")}
-          options={[
-            { value: "1", label: t("common.yes") },
-            { value: "0", label: t("common.no") },
-          ]}
+          options={yesNoOptions(t)}
         />
       ))}
       <button className="button" type="submit">

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
+import { RadioGroup, yesNoOptions, SelectField, TextField } from "~/components/form/Fields";
 import { quoteValidator } from "~/forms/client";
 import { formatDateTyping, todayIso } from "~/domain/dates";
 
@@ -81,10 +81,7 @@ export function QuoteForm({
           name="smoker"
           label={t("quote.smoker")}
           hint={t("quote.smokerHint")}
-          options={[
-            { value: "1", label: t("common.yes") },
-            { value: "0", label: t("common.no") },
-          ]}
+          options={yesNoOptions(t)}
         />
       ) : null}
       {categories ? <SelectField name="category" label={t("quote.category")} options={categories.map((c) => ({ value: c.key, label: c.label }))} placeholder={t("quote.chooseCategory")} /> : null}

@@ -10,7 +10,7 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { enrollAnswersValidator } from "~/forms/plan";
 import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup } from "~/components/form/Fields";
+import { RadioGroup, yesNoOptions } from "~/components/form/Fields";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { pageTitle } from "~/utils/page-title";
 import { useHomeHref } from "~/components/useHomeHref";
@@ -64,10 +64,7 @@ export default function PlanQuestionView() {
             key={q.id}
             name={`q${q.id}`}
             label={q.text}
-            options={[
-              { value: "1", label: t("common.yes") },
-              { value: "0", label: t("common.no") },
-            ]}
+            options={yesNoOptions(t)}
           />
         ))}
         <div className="button-group">

@@ -13,7 +13,7 @@ import { slideStepOneValidator, slideStepTwoValidator } from "~/forms/quote";
 import * as clientForms from "~/forms/client";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
+import { RadioGroup, yesNoOptions, SelectField, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
 
@@ -94,10 +94,7 @@ export default function NewLanding() {
           <RadioGroup
             name="smoker"
             label={t("quote.smoker")}
-            options={[
-              { value: "1", label: t("common.yes") },
-              { value: "0", label: t("common.no") },
-            ]}
+            options={yesNoOptions(t)}
           />
           <div className="button-group">
             <button className="button" type="submit">

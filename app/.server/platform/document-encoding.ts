@@ -12,19 +12,20 @@
 import zlib from "node:zlib";
 import { pickEncoding, type Encoding } from "./precompressed";
 
-const BROTLI = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-  },
+/** Brotli for pages: quality 4, a 2^18 (256 KB) window, text mode (also the compression middleware's). */
+export const PAGE_BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
 };
+/** gzip level for pages (also the compression middleware's). */
+export const PAGE_GZIP_LEVEL = 6;
 /** Below this a page is sent as it is: compression would not pay for itself. */
 const MIN_BYTES = 1024;
 
 export function encodeDocument(page: Buffer, acceptEncoding: string | null): { body: Buffer; encoding: Encoding | null } {
   const encoding = page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
-  if (encoding === "br") return { body: zlib.brotliCompressSync(page, { ...BROTLI, params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }), encoding };
-  if (encoding === "gzip") return { body: zlib.gzipSync(page, { level: 6 }), encoding };
+  if (encoding === "br") return { body: zlib.brotliCompressSync(page, { params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }), encoding };
+  if (encoding === "gzip") return { body: zlib.gzipSync(page, { level: PAGE_GZIP_LEVEL }), encoding };
   return { body: page, encoding: null };
 }

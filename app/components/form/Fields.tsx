@@ -129,6 +129,14 @@ export interface Option {
   label: string;
 }
 
+/** The Yes / No answers of a radio group ("1" and "0", as every yes-or-no field posts them). */
+export function yesNoOptions(t: (key: string) => string): Option[] {
+  return [
+    { value: "1", label: t("common.yes") },
+    { value: "0", label: t("common.no") },
+  ];
+}
+
 export function SelectField({ name, label, hint, error, options, placeholder, autoComplete }: Common & { options: Option[]; placeholder?: string; autoComplete?: string }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
   return (

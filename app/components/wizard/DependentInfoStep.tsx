@@ -9,7 +9,7 @@ import { DISABILITY_CONDITION_MAX, HEALTH_PREFIX, type DependentFormValues } fro
 import { dependentValidator, spouseAnswerValidator } from "~/forms/client";
 import type { HealthQuestionSetView } from "~/views/health";
 import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup, TextAreaField, TextField } from "~/components/form/Fields";
+import { RadioGroup, yesNoOptions, TextAreaField, TextField } from "~/components/form/Fields";
 import { translateMessage } from "~/components/form/messages";
 import { typeDate } from "~/components/QuoteForm";
 import { Dialog } from "~/components/Dialog";
@@ -199,10 +199,7 @@ function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
           name="spouse_enroll_accept"
           label={t("dependent.spouseQuestion")}
           hint={d.spouseQuestion.heldSpouse ? t("dependent.spouseHeld") : d.spouseQuestion.pending ? t("dependent.spouseQuestionHint") : undefined}
-          options={[
-            { value: "1", label: t("common.yes") },
-            { value: "0", label: t("common.no") },
-          ]}
+          options={yesNoOptions(t)}
         />
         <button className="button" type="submit">
           {t("common.submit")}
@@ -230,10 +227,7 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
   );
   const action = editing ? `${HERE}?dialog=edit&d=${editing.id}` : `${HERE}?dialog=add`;
   const relationshipText = t(state.relationship === "spouse" ? "dependent.spouse" : "dependent.child");
-  const yesNo = [
-    { value: "1", label: t("common.yes") },
-    { value: "0", label: t("common.no") },
-  ];
+  const yesNo = yesNoOptions(t);
   return (
     <StoreForm
       labels={{

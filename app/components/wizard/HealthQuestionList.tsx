@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { FieldLabels } from "~/components/form/StoreForm";
-import { RadioGroup, SelectField, TextAreaField, TextField } from "~/components/form/Fields";
+import { RadioGroup, yesNoOptions, SelectField, TextAreaField, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import {
   MAX_MEDICATIONS,
@@ -56,10 +56,7 @@ function ConditionDetails({ index, layout, number, prefix, subject }: { index: n
   const { t } = useTranslation();
   if (layout === "none") return null;
   const name = (f: Parameters<typeof conditionFieldName>[1]) => conditionFieldName(index, f, prefix);
-  const yesNo = [
-    { value: "1", label: t("common.yes") },
-    { value: "0", label: t("common.no") },
-  ];
+  const yesNo = yesNoOptions(t);
   return (
     <fieldset className={s.details} data-shown-when-yes={conditionFlagName(index, prefix)}>
       <legend>{t("health.detailsFor", { n: number })}</legend>
@@ -151,10 +148,7 @@ export function HealthQuestionList({ set, prefix = "", subject, label }: { set: 
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   useDetailsFollowAnswers(list);
-  const answers = [
-    { value: "1", label: t("common.yes") },
-    { value: "0", label: t("common.no") },
-  ];
+  const answers = yesNoOptions(t);
   return (
     <>
       <ol className={s.questions} ref={list} aria-label={label}>
