@@ -28,7 +28,8 @@
  * Options: --db sqlite|postgres|two|all, --quick (3 s per scenario, no Lighthouse),
  * --no-lighthouse. Environment: BENCH_SECONDS (measured seconds per scenario, default 8),
  * BENCH_LIGHTHOUSE_RUNS (audits per page, median kept, default 3),
- * BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 16), BENCH_PORT (default 3300, and the
+ * BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 16), BENCH_NODE_ARGS (extra Node options
+ * for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_PORT (default 3300, and the
  * next port for the second process), BENCH_POSTGRES_URL, CHROMIUM_PATH.
  */
 import fs from "node:fs";

@@ -135,7 +135,10 @@ export function startServer(root: string, port: number, options: ServerOptions =
   };
 
   // `node --import tsx server.ts`: one process (npx would add two wrappers to kill).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // BENCH_NODE_ARGS: extra Node options for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to profile them under load (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
