@@ -11,13 +11,14 @@
  * score = 3·association/maxAssociation + popularity/maxPopularity + (1 if new category),
  * ordered by score desc, then plan id asc, so the output is deterministic.
  *
- * Every call runs three small queries (the data version, the context, the candidates) whatever
- * the catalog size and the history. The aggregates over every past cart and purchase (how often
+ * Every call runs one query whatever the catalog size and the history: the plans the visitor
+ * has (their cart, the plan they are viewing) and every plan they may be offered, with the data
+ * version. The aggregates over every past cart and purchase (how often
  * each plan was carted or bought, and with which other plans) are held in memory per database
  * and read again (one query) only when `recommendation_data.version` says carts or purchases
  * changed (triggers keep it, migration 012), so their cost no longer grows with each page.
  */
-import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import type { DB } from "../db/connection";
 import type { Audience, Database } from "../db/schema";
 import { GENDER_OTHERS } from "~/domain/pricing";
@@ -60,15 +61,16 @@ export function createRecommendationService(db: DB): RecommendationService {
       const limit = clampLimit(input.limit);
       if (limit === 0) return [];
 
-      const [aggregates, context] = await Promise.all([loadAggregates(db), loadContext(db, input)]);
-      const candidates = await loadCandidates(db, input, context.excludedPlanIds, aggregates);
+      const { version, context, candidates } = await loadPlans(db, input);
       if (candidates.length === 0) return [];
+      const aggregates = await aggregatesAt(db, version);
 
       // On a plan page we recommend around that plan; otherwise around the cart.
       const seeds = input.planId != null ? [input.planId] : context.cartPlanIds;
       const association = seeds.length > 0 ? associationOf(aggregates, seeds, context.ownCartPlanIds) : new Map<number, number>();
 
-      return rank(candidates, association, context.categoryIds).slice(0, limit);
+      const scored = candidates.map((c) => ({ ...c, popularity: c.popularity + (aggregates.together.get(c.id)?.get(c.id) ?? 0) }));
+      return rank(scored, association, context.categoryIds).slice(0, limit);
     },
   };
 }
@@ -97,42 +99,89 @@ interface Context {
   categoryIds: Set<number>;
 }
 
-/** Query 1: the cart's plans and the viewed plan, with their categories. */
-async function loadContext(db: DB, input: RecommendationInput): Promise<Context> {
-  const { enrollmentId, planId } = input;
-  if (enrollmentId == null && planId == null) return { cartPlanIds: [], ownCartPlanIds: [], excludedPlanIds: [], categoryIds: new Set() };
-
-  const rows = await db
-    .selectFrom("plans")
-    .select((eb) => [
-      "id",
-      "category_id",
-      (enrollmentId != null
-        ? eb.case().when("id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)).then(1).else(0).end()
-        : eb.lit(0)
-      ).as("in_cart"),
-    ])
-    .where((eb) =>
-      eb.or([
-        ...(enrollmentId != null ? [eb("id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId))] : []),
-        ...(planId != null ? [eb("id", "=", planId)] : []),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
-
-  // Seeds use the cart only when no plan is viewed, so dropping the viewed plan here is safe.
-  const cartPlanIds = rows.map((r) => r.id).filter((id) => id !== planId);
-  const excluded = new Set(rows.map((r) => r.id));
-  if (planId != null) excluded.add(planId);
-  const ownCartPlanIds = rows.filter((r) => Number(r.in_cart) === 1).map((r) => r.id);
-  return { cartPlanIds, ownCartPlanIds, excludedPlanIds: [...excluded], categoryIds: new Set(rows.map((r) => r.category_id)) };
-}
+/** Expressions over `plans as p`. */
+type PlansBuilder = ExpressionBuilder<Database & { p: Database["plans"] }, "p">;
 
 interface Candidate {
   id: number;
   categoryId: number;
   popularity: number;
+}
+
+/**
+ * The one query: every plan in the visitor's cart or on their screen (the context) and every plan
+ * they may be offered (the candidates), each row saying which it is, with the version of the
+ * history the aggregates are computed from. Sellability is checked in SQL (EXISTS sub-queries),
+ * so the query count does not grow with the catalog, and a plan added to the catalog is offered
+ * at once.
+ */
+async function loadPlans(db: DB, input: RecommendationInput): Promise<{ version: number; context: Context; candidates: Candidate[] }> {
+  const { enrollmentId, planId } = input;
+  const inCart = (eb: PlansBuilder) => eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId!));
+  const rows = await db
+    .selectFrom("plans as p")
+    .select((eb) => [
+      "p.id",
+      "p.category_id",
+      "p.popularity",
+      (enrollmentId != null ? eb.case().when(inCart(eb)).then(1).else(0).end() : eb.lit(0)).as("in_cart"),
+      eb.case().when(offered(eb, input)).then(1).else(0).end().as("offered"),
+      eb.selectFrom("recommendation_data").select("version").where("id", "=", 1).as("version"),
+    ])
+    .where((eb) => eb.or([offered(eb, input), ...(enrollmentId != null ? [inCart(eb)] : []), ...(planId != null ? [eb("p.id", "=", planId)] : [])]))
+    .orderBy("p.id")
+    .execute();
+
+  // Context: the cart's plans and the viewed plan. Seeds use the cart only when no plan is
+  // viewed, so dropping the viewed plan from the cart's seeds is safe.
+  const held = rows.filter((r) => Number(r.in_cart) === 1 || r.id === planId);
+  const excluded = new Set(held.map((r) => r.id));
+  if (planId != null) excluded.add(planId);
+  const context: Context = {
+    cartPlanIds: held.map((r) => r.id).filter((id) => id !== planId),
+    ownCartPlanIds: held.filter((r) => Number(r.in_cart) === 1).map((r) => r.id),
+    excludedPlanIds: [...excluded],
+    categoryIds: new Set(held.map((r) => r.category_id)),
+  };
+  const candidates = rows
+    .filter((r) => Number(r.offered) === 1 && !excluded.has(r.id))
+    .map((r) => ({ id: Number(r.id), categoryId: Number(r.category_id), popularity: Number(r.popularity) }));
+  return { version: Number(rows[0]?.version ?? 0), context, candidates };
+}
+
+/**
+ * Whether a plan may be offered to this visitor: plans a visitor can add on their own (memberships
+ * and riders are added with another plan, hide_add_to_cart plans cannot be added at all), of
+ * their audience, sold where they live, for their age, with a price for their tier.
+ */
+function offered(eb: PlansBuilder, input: RecommendationInput): Expression<SqlBool> {
+  const state = normState(input.state);
+  const tier = normTier(input.tier);
+  const age = knownNumber(input.age);
+  // "Others" (2) is priced at the male or the female rate, so either row makes a plan sellable.
+  const gender = input.gender === GENDER_OTHERS ? null : knownNumber(input.gender);
+  const audiences: Audience[] = input.over65 ? ["all", "over65"] : ["all", "under65"];
+  const conditions: Expression<SqlBool>[] = [
+    eb("p.active", "=", 1),
+    eb("p.is_membership", "=", 0),
+    eb("p.is_rider", "=", 0),
+    eb("p.hide_add_to_cart", "=", 0),
+    eb("p.audience", "in", audiences),
+    // We never know the visitor's ZIP here, so area-restricted plans are never safe to offer.
+    eb.not(eb.exists(eb.selectFrom("plan_areas as pa").select("pa.plan_id").whereRef("pa.plan_id", "=", "p.id"))),
+  ];
+  if (state != null) {
+    conditions.push(eb.or([eb("p.all_states", "=", 1), eb.exists(eb.selectFrom("plan_states as ps").select("ps.plan_id").whereRef("ps.plan_id", "=", "p.id").where("ps.state", "=", state))]));
+  }
+  if (age != null) conditions.push(eb("p.age_min", "<=", age), eb("p.age_max", ">=", age));
+  if (tier != null) {
+    // A price of zero means "not offered for this tier" (spec §9: prices ≤ 0 are not shown).
+    let price = eb.selectFrom("plan_prices as pr").select("pr.id").whereRef("pr.plan_id", "=", "p.id").where("pr.tier", "=", tier).where("pr.price_cents", ">", 0);
+    if (age != null) price = price.where("pr.age_min", "<=", age).where("pr.age_max", ">=", age);
+    if (gender != null) price = price.where((e) => e.or([e("pr.gender", "is", null), e("pr.gender", "=", gender)]));
+    conditions.push(eb.exists(price));
+  }
+  return eb.and(conditions);
 }
 
 /**
@@ -143,56 +192,6 @@ function openCartLines<QB extends SelectQueryBuilder<Database, "cart_lines", obj
   return qb.where("cart_lines.enrollment_id", "not in", (eb: ExpressionBuilder<Database, "cart_lines">) =>
     eb.selectFrom("enrollments").select("enrollments.id").where("enrollments.policy_id", "is not", null),
   ) as QB;
-}
-
-/**
- * Query 2: every plan the visitor may be offered, with its popularity. Sellability is
- * checked in SQL (EXISTS sub-queries), so the query count does not grow with the catalog.
- */
-async function loadCandidates(db: DB, input: RecommendationInput, excludedPlanIds: number[], aggregates: Aggregates): Promise<Candidate[]> {
-  const state = normState(input.state);
-  const tier = normTier(input.tier);
-  const age = knownNumber(input.age);
-  // "Others" (2) is priced at the male or the female rate, so either row makes a plan sellable.
-  const gender = input.gender === GENDER_OTHERS ? null : knownNumber(input.gender);
-  const audiences: Audience[] = input.over65 ? ["all", "over65"] : ["all", "under65"];
-
-  let query = db
-    .selectFrom("plans as p")
-    .select(["p.id", "p.category_id", "p.popularity"])
-    // Plans a visitor can add on their own: memberships and riders are added with another
-    // plan, hide_add_to_cart plans cannot be added at all.
-    .where("p.active", "=", 1)
-    .where("p.is_membership", "=", 0)
-    .where("p.is_rider", "=", 0)
-    .where("p.hide_add_to_cart", "=", 0)
-    .where("p.audience", "in", audiences)
-    // We never know the visitor's ZIP here, so area-restricted plans are never safe to offer.
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("plan_areas as pa").select("pa.plan_id").whereRef("pa.plan_id", "=", "p.id"))));
-
-  if (excludedPlanIds.length > 0) query = query.where("p.id", "not in", excludedPlanIds);
-  if (state != null) {
-    query = query.where((eb) =>
-      eb.or([eb("p.all_states", "=", 1), eb.exists(eb.selectFrom("plan_states as ps").select("ps.plan_id").whereRef("ps.plan_id", "=", "p.id").where("ps.state", "=", state))]),
-    );
-  }
-  if (age != null) query = query.where("p.age_min", "<=", age).where("p.age_max", ">=", age);
-  if (tier != null) {
-    // A price of zero means "not offered for this tier" (spec §9: prices ≤ 0 are not shown).
-    query = query.where((eb) => {
-      let price = eb.selectFrom("plan_prices as pr").select("pr.id").whereRef("pr.plan_id", "=", "p.id").where("pr.tier", "=", tier).where("pr.price_cents", ">", 0);
-      if (age != null) price = price.where("pr.age_min", "<=", age).where("pr.age_max", ">=", age);
-      if (gender != null) price = price.where((e) => e.or([e("pr.gender", "is", null), e("pr.gender", "=", gender)]));
-      return eb.exists(price);
-    });
-  }
-
-  const rows = await query.orderBy("p.id").execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    categoryId: Number(r.category_id),
-    popularity: Number(r.popularity) + (aggregates.together.get(Number(r.id))?.get(Number(r.id)) ?? 0),
-  }));
 }
 
 /**
@@ -213,8 +212,8 @@ export async function recommendationDataVersion(db: DB): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-async function loadAggregates(db: DB): Promise<Aggregates> {
-  const version = await recommendationDataVersion(db);
+/** The aggregates at this data version: held, or read again when the version moved. */
+async function aggregatesAt(db: DB, version: number): Promise<Aggregates> {
   const hit = aggregatesCache.get(db);
   if (hit && hit.version === version) return hit.aggregates;
   const aggregates = readAggregates(db, version);

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from "kysely";
+import crypto from "node:crypto";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
 import { CountWrites } from "./writes";
@@ -18,6 +19,8 @@ export interface Store {
   dialect: Dialect;
   /** PostgreSQL schema the store lives in, when not the default */
   schema?: string;
+  /** Called by migrate() once the schema is current: from then on statements may be prepared. */
+  migrated?(): void;
   close(): Promise<void>;
 }
 
@@ -39,8 +42,9 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins: [new CountWrites()] });
-    return { db, dialect: "postgres", schema: options.searchPath, close: () => db.destroy() };
+    const named = withNamedStatements(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: named.pool }), log, plugins: [new CountWrites()] });
+    return { db, dialect: "postgres", schema: options.searchPath, migrated: named.enable, close: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -86,6 +90,57 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
+/** How many statements one PostgreSQL connection keeps prepared. */
+export const PREPARED_PER_CONNECTION = 300;
+const DML = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL parses and plans every unnamed statement it is sent. Kysely's SQL text is the same
+ * for every run of a query (the values are parameters), so each text gets a name (a hash of it)
+ * and node-postgres prepares it once per connection: later runs only bind and execute. Only data
+ * statements are named, only once the migrations have run (a statement prepared before a table
+ * changes shape would fail after it), and at most PREPARED_PER_CONNECTION per connection; the
+ * rest run unnamed, as before.
+ */
+export function withNamedStatements(pool: pg.Pool, perConnection = PREPARED_PER_CONNECTION): { pool: PostgresPool; enable(): void } {
+  let enabled = false;
+  const names = new Map<string, string>();
+  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `k${crypto.createHash("sha1").update(text).digest("base64url")}`;
+      if (names.size < 10_000) names.set(text, name);
+    }
+    return name;
+  };
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query(text: unknown, parameters?: ReadonlyArray<unknown>) {
+      if (typeof text !== "string") return client.query(text as never) as never;
+      const values = parameters as unknown[];
+      if (!enabled || !DML.test(text)) return client.query(text, values) as never;
+      const name = nameOf(text);
+      let mine = prepared.get(client);
+      if (!mine) prepared.set(client, (mine = new Set()));
+      if (!mine.has(name)) {
+        if (mine.size >= perConnection) return client.query(text, values) as never;
+        mine.add(name);
+      }
+      return client.query({ name, text, values }) as never;
+    },
+    release: () => client.release(),
+  }) as PostgresPoolClient;
+  return {
+    pool: {
+      connect: async () => wrap(await pool.connect()),
+      end: () => pool.end(),
+    },
+    enable: () => {
+      enabled = true;
+    },
+  };
+}
+
 export async function migrate(store: Store) {
   // Kysely looks for its bookkeeping tables in every schema; pin them to ours.
   const migrator = new Migrator({
@@ -95,5 +150,6 @@ export async function migrate(store: Store) {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  store.migrated?.();
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -5,6 +5,7 @@
  */
 import type { Selectable } from "kysely";
 import type { DB } from "../db/connection";
+import { heldPerDatabase } from "../db/held";
 import type { Audience, Plan, PlanCategory, PlanQuestionTable, PlanTextTable } from "../db/schema";
 import type { PriceRow, PricedPlan } from "~/domain/pricing";
 
@@ -28,8 +29,6 @@ export interface Catalog {
   membershipPlanId: number | null;
 }
 
-const TTL_MS = 60_000;
-const cache = new WeakMap<DB, { at: number; catalog: Promise<Catalog> }>();
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
@@ -87,14 +86,8 @@ async function readCatalog(db: DB): Promise<Catalog> {
   };
 }
 
-export function loadCatalog(db: DB, now = Date.now()): Promise<Catalog> {
-  const hit = cache.get(db);
-  if (hit && now - hit.at < TTL_MS) return hit.catalog;
-  const catalog = readCatalog(db);
-  cache.set(db, { at: now, catalog });
-  catalog.catch(() => cache.delete(db));
-  return catalog;
-}
+/** The catalog, held in memory per database (db/held.ts): read again at most once a minute. */
+export const loadCatalog = heldPerDatabase(readCatalog);
 
 export function planCategories(db: DB): Promise<PlanCategory[]> {
   return loadCatalog(db).then((c) => c.categories);

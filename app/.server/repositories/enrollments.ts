@@ -1,6 +1,7 @@
 /** Temporary enrollments: created by a quote, carried through the cart and the wizard. */
 import type { Insertable } from "kysely";
 import type { DB } from "../db/connection";
+import { referenceData } from "./reference-data";
 import type { EnrollmentTable, EnrollmentUpdate } from "../db/schema";
 
 export type NewEnrollment = Omit<Insertable<EnrollmentTable>, "created_at" | "updated_at" | "status">;
@@ -27,8 +28,9 @@ export async function updateEnrollment(db: DB, id: number, values: EnrollmentUpd
     .execute();
 }
 
-export function wizardTabRows(db: DB) {
-  return db.selectFrom("wizard_tabs").select(["plan_id", "enroll_type", "tab_name", "required", "sort_order"]).execute();
+/** The wizard's dynamic tabs (reference data, held in memory). */
+export async function wizardTabRows(db: DB) {
+  return (await referenceData(db)).wizardTabs;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Who a visitor enters as: reps, groups, landing slugs, referrals, portals, external sites. */
 import type { DB } from "../db/connection";
+import { referenceData } from "./reference-data";
 
 /** Codes are stored upper case; input is trimmed and compared without regard to case. */
 export function normaliseCode(input: string) {
@@ -71,8 +72,9 @@ export function repGroups(db: DB, repId: number) {
     .execute();
 }
 
-export function findPortal(db: DB, id: number) {
-  return db.selectFrom("portals").select(["id", "code", "name"]).where("id", "=", id).executeTakeFirst();
+/** A portal by id (reference data, held in memory). */
+export async function findPortal(db: DB, id: number) {
+  return (await referenceData(db)).portals.get(id);
 }
 
 /** /external?site=…: a site by its host or the host's first label (e.g. "elevate"). */

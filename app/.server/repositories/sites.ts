@@ -1,5 +1,7 @@
 /** Sites (hosts) and their configured links and images. */
 import type { DB } from "../db/connection";
+import { heldPerDatabase } from "../db/held";
+import { referenceData } from "./reference-data";
 import type { Site } from "../db/schema";
 
 export function hostOf(request: Request) {
@@ -7,16 +9,8 @@ export function hostOf(request: Request) {
   return raw.toLowerCase().replace(/:\d+$/, "");
 }
 
-const cache = new WeakMap<DB, { at: number; sites: Site[] }>();
-const TTL_MS = 60_000;
-
-async function allSites(db: DB, now = Date.now()) {
-  const hit = cache.get(db);
-  if (hit && now - hit.at < TTL_MS) return hit.sites;
-  const sites = await db.selectFrom("sites").selectAll().orderBy("id").execute();
-  cache.set(db, { at: now, sites });
-  return sites;
-}
+/** Every site, held in memory per database (db/held.ts). */
+const allSites = heldPerDatabase((db: DB): Promise<Site[]> => db.selectFrom("sites").selectAll().orderBy("id").execute());
 
 /** The site for a request's host; an unknown host is served as the default site. */
 export async function siteForHost(db: DB, host: string): Promise<Site> {
@@ -26,18 +20,14 @@ export async function siteForHost(db: DB, host: string): Promise<Site> {
   return site;
 }
 
+/** The site's footer and admin links, in display order (reference data, held in memory). */
 export async function siteLinks(db: DB, siteId: number) {
-  return db
-    .selectFrom("site_links")
-    .select(["id", "kind", "label_en", "label_es", "url"])
-    .where("site_id", "=", siteId)
-    .orderBy("sort_order")
-    .execute();
+  return (await referenceData(db)).siteLinks.get(siteId) ?? [];
 }
 
+/** The site's images and other assets by key (reference data, held in memory). */
 export async function siteAssets(db: DB, siteId: number): Promise<Record<string, string>> {
-  const rows = await db.selectFrom("site_assets").select(["key", "value"]).where("site_id", "=", siteId).execute();
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  return { ...(await referenceData(db)).siteAssets.get(siteId) };
 }
 
 export function findSite(db: DB, id: number) {

@@ -1,5 +1,6 @@
 /** Saved data per wizard step, and the field definitions that shape each step. */
 import type { DB } from "../db/connection";
+import { referenceData } from "./reference-data";
 
 export function stepRows(db: DB, enrollmentId: number) {
   return db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", enrollmentId).execute();
@@ -44,10 +45,13 @@ export async function saveInvalidDraftRow(db: DB, values: { enrollmentId: number
     .execute();
 }
 
-export function fieldDefinitionRows(db: DB, tab: string) {
-  return db.selectFrom("field_definitions").select(["field_name", "plan_id", "enroll_type", "required", "read_only", "optional"]).where("tab_name", "=", tab).execute();
+/** A tab's field definitions (reference data, held in memory). */
+export async function fieldDefinitionRows(db: DB, tab: string) {
+  return (await referenceData(db)).fieldDefinitions.get(tab) ?? [];
 }
 
-export function optionRows(db: DB, listKeys: string[]) {
-  return db.selectFrom("options").selectAll().where("list_key", "in", listKeys).orderBy("list_key").orderBy("sort_order").execute();
+/** The rows of these option lists, by list key and in list order (reference data, held in memory). */
+export async function optionRows(db: DB, listKeys: string[]) {
+  const { options } = await referenceData(db);
+  return [...new Set(listKeys)].sort().flatMap((key) => options.get(key) ?? []);
 }

@@ -4,12 +4,10 @@
  */
 import type { Services } from "../services";
 import { once } from "../platform/request-memo";
-import { findEnrollment, wizardTabRows } from "../repositories/enrollments";
+import { findEnrollment } from "../repositories/enrollments";
 import { cartLines } from "../repositories/cart";
 import { stepRows } from "../repositories/steps";
 
 export const enrollmentOnce = (services: Services, id: number) => once(services, `enrollment:${id}`, () => findEnrollment(services.db, id));
 export const cartLinesOnce = (services: Services, enrollmentId: number) => once(services, `cart-lines:${enrollmentId}`, () => cartLines(services.db, enrollmentId));
 export const stepRowsOnce = (services: Services, enrollmentId: number) => once(services, `step-rows:${enrollmentId}`, () => stepRows(services.db, enrollmentId));
-export const wizardTabRowsOnce = (services: Services) => once(services, "wizard-tabs", () => wizardTabRows(services.db));
-export const effectiveDateRulesOnce = (services: Services) => once(services, "effective-date-rules", () => services.db.selectFrom("effective_date_rules").selectAll().execute());

@@ -8,7 +8,6 @@ import { siteLinks } from "../repositories/sites";
 import { siteOf } from "./site";
 import { brandingFor } from "../repositories/branding";
 import { menuCategories } from "../repositories/catalog";
-import { cartSummary } from "../repositories/cart";
 import { safeUrl } from "../repositories/branding";
 import { isLocale, type Locale } from "~/i18n";
 import { homeTarget } from "~/domain/home-target";
@@ -16,7 +15,7 @@ import { recommendations } from "./recommended";
 import { quoteFacts } from "./shopping";
 import type { ShellData } from "~/views/shell";
 import { resources } from "../platform/i18n";
-import { enrollmentOnce } from "./page-reads";
+import { cartLinesOnce, enrollmentOnce } from "./page-reads";
 
 export type { ShellData } from "~/views/shell";
 
@@ -39,7 +38,7 @@ export async function loadShell(request: Request, services: Services): Promise<{
     brandingFor(db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale),
     siteLinks(db, site.id),
     menuCategories(db, s.over65 ?? false),
-    cartSummary(db, s.tempId),
+    s.tempId ? cartLinesOnce(services, s.tempId).then(cartSummary) : { count: 0, amountCents: 0 },
   ]);
   const flash = session.takeFlash();
   const showRecommended = cart.count > 0 && s.eprocess !== "group" && s.tempId ? await hasRecommendations(services, s.tempId, s.over65 ?? false) : false;
@@ -94,6 +93,11 @@ export async function loadShell(request: Request, services: Services): Promise<{
     },
     headers,
   };
+}
+
+/** The header's cart badge: how many plans, and their monthly total (the page reads the lines anyway). */
+function cartSummary(lines: { price_cents: number }[]) {
+  return { count: lines.length, amountCents: lines.reduce((sum, l) => sum + Number(l.price_cents), 0) };
 }
 
 /** The header's 'View Your Recommended Products' shows only when there is something to show. */

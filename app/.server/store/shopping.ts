@@ -14,7 +14,8 @@ import { planAnswerOutcomes } from "../repositories/cart";
 import { findGroup, findMember, findPortal } from "../repositories/entry";
 import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
-import { cartLinesOnce, effectiveDateRulesOnce, enrollmentOnce } from "./page-reads";
+import { cartLinesOnce, enrollmentOnce } from "./page-reads";
+import { referenceData } from "../repositories/reference-data";
 
 /** An enrollment still being shopped for or checked out (a completed or cancelled one opens nothing). */
 export const OPEN_STATUSES: ReadonlySet<string> = new Set(["shopping", "checked_out"]);
@@ -32,7 +33,7 @@ export async function currentEnrollment(services: Services, session: StoreSessio
 }
 
 export async function effectiveDateRule(services: Services, groupId: number | null) {
-  const rules = await effectiveDateRulesOnce(services);
+  const { effectiveDateRules: rules } = await referenceData(services.db);
   return rules.find((r) => groupId !== null && r.group_id === groupId) ?? rules.find((r) => r.group_id === null) ?? { days_of_month: "1", months_ahead: 3, min_days_ahead: 1 };
 }
 

@@ -7,14 +7,14 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { openSealed } from "../platform/respond";
 import type { Enrollment } from "../db/schema";
-import { updateEnrollment } from "../repositories/enrollments";
+import { updateEnrollment, wizardTabRows } from "../repositories/enrollments";
 import { fieldDefinitionRows, optionRows, saveStepRow } from "../repositories/steps";
 import { siteOf } from "../store/site";
 import { audit } from "../platform/audit";
 import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
 import { backTarget, nextAfter, progress, stepAccess, type WizardState } from "~/domain/wizard";
 import { resolveFields } from "~/domain/field-definitions";
-import { cartLinesOnce, enrollmentOnce, stepRowsOnce, wizardTabRowsOnce } from "../store/page-reads";
+import { cartLinesOnce, enrollmentOnce, stepRowsOnce } from "../store/page-reads";
 
 export interface WizardContext {
   session: StoreSession;
@@ -36,7 +36,7 @@ export interface WizardContext {
  */
 export async function stepListFor(services: Services, enrollment: Pick<Enrollment, "enroll_type" | "tier">, planIds: readonly number[]): Promise<TabName[]> {
   if (!planIds.length) return [];
-  return buildStepList(await wizardTabRowsOnce(services), { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier });
+  return buildStepList(await wizardTabRows(services.db), { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier });
 }
 
 /** The session's enrollment in the wizard, or a redirect to where the visitor belongs. */
@@ -57,7 +57,7 @@ export async function wizardEnrollment(services: Services, session: StoreSession
 
 /** The cart's plans and the step list derived from them, with the steps already done. */
 export async function wizardState(services: Services, enrollment: Pick<Enrollment, "id" | "enroll_type" | "tier">): Promise<{ planIds: number[]; state: WizardState }> {
-  const [rows, lines, tabRows] = await Promise.all([stepRowsOnce(services, enrollment.id), cartLinesOnce(services, enrollment.id), wizardTabRowsOnce(services)]);
+  const [rows, lines, tabRows] = await Promise.all([stepRowsOnce(services, enrollment.id), cartLinesOnce(services, enrollment.id), wizardTabRows(services.db)]);
   const planIds = lines.map((l) => l.plan_id);
   const steps = planIds.length ? buildStepList(tabRows, { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier }) : [];
   const completed = new Set(rows.filter((r) => r.completed_at && isTabName(r.tab_name)).map((r) => r.tab_name as TabName));
