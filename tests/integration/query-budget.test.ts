@@ -10,6 +10,7 @@ import { loader as plansLoader } from "~/routes/_store.plans";
 import { loader as frameLoader } from "~/routes/enrollment";
 import { action as personalAction } from "~/routes/enrollment.personal-info";
 import { loader as contactLoader } from "~/routes/enrollment.contact-info";
+import { plansPageInputs } from "~/.server/store/plans-page";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { addPlan, inWizard, quotedClient } from "../support/journeys";
 
@@ -41,6 +42,16 @@ describeEachDatabase("statements per request", (kind) => {
     expect(duplicates(statements)).toEqual([]);
     // session and CSRF live in cookies; site, catalog and configuration are cached per server
     expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(9);
+  });
+
+  it("a cached /plans page's key for a quoted visitor with a cart: one statement", async () => {
+    const c = await quotedClient(app);
+    await addPlan(c, "BSD-PPO-ESS");
+    await c.load(rootLoader, "/cart"); // shows (and so spends) the "added" flash: a page with a flash is never cached
+    await plansPageInputs(app.services, c.request("/plans")); // catalog and sites warm, as on a running server
+    const { result, statements } = await counted(() => plansPageInputs(app.services, c.request("/plans")));
+    expect(result?.key).toMatch(/^[\w-]{43}$/);
+    expect(statements.length, statements.join("\n")).toBe(1);
   });
 
   it("a wizard round trip: POST personal-info, then GET contact-info", async () => {

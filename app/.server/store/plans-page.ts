@@ -24,10 +24,8 @@ import { DocumentCache, type PageCapture } from "../platform/document-cache";
 import { gzipFilled, plainFilled, spliceTemplate } from "../platform/spliced-gzip";
 import { hostOf } from "./site";
 import { siteForHost } from "../repositories/sites";
-import { findEnrollment } from "../repositories/enrollments";
-import { cartLines } from "../repositories/cart";
 import { loadCatalog } from "../repositories/catalog";
-import { recommendationDataVersion } from "../adapters/recommendations";
+import { plansPageReads } from "../repositories/plans-page-reads";
 import { OPEN_STATUSES } from "./shopping";
 
 /** Bumped when the page's inputs change shape: old keys then miss. */
@@ -83,16 +81,11 @@ export async function plansPageInputs(services: Services, request: Request): Pro
   delete values.tempId;
   const db = services.db;
   const host = hostOf(request);
-  const [site, catalog, locale, recommendationVersion, enrollment, lines, answers] = await Promise.all([
+  const [site, catalog, locale, { recommendationVersion, enrollment, lines, answers }] = await Promise.all([
     siteForHost(db, host),
     loadCatalog(db),
     services.i18n.getLocale(request),
-    recommendationDataVersion(db),
-    typeof enrollmentId === "number" ? findEnrollment(db, enrollmentId) : Promise.resolve(null),
-    typeof enrollmentId === "number" ? cartLines(db, enrollmentId) : Promise.resolve([]),
-    typeof enrollmentId === "number"
-      ? db.selectFrom("plan_answers").select(["plan_id", "kind", "outcome"]).where("enrollment_id", "=", enrollmentId).orderBy("plan_id").orderBy("kind").execute()
-      : Promise.resolve([]),
+    plansPageReads(db, services.dialect, typeof enrollmentId === "number" ? enrollmentId : null),
   ]);
   if (typeof enrollmentId === "number" && (!enrollment || !OPEN_STATUSES.has(enrollment.status))) return null;
 
