@@ -109,4 +109,26 @@ describeEachDatabase("the shared priced listing", (kind) => {
     expect(mine).toEqual(await fresh(empty));
     expect(await listing(withCart)).toEqual(await fresh(withCart));
   });
+
+  it("keeps the catalog, and so the listings made from it, when a minute's read finds nothing changed", async () => {
+    const db = app.services.db;
+    const start = Date.now();
+    const held = await loadCatalog(db, start);
+    await listing(await visitor());
+    expect(cachedListings(held)).toBe(1);
+    expect(await loadCatalog(db, start + 61_000)).toBe(held); // read again: the same rows
+    expect(cachedListings(await catalog())).toBe(1);
+    const plan = planId("BSD-PPO-ESS");
+    const { popularity } = await db.selectFrom("plans").select("popularity").where("id", "=", plan).executeTakeFirstOrThrow();
+    await db.updateTable("plans").set({ popularity: popularity + 1 }).where("id", "=", plan).execute();
+    try {
+      const changed = await loadCatalog(db, start + 122_000);
+      expect(changed).not.toBe(held);
+      expect(changed.plans.get(plan)?.popularity).toBe(popularity + 1);
+      expect(cachedListings(changed)).toBe(0);
+    } finally {
+      await db.updateTable("plans").set({ popularity }).where("id", "=", plan).execute();
+      loadCatalog.forget(db);
+    }
+  });
 });

@@ -33,4 +33,14 @@ describe("values held per database", () => {
     await expect(held(dbA, 0)).rejects.toThrow("database down");
     expect(await held(dbA, 1)).toBe(2);
   });
+
+  it("keeps the held value when a later read finds the same", async () => {
+    let reads = 0;
+    const held = heldPerDatabase(async () => ({ version: ++reads > 2 ? 2 : 1 }), 10, (a, b) => a.version === b.version);
+    const first = await held(dbA, 0);
+    expect(await held(dbA, 10)).toBe(first); // read again, same version: the same object
+    const changed = await held(dbA, 20);
+    expect(changed).not.toBe(first);
+    expect(changed.version).toBe(2);
+  });
 });

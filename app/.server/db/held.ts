@@ -15,13 +15,22 @@ export interface Held<T> {
   forget(db: DB): void;
 }
 
-export function heldPerDatabase<T>(read: (db: DB) => Promise<T>, ttlMs = HELD_TTL_MS): Held<T> {
-  const cache = new WeakMap<DB, { at: number; value: Promise<T> }>();
+/**
+ * `same(held, read)`: when a read after the time to live finds what is held (nothing changed),
+ * the held value is kept, so whatever is keyed on its identity (the catalog's caches) lives on.
+ */
+export function heldPerDatabase<T>(read: (db: DB) => Promise<T>, ttlMs = HELD_TTL_MS, same?: (held: T, read: T) => boolean): Held<T> {
+  const cache = new WeakMap<DB, { at: number; value: Promise<T>; resolved?: T }>();
   const get = (db: DB, now = Date.now()) => {
     const hit = cache.get(db);
     if (hit && now - hit.at < ttlMs) return hit.value;
-    const value = read(db);
-    const entry = { at: now, value };
+    const previous = hit?.resolved;
+    const value = read(db).then((next) => (previous !== undefined && same?.(previous, next) ? previous : next));
+    const entry: { at: number; value: Promise<T>; resolved?: T } = { at: now, value };
+    void value.then(
+      (v) => (entry.resolved = v),
+      () => undefined,
+    );
     cache.set(db, entry);
     // A failed read is not kept: the next caller reads again.
     value.catch(() => {

@@ -3,6 +3,7 @@
  * their price rows, relations and questions. It is read in a handful of queries once a
  * minute per server, so pricing a whole listing costs no query at all.
  */
+import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { DB } from "../db/connection";
 import { heldPerDatabase } from "../db/held";
@@ -27,6 +28,8 @@ export interface Catalog {
   questions: Map<number, { eligibility: PlanQuestion[]; enroll: PlanQuestion[] }>;
   /** the wellness membership plan (is_membership = 1), if any */
   membershipPlanId: number | null;
+  /** a hash of every row the catalog was built from: equal fingerprints, equal catalogs */
+  fingerprint: string;
 }
 
 
@@ -74,7 +77,9 @@ async function readCatalog(db: DB): Promise<Catalog> {
   for (const p of plans) {
     byId.set(p.id, { ...p, categoryKey: categoryKey.get(p.category_id) ?? "", texts: textsBy.get(p.id) ?? {}, states: statesBy.get(p.id) ?? [], areas: areasBy.get(p.id) ?? [] });
   }
+  const fingerprint = crypto.createHash("sha256").update(JSON.stringify([categories, plans, texts, states, areas, prices, relations, questions])).digest("base64url");
   return {
+    fingerprint,
     categories,
     plans: byId,
     priceRows,
@@ -86,8 +91,11 @@ async function readCatalog(db: DB): Promise<Catalog> {
   };
 }
 
-/** The catalog, held in memory per database (db/held.ts): read again at most once a minute. */
-export const loadCatalog = heldPerDatabase(readCatalog);
+/**
+ * The catalog, held in memory per database (db/held.ts): read again once a minute, and the held
+ * object kept when nothing changed, so the listing and page caches made from it live on.
+ */
+export const loadCatalog = heldPerDatabase(readCatalog, undefined, (held, read) => held.fingerprint === read.fingerprint);
 
 export function planCategories(db: DB): Promise<PlanCategory[]> {
   return loadCatalog(db).then((c) => c.categories);
