@@ -61,8 +61,8 @@ describeEachDatabase("statements per request", (kind) => {
     const { result, statements: get } = await counted(() => client.document([rootLoader, frameLoader, contactLoader], "/enrollment/contact-info"));
     expect(result.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(duplicates(get)).toEqual([]);
-    expect(get.length, get.join("\n")).toBeLessThanOrEqual(4);
+    expect(get.length, get.join("\n")).toBeLessThanOrEqual(2);
     expect(duplicates(post.slice(0, post.findIndex((s) => !/^\s*select/i.test(s))))).toEqual([]);
-    expect(post.length, post.join("\n")).toBeLessThanOrEqual(5);
+    expect(post.length, post.join("\n")).toBeLessThanOrEqual(3);
   });
 });

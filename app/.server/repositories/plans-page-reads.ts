@@ -4,9 +4,8 @@
  * version of the recommendation data. One round trip to the database instead of four, on the
  * path every cached plans page takes.
  */
-import { jsonArrayFrom as postgresArray } from "kysely/helpers/postgres";
-import { jsonArrayFrom as sqliteArray } from "kysely/helpers/sqlite";
 import type { DB } from "../db/connection";
+import { jsonArrayFrom as jsonArrayFor, parsedJsonArray } from "../db/json-arrays";
 import type { Dialect } from "../db/migrations";
 import type { Enrollment } from "../db/schema";
 import { recommendationDataVersion } from "../adapters/recommendations";
@@ -33,12 +32,9 @@ export interface PlansPageReads {
   answers: KeyAnswer[];
 }
 
-/** SQLite hands a JSON aggregate back as text, PostgreSQL as parsed JSON. */
-const parsed = <T>(value: unknown): T[] => (typeof value === "string" ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
-
 export async function plansPageReads(db: DB, dialect: Dialect, enrollmentId: number | null): Promise<PlansPageReads> {
   if (enrollmentId === null) return { recommendationVersion: await recommendationDataVersion(db), enrollment: null, lines: [], answers: [] };
-  const jsonArrayFrom = dialect === "postgres" ? postgresArray : sqliteArray;
+  const jsonArrayFrom = jsonArrayFor(dialect);
   const row = await db
     .selectFrom("enrollments")
     .selectAll("enrollments")
@@ -67,7 +63,7 @@ export async function plansPageReads(db: DB, dialect: Dialect, enrollmentId: num
   return {
     recommendationVersion: Number(__recommendation_version ?? 0),
     enrollment: enrollment as Enrollment,
-    lines: parsed<KeyLine>(__lines),
-    answers: parsed<KeyAnswer>(__answers),
+    lines: parsedJsonArray<KeyLine>(__lines),
+    answers: parsedJsonArray<KeyAnswer>(__answers),
   };
 }

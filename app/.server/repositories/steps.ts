@@ -2,10 +2,6 @@
 import type { DB } from "../db/connection";
 import { referenceData } from "./reference-data";
 
-export function stepRows(db: DB, enrollmentId: number) {
-  return db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", enrollmentId).execute();
-}
-
 /** `draftEnc`: the typed draft to keep (null clears it; left out, it stays as it is). */
 export async function saveStepRow(db: DB, values: { enrollmentId: number; tab: string; data: string; secretEnc: string | null; completed: boolean; draftEnc?: string | null; now: Date }) {
   const at = values.now.toISOString();

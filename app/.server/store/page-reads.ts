@@ -4,10 +4,11 @@
  */
 import type { Services } from "../services";
 import { once } from "../platform/request-memo";
-import { findEnrollment } from "../repositories/enrollments";
-import { cartLines } from "../repositories/cart";
-import { stepRows } from "../repositories/steps";
+import { findEnrollmentWithRows } from "../repositories/enrollments";
 
-export const enrollmentOnce = (services: Services, id: number) => once(services, `enrollment:${id}`, () => findEnrollment(services.db, id));
-export const cartLinesOnce = (services: Services, enrollmentId: number) => once(services, `cart-lines:${enrollmentId}`, () => cartLines(services.db, enrollmentId));
-export const stepRowsOnce = (services: Services, enrollmentId: number) => once(services, `step-rows:${enrollmentId}`, () => stepRows(services.db, enrollmentId));
+/** The enrollment with its cart lines and saved steps: one statement, shared by the three reads below. */
+const enrollmentRowsOnce = (services: Services, id: number) => once(services, `enrollment:${id}`, () => findEnrollmentWithRows(services.db, services.dialect, id));
+
+export const enrollmentOnce = async (services: Services, id: number) => (await enrollmentRowsOnce(services, id))?.enrollment;
+export const cartLinesOnce = async (services: Services, enrollmentId: number) => (await enrollmentRowsOnce(services, enrollmentId))?.lines ?? [];
+export const stepRowsOnce = async (services: Services, enrollmentId: number) => (await enrollmentRowsOnce(services, enrollmentId))?.steps ?? [];
