@@ -23,7 +23,7 @@ import { loader as agentHomeLoader } from "~/routes/_store.agent-home";
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import type { TestClient } from "../support/client";
-import { addPlan, inWizard, markStepsDone, EMPLOYER_FORM } from "../support/journeys";
+import { addPlan, inWizard, markStepsDone, readyForTextSignature, EMPLOYER_FORM } from "../support/journeys";
 import { groupCodeConfirmed, newClient, repCodeConfirmed, sendSignInCode, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
 import { opened } from "../support/outbox";
 
@@ -146,16 +146,7 @@ describeEachDatabase("the audit trail", (kind) => {
     const rep = await signInRep(app, newClient(app));
     await rep.setSession({ portalId: 1, enrollType: "new-member" });
     const { client } = await inWizard(app, { session: { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" } });
-    const id = (await client.session()).tempId!;
-    const steps = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!) as string[];
-    await markStepsDone(app, client, steps.slice(0, steps.indexOf("review_info")));
-    const accepted = JSON.parse((await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow()).data).agreements;
-    await app.store.db
-      .updateTable("enrollment_steps")
-      .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: accepted, agent_name: "Jane Carter" }) })
-      .where("enrollment_id", "=", id)
-      .where("tab_name", "=", "agreement_info")
-      .execute();
+    const id = await readyForTextSignature(app, client);
     // Save & Continue Later from the review first: a code and a link
     expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(`${REVIEW}?dialog=save-later&sent=1`);
     const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "save_later").orderBy("id", "desc").executeTakeFirstOrThrow());

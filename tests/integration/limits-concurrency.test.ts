@@ -21,7 +21,7 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { openInstance, type Instance } from "../support/instances";
 import { TestClient, type RouteResult } from "../support/client";
-import { addPlan, inWizard, markStepsDone, quotedClient } from "../support/journeys";
+import { addPlan, inWizard, quotedClient, readyForTextSignature } from "../support/journeys";
 import { newClient, repCodeConfirmed, sendSignInCode, signInCodeFor, signInRep } from "../support/staff";
 import { action as verifyAction } from "~/routes/verify";
 import { STAFF_MAX_TRIES } from "~/.server/members/verification";
@@ -249,17 +249,7 @@ describeEachDatabase("limits under concurrency", (kind) => {
 
   it(`signature-link resends: exactly ${RESEND_LIMIT.max} an hour`, async () => {
     const { client } = await inWizard(app, { session: REP_SESSION });
-    const id = (await client.session()).tempId!;
-    const steps = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!) as string[];
-    await markStepsDone(app, client, steps.slice(0, steps.indexOf("review_info")));
-    const agreement = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow();
-    const accepted = JSON.parse(agreement.data).agreements;
-    await app.store.db
-      .updateTable("enrollment_steps")
-      .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: accepted, agent_name: "Jane Carter" }) })
-      .where("enrollment_id", "=", id)
-      .where("tab_name", "=", "agreement_info")
-      .execute();
+    const id = await readyForTextSignature(app, client);
     expect((await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
     const memberId = (await app.store.db.selectFrom("policies").select("member_id").where("enrollment_id", "=", id).executeTakeFirstOrThrow()).member_id;
 

@@ -16,7 +16,7 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { signInRep } from "../support/staff";
-import { inWizard, markStepsDone } from "../support/journeys";
+import { inWizard, readyForTextSignature } from "../support/journeys";
 import { opened, openedAll } from "../support/outbox";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
@@ -54,23 +54,13 @@ describeEachDatabase("the enrollment record after a signature by text message", 
   /** A rep's enrollment completed unsigned, the signature asked by text message; the link's token. */
   async function requested(o: { language?: "es"; noEmail?: boolean } = {}) {
     const { client } = await inWizard(app, { session: REP_SESSION });
-    const id = (await client.session()).tempId!;
-    const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
-    const steps = JSON.parse(e.step_list!) as string[];
-    await markStepsDone(app, client, steps.slice(0, steps.indexOf("review_info")));
-    const step = (tab: string) => app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", tab).executeTakeFirstOrThrow();
-    const accepted = JSON.parse((await step("agreement_info")).data).agreements;
-    await app.store.db
-      .updateTable("enrollment_steps")
-      .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: accepted, agent_name: "Jane Carter" }) })
-      .where("enrollment_id", "=", id)
-      .where("tab_name", "=", "agreement_info")
-      .execute();
+    const id = await readyForTextSignature(app, client);
     if (o.language) client.setCookie("lng", (await app.services.languageCookie.serialize(o.language)).split(";")[0]!.slice("lng=".length));
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
     if (o.noEmail) {
       // no address on file by the time the applicant signs
-      const contact = JSON.parse((await step("contact_info")).data);
+      const row = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").executeTakeFirstOrThrow();
+      const contact = JSON.parse(row.data);
       delete contact.email;
       await app.store.db.updateTable("enrollment_steps").set({ data: JSON.stringify(contact) }).where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").execute();
     }

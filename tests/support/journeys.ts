@@ -102,6 +102,26 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
   return id;
 }
 
+/**
+ * A rep's enrollment (the client's) with every step before the review done and its agreement
+ * accepted but not signed: the rep left the signature to the applicant, by text message.
+ * Answers the enrollment's id.
+ */
+export async function readyForTextSignature(app: TestApp, c: TestClient) {
+  const id = (await c.session()).tempId!;
+  const steps = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!) as string[];
+  await markStepsDone(app, c, steps.slice(0, steps.indexOf("review_info")));
+  const agreement = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow();
+  const accepted = JSON.parse(agreement.data).agreements;
+  await app.store.db
+    .updateTable("enrollment_steps")
+    .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: accepted, agent_name: "Jane Carter" }) })
+    .where("enrollment_id", "=", id)
+    .where("tab_name", "=", "agreement_info")
+    .execute();
+  return id;
+}
+
 /** The employer step as an Acme employee fills it (every field valid). */
 export const EMPLOYER_FORM: Readonly<Record<string, string>> = {
   intent: "next",
