@@ -16,13 +16,11 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { signInRep } from "../support/staff";
-import { inWizard, readyForTextSignature } from "../support/journeys";
+import { inWizard, readyForTextSignature, SIGNATURE_PNG, SIGN_LINK, signingTicks, type PageAgreement } from "../support/journeys";
 import { opened, openedAll } from "../support/outbox";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
 const REVIEW = "/enrollment/review-confirm";
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-const LINK = /\/sign\/([A-Za-z0-9_-]{43})(?=\s)/;
 const AWAITING = "Signature requested from the applicant by text message";
 const sha256 = (b: Uint8Array | string) => crypto.createHash("sha256").update(b).digest("hex");
 const stamp = (iso: string) => `${new Date(iso).toISOString().slice(0, 19).replace("T", " ")} UTC`;
@@ -32,12 +30,6 @@ async function pdfText(bytes: Uint8Array) {
   const { text } = await extractText(doc, { mergePages: true });
   return text as string;
 }
-
-interface PageAgreement {
-  id: number;
-  required: boolean;
-}
-const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
 
 describeEachDatabase("the enrollment record after a signature by text message", (kind) => {
   let app: TestApp;
@@ -65,7 +57,7 @@ describeEachDatabase("the enrollment record after a signature by text message", 
       await app.store.db.updateTable("enrollment_steps").set({ data: JSON.stringify(contact) }).where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").execute();
     }
     const [sms] = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute());
-    const token = LINK.exec(`${sms!.text_body} `)![1]!;
+    const token = SIGN_LINK.exec(`${sms!.text_body} `)![1]!;
     return { client, id, token };
   }
 
@@ -75,7 +67,7 @@ describeEachDatabase("the enrollment record after a signature by text message", 
     const path = `/sign/${token}`;
     const page = await phone.load(signLoader, path, { token });
     expect(page.data.state).toBe("open");
-    const post = () => phone.submit(signAction, path, { ...ticks(page.data.agreements), ...fields(page.data.agreements) }, { params: { token } });
+    const post = () => phone.submit(signAction, path, { ...signingTicks(page.data.agreements), ...fields(page.data.agreements) }, { params: { token } });
     const res = await post();
     expect(res.location).toBe(path);
     return { page, again: post };
@@ -148,7 +140,7 @@ describeEachDatabase("the enrollment record after a signature by text message", 
 
   it("a drawn signature is drawn in the record; without an e-mail address nothing is mailed", async () => {
     const { client, id, token } = await requested({ noEmail: true });
-    await sign(token, () => ({ signature: PNG }));
+    await sign(token, () => ({ signature: SIGNATURE_PNG }));
     const after = await recordOf(id);
     const pdf = pdfOf(after);
     expect(sha256(pdf)).toBe(after.pdf_sha256);

@@ -12,20 +12,12 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { newClient, signInRep, verifiedSessionFor } from "../support/staff";
-import { inWizard, markStepsDone, type JourneyOptions } from "../support/journeys";
+import { inWizard, markStepsDone, type JourneyOptions, SIGNATURE_PNG, SIGN_LINK, signingTicks, type PageAgreement } from "../support/journeys";
 import { openedAll } from "../support/outbox";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
 const AGREEMENT = "/enrollment/agreement-signature";
 const REVIEW = "/enrollment/review-confirm";
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-const LINK = /\/sign\/([A-Za-z0-9_-]{43})(?=\s)/;
-
-interface PageAgreement {
-  id: number;
-  required: boolean;
-}
-const ticks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
 
 describeEachDatabase("the signature request by text message", (kind) => {
   let app: TestApp;
@@ -65,7 +57,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const res = await r.client.submit(reviewAction, REVIEW, { intent: "complete", send_sms: "1" });
     expect(res.location).toBe("/enrollment/receipt");
     const [sms] = await texts(r.id);
-    const token = LINK.exec(`${sms.text_body} `)![1];
+    const token = SIGN_LINK.exec(`${sms.text_body} `)![1];
     return { ...r, token, sms };
   }
 
@@ -75,19 +67,19 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(page.signLater).toBe(true);
     expect(page.rules.signature).toEqual({ shown: true, required: false, readOnly: false });
     expect(page.eprocess).toBe("rep");
-    const res = await rep.client.submit(agreementAction, AGREEMENT, { intent: "next", ...ticks(page.agreements), agent_name: "Jane Carter", agent_code: DEMO.rep.code });
+    const res = await rep.client.submit(agreementAction, AGREEMENT, { intent: "next", ...signingTicks(page.agreements), agent_name: "Jane Carter", agent_code: DEMO.rep.code });
     expect(res.location).toBe("/enrollment/billing-information");
     const row = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", rep.id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow();
     expect(JSON.parse(row.data)).toMatchObject({ method: null, signed_at: null, eprocess: "rep" });
     // whatever is given must still be a valid signature
-    const wrong = await rep.client.submit(agreementAction, AGREEMENT, { intent: "next", ...ticks(page.agreements), agent_name: "Jane Carter", agent_code: DEMO.rep.code, signature_name: "Someone Else", signature_consent: "1" });
+    const wrong = await rep.client.submit(agreementAction, AGREEMENT, { intent: "next", ...signingTicks(page.agreements), agent_name: "Jane Carter", agent_code: DEMO.rep.code, signature_name: "Someone Else", signature_consent: "1" });
     expect(wrong.data.fieldErrors).toEqual({ signature_name: "validation.signatureName" });
 
     const applicant = await at("agreement_info");
     const own = (await applicant.client.load(agreementLoader, AGREEMENT)).data;
     expect(own.signLater).toBe(false);
     expect(own.rules.signature.required).toBe(true);
-    const refused = await applicant.client.submit(agreementAction, AGREEMENT, { intent: "next", ...ticks(own.agreements) });
+    const refused = await applicant.client.submit(agreementAction, AGREEMENT, { intent: "next", ...signingTicks(own.agreements) });
     expect(refused.data.fieldErrors).toEqual({ signature: "validation.signatureRequired" });
   });
 
@@ -154,7 +146,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     // the applicant consents to electronic records and signatures on this page too (issue 18)
     expect(none.data.fieldErrors.esign_consent).toBe("validation.esignConsent");
     expect(page.data.esign.sections).toHaveLength(5);
-    const all = ticks(page.data.agreements);
+    const all = signingTicks(page.data.agreements);
     expect((await submit({ ...all, signature_name: "Jane Carter", signature_consent: "1" })).data.fieldErrors).toEqual({ signature_name: "validation.signatureName" });
     expect((await submit({ ...all, signature_name: "Ana Lopez" })).data.fieldErrors).toEqual({ signature_consent: "validation.signatureConsent" });
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
@@ -183,7 +175,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect((await phone.load(signLoader, path, { token })).data).toMatchObject({ state: "signed", signedOn: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) });
 
     // a second post (another tab, the back button) changes nothing
-    const again = await submit({ ...all, signature: PNG });
+    const again = await submit({ ...all, signature: SIGNATURE_PNG });
     expect(again.location).toBe(path);
     expect((await policyOf(id))!).toEqual(policy);
   });
@@ -192,10 +184,10 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const { id, token } = await requested();
     const phone = new TestClient(app.services);
     const page = await phone.load(signLoader, `/sign/${token}`, { token });
-    const ok = await phone.submit(signAction, `/sign/${token}`, { ...ticks(page.data.agreements), signature: PNG }, { params: { token } });
+    const ok = await phone.submit(signAction, `/sign/${token}`, { ...signingTicks(page.data.agreements), signature: SIGNATURE_PNG }, { params: { token } });
     expect(ok.location).toBe(`/sign/${token}`);
     const policy = (await policyOf(id))!;
-    expect(app.services.cipher.decryptJson<{ method: string; png: string }>(policy.signature_enc!)).toMatchObject({ method: "drawn", png: PNG });
+    expect(app.services.cipher.decryptJson<{ method: string; png: string }>(policy.signature_enc!)).toMatchObject({ method: "drawn", png: SIGNATURE_PNG });
   });
 
   it("an unknown, malformed or expired link shows nothing of anyone's enrollment", async () => {
@@ -208,7 +200,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     }
     await app.store.db.updateTable("link_tokens").set({ expires_at: new Date(app.clock.now.getTime() - 1000).toISOString() }).where("enrollment_id", "=", id).execute();
     expect((await phone.load(signLoader, `/sign/${token}`, { token })).data).toEqual({ state: "invalid" });
-    const post = await phone.submit(signAction, `/sign/${token}`, { signature: PNG }, { params: { token } });
+    const post = await phone.submit(signAction, `/sign/${token}`, { signature: SIGNATURE_PNG }, { params: { token } });
     expect(post.location).toBe(`/sign/${token}`);
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
   });
@@ -227,7 +219,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect((await resend()).location).toBe(`/agent-select-member?q=Resend${kind}&signature=sent`);
     const sent = await texts(id);
     expect(sent).toHaveLength(2);
-    const fresh = LINK.exec(`${sent[1].text_body} `)![1];
+    const fresh = SIGN_LINK.exec(`${sent[1].text_body} `)![1];
     expect(fresh).not.toBe(token);
     const phone = new TestClient(app.services);
     expect((await phone.load(signLoader, `/sign/${token}`, { token })).data).toEqual({ state: "invalid" });
@@ -252,7 +244,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const { token } = await requested();
     const phone = new TestClient(app.services);
     await phone.load(signLoader, `/sign/${token}`, { token });
-    const res = await phone.submit(signAction, `/sign/${token}`, { signature: PNG }, { params: { token }, csrf: null });
+    const res = await phone.submit(signAction, `/sign/${token}`, { signature: SIGNATURE_PNG }, { params: { token }, csrf: null });
     expect(res.status).toBe(403);
   });
 });

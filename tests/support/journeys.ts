@@ -102,6 +102,19 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
   return id;
 }
 
+/** A drawn signature as the signature pad sends it (a 1×1 PNG). */
+export const SIGNATURE_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+/** The signing link in a text message's body (its token is group 1). */
+export const SIGN_LINK = /\/sign\/([A-Za-z0-9_-]{43})(?=\s)/;
+
+/** An agreement as a signing page lists it. */
+export interface PageAgreement {
+  id: number;
+  required: boolean;
+}
+/** What a signer ticks: every required agreement, and the consent to electronic records. */
+export const signingTicks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
+
 /**
  * A rep's enrollment (the client's) with every step before the review done and its agreement
  * accepted but not signed: the rep left the signature to the applicant, by text message.
