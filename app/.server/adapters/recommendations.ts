@@ -18,7 +18,7 @@
  * and read again (one query) only when `recommendation_data.version` says carts or purchases
  * changed (triggers keep it, migration 012), so their cost no longer grows with each page.
  */
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
+import { expressionBuilder, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../db/connection";
 import type { Audience, Database } from "../db/schema";
 import { GENDER_OTHERS } from "~/domain/pricing";
@@ -93,8 +93,6 @@ interface Context {
   cartPlanIds: number[];
   /** every plan in the visitor's own cart (the viewed plan too, when it is in the cart) */
   ownCartPlanIds: number[];
-  /** cart plans and the viewed plan: never recommended back */
-  excludedPlanIds: number[];
   /** categories the visitor already has (cart, or the plan being viewed) */
   categoryIds: Set<number>;
 }
@@ -117,30 +115,31 @@ interface Candidate {
  */
 async function loadPlans(db: DB, input: RecommendationInput): Promise<{ version: number; context: Context; candidates: Candidate[] }> {
   const { enrollmentId, planId } = input;
-  const inCart = (eb: PlansBuilder) => eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId!));
+  const eb: PlansBuilder = expressionBuilder<Database & { p: Database["plans"] }, "p">();
+  const sellable = offered(eb, input);
+  const inCart = enrollmentId != null ? eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)) : null;
   const rows = await db
     .selectFrom("plans as p")
     .select((eb) => [
       "p.id",
       "p.category_id",
       "p.popularity",
-      (enrollmentId != null ? eb.case().when(inCart(eb)).then(1).else(0).end() : eb.lit(0)).as("in_cart"),
-      eb.case().when(offered(eb, input)).then(1).else(0).end().as("offered"),
+      (inCart ? eb.case().when(inCart).then(1).else(0).end() : eb.lit(0)).as("in_cart"),
+      eb.case().when(sellable).then(1).else(0).end().as("offered"),
       eb.selectFrom("recommendation_data").select("version").where("id", "=", 1).as("version"),
     ])
-    .where((eb) => eb.or([offered(eb, input), ...(enrollmentId != null ? [inCart(eb)] : []), ...(planId != null ? [eb("p.id", "=", planId)] : [])]))
+    .where(eb.or([sellable, ...(inCart ? [inCart] : []), ...(planId != null ? [eb("p.id", "=", planId)] : [])]))
     .orderBy("p.id")
     .execute();
 
-  // Context: the cart's plans and the viewed plan. Seeds use the cart only when no plan is
-  // viewed, so dropping the viewed plan from the cart's seeds is safe.
+  // Context: the cart's plans and the viewed plan, never recommended back. Seeds use the cart
+  // only when no plan is viewed, so dropping the viewed plan from the cart's seeds is safe.
   const held = rows.filter((r) => Number(r.in_cart) === 1 || r.id === planId);
   const excluded = new Set(held.map((r) => r.id));
   if (planId != null) excluded.add(planId);
   const context: Context = {
     cartPlanIds: held.map((r) => r.id).filter((id) => id !== planId),
     ownCartPlanIds: held.filter((r) => Number(r.in_cart) === 1).map((r) => r.id),
-    excludedPlanIds: [...excluded],
     categoryIds: new Set(held.map((r) => r.category_id)),
   };
   const candidates = rows
