@@ -54,7 +54,7 @@ export function createServices(config: Config, store: Store, overrides: Partial<
     dialect: store.dialect,
     cipher,
     log,
-    sessions: createSessions(config.sessionSecret, secure, { db: store.db, now, idleMs: config.sessionIdleMinutes * 60 * 1000, log }),
+    sessions: createSessions(config.sessionSecret, secure, { db: store.db, dialect: store.dialect, now, idleMs: config.sessionIdleMinutes * 60 * 1000, log }),
     csrf,
     i18n,
     languageCookie,

@@ -39,6 +39,10 @@ export const sessionSchema = z
     resumeFrom: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
     /** the completed enrollment whose receipt this browser may show */
     receiptId: id,
+    /** until when (epoch ms) receiptId opens the receipt and its PDF */
+    receiptUntil: z.number().int().positive(),
+    /** this browser's hold on a resumed enrollment (enrollments.holder) */
+    holder: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /** the plans chosen for Compare plans (ids only, up to four) */
     compare: z.array(id).max(4),
   })
@@ -55,3 +59,14 @@ export type Flash = {
   /** optional dialog to open after the redirect */
   dialog?: string;
 };
+
+/** How long after completion the receipt (and its PDF) stays open to the applicant's browser. */
+export const RECEIPT_OPEN_MS = 15 * 60 * 1000;
+
+/**
+ * Whether a session reaches an enrollment (issue 23): one never resumed (no holder) is reached by
+ * the browser that made it; a resumed one only by the browser that resumed it last.
+ */
+export function holdsEnrollment(sessionHolder: string | undefined, enrollmentHolder: string | null | undefined) {
+  return !enrollmentHolder || enrollmentHolder === sessionHolder;
+}

@@ -7,6 +7,7 @@ import { commonIntent } from "~/.server/wizard/step-controls";
 import { cartView } from "~/.server/store/cart-view";
 import { summarize } from "~/.server/wizard/review-summary";
 import { completeEnrollment, saveReviewChoices } from "~/.server/wizard/completion";
+import { openReceipt } from "~/.server/wizard/enrollment-session";
 import { textSignatureOffered } from "~/.server/wizard/text-signature";
 import type { Services } from "~/.server/services";
 import { reviewValidator } from "~/forms/review";
@@ -95,8 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Refused: nothing was saved (the notes neither); the page shows them again as typed.
   if (!done.ok && done.reason === "refused") return json({ problems: done.problems, notes: result.data.additional_notes ?? "" }, { status: 422 });
   if (!done.ok) return redirect(`${HERE}?dialog=error`);
-  ctx.session.unset("tempId", "navto");
-  ctx.session.set("receiptId", done.enrollmentId);
+  openReceipt(services, ctx.session, done.enrollmentId);
   return redirect("/enrollment/receipt", await commit());
 }
 

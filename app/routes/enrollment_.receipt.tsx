@@ -1,33 +1,50 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { readForm } from "~/.server/platform/request";
 import { loadReceipt } from "~/.server/wizard/completion";
+import { closeReceipt } from "~/.server/wizard/enrollment-session";
 import { homeTarget } from "~/domain/home-target";
 import { SIGNATURE_LINK_DAYS } from "~/domain/agreement";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("receipt");
 
-/** enrollment/receipt: thanks, the name and the confirmation number; Return to homepage. */
+/**
+ * enrollment/receipt: thanks, the name and the confirmation number; Return to homepage. The
+ * receipt (and its PDF) is open to this browser for a few minutes after completion, and until
+ * Return to homepage (issue 23: a shared or kiosk device keeps nothing for the next person).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await services.sessions.read(request);
   const receipt = await loadReceipt(services, request, session);
   if (!receipt) throw redirect("/");
-  const { enrollment, policy, site } = receipt;
-  const s = session.all();
+  const { enrollment, policy } = receipt;
   return json({
     name: receipt.name,
     confirmation: policy.policy_number,
     recordHref: `/enrollment/record/${enrollment.id}`,
     // The applicant signs from the text message's link.
     signatureRequested: policy.signature_status === "awaiting",
-    home: homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess ?? enrollment.eprocess, siteKind: site.kind }),
   });
 }
 
+/** Return to homepage: the receipt and its PDF are closed to this browser, then home. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { services } = context;
+  await readForm(request, services);
+  const session = await services.sessions.read(request);
+  const receipt = await loadReceipt(services, request, session);
+  const s = session.all();
+  const home = receipt ? homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess ?? receipt.enrollment.eprocess, siteKind: receipt.site.kind }) : "/";
+  closeReceipt(session);
+  return redirect(home, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+}
+
 export default function Receipt() {
-  const { name, confirmation, home, signatureRequested, recordHref } = useLoaderData<typeof loader>();
+  const { name, confirmation, signatureRequested, recordHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -54,11 +71,12 @@ export default function Receipt() {
           {t("record.downloadHint")}
         </span>
       </p>
-      <p>
-        <Link className="button" to={home}>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <button className="button" type="submit" data-testid="return-home">
           {t("receipt.returnHome")}
-        </Link>
-      </p>
+        </button>
+      </Form>
     </div>
   );
 }

@@ -104,14 +104,18 @@ test.describe("ways back into an enrollment", () => {
     const text = (await page.getByTestId("message-text").textContent()) ?? "";
     const link = /\/direct-continue\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+/.exec(text)![0];
 
-    // Opened later in another browser: the completed enrollment's receipt, with its confirmation number
+    // Opened later in another browser: it says the enrollment is complete, and opens nothing —
+    // no receipt, no confirmation number, no PDF (issue 23)
     const fresh = await browser.newContext({ javaScriptEnabled: jsEnabled });
     const other = await fresh.newPage();
-    await other.goto(link);
-    await expect(other).toHaveURL(/\/enrollment\/receipt$/);
-    await expect(other.getByTestId("confirmation-number")).toHaveText(confirmation);
-    await expect(other.getByRole("heading", { level: 1 })).toContainText(`John ${last}`);
+    const gone = await other.goto(link);
+    expect(gone?.status()).toBe(410);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("This enrollment is already complete");
+    await expect(other.getByText(confirmation)).toHaveCount(0);
+    await expect(other.getByTestId("download-record")).toHaveCount(0);
     await a11y(other);
+    await other.goto("/enrollment/receipt");
+    await expect(other).not.toHaveURL(/\/enrollment\/receipt$/);
 
     // A link that is not one: the site's 404 page, with a way home
     const bad = await other.goto("/direct-continue/QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVowMTIzNDU2Nzg5/cmV2aWV3X2luZm8");

@@ -16,7 +16,7 @@ import { loader as agreementLoader, action as agreementAction } from "~/routes/e
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { loader as signLoader, action as signAction } from "~/routes/sign.$token";
 import { action as continueAction } from "~/routes/continue-enrollment";
-import { loader as directLoader } from "~/routes/direct-continue.$id.$tab";
+import { loader as directLoader, action as directAction } from "~/routes/direct-continue.$id.$tab";
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { loader as agentHomeLoader } from "~/routes/_store.agent-home";
@@ -155,8 +155,11 @@ describeEachDatabase("the audit trail", (kind) => {
     const byCode = newClient(app);
     expect((await byCode.submit(continueAction, "/continue-enrollment", { code: resumeCode, email: "ana.lopez@gmail.com" })).location).toBe(REVIEW);
     const byLink = newClient(app);
-    expect((await byLink.load(directLoader, link[0], { id: link[1], tab: link[2] })).location).toBe(REVIEW);
-    expect((await client.submit(reviewAction, REVIEW, { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
+    // the link's page writes nothing; its button resumes (issue 23)
+    expect((await byLink.load(directLoader, link[0], { id: link[1], tab: link[2] })).location).toBeNull();
+    expect((await byLink.submit(directAction, link[0], { intent: "continue" }, { params: { id: link[1], tab: link[2] } })).location).toBe(REVIEW);
+    // the browser that resumed it last holds it (the others lost it)
+    expect((await byLink.submit(reviewAction, REVIEW, { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
     const memberId = (await app.store.db.selectFrom("policies").select("member_id").where("enrollment_id", "=", id).executeTakeFirstOrThrow()).member_id;
     expect((await rep.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) })).location).toBe("/agent-select-member?signature=sent");
     const sms = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").orderBy("id", "desc").executeTakeFirstOrThrow());

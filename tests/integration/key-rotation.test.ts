@@ -142,10 +142,13 @@ describeEachDatabase("key rotation", (kind) => {
     expect(page.status).toBe(200);
     expect(JSON.stringify(page.data)).toContain("6789");
     // the resume code was hashed with the old key
-    const resumed = await new TestClient(both).submit(continueAction, "/continue-enrollment", { code: resumeCode, email: "ana.lopez@gmail.com" });
+    const resumer = new TestClient(both);
+    const resumed = await resumer.submit(continueAction, "/continue-enrollment", { code: resumeCode, email: "ana.lopez@gmail.com" });
     expect(resumed.location).toMatch(/^\/enrollment\//);
+    // the browser that resumed it holds it now (the first one lost it: issue 23)
+    client = resumer;
     // a save now seals with the new key
-    const saved = await c.submit(personalAction, PERSONAL, { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "141", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
+    const saved = await resumer.submit(personalAction, PERSONAL, { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "141", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
     expect(saved.status).toBe(302);
     const row = await app.store.db.selectFrom("enrollment_steps").select("secret_enc").where("enrollment_id", "=", enrollmentId).where("tab_name", "=", "primary_info").executeTakeFirstOrThrow();
     expect(both.cipher.keyIndexOf(row.secret_enc!)).toBe(0);

@@ -617,6 +617,17 @@ const stepDrafts: Migration = {
 };
 
 /**
+ * The browser that holds an enrollment (issue 23): a random value each resume by code or link
+ * writes here and into that browser's session. A session whose value differs no longer reaches
+ * the enrollment (null: never resumed, the browser that made it keeps it).
+ */
+const enrollmentHolder: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("enrollments").addColumn("holder", "text").execute();
+  },
+};
+
+/**
  * Group admins (issue 15): the people who administer an employer group, each with the e-mail
  * and phone a sign-in code is sent to. They, not the employees who know the group code, see
  * the group's members and enroll for them.
@@ -825,6 +836,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "010_enrollment_record": enrollmentRecord,
         "011_plan_facts": planFacts,
         "012_recommendation_version": recommendationVersion(dialect),
+        "014_enrollment_holder": enrollmentHolder,
       };
     },
   };

@@ -461,6 +461,8 @@ export interface EnrollmentTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: Timestamp | null;
+  /** the browser that resumed it last (its session holds the same value); null: never resumed */
+  holder: string | null;
 }
 
 export interface CartLineTable {

@@ -9,14 +9,15 @@
  * (db/writes.ts), so it reads its own write back.
  */
 import type { Services } from "../services";
-import { writeGeneration } from "../db/writes";
 
-/** The services one request sees: the same ones, with a memo of its own when it only reads. */
-type Entry = { generation: number; value: Promise<unknown> };
-
+/**
+ * The services one request sees: the same ones, with a memo of its own when it only reads. Its
+ * sessions read the visitor's enrollment (the holder check, platform/session.ts) through the
+ * same memo, so that check costs no statement of its own.
+ */
 export function forRequest(services: Services, method: string): Services {
-  if (method !== "GET" && method !== "HEAD") return services.memo ? { ...services, memo: undefined } : services;
-  return { ...services, memo: new Map() };
+  if (method !== "GET" && method !== "HEAD") return services.memo ? { ...services, memo: undefined, sessions: services.sessions.withMemo(undefined) } : services;
+  return withReadMemo(services);
 }
 
 /**
@@ -26,22 +27,8 @@ export function forRequest(services: Services, method: string): Services {
  * transaction (a transaction reads for itself).
  */
 export function withReadMemo(services: Services): Services {
-  return { ...services, memo: new Map() };
+  const memo = new Map<string, unknown>();
+  return { ...services, memo, sessions: services.sessions.withMemo(memo) };
 }
 
-/** The value of `load` for this key, read once per request (every time when not memoised). */
-export function once<T>(services: Services, key: string, load: () => Promise<T>): Promise<T> {
-  const memo = services.memo;
-  if (!memo) return load();
-  const generation = writeGeneration();
-  const hit = memo.get(key) as Entry | undefined;
-  if (hit && hit.generation === generation) return hit.value as Promise<T>;
-  const value = load();
-  const entry: Entry = { generation, value };
-  memo.set(key, entry);
-  // A failed read is not kept: a later loader tries again (and meets the error itself).
-  value.catch(() => {
-    if (memo.get(key) === entry) memo.delete(key);
-  });
-  return value;
-}
+export { once } from "./memo";

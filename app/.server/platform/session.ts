@@ -8,13 +8,22 @@
  * after it started; a token that is ended, unknown, or shown by another browser opens nothing,
  * and the page asked for becomes the session-expired page. Every read goes through a zod schema,
  * so a forged or stale shape becomes a fresh session.
+ *
+ * The cookie is a browser-session cookie (no Max-Age): closing the browser forgets it (issue 23).
+ * Every read also checks what the session says it may reach (issue 23), here and nowhere else:
+ * the enrollment of `tempId` and `receiptId` only while this browser holds it (an enrollment
+ * resumed elsewhere since is lost here, `enrollments.holder`), and the receipt only until
+ * `receiptUntil`. What fails the check is dropped from the session as read, so every page acts as
+ * if this browser had never had it.
  */
 import crypto from "node:crypto";
 import { createCookieSessionStorage, createSession, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import type { DB } from "../db/connection";
+import type { Dialect } from "../db/migrations";
 import type { StaffSession } from "../db/schema";
 import type { Logger } from "./log";
-import { sessionSchema, type Flash, type SessionData, type SessionKey } from "~/domain/session";
+import { holdsEnrollment, sessionSchema, type Flash, type SessionData, type SessionKey } from "~/domain/session";
+import { enrollmentRowsOnce } from "../store/enrollment-rows";
 import { auditActor, type StaffIdentity } from "~/domain/audit";
 import { insertAuditEvent } from "../repositories/audit";
 import { endLapsedStaffSessions, endStaffSession, insertStaffSession, saveStaffSessionData, staffSessionByTokenHash, touchStaffSession } from "../repositories/staff";
@@ -139,6 +148,11 @@ export interface ReadOptions {
   touch?: boolean;
   /** hand back an ended session instead of sending the visitor to the session-expired page */
   allowEnded?: boolean;
+  /**
+   * Skip the enrollment holder check (keepHeld): only for a caller that reads the enrollment
+   * itself and applies holdsEnrollment to it (the plans page's cache key, one statement).
+   */
+  holderCheckedByCaller?: boolean;
 }
 
 export interface Sessions {
@@ -152,11 +166,14 @@ export interface Sessions {
   endedSessionData(token: string): Promise<{ staff: StaffIdentity; data: SessionData } | null>;
   /** the idle limit in milliseconds */
   idleMs: number;
+  /** The same sessions, reading the visitor's enrollment through this request's memo (platform/request-memo.ts). */
+  withMemo(memo: Map<string, unknown> | undefined): Sessions;
   storage: SessionStorage<Raw, { flash: Flash }>;
 }
 
 export interface SessionBackend {
   db: DB;
+  dialect: Dialect;
   now: () => Date;
   idleMs: number;
   log: Logger;
@@ -178,7 +195,7 @@ function parseData(json: string): Raw {
 }
 
 export function createSessions(secret: string, secure: boolean, backend: SessionBackend): Sessions {
-  const { db, now, idleMs, log } = backend;
+  const { db, dialect, now, idleMs, log } = backend;
   const storage = createCookieSessionStorage<Raw, { flash: Flash }>({
     cookie: {
       name: "__store",
@@ -187,8 +204,8 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       secure,
       path: "/",
       secrets: [secret],
-      // 12 hours; a saved enrollment is resumed by code, not by a long-lived cookie.
-      maxAge: 60 * 60 * 12,
+      // No Max-Age or Expires: the cookie ends with the browser (a shared or kiosk device keeps
+      // nothing). A verified session also ends on the server (idle and 12-hour limits).
     },
   });
   const uaHash = (request: Request) => crypto.createHmac("sha256", secret).update(`ua:${request.headers.get("user-agent") ?? ""}`).digest("base64url");
@@ -226,7 +243,35 @@ export function createSessions(secret: string, secure: boolean, backend: Session
     }
   }
 
-  async function read(request: Request, options: ReadOptions = {}): Promise<StoreSession> {
+  /**
+   * Drops from the session what it may no longer reach: an enrollment another browser has
+   * resumed since (or a completed one's receipt), a receipt past its time.
+   */
+  async function keepHeld(session: StoreSession, memo: Map<string, unknown> | undefined, options: ReadOptions) {
+    if (session.get("receiptId") !== undefined && !((session.get("receiptUntil") ?? 0) > now().getTime())) session.unset("receiptId", "receiptUntil");
+    if (options.holderCheckedByCaller) return session;
+    const scope = { memo, db, dialect };
+    const tempId = session.get("tempId");
+    if (tempId !== undefined) {
+      const rows = await enrollmentRowsOnce(scope, tempId);
+      if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) {
+        session.unset("tempId", "navto", "showQuotation");
+        log.warn("session enrollment held elsewhere, dropped");
+      }
+    }
+    const receiptId = session.get("receiptId");
+    if (receiptId !== undefined) {
+      const rows = await enrollmentRowsOnce(scope, receiptId);
+      if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) session.unset("receiptId", "receiptUntil");
+    }
+    return session;
+  }
+
+  async function read(request: Request, options: ReadOptions = {}, memo?: Map<string, unknown>): Promise<StoreSession> {
+    return keepHeld(await readCookie(request, options), memo, options);
+  }
+
+  async function readCookie(request: Request, options: ReadOptions): Promise<StoreSession> {
     const url = new URL(request.url);
     const requestId = request.headers.get("x-request-id");
     const raw = await cookieData(request);
@@ -315,5 +360,15 @@ export function createSessions(secret: string, secure: boolean, backend: Session
     return { staff: staffOf(row), data: new StoreSession(data).all() };
   }
 
-  return { storage, read, commit, startStaff, endStaff, endedSessionData, idleMs };
+  const sessions = (memo: Map<string, unknown> | undefined): Sessions => ({
+    storage,
+    read: (request, options) => read(request, options, memo),
+    commit,
+    startStaff,
+    endStaff,
+    endedSessionData,
+    idleMs,
+    withMemo: sessions,
+  });
+  return sessions(undefined);
 }

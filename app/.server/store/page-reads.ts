@@ -3,11 +3,7 @@
  * GET request through the request's memo (platform/request-memo.ts).
  */
 import type { Services } from "../services";
-import { once } from "../platform/request-memo";
-import { findEnrollmentWithRows } from "../repositories/enrollments";
-
-/** The enrollment with its cart lines and saved steps: one statement, shared by the three reads below. */
-const enrollmentRowsOnce = (services: Services, id: number) => once(services, `enrollment:${id}`, () => findEnrollmentWithRows(services.db, services.dialect, id));
+import { enrollmentRowsOnce } from "./enrollment-rows";
 
 export const enrollmentOnce = async (services: Services, id: number) => (await enrollmentRowsOnce(services, id))?.enrollment;
 export const cartLinesOnce = async (services: Services, enrollmentId: number) => (await enrollmentRowsOnce(services, enrollmentId))?.lines ?? [];

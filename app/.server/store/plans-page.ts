@@ -27,6 +27,7 @@ import { siteForHost } from "../repositories/sites";
 import { loadCatalog } from "../repositories/catalog";
 import { plansPageReads } from "../repositories/plans-page-reads";
 import { OPEN_STATUSES } from "./shopping";
+import { holdsEnrollment } from "~/domain/session";
 
 /** Bumped when the page's inputs change shape: old keys then miss. */
 const KEY_VERSION = 1;
@@ -68,7 +69,7 @@ export async function plansPageInputs(services: Services, request: Request): Pro
   if (!cookieHeader) return null;
   let session;
   try {
-    session = await services.sessions.read(request, { touch: false });
+    session = await services.sessions.read(request, { touch: false, holderCheckedByCaller: true });
   } catch {
     return null;
   }
@@ -88,6 +89,8 @@ export async function plansPageInputs(services: Services, request: Request): Pro
     plansPageReads(db, services.dialect, typeof enrollmentId === "number" ? enrollmentId : null),
   ]);
   if (typeof enrollmentId === "number" && (!enrollment || !OPEN_STATUSES.has(enrollment.status))) return null;
+  // an enrollment another browser has resumed since: the page is rendered, where the session's read drops it (issue 23)
+  if (enrollment && !holdsEnrollment(session.get("holder"), enrollment.holder)) return null;
 
   const position = new Map(lines.map((l, i) => [l.id, i]));
   const inputs = [

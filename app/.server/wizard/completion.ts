@@ -14,6 +14,7 @@ import { enrollmentProblems, type Problem } from "./verify";
 import { cartLines } from "../repositories/cart";
 import { claimForCompletion, enrollmentPayment, insertCompletion, policyByKey, policyForEnrollment, saveReviewNotes } from "../repositories/completion";
 import { findEnrollment } from "../repositories/enrollments";
+import { enrollmentOnce } from "../store/page-reads";
 import { findGroup, findRep } from "../repositories/entry";
 import { cartView } from "../store/cart-view";
 import { siteOf } from "../store/site";
@@ -184,8 +185,9 @@ export async function saveReviewChoices(services: Services, enrollmentId: number
  * and the site; null when there is nothing to show (the visitor goes home).
  */
 export async function loadReceipt(services: Services, request: Request, session: StoreSession) {
+  // receiptId is what the session's read left: held by this browser, within its time (platform/session.ts)
   const id = session.get("receiptId");
-  const enrollment = id ? await findEnrollment(services.db, id) : undefined;
+  const enrollment = id ? await enrollmentOnce(services, id) : undefined;
   if (!enrollment || enrollment.status !== "completed") return null;
   const [policy, personal, site] = await Promise.all([policyForEnrollment(services.db, enrollment.id), readStep<Personal>(services, enrollment.id, "primary_info"), siteOf(services, request)]);
   if (!policy) return null;

@@ -6,9 +6,10 @@
  * Made again once only: when the applicant signs later from the text message's link, the new file
  * (with that signature) replaces the kept one, in the signature's transaction (sign-by-text.ts).
  *
- * Who may download it: the applicant's own session that completed it (the receipt's), or a
- * verified rep or group admin who owns the enrollment (its rep, an admin of its group) — their
- * downloads go on the audit trail. Anyone else is sent to the same 404 page as for a record that does not exist.
+ * Who may download it: the applicant's own session that completed it, from its receipt and only
+ * while the receipt is open (a few minutes, until they leave it: issue 23), or a verified rep or
+ * group admin who owns the enrollment (its rep, an admin of its group). Every download goes on
+ * the audit trail. Anyone else is sent to the same 404 page as for a record that does not exist.
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
@@ -288,6 +289,7 @@ export async function downloadableRecord(services: Services, session: StoreSessi
     return null;
   }
   const record = await enrollmentRecord(services, enrollmentId);
-  if (record && owner && !applicant) await audit(services, session, { kind: "record.download", enrollmentId, memberId: enrollment.member_id });
+  // every download is on the audit trail: the owner's, and the applicant's from the receipt (issue 23)
+  if (record) await audit(services, session, { kind: "record.download", enrollmentId, memberId: enrollment.member_id, detail: applicant && !owner ? "receipt" : null });
   return record;
 }

@@ -2,6 +2,11 @@
  * Save & Continue Later, /continue-enrollment and /direct-continue (enrollment-wizard §2.3,
  * §2.14). The e-mail carries a code (10 characters, stored hashed with the address, 30 days)
  * and a direct link whose id is an unguessable, expiring token — never the enrollment id.
+ *
+ * Issue 23: a code or a link opens an unfinished enrollment only, by a POST (the link's GET shows
+ * a page with a button), never replaces another unfinished enrollment of this browser without
+ * asking, and makes this browser the enrollment's only holder (the browsers that held it before
+ * lose it). A completed enrollment's code or link says "already complete" and opens nothing.
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
@@ -14,7 +19,8 @@ import { queueMail, withMessages } from "../platform/outbox";
 import { findLinkToken, insertLinkToken } from "../repositories/tokens";
 import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
 import { cartLines } from "../repositories/cart";
-import { restoreSession } from "./enrollment-session";
+import { holdEnrollment, restoreSession } from "./enrollment-session";
+import { enrollmentOnce } from "../store/page-reads";
 import { audit } from "../platform/audit";
 import { auditActor } from "~/domain/audit";
 import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
@@ -81,17 +87,8 @@ async function rebuildSteps(services: Services, enrollment: Enrollment) {
   return steps;
 }
 
-/**
- * Where a resumed enrollment opens (the §2.14 table): its saved tab, or the cart. A completed
- * one opens its receipt: whoever holds its code and e-mail, or its direct link, may see it —
- * the receipt, never the wizard again.
- */
+/** Where a resumed enrollment opens (the §2.14 table): its saved tab, or the cart. */
 async function resumeTarget(services: Services, session: StoreSession, enrollment: Enrollment, tab: string | null) {
-  if (enrollment.status === "completed") {
-    session.unset("tempId", "navto");
-    session.set("receiptId", enrollment.id);
-    return "/enrollment/receipt";
-  }
   if (tab === "cart_info" || enrollment.status === "shopping") {
     session.set("showQuotation", "no");
     return "/cart";
@@ -106,9 +103,38 @@ function applicantResuming(session: StoreSession) {
   return auditActor({ staff: session.staff, eprocess: null, requestId: session.requestId });
 }
 
-export type ContinueResult = { ok: true; to: string } | { ok: false; error: "validation.resumeNotFound" | "validation.tooManyCodes" };
+/**
+ * Another enrollment this browser holds and has not finished (issue 23): opening a code or a link
+ * must not replace it without asking. (The session's read has already dropped one held elsewhere.)
+ */
+async function holdsAnother(services: Services, session: StoreSession, enrollmentId: number) {
+  const current = session.get("tempId");
+  if (!current || current === enrollmentId) return false;
+  const enrollment = await enrollmentOnce(services, current);
+  return Boolean(enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out"));
+}
 
-export async function continueWithCode(services: Services, session: StoreSession, clientIp: string | undefined, code: string, email: string): Promise<ContinueResult> {
+/**
+ * What a code or a link may open (issue 23): "complete" once the enrollment is completed — a
+ * page that says so, never its receipt, its number or its PDF; "switch" when this browser holds
+ * another unfinished enrollment and has not said to replace it.
+ */
+export type ResumeRefusal = "complete" | "switch";
+
+/** Puts the enrollment in this browser as its only holder, audited; where it opens. POST only. */
+async function resume(services: Services, session: StoreSession, enrollment: Enrollment, tab: string | null, how: "code" | "link") {
+  await restoreSession(services, session, enrollment);
+  await holdEnrollment(services, session, enrollment.id);
+  await audit(services, applicantResuming(session), { kind: "enrollment.resume", enrollmentId: enrollment.id, memberId: enrollment.member_id, detail: how });
+  return resumeTarget(services, session, enrollment, tab);
+}
+
+export type ContinueResult =
+  | { ok: true; to: string }
+  | { ok: false; error: "validation.resumeNotFound" | "validation.tooManyCodes" | "validation.resumeComplete" }
+  | { ok: false; error: "switch" };
+
+export async function continueWithCode(services: Services, session: StoreSession, clientIp: string | undefined, code: string, email: string, options: { replace?: boolean } = {}): Promise<ContinueResult> {
   const now = services.now();
   const key = `resume-try:${clientKey(services, clientIp)}`;
   // Count first, then look the code up (ADR 007); a code that opens an enrollment hands its place back.
@@ -125,19 +151,39 @@ export async function continueWithCode(services: Services, session: StoreSession
     return { ok: false, error: "validation.resumeNotFound" };
   }
   await releaseLimit(services.db, key, taken);
-  await restoreSession(services, session, enrollment);
-  await audit(services, applicantResuming(session), { kind: "enrollment.resume", enrollmentId: enrollment.id, memberId: enrollment.member_id, detail: "code" });
-  return { ok: true, to: await resumeTarget(services, session, enrollment, enrollment.saved_tab) };
+  if (enrollment.status === "completed") return { ok: false, error: "validation.resumeComplete" };
+  if (!options.replace && (await holdsAnother(services, session, enrollment.id))) return { ok: false, error: "switch" };
+  return { ok: true, to: await resume(services, session, enrollment, enrollment.saved_tab, "code") };
 }
 
-export async function directContinue(services: Services, session: StoreSession, idPart: string, tabPart: string): Promise<string | null> {
+/** The enrollment and the tab a direct link names, or null (unknown, expired, cancelled). Reads only. */
+async function linkTarget(services: Services, idPart: string, tabPart: string) {
   const token = decodePart(idPart);
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
   const link = await findByAnyHash(services.cipher, `direct:${token}`, (hash) => findLinkToken(services.db, hash, "direct_continue", services.now()));
   const enrollment = link ? await findEnrollment(services.db, link.enrollment_id) : undefined;
   if (!link || !enrollment || enrollment.status === "cancelled") return null;
   const tab = decodePart(tabPart);
-  await restoreSession(services, session, enrollment);
-  await audit(services, applicantResuming(session), { kind: "enrollment.resume", enrollmentId: enrollment.id, memberId: enrollment.member_id, detail: "link" });
-  return resumeTarget(services, session, enrollment, tab === "cart_info" || isTabName(tab) ? tab : link.tab_name);
+  return { enrollment, tab: tab === "cart_info" || isTabName(tab) ? tab : link.tab_name };
+}
+
+/**
+ * GET /direct-continue/…: what the page offers, writing nothing (mail scanners open links):
+ * "continue" (a button that resumes), "switch" (this browser holds another enrollment: replace
+ * it, or keep it), "complete"; null for a link that opens nothing (404).
+ */
+export async function directContinuePage(services: Services, session: StoreSession, idPart: string, tabPart: string): Promise<"continue" | ResumeRefusal | null> {
+  const target = await linkTarget(services, idPart, tabPart);
+  if (!target) return null;
+  if (target.enrollment.status === "completed") return "complete";
+  return (await holdsAnother(services, session, target.enrollment.id)) ? "switch" : "continue";
+}
+
+/** POST /direct-continue/…: resumes (replacing another enrollment only when `replace`), or says why not. */
+export async function directContinue(services: Services, session: StoreSession, idPart: string, tabPart: string, options: { replace?: boolean } = {}): Promise<{ ok: true; to: string } | { ok: false; refusal: ResumeRefusal } | null> {
+  const target = await linkTarget(services, idPart, tabPart);
+  if (!target) return null;
+  if (target.enrollment.status === "completed") return { ok: false, refusal: "complete" };
+  if (!options.replace && (await holdsAnother(services, session, target.enrollment.id))) return { ok: false, refusal: "switch" };
+  return { ok: true, to: await resume(services, session, target.enrollment, target.tab, "link") };
 }

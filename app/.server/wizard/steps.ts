@@ -15,6 +15,7 @@ import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizar
 import { backTarget, nextAfter, progress, stepAccess, type WizardState } from "~/domain/wizard";
 import { resolveFields } from "~/domain/field-definitions";
 import { cartLinesOnce, enrollmentOnce, stepRowsOnce } from "../store/page-reads";
+import { openReceipt } from "./enrollment-session";
 
 export interface WizardContext {
   session: StoreSession;
@@ -47,8 +48,7 @@ export async function wizardEnrollment(services: Services, session: StoreSession
   if (!enrollment) throw redirect(session.get("receiptId") ? "/enrollment/receipt" : "/cart");
   if (enrollment.status === "completed") {
     // Done already (a second tab, a reload): show its receipt.
-    session.unset("tempId", "navto");
-    session.set("receiptId", enrollment.id);
+    openReceipt(services, session, enrollment.id);
     throw redirect("/enrollment/receipt", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
   }
   if (enrollment.status !== "checked_out") throw redirect("/cart");
