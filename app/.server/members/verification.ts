@@ -12,7 +12,7 @@
  * counted per client per person (STAFF_CLIENT_CODES_PER_HOUR) and, for clients the person has not
  * signed in from in 30 days, per rep or group (STAFF_CODES_PER_HOUR); wrong codes per code (5),
  * per client (10 in 10 minutes) and, again only for clients not known as the person's, per rep or
- * group (20 an hour) — which then stops new codes to such clients and further tries of a code that
+ * group (30 an hour) — which then stops new codes to such clients and further tries of a code that
  * already had a wrong one, never a code's first try. A code sent to one browser can be tried only
  * in that browser, so nobody else's requests or wrong codes retire or use up the person's code.
  *
@@ -41,12 +41,13 @@ export const STAFF_CODE_TTL_MS = 10 * 60 * 1000;
 export const STAFF_RESEND_AFTER_MS = 120 * 1000;
 export const STAFF_MAX_TRIES = 5;
 /**
- * wrong codes for one rep, or one group's admins together, in an hour, from clients that have not
+ * wrong codes for one rep, or one group's admins together, in an hour (more than one client can make:
+ * 5 codes × 5 tries), from clients that have not
  * signed in as that person before: when reached, those clients get no new code for the person and
  * a code that has already had a wrong try takes no more (a code's first try still goes through, so
  * a code the real person already has keeps working); clients the person signs in from are not counted
  */
-export const STAFF_FAILURE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
+export const STAFF_FAILURE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
 /** wrong codes from one client in 10 minutes, whoever they were for (that client only) */
 export const STAFF_CLIENT_FAILURE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** a client that signed in as a person within this time is one of that person's own places */
