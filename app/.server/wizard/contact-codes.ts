@@ -22,7 +22,7 @@
 import type { Services } from "../services";
 import { queueMail, queueText, withMessages } from "../platform/outbox";
 import { matchesAnyHash, randomDigits } from "../platform/crypto";
-import { codeById, insertCode, invalidateCode, latestCode, latestCodeTo, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
+import { usedCodeTargets, codeById, insertCode, invalidateCode, latestCode, latestCodeTo, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
 import { peekLimit, releaseLimit, takeLimit, type Limit, type Taken } from "../platform/rate-limit";
 import { clientKey } from "../platform/client-key";
 
@@ -52,6 +52,12 @@ export function contactHash(services: Services, kind: ContactKind, value: string
 /** Whether a stored contact hash is this address's (under any configured key: see key rotation). */
 export function isContactHash(services: Services, kind: ContactKind, value: string | null | undefined, stored: string | null | undefined) {
   return Boolean(value) && matchesAnyHash(services.cipher, contactKey(kind, value!), stored);
+}
+
+/** Whether this enrollment confirmed this address or number with a contact-step code (a code sent to it and used). */
+export async function isConfirmedContact(services: Services, enrollmentId: number, kind: ContactKind, value: string) {
+  const targets = await usedCodeTargets(services.db, enrollmentId, purposeOf(kind));
+  return targets.some((stored) => isContactHash(services, kind, value, stored));
 }
 
 const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
