@@ -108,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await otpValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, result.data.otp);
+    const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, result.data.otp, context.clientIp);
     if (outcome !== "ok") {
       const message = { wrong: "validation.otpWrong", expired: "validation.otpExpired", tooManyTries: "validation.otpTooMany", locked: "validation.otpLocked", noCode: "validation.otpNoCode", otherTarget: "validation.otpNoCode" }[outcome];
       return validationError({ fieldErrors: { otp: message }, formId: result.formId }, result.submittedData);

@@ -152,7 +152,7 @@ async function deliverCode(services: Services, enrollmentId: number, kind: Conta
 
 export type VerifyResult = "ok" | "wrong" | "expired" | "tooManyTries" | "locked" | "noCode" | "otherTarget";
 
-export async function verifyContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, code: string): Promise<VerifyResult> {
+export async function verifyContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, code: string, clientIp?: string): Promise<VerifyResult> {
   const now = services.now();
   const failKey = failKeyOf(enrollmentId);
   if ((await peekLimit(services.db, failKey, FAILURE_LIMIT, now)).limited) return "locked";
@@ -173,7 +173,7 @@ export async function verifyContactCode(services: Services, enrollmentId: number
     return "locked";
   }
   if (!matchesAnyHash(services.cipher, `otp:${enrollmentId}:${code}`, row.code_hash)) {
-    services.log.warn("one-time code refused", { channel: kind, enrollmentId, attempt: tries });
+    services.log.warn("one-time code refused", { channel: kind, enrollmentId, attempt: tries, client: clientKey(services, clientIp) });
     if (tries >= MAX_TRIES) {
       await invalidateCode(services.db, row.id, now);
       return "tooManyTries";
