@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as cartAction } from "~/routes/_store.cart";
 import type { Services } from "~/.server/services";
-import { contactHash } from "~/.server/wizard/contact-codes";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { openInstance, type Instance } from "../support/instances";
 import { TestClient } from "../support/client";
-import { addPlan, quotedClient } from "../support/journeys";
+import { addPlan, confirmedAddress, quotedClient } from "../support/journeys";
 import { opened } from "../support/outbox";
 
 const PER_CLIENT = 3;
@@ -55,13 +54,7 @@ describeEachDatabase("the quote e-mail is no relay", (kind) => {
   it("a message to the applicant's own address, confirmed by a code in this enrollment, is kept", async () => {
     const c = await cart();
     const to = `me-${kind}@example.com`;
-    const id = (await c.session()).tempId!;
-    // the contact step's code for this address, typed back (its own tests cover the step)
-    const now = new Date().toISOString();
-    await app.store.db
-      .insertInto("one_time_codes")
-      .values({ enrollment_id: id, purpose: "otp_email", target_hash: contactHash(app.services, "email", to), code_hash: "x", attempts: 1, expires_at: now, created_at: now, used_at: now, invalidated_at: null })
-      .execute();
+    await confirmedAddress(app, c, to);
     expect((await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: to, message: "See you Monday" })).status).toBe(302);
     expect((await quoteMail(to)).text_body).toContain("See you Monday");
   });

@@ -4,10 +4,8 @@
  * request in CLIENT_KEY_HEADER, replacing whatever a client sent under that name (as it does the
  * request id), so sessions read from the request carry it to every audit event.
  */
-import type { Services } from "../services";
-
 export const CLIENT_KEY_HEADER = "x-client-key";
 
-export function clientKey(services: Pick<Services, "cipher">, clientIp: string | undefined) {
+export function clientKey(services: { cipher: { hash(value: string): string } }, clientIp: string | undefined) {
   return services.cipher.hash(`ip:${clientIp ?? "unknown"}`).slice(0, 24);
 }
