@@ -54,6 +54,12 @@ export default defineConfig({
       // every journey signs in as the same demo rep (Jane Carter), 30+ times in a run: more than a
       // real rep's hour of codes (the limit itself is tested in tests/integration)
       STAFF_CODES_PER_HOUR: "500",
+      // …and every journey comes from one address (127.0.0.1): the per-client caps (issue 23) are
+      // set explicitly above a run's needs; their defaults are tested in tests/integration
+      STAFF_CLIENT_CODES_PER_HOUR: "500",
+      CONTACT_CODES_PER_CLIENT_HOUR: "1000",
+      CONTACT_CODES_PER_DESTINATION_HOUR: "500",
+      QUOTES_PER_CLIENT_HOUR: "500",
       // the journeys read the codes and links the store "sends" from the outbox
       MAIL_TRANSPORT: "outbox",
       LOG_LEVEL: "warn",

@@ -19,6 +19,7 @@ import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 import { forRequest } from "./app/.server/platform/request-memo";
 import { randomBytes } from "./app/.server/platform/random";
+import { CLIENT_KEY_HEADER, clientKey } from "./app/.server/platform/client-key";
 import { PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL } from "./app/.server/platform/document-encoding";
 import { plansPageFromCache } from "./app/.server/store/plans-page";
 import type { PageCapture } from "./app/.server/platform/document-cache";
@@ -50,6 +51,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.setHeader("X-Request-Id", requestId);
   // The app reads it from the request (the audit trail records it); whatever a client sent is replaced.
   req.headers["x-request-id"] = requestId;
+  // The client, as the keyed hash the limits count by (never the address): on the request for the
+  // audit trail, on the log line; whatever a client sent under that name is replaced too.
+  const client = clientKey(services, req.ip);
+  req.headers[CLIENT_KEY_HEADER] = client;
   // Read now: a mounted middleware (/assets) rewrites req.url while it handles the request.
   const pathname = req.path;
   // Server-Timing: the server's time from here to the moment the headers go out. Documents and
@@ -75,6 +80,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
       requestId,
+      client,
     });
   });
   next();
@@ -151,7 +157,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   const ownOrigin = `${req.protocol}://${req.get("host")}`;
   const crossSite = (site && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== ownOrigin);
   if (crossSite) {
-    log.warn("cross-site request refused", { method: req.method, path: req.path, requestId: res.locals.requestId });
+    log.warn("cross-site request refused", { method: req.method, path: req.path, requestId: res.locals.requestId, client: req.headers[CLIENT_KEY_HEADER] });
     return refusal(res, 403, "This form could not be accepted: it was sent from another site.", "No pudimos aceptar este formulario: se envió desde otro sitio.");
   }
   if (Number(req.get("content-length") ?? 0) > MAX_BODY_BYTES) {

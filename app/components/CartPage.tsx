@@ -226,7 +226,7 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
           <StoreForm labels={{ name: t("cart.yourName"), email: t("cart.email"), message: t("cart.message") }} id="save-cart-form" validator={saveCartValidator} action="/cart?dialog=save" defaultValues={preview?.values as never}>
             <TextField name="name" label={t("cart.yourName")} autoComplete="name" maxLength={100} />
             <TextField name="email" label={t("cart.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
-            <TextAreaField name="message" label={t("cart.message")} maxLength={1000} />
+            <TextAreaField name="message" label={t("cart.message")} hint={t("cart.messageHint")} maxLength={1000} />
             {compared.length ? <CheckboxField name="includeComparison" label={t("compare.includeComparison", { plans: compared.map((p) => p.name).join(", ") })} /> : null}
             <div className="button-group">
               <button className="button" type="submit" name="intent" value="send-quote">

@@ -6,9 +6,9 @@ describe("audit actors and details", () => {
   const admin = { kind: "group_admin" as const, repId: null, groupId: 2, adminId: 3 };
 
   it("names a verified rep or admin by id, and everyone else as the applicant (an employee under a group code)", () => {
-    expect(auditActor({ staff: rep, requestId: "r1" })).toEqual({ actor: "rep:7", actingAs: "rep", requestId: "r1" });
-    expect(auditActor({ staff: admin, eprocess: "group", requestId: null })).toEqual({ actor: "group_admin:3", actingAs: "group_admin", requestId: null });
-    expect(auditActor({ staff: null, eprocess: "group", requestId: "r2" })).toEqual({ actor: "applicant", actingAs: "employee", requestId: "r2" });
+    expect(auditActor({ staff: rep, requestId: "r1", clientKey: "c1" })).toEqual({ actor: "rep:7", actingAs: "rep", requestId: "r1", clientKey: "c1" });
+    expect(auditActor({ staff: admin, eprocess: "group", requestId: null })).toEqual({ actor: "group_admin:3", actingAs: "group_admin", requestId: null, clientKey: null });
+    expect(auditActor({ staff: null, eprocess: "group", requestId: "r2" })).toEqual({ actor: "applicant", actingAs: "employee", requestId: "r2", clientKey: null });
     // a cookie that says "rep" is not a verified rep
     expect(auditActor({ staff: null, eprocess: "rep", requestId: null }).actingAs).toBe("applicant");
     expect(staffActorName(admin)).toBe("group_admin:3");

@@ -23,8 +23,12 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-/** Acting as: a verified rep or group admin, or the person enrolling (an applicant; an employee under a group code). */
-export const ACTING_AS = ["rep", "group_admin", "applicant", "employee"] as const;
+/**
+ * Acting as: a verified rep or group admin, the person enrolling (an applicant; an employee under
+ * a group code), or a requester — someone not verified asking for or typing a rep's or admin's
+ * sign-in code, who may be that person or anyone who knows the rep or group code.
+ */
+export const ACTING_AS = ["rep", "group_admin", "applicant", "employee", "requester"] as const;
 export type ActingAs = (typeof ACTING_AS)[number];
 
 export type StaffKind = "rep" | "group_admin";
@@ -41,10 +45,14 @@ export interface StaffIdentity {
 }
 
 export interface AuditActor {
-  /** rep:{id}, group_admin:{id}, or applicant */
+  /** rep:{id}, group_admin:{id}, applicant, or requester */
   actor: string;
   actingAs: ActingAs;
   requestId: string | null;
+  /** the requesting client: the keyed hash of its address (never the address), when known */
+  clientKey: string | null;
+  /** for a requester: the rep or admin the event was about (rep:{id}, group_admin:{id}) */
+  subject?: string | null;
 }
 
 export function staffActorName(staff: StaffIdentity) {
@@ -52,9 +60,19 @@ export function staffActorName(staff: StaffIdentity) {
 }
 
 /** Who acts in a request: the verified rep or admin when there is one, else the person enrolling. */
-export function auditActor(o: { staff: StaffIdentity | null; eprocess?: string | null; requestId: string | null }): AuditActor {
-  if (o.staff) return { actor: staffActorName(o.staff), actingAs: o.staff.kind, requestId: o.requestId };
-  return { actor: "applicant", actingAs: o.eprocess === "group" ? "employee" : "applicant", requestId: o.requestId };
+export function auditActor(o: { staff: StaffIdentity | null; eprocess?: string | null; requestId: string | null; clientKey?: string | null }): AuditActor {
+  const clientKey = o.clientKey ?? null;
+  if (o.staff) return { actor: staffActorName(o.staff), actingAs: o.staff.kind, requestId: o.requestId, clientKey };
+  return { actor: "applicant", actingAs: o.eprocess === "group" ? "employee" : "applicant", requestId: o.requestId, clientKey };
+}
+
+/**
+ * Someone not verified, asking for or typing a rep's or admin's code: the actor is the requester
+ * (known only by client), the rep or admin is the event's subject — a stranger's wrong code is
+ * not the rep's act.
+ */
+export function requesterActor(subject: StaffIdentity, o: { requestId: string | null; clientKey: string | null }): AuditActor {
+  return { actor: "requester", actingAs: "requester", requestId: o.requestId, clientKey: o.clientKey, subject: staffActorName(subject) };
 }
 
 /** Parses `rep:12` / `group_admin:3` back (for the history page's names); null for anyone else. */

@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await saveCartValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const comparison = result.data.includeComparison ? await comparisonForEmail(services, session, enrollment, locale) : null;
-      const sent = await sendQuote(services, enrollment, { ...result.data, comparison }, locale, hostOf(request));
+      const sent = await sendQuote(services, enrollment, { ...result.data, comparison }, locale, hostOf(request), context.clientIp);
       if (!sent.ok) return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, { status: sent.error === "validation.tooManyQuotes" ? 429 : 422 });
       return redirectWithSession(services, session, `/cart?dialog=quote-sent&quote=${sent.quoteId}`);
     }

@@ -12,6 +12,7 @@ import { memberOnFile } from "~/.server/members/existing-member";
 import { stateOptions } from "~/.server/wizard/state-options";
 import type { Services } from "~/.server/services";
 import { contactValidator, otpValidator, CONTACT_FIELDS, type ContactInput } from "~/forms/contact";
+import { messageKey } from "~/forms/common";
 import { isValidEmail, phoneDigits } from "~/domain/identity";
 import { formatPhone } from "~/utils/format";
 import { ContactInfoStep } from "~/components/wizard/ContactInfoStep";
@@ -101,13 +102,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const target = kind === "email" ? step?.data.email : step?.data.phone_number;
     if (!target) return redirect(HERE);
     if (intent === "otp-resend") {
-      const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale);
-      if (!sent.ok) return json({ otpError: sent.reason === "wait" ? "validation.otpWait" : "validation.otpLocked", seconds: sent.ok ? 0 : sent.reason === "wait" ? sent.seconds : 0 }, { status: 429 });
+      const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale, context.clientIp);
+      if (!sent.ok) return json({ otpError: sent.reason === "locked" ? "validation.otpLocked" : "validation.otpWait", seconds: sent.reason === "locked" ? 0 : sent.seconds }, { status: 429 });
       return redirect(`${HERE}?dialog=otp&type=${kind}`);
     }
     const result = await otpValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, result.data.otp);
+    const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, result.data.otp, context.clientIp);
     if (outcome !== "ok") {
       const message = { wrong: "validation.otpWrong", expired: "validation.otpExpired", tooManyTries: "validation.otpTooMany", locked: "validation.otpLocked", noCode: "validation.otpNoCode", otherTarget: "validation.otpNoCode" }[outcome];
       return validationError({ fieldErrors: { otp: message }, formId: result.formId }, result.submittedData);
@@ -136,8 +137,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Keep what was typed (the code goes to it), once a code can be sent: a refused post keeps nothing.
     const typed = result.data;
     const target = kind === "email" ? typed.email : typed.phone_number;
-    const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale);
-    if (!sent.ok && sent.reason === "locked") return validationError({ fieldErrors: { [kind === "email" ? "email" : "phone_number"]: "validation.otpLocked" }, formId: result.formId }, result.submittedData);
+    const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale, context.clientIp);
+    const own = kind === "email" ? "email" : "phone_number";
+    if (!sent.ok && sent.reason === "locked") return validationError({ fieldErrors: { [own]: "validation.otpLocked" }, formId: result.formId }, result.submittedData);
+    // too many codes from this client, to this address or number, or on the channel today: when to try again, beside the field
+    if (!sent.ok && sent.reason === "limited")
+      return validationError({ fieldErrors: { [own]: messageKey("validation.otpSendLimit", { minutes: Math.ceil(sent.seconds / 60) }) }, formId: result.formId }, result.submittedData, { status: 429 });
     await writeStep(services, ctx.enrollment, "contact_info", { data: { ...typed, verified: keepVerified(services, typed, verified) }, completed: Boolean(step?.completed), draft: null });
     // Sent, or not yet (the 120 s wait of this address, the hourly cap): the dialog says which, and when.
     return redirect(`${HERE}?dialog=otp&type=${kind}`);

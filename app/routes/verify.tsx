@@ -89,14 +89,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const [kind, id, channel] = result.data.destination.split(":");
       const subject = (await signInCandidates(services, session, as)).find((c) => c.ref === `${kind}:${id}`);
       if (!subject) return validationError({ fieldErrors: { destination: "validation.chooseDestination" }, formId: result.formId }, result.submittedData);
-      const sent = await sendStaffCode(services, session, subject, channel as "email" | "phone", locale);
+      const sent = await sendStaffCode(services, session, context.clientIp, subject, channel as "email" | "phone", locale);
       if (!sent.ok) return validationError({ fieldErrors: { destination: SEND_ERRORS[sent.reason] }, formId: result.formId }, result.submittedData, { status: 429 });
       return redirectWithSession(services, session, "/verify");
     }
     case "resend": {
       const pending = await pendingSignIn(services, session);
       if (!pending) return redirect(`/verify?as=${as}`);
-      const sent = await sendStaffCode(services, session, pending.subject, pending.channel, locale);
+      const sent = await sendStaffCode(services, session, context.clientIp, pending.subject, pending.channel, locale);
       if (!sent.ok) return json({ resendError: SEND_ERRORS[sent.reason] }, { status: 429 });
       return redirectWithSession(services, session, "/verify");
     }

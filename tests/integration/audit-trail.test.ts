@@ -21,6 +21,7 @@ import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart
 import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { loader as agentHomeLoader } from "~/routes/_store.agent-home";
 import { DEMO } from "~/.server/db/seed";
+import { clientKey } from "~/.server/platform/client-key";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import type { TestClient } from "../support/client";
 import { addPlan, inWizard, markStepsDone, readyForTextSignature, EMPLOYER_FORM } from "../support/journeys";
@@ -68,7 +69,11 @@ describeEachDatabase("the audit trail", (kind) => {
     await c.submit(logoutAction, "/logout", {});
     const rows = await lastEvents(5);
     expect(brief(rows)).toEqual(["verify.code_sent:email", "verify.failure:wrong", "verify.success:email", "session.start", "session.end:logout"]);
-    for (const r of rows) expect(r).toMatchObject({ actor: `rep:${DEMO.rep.id}`, acting_as: "rep", enrollment_id: null, request_id: expect.stringMatching(/^test-\d+$/) });
+    // asking for and typing a code is a requester's act (anyone with the rep code may), about the rep;
+    // from the right code on, the rep's own — every row with the client it came from
+    const client = clientKey(app.services, c.clientIp);
+    for (const r of rows.slice(0, 2)) expect(r).toMatchObject({ actor: "requester", acting_as: "requester", subject: `rep:${DEMO.rep.id}`, client_key: client, enrollment_id: null, request_id: expect.stringMatching(/^test-\d+$/) });
+    for (const r of rows.slice(2)) expect(r).toMatchObject({ actor: `rep:${DEMO.rep.id}`, acting_as: "rep", subject: null, client_key: client, enrollment_id: null, request_id: expect.stringMatching(/^test-\d+$/) });
     // the right code and the session it starts are one request
     expect(new Set(rows.map((r) => r.request_id)).size).toBe(4);
     expect(rows[2].request_id).toBe(rows[3].request_id);

@@ -11,6 +11,7 @@ import { planId } from "~/.server/db/seed/catalog";
 import { runReminders } from "~/.server/store/saved-quotes";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { confirmedAddress } from "../support/journeys";
 import { openedAll } from "../support/outbox";
 
 const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental" };
@@ -150,6 +151,8 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
   it("preview renders the e-mail that will be sent, escaping what was typed", async () => {
     const c = await shopper();
     await add(c, "BSD-PPO-ESS");
+    // a message goes only to the applicant's own confirmed address (quote-relay.test.ts)
+    await confirmedAddress(app, c, "ana@example.com");
     const res = await c.submit(cartAction, "/cart?dialog=save", { intent: "preview", name: "Ana María O'Neil", email: "ana@example.com", message: "<script>alert(1)</script> thanks" });
     expect(res.status).toBe(200);
     expect(res.data.preview.subject).toContain("Your plan quote from");
@@ -162,6 +165,7 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
   it("sends a real e-mail (HTML + text) in the visitor's language, and the link restores the cart elsewhere", async () => {
     const c = await shopper();
     await add(c, "BSD-PPO-ESS");
+    await confirmedAddress(app, c, "ana@example.com");
     const sent = await c.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana María", email: "ana@example.com", message: "For next month" });
     expect(sent.location).toMatch(/^\/cart\?dialog=quote-sent&quote=\d+$/);
     expect((await cart(c, sent.location!)).sentTo).toBe("ana@example.com");

@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Services } from "~/.server/services";
 import { forRequest } from "~/.server/platform/request-memo";
+import { CLIENT_KEY_HEADER, clientKey } from "~/.server/platform/client-key";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 type Action = (args: ActionFunctionArgs) => unknown;
@@ -53,7 +54,7 @@ export class TestClient {
 
   /** Builds a request as the browser would send it. */
   request(path: string, init: { method?: string; body?: URLSearchParams; headers?: Record<string, string> } = {}) {
-    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), "user-agent": this.userAgent, "x-request-id": `test-${++this.requests}`, ...init.headers });
+    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), "user-agent": this.userAgent, "x-request-id": `test-${++this.requests}`, [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp), ...init.headers });
     if (init.body) headers.set("content-type", "application/x-www-form-urlencoded");
     return new Request(new URL(path, BASE), { method: init.method ?? "GET", headers, body: init.body });
   }
@@ -128,7 +129,7 @@ export class TestClient {
 
   /** Posts a body exactly as given (any content type, or none), for tests of malformed posts. */
   async send(action: Action, path: string, body: BodyInit | null, options: { contentType?: string | null; params?: Record<string, string> } = {}) {
-    const headers = new Headers({ host: this.host, cookie: this.cookieHeader() });
+    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp) });
     if (options.contentType) headers.set("content-type", options.contentType);
     const request = new Request(new URL(path, BASE), { method: "POST", headers, body });
     if (options.contentType === null) request.headers.delete("content-type");

@@ -26,6 +26,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SESSION_SECRET: "test-session-secret-0123456789-abcdefghijkl",
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     LOG_LEVEL: "silent",
+    // Journeys in one test file share a few addresses and test addresses; the store-wide caps on
+    // contact codes and quote e-mails per client and per address are tested with their defaults
+    // (tests/integration/pumping-caps.test.ts), not met by accident elsewhere.
+    CONTACT_CODES_PER_CLIENT_HOUR: "10000",
+    CONTACT_CODES_PER_DESTINATION_HOUR: "1000",
+    QUOTES_PER_CLIENT_HOUR: "10000",
     ...overrides,
   });
 }

@@ -25,7 +25,7 @@ import { openStore, type Store } from "~/.server/db/connection";
 import type { Database } from "~/.server/db/schema";
 import { createServices, type Services } from "~/.server/services";
 import { createLogger } from "~/.server/platform/log";
-import { testConfig, type TestApp, type TestDatabase } from "./db";
+import type { TestApp, TestDatabase } from "./db";
 
 export interface Instance {
   services: Services;
@@ -41,7 +41,7 @@ export function openSecondStore(t: TestDatabase): Store {
 /** Another instance of the app on the test app's database. */
 export function openInstance(app: TestApp, overrides: Partial<Pick<Services, "delivery">> = {}): Instance {
   const store = openSecondStore(app);
-  const services = createServices(testConfig(), store, { log: createLogger("silent"), now: () => app.clock.now, ...overrides });
+  const services = createServices(app.services.config, store, { log: createLogger("silent"), now: () => app.clock.now, ...overrides });
   return { services, store, close: () => store.close() };
 }
 

@@ -9,6 +9,7 @@ import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart
 import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { planId } from "~/.server/db/seed/catalog";
 import { agreementTextsFor, esignConsentFor, recordEsignConsent } from "~/.server/wizard/agreement";
+import { contactHash } from "~/.server/wizard/contact-codes";
 import type { TestApp } from "./db";
 import { TestClient } from "./client";
 
@@ -156,3 +157,16 @@ export const EMPLOYER_FORM: Readonly<Record<string, string>> = {
   emp_barg_unit: "NONE",
   "holiday_policy.Standard_6": "1",
 };
+
+/**
+ * This client's enrollment has confirmed the address with a contact-step code (as the contact
+ * step leaves it; that step has tests of its own): a quote's message may go to it (issue 23).
+ */
+export async function confirmedAddress(app: TestApp, c: TestClient, email: string) {
+  const id = (await c.session()).tempId!;
+  const now = new Date().toISOString();
+  await app.store.db
+    .insertInto("one_time_codes")
+    .values({ enrollment_id: id, purpose: "otp_email", target_hash: contactHash(app.services, "email", email), code_hash: "used", attempts: 1, expires_at: now, created_at: now, used_at: now, invalidated_at: null })
+    .execute();
+}

@@ -820,6 +820,20 @@ function recommendationVersion(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 23: every audit row says from which client it came (the keyed hash of the address the
+ * limiter already counts by, never the address) and, for events caused by someone not yet
+ * verified about a rep or an admin (a code asked for, a wrong code), whom it was about. The
+ * index finds whether a client has signed in as a person before (verification.ts).
+ */
+const auditClient: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("audit_events").addColumn("client_key", "text").execute();
+    await db.schema.alterTable("audit_events").addColumn("subject", "text").execute();
+    await db.schema.createIndex("audit_events_actor_client").on("audit_events").columns(["actor", "kind", "client_key"]).execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -837,6 +851,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "011_plan_facts": planFacts,
         "012_recommendation_version": recommendationVersion(dialect),
         "014_enrollment_holder": enrollmentHolder,
+        "015_audit_client": auditClient,
       };
     },
   };

@@ -685,6 +685,10 @@ export interface AuditEventTable {
   acting_as: string | null;
   member_id: number | null;
   request_id: string | null;
+  /** the requesting client: a keyed hash of its address (platform/respond.ts clientKey), never the address */
+  client_key: string | null;
+  /** whom an unverified requester's event was about (rep:{id}, group_admin:{id}), else null */
+  subject: string | null;
 }
 
 /** An employer group's administrators: a sign-in code goes to their e-mail or phone. */

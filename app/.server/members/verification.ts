@@ -5,9 +5,16 @@
  * enrollment — needs the rep or a group admin to prove who they are: a one-time code sent to the
  * e-mail or phone on file for them, with the wizard's rules (enrollment-wizard §9, ADR 007):
  * 6 digits from a secure source, stored hashed, 10 minutes, single use, a resend after 120 s that
- * retires the earlier code, 5 tries per code. Guessing is throttled per rep or group (all its
- * admins together) and per client, and sends per rep or group, all counted atomically in the
- * database so every instance shares the counts (count first, then evaluate).
+ * retires the earlier code, 5 tries per code. All counted atomically in the database so every
+ * instance shares the counts (count first, then evaluate).
+ *
+ * Limits stop guessing without letting strangers lock the real person out (issue 23): sends are
+ * counted per client per person (STAFF_CLIENT_CODES_PER_HOUR) and, for clients the person has not
+ * signed in from in 30 days, per rep or group (STAFF_CODES_PER_HOUR); wrong codes per code (5),
+ * per client (10 in 10 minutes) and, again only for clients not known as the person's, per rep or
+ * group (30 an hour) — which then stops new codes to such clients and further tries of a code that
+ * already had a wrong one, never a code's first try. A code sent to one browser can be tried only
+ * in that browser, so nobody else's requests or wrong codes retire or use up the person's code.
  *
  * A code belongs to one browser: its purpose carries a random key kept in that browser's session,
  * so the same rep signing in on two machines gets two codes that do not retire each other, and a
@@ -21,7 +28,8 @@ import type { StoreSession } from "../platform/session";
 import { randomDigits } from "../platform/crypto";
 import { clientKey } from "../platform/respond";
 import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
-import { audit, staffActor } from "../platform/audit";
+import { audit, requesterOf, staffActor } from "../platform/audit";
+import { hasSignedInFrom } from "../repositories/audit";
 import { codeById, insertCode, invalidateCode, latestCodeFor, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
 import { findGroup, findRep } from "../repositories/entry";
 import { findGroupAdmin, groupAdminsOf } from "../repositories/staff";
@@ -32,12 +40,22 @@ import type { StaffIdentity } from "~/domain/audit";
 export const STAFF_CODE_TTL_MS = 10 * 60 * 1000;
 export const STAFF_RESEND_AFTER_MS = 120 * 1000;
 export const STAFF_MAX_TRIES = 5;
-/** wrong codes for one rep, or one group's admins together, in an hour (from any browser, on any instance) */
-export const STAFF_FAILURE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
-/** wrong codes from one client in 10 minutes, whoever they were for */
+/**
+ * wrong codes for one rep, or one group's admins together, in an hour (more than one client can make:
+ * 5 codes × 5 tries), from clients that have not
+ * signed in as that person before: when reached, those clients get no new code for the person and
+ * a code that has already had a wrong try takes no more (a code's first try still goes through, so
+ * a code the real person already has keeps working); clients the person signs in from are not counted
+ */
+export const STAFF_FAILURE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
+/** wrong codes from one client in 10 minutes, whoever they were for (that client only) */
 export const STAFF_CLIENT_FAILURE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
-/** codes sent for one rep or group in an hour (STAFF_CODES_PER_HOUR, 30 by default): room for several browsers and resends, no mail cannon */
+/** a client that signed in as a person within this time is one of that person's own places */
+export const STAFF_KNOWN_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
+/** codes sent for one rep or group in an hour to clients not known as theirs (STAFF_CODES_PER_HOUR, 30 by default): no mail cannon */
 const staffSendLimit = (services: Services) => ({ max: services.config.staffCodesPerHour, windowMs: 60 * 60 * 1000 });
+/** codes one client may ask for one person in an hour (STAFF_CLIENT_CODES_PER_HOUR, 5 by default) */
+const clientSendLimit = (services: Services) => ({ max: services.config.staffClientCodesPerHour, windowMs: 60 * 60 * 1000 });
 const SEND_SLOT = { max: 1, windowMs: STAFF_RESEND_AFTER_MS };
 const REFERENCE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
@@ -120,8 +138,17 @@ export function codeReference(key: string) {
 
 const purposeOf = (subject: Subject, key: string) => `staff:${subject.ref}:${key}`;
 const failKey = (subject: Subject) => `staff-fail:${subject.scope}`;
-const clientFailKey = (services: Services, clientIp: string | undefined) => `staff-fail-client:${clientKey(services, clientIp)}`;
 const sendKey = (subject: Subject) => `staff-sends:${subject.scope}`;
+const clientSendKey = (subject: Subject, client: string) => `staff-sends-client:${client}:${subject.ref}`;
+
+/**
+ * Whether this client has signed in as this person in the last 30 days (a verify.success on the
+ * audit trail from the same client key): one of the person's own places. Strangers elsewhere
+ * cannot use up what such a client may do — only its own per-client limits apply to it.
+ */
+async function knownClient(services: Services, subject: Subject, client: string) {
+  return hasSignedInFrom(services.db, subject.ref, client, new Date(services.now().getTime() - STAFF_KNOWN_CLIENT_MS));
+}
 const targetOf = (subject: Subject, channel: Channel) => (channel === "email" ? subject.email : subject.phone);
 const targetHash = (services: Services, channel: Channel, target: string) => services.cipher.hash(`staff-${channel}:${target.trim().toLowerCase()}`);
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`staff-otp:${purpose}:${code}`);
@@ -135,23 +162,41 @@ export async function staffResendWait(services: Services, subject: Subject, key:
 
 export type StaffSendResult = { ok: true; reference: string } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "locked" } | { ok: false; reason: "noPhone" };
 
-/** Sends a sign-in code to the subject's e-mail or phone on file; the session keeps who, how and the browser's key. */
-export async function sendStaffCode(services: Services, session: StoreSession, subject: Subject, channel: Channel, locale: string): Promise<StaffSendResult> {
+/**
+ * Sends a sign-in code to the subject's e-mail or phone on file; the session keeps who, how and the browser's key.
+ * Counted first (ADR 007): this client's place among its codes for this person this hour; then,
+ * for a client the person has not signed in from, a place among the person's hourly codes; then
+ * this browser's 120 s slot. Two sends at once make one code.
+ */
+export async function sendStaffCode(services: Services, session: StoreSession, clientIp: string | undefined, subject: Subject, channel: Channel, locale: string): Promise<StaffSendResult> {
   const target = targetOf(subject, channel);
   if (!target) return { ok: false, reason: "noPhone" };
   const now = services.now();
-  if ((await peekLimit(services.db, failKey(subject), STAFF_FAILURE_LIMIT, now)).limited) return { ok: false, reason: "locked" };
+  const client = clientKey(services, clientIp);
+  const known = await knownClient(services, subject, client);
+  if (!known && (await peekLimit(services.db, failKey(subject), STAFF_FAILURE_LIMIT, now)).limited) return { ok: false, reason: "locked" };
   const key = session.get("verifyKey") ?? crypto.randomBytes(16).toString("base64url");
   const purpose = purposeOf(subject, key);
   const wait = await staffResendWait(services, subject, key);
   if (wait > 0) return { ok: false, reason: "wait", seconds: wait };
-  // Count first (ADR 007): a place in the hour's sends for this rep or group, then this
-  // browser's 120 s slot; two sends at once make one code.
-  const hour = await takeLimit(services.db, sendKey(subject), staffSendLimit(services), now);
-  if (!hour.allowed) return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(hour.resetAt.getTime(), now)) };
+  const taken: { key: string; taken: Awaited<ReturnType<typeof takeLimit>> }[] = [];
+  const giveBack = async () => {
+    for (const t of taken) await releaseLimit(services.db, t.key, t.taken);
+  };
+  const mine = await takeLimit(services.db, clientSendKey(subject, client), clientSendLimit(services), now);
+  if (!mine.allowed) return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(mine.resetAt.getTime(), now)) };
+  taken.push({ key: clientSendKey(subject, client), taken: mine });
+  if (!known) {
+    const hour = await takeLimit(services.db, sendKey(subject), staffSendLimit(services), now);
+    if (!hour.allowed) {
+      await giveBack();
+      return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(hour.resetAt.getTime(), now)) };
+    }
+    taken.push({ key: sendKey(subject), taken: hour });
+  }
   const slot = await takeLimit(services.db, `staff-slot:${purpose}`, SEND_SLOT, now);
   if (!slot.allowed) {
-    await releaseLimit(services.db, sendKey(subject), hour);
+    await giveBack();
     return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(slot.resetAt.getTime(), now)) };
   }
   const code = randomDigits(6);
@@ -172,8 +217,9 @@ export async function sendStaffCode(services: Services, session: StoreSession, s
   session.set("verifySubject", subject.ref);
   session.set("verifyChannel", channel);
   session.set("verifyKey", key);
-  services.log.info("sign-in code sent", { channel, kind: subject.staff.kind });
-  await audit(services, staffActor(subject.staff, session.requestId), { kind: "verify.code_sent", detail: channel });
+  services.log.info("sign-in code sent", { channel, kind: subject.staff.kind, client, known });
+  // asked by someone not verified yet: the requester acts, the rep or admin is the subject
+  await audit(services, requesterOf(subject.staff, session), { kind: "verify.code_sent", detail: channel });
   return { ok: true, reference };
 }
 
@@ -199,39 +245,44 @@ export async function verifyStaffCode(services: Services, session: StoreSession,
   const pending = await pendingSignIn(services, session);
   if (!pending) return { result: "noCode", subject: null };
   const { subject, key } = pending;
-  const result = await check(services, subject, key, clientIp, code);
-  const actor = staffActor(subject.staff, session.requestId);
-  if (result === "ok") await audit(services, actor, { kind: "verify.success", detail: pending.channel });
+  const client = clientKey(services, clientIp);
+  const result = await check(services, subject, key, client, code);
+  // a right code proves who typed it; a wrong one is a requester's act about the rep or admin
+  if (result === "ok") await audit(services, staffActor(subject.staff, session), { kind: "verify.success", detail: pending.channel });
   else {
-    services.log.warn("sign-in code refused", { kind: subject.staff.kind, reason: result });
-    await audit(services, actor, { kind: "verify.failure", detail: reasonDetail[result] });
+    services.log.warn("sign-in code refused", { kind: subject.staff.kind, reason: result, client, requestId: session.requestId });
+    await audit(services, requesterOf(subject.staff, session), { kind: "verify.failure", detail: reasonDetail[result] });
   }
   return { result, subject };
 }
 
-async function check(services: Services, subject: Subject, key: string, clientIp: string | undefined, code: string): Promise<StaffVerifyResult> {
+async function check(services: Services, subject: Subject, key: string, client: string, code: string): Promise<StaffVerifyResult> {
   const now = services.now();
   const subjectKey = failKey(subject);
-  const clientFail = clientFailKey(services, clientIp);
+  const clientFail = `staff-fail-client:${client}`;
   if ((await peekLimit(services.db, clientFail, STAFF_CLIENT_FAILURE_LIMIT, now)).limited) return "throttled";
-  if ((await peekLimit(services.db, subjectKey, STAFF_FAILURE_LIMIT, now)).limited) return "locked";
+  const known = await knownClient(services, subject, client);
   const row = await latestCodeFor(services.db, purposeOf(subject, key));
   if (!row || row.used_at || row.invalidated_at) return "noCode";
   if (row.expires_at <= now.toISOString()) return "expired";
+  // While strangers' wrong codes have filled the person's hour, a code that already had a wrong
+  // try takes no more from a client the person has not signed in from; its first try still goes.
+  if (!known && row.attempts > 0 && (await peekLimit(services.db, subjectKey, STAFF_FAILURE_LIMIT, now)).limited) return "locked";
   const tries = await takeCodeTry(services.db, row.id, STAFF_MAX_TRIES, now);
   if (tries === null) {
     const latest = await codeById(services.db, row.id);
     if (latest?.used_at || (latest?.invalidated_at && latest.attempts < STAFF_MAX_TRIES)) return "noCode";
     return latest && latest.expires_at <= now.toISOString() ? "expired" : "tooManyTries";
   }
-  const failure = await takeLimit(services.db, subjectKey, STAFF_FAILURE_LIMIT, now);
-  if (!failure.allowed) {
+  // Count first (ADR 007): one of the person's hourly failures (clients not known as theirs), then one of the client's.
+  const failure = known ? null : await takeLimit(services.db, subjectKey, STAFF_FAILURE_LIMIT, now);
+  if (failure && !failure.allowed && tries > 1) {
     await releaseCodeTry(services.db, row.id);
     return "locked";
   }
   const clientFailure = await takeLimit(services.db, clientFail, STAFF_CLIENT_FAILURE_LIMIT, now);
   if (!clientFailure.allowed) {
-    await releaseLimit(services.db, subjectKey, failure);
+    if (failure) await releaseLimit(services.db, subjectKey, failure);
     await releaseCodeTry(services.db, row.id);
     return "throttled";
   }
@@ -243,7 +294,7 @@ async function check(services: Services, subject: Subject, key: string, clientIp
     return "wrong";
   }
   // the right code is not a failure; it is used once, by one request
-  await releaseLimit(services.db, subjectKey, failure);
+  if (failure) await releaseLimit(services.db, subjectKey, failure);
   await releaseLimit(services.db, clientFail, clientFailure);
   return (await markCodeUsed(services.db, row.id, now)) ? "ok" : "noCode";
 }

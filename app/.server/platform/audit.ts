@@ -6,7 +6,8 @@
 import type { Services } from "../services";
 import type { StoreSession } from "./session";
 import { insertAuditEvent } from "../repositories/audit";
-import { auditActor, type AuditActor, type AuditKind, type StaffIdentity } from "~/domain/audit";
+import { CLIENT_KEY_HEADER } from "./client-key";
+import { auditActor, requesterActor, type AuditActor, type AuditKind, type StaffIdentity } from "~/domain/audit";
 
 export interface AuditEvent {
   kind: AuditKind;
@@ -17,17 +18,22 @@ export interface AuditEvent {
 
 /** The actor of a request: its session's verified rep or admin, else the person enrolling. */
 export function actorOf(session: StoreSession): AuditActor {
-  return auditActor({ staff: session.staff, eprocess: session.get("eprocess"), requestId: session.requestId });
+  return auditActor({ staff: session.staff, eprocess: session.get("eprocess"), requestId: session.requestId, clientKey: session.clientKey });
 }
 
-/** A rep or admin being verified (not signed in yet). */
-export function staffActor(staff: StaffIdentity, requestId: string | null): AuditActor {
-  return auditActor({ staff, requestId });
+/** A rep or admin who has just proved who they are with a code (not signed in yet). */
+export function staffActor(staff: StaffIdentity, session: StoreSession): AuditActor {
+  return auditActor({ staff, requestId: session.requestId, clientKey: session.clientKey });
+}
+
+/** Someone not verified asking for or typing a rep's or admin's code: a requester, the rep or admin the subject. */
+export function requesterOf(staff: StaffIdentity, session: StoreSession): AuditActor {
+  return requesterActor(staff, { requestId: session.requestId, clientKey: session.clientKey });
 }
 
 /** Someone with no session of their own: the applicant signing from a text-message link. */
 export function applicantActor(request: Request): AuditActor {
-  return auditActor({ staff: null, requestId: request.headers.get("x-request-id") });
+  return auditActor({ staff: null, requestId: request.headers.get("x-request-id"), clientKey: request.headers.get(CLIENT_KEY_HEADER) });
 }
 
 export async function audit(services: Services, who: StoreSession | AuditActor, event: AuditEvent) {

@@ -55,6 +55,18 @@ const schema = z
     /** a verified rep's or group admin's session ends after this many minutes without a request */
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(3, "must be at least 3 (the warning comes 2 minutes before)").max(720).default(20),
     STAFF_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(30),
+    /** sign-in codes one client may ask for one rep or admin in an hour (issue 23) */
+    STAFF_CLIENT_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+    /** contact-step codes (e-mail and text together) one client may ask for in an hour, whatever the enrollment */
+    CONTACT_CODES_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+    /** contact-step codes to one address or number in an hour, whatever the enrollment */
+    CONTACT_CODES_PER_DESTINATION_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+    /** contact-step codes the whole store sends by text (SMS) in 24 hours */
+    CONTACT_SMS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** contact-step codes the whole store sends by e-mail in 24 hours */
+    CONTACT_EMAILS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    /** quote e-mails (Save Cart) one client may send in an hour, whatever the cart */
+    QUOTES_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -104,6 +116,12 @@ export type Config = {
   sessionIdleMinutes: number;
   /** sign-in codes sent for one rep, or one group's admins, in an hour */
   staffCodesPerHour: number;
+  /** sign-in codes one client may ask for one rep or admin in an hour */
+  staffClientCodesPerHour: number;
+  /** contact-step code limits: per client an hour, per address or number an hour, per channel a day */
+  contactCodes: { perClientHour: number; perDestinationHour: number; smsPerDay: number; emailsPerDay: number };
+  /** quote e-mails one client may send in an hour */
+  quotesPerClientHour: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   usingDevSecrets: boolean;
   /** things allowed but worth saying at start (the server logs them) */
@@ -148,6 +166,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     quoteLinkDays: env.QUOTE_LINK_DAYS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     staffCodesPerHour: env.STAFF_CODES_PER_HOUR,
+    staffClientCodesPerHour: env.STAFF_CLIENT_CODES_PER_HOUR,
+    contactCodes: {
+      perClientHour: env.CONTACT_CODES_PER_CLIENT_HOUR,
+      perDestinationHour: env.CONTACT_CODES_PER_DESTINATION_HOUR,
+      smsPerDay: env.CONTACT_SMS_PER_DAY,
+      emailsPerDay: env.CONTACT_EMAILS_PER_DAY,
+    },
+    quotesPerClientHour: env.QUOTES_PER_CLIENT_HOUR,
     logLevel: env.LOG_LEVEL,
     usingDevSecrets: !env.SESSION_SECRET || !(env.ENCRYPTION_KEY || env.ENCRYPTION_KEYS),
     warnings,

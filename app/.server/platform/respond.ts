@@ -16,9 +16,7 @@ export async function redirectWithSession(services: Services, session: StoreSess
 }
 
 /** A client id for throttling: a keyed hash of the address, never the address itself. */
-export function clientKey(services: Services, clientIp: string | undefined) {
-  return services.cipher.hash(`ip:${clientIp ?? "unknown"}`).slice(0, 24);
-}
+export { clientKey } from "./client-key";
 
 /**
  * Opens a sealed value for a page. When none of the configured keys opens it (the server was

@@ -26,6 +26,7 @@ import { holdsEnrollment, sessionSchema, type Flash, type SessionData, type Sess
 import { enrollmentRowsOnce } from "../store/enrollment-rows";
 import { auditActor, type StaffIdentity } from "~/domain/audit";
 import { insertAuditEvent } from "../repositories/audit";
+import { CLIENT_KEY_HEADER } from "./client-key";
 import { endLapsedStaffSessions, endStaffSession, insertStaffSession, saveStaffSessionData, staffSessionByTokenHash, touchStaffSession } from "../repositories/staff";
 
 export type { Flash, SessionData, SessionKey };
@@ -77,6 +78,8 @@ export class StoreSession {
     private backing: Backing | null = null,
     /** set when the cookie held a server session that has ended */
     readonly ended: EndedSession | null = null,
+    /** the requesting client, as a keyed hash of its address (audit events carry it) */
+    readonly clientKey: string | null = null,
   ) {}
 
   get<K extends SessionKey>(key: K): SessionData[K] {
@@ -211,8 +214,8 @@ export function createSessions(secret: string, secure: boolean, backend: Session
   const uaHash = (request: Request) => crypto.createHmac("sha256", secret).update(`ua:${request.headers.get("user-agent") ?? ""}`).digest("base64url");
   let lastSweep = -Infinity;
 
-  async function auditEnd(row: Pick<StaffSession, "id" | "actor_kind" | "rep_id" | "group_id" | "admin_id">, kind: "session.end" | "session.expire", reason: string, requestId: string | null, at: Date) {
-    await insertAuditEvent(db, { kind, actor: auditActor({ staff: staffOf(row), requestId }), detail: reason, at });
+  async function auditEnd(row: Pick<StaffSession, "id" | "actor_kind" | "rep_id" | "group_id" | "admin_id">, kind: "session.end" | "session.expire", reason: string, requestId: string | null, at: Date, clientKey: string | null = null) {
+    await insertAuditEvent(db, { kind, actor: auditActor({ staff: staffOf(row), requestId, clientKey }), detail: reason, at });
   }
 
   /** Ends lapsed sessions now and then, so an expiry is on the audit trail even if the browser never comes back. */
@@ -224,10 +227,10 @@ export function createSessions(secret: string, secure: boolean, backend: Session
   }
 
   /** Ends a session that has run out (once, whoever notices first) and says why. */
-  async function expire(row: StaffSession, at: Date, requestId: string | null): Promise<EndReason> {
+  async function expire(row: StaffSession, at: Date, requestId: string | null, clientKey: string | null = null): Promise<EndReason> {
     const reason = row.expires_at <= at.toISOString() ? "absolute" : "idle";
     if (await endStaffSession(db, row.id, at, reason)) {
-      await auditEnd(row, "session.expire", reason, requestId, at);
+      await auditEnd(row, "session.expire", reason, requestId, at, clientKey);
       return reason;
     }
     const again = await staffSessionByTokenHash(db, row.token_hash);
@@ -274,16 +277,17 @@ export function createSessions(secret: string, secure: boolean, backend: Session
   async function readCookie(request: Request, options: ReadOptions): Promise<StoreSession> {
     const url = new URL(request.url);
     const requestId = request.headers.get("x-request-id");
+    const clientKey = request.headers.get(CLIENT_KEY_HEADER);
     const raw = await cookieData(request);
     const token = raw.get("sid");
-    if (typeof token !== "string" || !token) return new StoreSession(raw, requestId);
+    if (typeof token !== "string" || !token) return new StoreSession(raw, requestId, null, null, clientKey);
 
     const at = now();
     await sweep(at);
     const endedWith = (reason: EndReason, staff: StaffIdentity | null) => {
       const allowed = options.allowEnded ?? (ENDED_MAY_OPEN.includes(url.pathname) || ENDED_MAY_OPEN_PREFIX.some((p) => url.pathname.startsWith(p)));
       if (!allowed) throw redirect("/session-expired");
-      return new StoreSession(createSession<Raw, { flash: Flash }>({}), requestId, null, { reason, staff, token });
+      return new StoreSession(createSession<Raw, { flash: Flash }>({}), requestId, null, { reason, staff, token }, clientKey);
     };
 
     const row = await staffSessionByTokenHash(db, sha256(token));
@@ -296,18 +300,18 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       return endedWith("elsewhere", null);
     }
     const idleCutoff = new Date(at.getTime() - idleMs);
-    if (row.expires_at <= at.toISOString() || row.last_seen_at <= idleCutoff.toISOString()) return endedWith(await expire(row, at, requestId), staff);
+    if (row.expires_at <= at.toISOString() || row.last_seen_at <= idleCutoff.toISOString()) return endedWith(await expire(row, at, requestId, clientKey), staff);
 
     let lastSeenAt = new Date(row.last_seen_at).getTime();
     const touch = options.touch ?? !(NOT_ACTIVITY.includes(url.pathname) && request.method === "GET");
     if (touch && at.getTime() - lastSeenAt >= TOUCH_EVERY_MS) {
       if (!(await touchStaffSession(db, row.id, at, idleCutoff))) {
         const again = await staffSessionByTokenHash(db, row.token_hash);
-        return endedWith(again?.ended_at ? ((again.end_reason as EndReason | null) ?? "unknown") : await expire(again ?? row, at, requestId), staff);
+        return endedWith(again?.ended_at ? ((again.end_reason as EndReason | null) ?? "unknown") : await expire(again ?? row, at, requestId, clientKey), staff);
       }
       lastSeenAt = at.getTime();
     }
-    const session = new StoreSession(createSession<Raw, { flash: Flash }>({}), requestId);
+    const session = new StoreSession(createSession<Raw, { flash: Flash }>({}), requestId, null, null, clientKey);
     session.attach({ rowId: row.id, token, staff, lastSeenAt, expiresAt: new Date(row.expires_at).getTime() }, createSession<Raw, { flash: Flash }>(parseData(row.data)));
     return session;
   }
@@ -338,7 +342,7 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       expiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
     });
     session.attach({ rowId, token, staff, lastSeenAt: at.getTime(), expiresAt: at.getTime() + SESSION_ABSOLUTE_MS }, createSession<Raw, { flash: Flash }>({ ...data }));
-    await insertAuditEvent(db, { kind: "session.start", actor: auditActor({ staff, requestId: session.requestId }), at });
+    await insertAuditEvent(db, { kind: "session.start", actor: auditActor({ staff, requestId: session.requestId, clientKey: session.clientKey }), at });
   }
 
   async function endStaff(session: StoreSession, reason: "logout" | "not_my_site") {
@@ -346,7 +350,7 @@ export function createSessions(secret: string, secure: boolean, backend: Session
     if (backing) {
       const at = now();
       if (await endStaffSession(db, backing.rowId, at, reason)) {
-        await insertAuditEvent(db, { kind: "session.end", actor: auditActor({ staff: backing.staff, requestId: session.requestId }), detail: reason, at });
+        await insertAuditEvent(db, { kind: "session.end", actor: auditActor({ staff: backing.staff, requestId: session.requestId, clientKey: session.clientKey }), detail: reason, at });
       }
       session.detach();
     }

@@ -26,9 +26,25 @@ export async function insertAuditEvent(db: DB, e: NewAuditEvent) {
       member_id: e.memberId ?? null,
       detail: safeDetail(e.detail),
       request_id: e.actor.requestId,
+      client_key: e.actor.clientKey,
+      subject: e.actor.subject ?? null,
       created_at: e.at.toISOString(),
     })
     .execute();
+}
+
+/** Whether this client has signed in as this rep or admin since `since` (a place they sign in from). */
+export async function hasSignedInFrom(db: DB, actor: string, clientKey: string, since: Date) {
+  const row = await db
+    .selectFrom("audit_events")
+    .select("id")
+    .where("actor", "=", actor)
+    .where("kind", "=", "verify.success")
+    .where("client_key", "=", clientKey)
+    .where("created_at", ">", since.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** An enrollment's events, oldest first. */

@@ -99,3 +99,9 @@ export function liveCodeByHash(db: DB, purpose: string, codeHash: string, target
 export function latestCodeFor(db: DB, purpose: string) {
   return db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "is", null).where("purpose", "=", purpose).orderBy("id", "desc").limit(1).executeTakeFirst();
 }
+
+/** The target hashes of an enrollment's used codes of a purpose (the addresses or numbers it confirmed). */
+export async function usedCodeTargets(db: DB, enrollmentId: number, purpose: string) {
+  const rows = await db.selectFrom("one_time_codes").select("target_hash").where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).where("used_at", "is not", null).execute();
+  return rows.map((r) => r.target_hash);
+}

@@ -16,6 +16,8 @@ import { claimReminder, declineQuotes, insertQuote, quoteForEnrollment, quotesDu
 import { queueMail, withMessages } from "../platform/outbox";
 import { restoreSession } from "../wizard/enrollment-session";
 import { findLinkToken, insertLinkToken } from "../repositories/tokens";
+import { clientKey } from "../platform/client-key";
+import { isConfirmedContact } from "../wizard/contact-codes";
 
 const CART_LINK = "cart_link";
 
@@ -35,29 +37,50 @@ async function brandingOf(services: Services, enrollment: Enrollment, locale: st
   return brandingFor(services.db, { groupId: enrollment.group_id ?? undefined, agentId: enrollment.agent_id ?? undefined, enrollType: enrollment.enroll_type ?? undefined }, site, locale);
 }
 
+/**
+ * The visitor's own words go only to the applicant's own address: one this enrollment confirmed
+ * with a contact-step code. To any other address the quote goes without them, so the store's
+ * e-mail cannot carry a stranger's text to whoever they name (issue 23).
+ */
+async function messageFor(services: Services, enrollment: Enrollment, input: QuoteRequest) {
+  if (!input.message) return null;
+  return (await isConfirmedContact(services, enrollment.id, "email", input.email)) ? input.message : null;
+}
+
 export async function previewQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string) {
-  const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
-  return renderQuoteEmail(services, { locale, branding, name: input.name, message: input.message, cart, cartUrl: null, declineUrl: null, kind: "quote", comparison: input.comparison ?? null });
+  const [cart, branding, message] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host), messageFor(services, enrollment, input)]);
+  return renderQuoteEmail(services, { locale, branding, name: input.name, message, cart, cartUrl: null, declineUrl: null, kind: "quote", comparison: input.comparison ?? null });
 }
 
 export type SendQuoteResult = { ok: true; quoteId: number } | { ok: false; error: "validation.tooManyQuotes" | "validation.emptyCart" };
 
-export async function sendQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string): Promise<SendQuoteResult> {
+export async function sendQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string, clientIp: string | undefined): Promise<SendQuoteResult> {
   const now = services.now();
   const cartKey = `quote:cart:${enrollment.id}`;
   const addressKey = `quote:address:${services.cipher.hash(input.email.toLowerCase()).slice(0, 24)}`;
-  // Both counts are taken before anything is sent (ADR 007); what does not go out hands them back.
-  const perCart = await takeLimit(services.db, cartKey, PER_CART, now);
-  if (!perCart.allowed) return { ok: false, error: "validation.tooManyQuotes" };
-  const perAddress = await takeLimit(services.db, addressKey, PER_ADDRESS, now);
-  if (!perAddress.allowed) {
-    await releaseLimit(services.db, cartKey, perCart);
-    return { ok: false, error: "validation.tooManyQuotes" };
+  // a new cart is free, so the client is counted too (QUOTES_PER_CLIENT_HOUR)
+  const clientCount = `quote:client:${clientKey(services, clientIp)}`;
+  const limits = [
+    { key: cartKey, limit: PER_CART },
+    { key: addressKey, limit: PER_ADDRESS },
+    { key: clientCount, limit: { max: services.config.quotesPerClientHour, windowMs: 60 * 60 * 1000 } },
+  ];
+  // Every count is taken before anything is sent (ADR 007); what does not go out hands them back.
+  const taken: Array<{ key: string; taken: Awaited<ReturnType<typeof takeLimit>> }> = [];
+  const giveBack = async () => {
+    for (const t of taken) await releaseLimit(services.db, t.key, t.taken);
+  };
+  for (const { key, limit } of limits) {
+    const place = await takeLimit(services.db, key, limit, now);
+    if (!place.allowed) {
+      await giveBack();
+      return { ok: false, error: "validation.tooManyQuotes" };
+    }
+    taken.push({ key, taken: place });
   }
-  const [cart, branding] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host)]);
+  const [cart, branding, message] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host), messageFor(services, enrollment, input)]);
   if (!cart.lines.length) {
-    await releaseLimit(services.db, cartKey, perCart);
-    await releaseLimit(services.db, addressKey, perAddress);
+    await giveBack();
     return { ok: false, error: "validation.emptyCart" };
   }
   const token = randomToken();
@@ -67,7 +90,7 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
     locale,
     branding,
     name: input.name,
-    message: input.message,
+    message,
     cart,
     cartUrl: `${base}/quote/${token}`,
     declineUrl: `${base}/decline-reminder-email?token=${token}`,
@@ -77,7 +100,7 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
   const tokenHash = services.cipher.hash(`${CART_LINK}:${token}`);
   // the quote, its link and the e-mail commit together (ADR 010)
   const quoteId = await withMessages(services, async (tx) => {
-    const id = await insertQuote(tx.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message: input.message, locale, tokenHash, expiresAt, now });
+    const id = await insertQuote(tx.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message, locale, tokenHash, expiresAt, now });
     await insertLinkToken(tx.db, { tokenHash, purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt, now });
     await queueMail(tx, { to: input.email, subject: email.subject, text: email.text, html: email.html, kind: "quote", enrollmentId: enrollment.id });
     return id;

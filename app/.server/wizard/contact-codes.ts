@@ -9,6 +9,12 @@
  * address. So that switching addresses cannot turn the form into a mail or text cannon, an
  * enrollment sends at most SEND_LIMIT codes an hour of each kind.
  *
+ * Enrollments are free, so per-enrollment caps alone let anyone pump texts and e-mails (issue 23):
+ * every send also takes a place among the client's codes an hour (CONTACT_CODES_PER_CLIENT_HOUR),
+ * the address's or number's codes an hour whatever the enrollment (CONTACT_CODES_PER_DESTINATION_HOUR)
+ * and the store's daily budget of its channel (CONTACT_SMS_PER_DAY, CONTACT_EMAILS_PER_DAY); a
+ * refused send says in how many minutes to try again.
+ *
  * Every limit holds under concurrency (ADR 007): a try and a failure are counted, each in one
  * atomic statement, BEFORE the typed code is compared, and a send takes its hourly place and
  * the address's 120-second slot atomically before the code is made.
@@ -16,8 +22,9 @@
 import type { Services } from "../services";
 import { queueMail, queueText, withMessages } from "../platform/outbox";
 import { matchesAnyHash, randomDigits } from "../platform/crypto";
-import { codeById, insertCode, invalidateCode, latestCode, latestCodeTo, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
-import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
+import { usedCodeTargets, codeById, insertCode, invalidateCode, latestCode, latestCodeTo, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
+import { peekLimit, releaseLimit, takeLimit, type Limit, type Taken } from "../platform/rate-limit";
+import { clientKey } from "../platform/client-key";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const RESEND_AFTER_MS = 120 * 1000;
@@ -47,6 +54,12 @@ export function isContactHash(services: Services, kind: ContactKind, value: stri
   return Boolean(value) && matchesAnyHash(services.cipher, contactKey(kind, value!), stored);
 }
 
+/** Whether this enrollment confirmed this address or number with a contact-step code (a code sent to it and used). */
+export async function isConfirmedContact(services: Services, enrollmentId: number, kind: ContactKind, value: string) {
+  const targets = await usedCodeTargets(services.db, enrollmentId, purposeOf(kind));
+  return targets.some((stored) => isContactHash(services, kind, value, stored));
+}
+
 const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 
 /** Seconds before a code may be sent to this address or number (0: now): its own 120 s wait, or the hourly cap. */
@@ -68,9 +81,22 @@ export async function codeStatus(services: Services, enrollmentId: number, kind:
   return { sent, waitSeconds: await resendWait(services, enrollmentId, kind, target) };
 }
 
-export type SendResult = { ok: true } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "locked" };
+export type SendResult = { ok: true } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "limited"; seconds: number } | { ok: false; reason: "locked" };
 
-export async function sendContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, locale: string): Promise<SendResult> {
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The caps beyond the enrollment: this client's hour, the address's or number's hour, the channel's day. */
+function sharedCaps(services: Services, kind: ContactKind, target: string, clientIp: string | undefined): Array<{ key: string; limit: Limit }> {
+  const c = services.config.contactCodes;
+  return [
+    { key: `otp-client:${clientKey(services, clientIp)}`, limit: { max: c.perClientHour, windowMs: HOUR_MS } },
+    { key: `otp-dest:${kind}:${contactHash(services, kind, target).slice(0, 32)}`, limit: { max: c.perDestinationHour, windowMs: HOUR_MS } },
+    kind === "phone" ? { key: "otp-day:sms", limit: { max: c.smsPerDay, windowMs: DAY_MS } } : { key: "otp-day:email", limit: { max: c.emailsPerDay, windowMs: DAY_MS } },
+  ];
+}
+
+export async function sendContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, locale: string, clientIp: string | undefined): Promise<SendResult> {
   const now = services.now();
   if ((await peekLimit(services.db, failKeyOf(enrollmentId), FAILURE_LIMIT, now)).limited) return { ok: false, reason: "locked" };
   const wait = await resendWait(services, enrollmentId, kind, target);
@@ -79,9 +105,22 @@ export async function sendContactCode(services: Services, enrollmentId: number, 
   // slot, the others give their place back and wait like any early resend.
   const hour = await takeLimit(services.db, sendKey(enrollmentId, kind), SEND_LIMIT, now);
   if (!hour.allowed) return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(hour.resetAt.getTime(), now)) };
+  const taken: Array<{ key: string; taken: Taken }> = [{ key: sendKey(enrollmentId, kind), taken: hour }];
+  const giveBack = async () => {
+    for (const t of taken) await releaseLimit(services.db, t.key, t.taken);
+  };
+  for (const cap of sharedCaps(services, kind, target, clientIp)) {
+    const place = await takeLimit(services.db, cap.key, cap.limit, now);
+    if (!place.allowed) {
+      await giveBack();
+      services.log.warn("one-time code refused: limit", { channel: kind, limit: cap.key.split(":")[0], client: clientKey(services, clientIp) });
+      return { ok: false, reason: "limited", seconds: Math.max(1, secondsUntil(place.resetAt.getTime(), now)) };
+    }
+    taken.push({ key: cap.key, taken: place });
+  }
   const slot = await takeLimit(services.db, slotKey(enrollmentId, kind, contactHash(services, kind, target)), SEND_SLOT, now);
   if (!slot.allowed) {
-    await releaseLimit(services.db, sendKey(enrollmentId, kind), hour);
+    await giveBack();
     return { ok: false, reason: "wait", seconds: Math.max(1, secondsUntil(slot.resetAt.getTime(), now)) };
   }
   await deliverCode(services, enrollmentId, kind, target, locale, now);
@@ -113,7 +152,7 @@ async function deliverCode(services: Services, enrollmentId: number, kind: Conta
 
 export type VerifyResult = "ok" | "wrong" | "expired" | "tooManyTries" | "locked" | "noCode" | "otherTarget";
 
-export async function verifyContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, code: string): Promise<VerifyResult> {
+export async function verifyContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, code: string, clientIp?: string): Promise<VerifyResult> {
   const now = services.now();
   const failKey = failKeyOf(enrollmentId);
   if ((await peekLimit(services.db, failKey, FAILURE_LIMIT, now)).limited) return "locked";
@@ -134,7 +173,7 @@ export async function verifyContactCode(services: Services, enrollmentId: number
     return "locked";
   }
   if (!matchesAnyHash(services.cipher, `otp:${enrollmentId}:${code}`, row.code_hash)) {
-    services.log.warn("one-time code refused", { channel: kind, enrollmentId, attempt: tries });
+    services.log.warn("one-time code refused", { channel: kind, enrollmentId, attempt: tries, client: clientKey(services, clientIp) });
     if (tries >= MAX_TRIES) {
       await invalidateCode(services.db, row.id, now);
       return "tooManyTries";

@@ -100,7 +100,7 @@ async function resumeTarget(services: Services, session: StoreSession, enrollmen
 
 /** Whoever holds the code or the link resumes as the applicant (never as the rep the enrollment was made by). */
 function applicantResuming(session: StoreSession) {
-  return auditActor({ staff: session.staff, eprocess: null, requestId: session.requestId });
+  return auditActor({ staff: session.staff, eprocess: null, requestId: session.requestId, clientKey: session.clientKey });
 }
 
 /**
