@@ -30,7 +30,8 @@ const config = configOrExit();
 // that is what makes the configuration demand real secrets (checked just above).
 if (!dev) process.env.NODE_ENV = "production";
 const log = createLogger(config.logLevel);
-if (config.usingDevSecrets) log.warn("using development secrets: set SESSION_SECRET and ENCRYPTION_KEY before real use");
+if (config.usingDevSecrets)
+  log.warn(`using development secrets: listening on loopback only (${config.host}); set SESSION_SECRET and ENCRYPTION_KEY to serve other machines`);
 for (const warning of config.warnings) log.warn(warning);
 
 const store = await openMigratedStore(config, log);
@@ -252,7 +253,7 @@ app.all(
 const workers = await startWorkers(services, { reminders: config.reminders.enabled });
 
 const server = app.listen(config.port, config.host, () => {
-  log.info("listening", { url: `http://localhost:${config.port}`, database: store.dialect, env: config.env, dev });
+  log.info("listening", { url: `http://localhost:${config.port}`, host: config.host, database: store.dialect, env: config.env, dev });
 });
 
 let stopping = false;
