@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { databaseAddress, databaseFailureMessage } from "~/.server/boot";
+import { startServer } from "../support/server-process";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -62,38 +63,6 @@ describe("start-up faults", () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 40_000);
 });
-
-/** Starts the server and resolves once it logs "listening" (or rejects if it exits first); stop() kills it. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--dev"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", SEED_ON_START: "0", ...env } as unknown as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen within 60 s\n${out}`)), 60_000);
-    child.stdout.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (/"msg":"listening"/.test(out)) {
-        clearTimeout(timer);
-        resolve(out);
-      }
-    });
-    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}\n${out}`));
-    });
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGKILL");
-    });
-  return { ready, stop };
-}
 
 function connects(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
