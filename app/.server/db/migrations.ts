@@ -809,6 +809,17 @@ function recommendationVersion(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * One screenshot per enrollment and step (issue 23): a new one replaces the last (an upsert on
+ * this key) instead of piling up. Older duplicates go, the newest of each kept.
+ */
+const oneScreenshotPerStep: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`delete from screenshots where id not in (select max(id) from screenshots group by enrollment_id, tab_name)`.execute(db);
+    await db.schema.createIndex("screenshots_enrollment_tab").unique().on("screenshots").columns(["enrollment_id", "tab_name"]).execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -825,6 +836,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "010_enrollment_record": enrollmentRecord,
         "011_plan_facts": planFacts,
         "012_recommendation_version": recommendationVersion(dialect),
+        "016_one_screenshot_per_step": oneScreenshotPerStep,
       };
     },
   };
