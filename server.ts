@@ -31,7 +31,8 @@ const config = configOrExit();
 // that is what makes the configuration demand real secrets (checked just above).
 if (!dev) process.env.NODE_ENV = "production";
 const log = createLogger(config.logLevel);
-if (config.usingDevSecrets) log.warn("using development secrets: set SESSION_SECRET and ENCRYPTION_KEY before real use");
+if (config.usingDevSecrets)
+  log.warn(`using development secrets: listening on loopback only (${config.host}); set SESSION_SECRET and ENCRYPTION_KEY to serve other machines`);
 for (const warning of config.warnings) log.warn(warning);
 
 const store = await openMigratedStore(config, log);
@@ -150,8 +151,17 @@ function refusal(res: Response, status: number, en: string, es: string) {
         `<body><main><h1>${en}</h1><p lang="es">${es}</p><p><a href="/">Back to Homepage</a> · <a href="/" lang="es">Volver a la página de inicio</a></p></main></body></html>`,
     );
 }
+// The store's pages and forms use GET, HEAD and POST only (no CORS: OPTIONS is not answered
+// either). Anything else is a 405 with the methods allowed: a request line in the log, not an error.
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 app.use((req: Request, res: Response, next: NextFunction) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (ALLOWED_METHODS.has(req.method)) return next();
+  res.setHeader("Allow", "GET, HEAD, POST");
+  if (req.method === "OPTIONS") return res.status(405).setHeader("Cache-Control", "no-store").end();
+  return refusal(res, 405, "This address does not accept that kind of request.", "Esta dirección no acepta ese tipo de solicitud.");
+});
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
   const site = req.get("sec-fetch-site");
   const origin = req.get("origin");
   const ownOrigin = `${req.protocol}://${req.get("host")}`;
@@ -258,7 +268,7 @@ app.all(
 const workers = await startWorkers(services, { reminders: config.reminders.enabled });
 
 const server = app.listen(config.port, config.host, () => {
-  log.info("listening", { url: `http://localhost:${config.port}`, database: store.dialect, env: config.env, dev });
+  log.info("listening", { url: `http://localhost:${config.port}`, host: config.host, database: store.dialect, env: config.env, dev });
 });
 
 let stopping = false;

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
@@ -100,6 +100,8 @@ export default async function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Language", lng);
               const status = didError ? 500 : responseStatusCode;
+              // A route without an action answers a POST with 405; say what it does take.
+              if (status === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
               loadContext.pageCapture?.offer(page, status, responseHeaders);
               // compressed here, in one call (the compression middleware leaves an encoded body alone)
               const { body, encoding } = encodeDocument(page, request.headers.get("Accept-Encoding"));
@@ -133,6 +135,12 @@ export default async function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const services = context?.services;
+  // Remix's own refusals (405: a method the route has no handler for; 404) are answers, not
+  // faults: the request line already says what happened.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    services?.log.info("request refused", { requestId: context.requestId, method: request.method, path: new URL(request.url).pathname, status: error.status });
+    return;
+  }
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;
   if (services) services.log.error("unhandled error", { requestId: context.requestId, path: new URL(request.url).pathname, reason: message, stack });

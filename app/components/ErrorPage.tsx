@@ -33,7 +33,9 @@ export function StatusErrorPage({ status, code, requestId, canPost = false }: { 
   const kind =
     code === "sealed"
       ? "cannotOpen"
-      : status === 403
+      : code === "bad-address"
+        ? "badAddress"
+        : status === 403
         ? "forbidden"
         : status === 413
           ? "tooLarge"

@@ -1,7 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { siteOf } from "~/.server/store/site";
 import { sessionBranding } from "~/.server/store/branding";
 import { enterOnce } from "~/.server/store/entry";
@@ -11,6 +10,7 @@ import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
 import { landingPortalAction, landingPortalChoice, landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
 import { field, readForm } from "~/.server/platform/request";
+import { localRedirect } from "~/.server/platform/redirect";
 import { featuredCards } from "~/.server/store/featured";
 import { FeaturedPlans } from "~/components/FeaturedPlans";
 import { pageTitle } from "~/utils/page-title";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The site's own brand is already what the header shows, so no round trip is needed here.
     cookie = (await enterOnce(request, services, session, patch, { redirect: false }))?.cookie;
     const next = url.searchParams.get("next");
-    if (next) throw redirect(safeRedirect(next, "/"), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+    if (next) throw redirect(localRedirect(next, "/"), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
   const locale = await services.i18n.getLocale(request);
   const branding = await sessionBranding(services, session, site, locale);

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { validationError } from "remix-validated-form";
 import { readForm } from "~/.server/platform/request";
+import { localRedirect } from "~/.server/platform/redirect";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { setOver65 } from "~/domain/session-mode";
 import { over65Validator } from "~/forms/entry";
@@ -18,7 +18,7 @@ export const meta = pageTitle("age");
 /** The over/under 65 toggle with its confirmation; it changes which plans and menus show. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.services.sessions.read(request);
-  const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo") ?? "/", "/");
+  const back = localRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   return json({ over65: session.get("over65") ?? false, back, isGroup: session.get("eprocess") === "group" });
 }
 
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await services.sessions.read(request);
   const result = await over65Validator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
-  return redirectWithSession(services, session, safeRedirect(result.data.redirectTo ?? "/", "/"), setOver65(result.data.over65 === "1"));
+  return redirectWithSession(services, session, localRedirect(result.data.redirectTo, "/"), setOver65(result.data.over65 === "1"));
 }
 
 export default function Age() {

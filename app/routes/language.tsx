@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { readForm, field } from "~/.server/platform/request";
+import { localRedirect } from "~/.server/platform/redirect";
 import { isLocale } from "~/i18n";
 
 /** The header's language switch: a plain form, so it works without JavaScript. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
   const lng = field(form, "lng", 5);
-  const to = safeRedirect(field(form, "redirectTo", 2000), "/");
+  const to = localRedirect(field(form, "redirectTo", 2000), "/");
   // Drop a ?lng= in the return address so it cannot undo the choice.
   const url = new URL(to, "http://local");
   url.searchParams.delete("lng");

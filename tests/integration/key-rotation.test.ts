@@ -12,6 +12,9 @@ import type { Kysely } from "kysely";
 import { loader as personalLoader, action as personalAction } from "~/routes/enrollment.personal-info";
 import { loader as reviewLoader, action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { action as continueAction } from "~/routes/continue-enrollment";
+import { loader as healthLoader } from "~/routes/enrollment.health-questions";
+import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
+import { loader as recordLoader } from "~/routes/enrollment_.record.$id";
 import { createServices, type Services } from "~/.server/services";
 import { createCipher, type Cipher } from "~/.server/platform/crypto";
 import { resealAll, resealColumn, SEALED_COLUMNS } from "~/.server/repositories/sealed-columns";
@@ -40,6 +43,9 @@ describeEachDatabase("key rotation", (kind) => {
   let client: TestClient;
   let enrollmentId: number;
   let resumeCode: string;
+  let completed: TestClient;
+  let completedId: number;
+  let withHealth: TestClient;
   const servicesWith = (keys: Record<string, string>) => createServices(testConfig(keys), app.store, { log: app.services.log, now: () => app.clock.now });
   type Row = Record<string, unknown>;
   const anyDb = () => app.store.db as unknown as Kysely<Record<string, Row>>;
@@ -94,6 +100,14 @@ describeEachDatabase("key rotation", (kind) => {
     await markStepsDone(app, done.client, doneSteps.filter((s) => s !== "review_info"));
     expect((await done.client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
     await db.updateTable("policies").set({ signature_enc: cipher.encrypt("Ana Lopez") }).where("enrollment_id", "=", doneId).execute();
+    completed = done.client;
+    completedId = doneId;
+    // A saved enrollment with a health step, its answers sealed.
+    ({ client: withHealth } = await inWizard(app, { category: "medical", plans: ["LUH-SILVER-3000"] }));
+    const healthId = (await withHealth.session()).tempId!;
+    const healthSteps = JSON.parse((await db.selectFrom("enrollments").select("step_list").where("id", "=", healthId).executeTakeFirstOrThrow()).step_list!) as string[];
+    await markStepsDone(app, withHealth, healthSteps.filter((s) => s !== "review_info"));
+    await db.updateTable("enrollment_steps").set({ secret_enc: cipher.encryptJson({ 140: { yes_no_flag: 0 } }) }).where("enrollment_id", "=", healthId).where("tab_name", "=", "primary_health_info").execute();
   });
   afterAll(() => app.close());
 
@@ -129,7 +143,15 @@ describeEachDatabase("key rotation", (kind) => {
     expect(await app.store.db.selectFrom("enrollment_steps").select(["secret_enc", "updated_at"]).where("enrollment_id", "=", enrollmentId).where("tab_name", "=", "primary_info").executeTakeFirstOrThrow()).toEqual(before);
     // Complete, which reads every step's sealed part, answers the same page
     expect((await c.submit(reviewAction, REVIEW, { intent: "complete" })).status).toBe(409);
-    // "Start a new enrollment" (the page's button): the saved enrollment waits, this browser starts afresh
+    // the health step and its tile, the receipt's record (a sealed PDF): the same page, never a 500
+    const h = clientOf(other, withHealth);
+    expect((await h.load(healthLoader, "/enrollment/health-questions")).status).toBe(409);
+    expect((await h.load(reviewLoader, `${REVIEW}?dialog=tile&tab=primary_health_info`)).status).toBe(409);
+    expect((await h.load(reviewLoader, REVIEW)).status).toBe(200);
+    const r = clientOf(other, completed);
+    expect((await r.load(receiptLoader, "/enrollment/receipt")).status).toBe(200);
+    expect((await r.load(recordLoader, `/enrollment/record/${completedId}`, { id: String(completedId) })).status).toBe(409);
+        // "Start a new enrollment" (the page's button): the saved enrollment waits, this browser starts afresh
     const fresh = clientOf(other, client);
     expect((await fresh.submit(personalAction, PERSONAL, { intent: "start-new" })).location).toBe("/");
     expect((await fresh.session()).tempId).toBeUndefined();

@@ -5,9 +5,11 @@
  */
 import { spawn } from "node:child_process";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { databaseAddress, databaseFailureMessage } from "~/.server/boot";
+import { startServer } from "../support/server-process";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -60,6 +62,44 @@ describe("start-up faults", () => {
     expect(run.stderr).toMatch(/MAIL_TRANSPORT=outbox/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 40_000);
+});
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("the development secrets never serve other machines (issue 23)", () => {
+  it("HOST=0.0.0.0 without real secrets refuses to start: one message naming HOST and the secrets, exit 1", async () => {
+    const run = await runServer({ HOST: "0.0.0.0", DATABASE_URL: ":memory:" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/HOST 0\.0\.0\.0 is reachable from other machines.*development secrets.*SESSION_SECRET and ENCRYPTION_KEY/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  }, 40_000);
+
+  it("without HOST, the development secrets listen on loopback only, and the log says so", async () => {
+    const port = await closedPort();
+    const server = startServer({ PORT: String(port), DATABASE_URL: ":memory:" });
+    try {
+      const out = await server.ready;
+      expect(out).toMatch(/using development secrets: listening on loopback only \(127\.0\.0\.1\)/);
+      expect(out).toMatch(/"msg":"listening".*"host":"127\.0\.0\.1"/);
+      expect(await connects("127.0.0.1", port)).toBe(true);
+      // any address of this machine other than loopback is not served
+      const outside = Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === "IPv4" && !a.internal);
+      if (outside) expect(await connects(outside.address, port)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  }, 70_000);
 });
 
 describe("databaseFailureMessage", () => {

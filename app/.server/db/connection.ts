@@ -47,14 +47,50 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
     return { db, dialect: "postgres", schema: options.searchPath, migrated: named.enable, close: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") privateDatabaseFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
+  if (file !== ":memory:") privateCompanions(file);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: [new CountWrites()] });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * The SQLite file holds every applicant's data (sealed or not): only this process's user may read
+ * it (issue 23). Its folder is created 0700 and the file 0600 before SQLite opens it; SQLite then
+ * creates its -wal and -shm files with the database file's mode. A folder and files left readable
+ * by an older version are tightened at start — the folder only when this user owns it and it is
+ * not a shared place (a sticky folder such as /tmp, the home folder, the working folder, /).
+ */
+function privateDatabaseFile(file: string) {
+  const abs = path.resolve(file);
+  const dir = path.dirname(abs);
+  if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  else tightenFolder(dir);
+  fs.closeSync(fs.openSync(abs, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600));
+  tighten(abs, 0o600);
+}
+
+function privateCompanions(file: string) {
+  for (const suffix of ["-wal", "-shm", "-journal"]) tighten(`${path.resolve(file)}${suffix}`, 0o600);
+}
+
+function tighten(target: string, mode: number) {
+  try {
+    const stat = fs.statSync(target);
+    if ((stat.mode & 0o777) !== mode && stat.uid === process.getuid?.()) fs.chmodSync(target, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+function tightenFolder(dir: string) {
+  const stat = fs.statSync(dir);
+  const shared = (stat.mode & 0o1000) !== 0 /* sticky (fs.constants has no S_ISVTX) */ || [path.parse(dir).root, process.cwd(), process.env.HOME].some((p) => p && path.resolve(p) === dir);
+  if (!shared && (stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(dir, 0o700);
 }
 
 /** How many prepared statements one SQLite connection keeps (least recently used go first). */

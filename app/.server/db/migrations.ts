@@ -834,6 +834,17 @@ const auditClient: Migration = {
   },
 };
 
+/**
+ * One screenshot per enrollment and step (issue 23): a new one replaces the last (an upsert on
+ * this key) instead of piling up. Older duplicates go, the newest of each kept.
+ */
+const oneScreenshotPerStep: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`delete from screenshots where id not in (select max(id) from screenshots group by enrollment_id, tab_name)`.execute(db);
+    await db.schema.createIndex("screenshots_enrollment_tab").unique().on("screenshots").columns(["enrollment_id", "tab_name"]).execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -852,6 +863,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "012_recommendation_version": recommendationVersion(dialect),
         "014_enrollment_holder": enrollmentHolder,
         "015_audit_client": auditClient,
+        "016_one_screenshot_per_step": oneScreenshotPerStep,
       };
     },
   };

@@ -724,6 +724,7 @@ export interface StaffSessionTable {
   end_reason: string | null;
 }
 
+/** One per enrollment and step (unique, migration 016): a new screenshot replaces the last. */
 export interface ScreenshotTable {
   id: Id;
   enrollment_id: number;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, isLoopbackHost, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("gives safe development defaults", () => {
@@ -109,5 +109,37 @@ describe("loadConfig", () => {
 
   it("treats empty values as unset", () => {
     expect(loadConfig({ SMTP_URL: "", PORT: "" }).smtpUrl).toBeUndefined();
+  });
+
+  describe("HOST and the development secrets (issue 23: npm start served the world with public secrets)", () => {
+    const REAL = { SESSION_SECRET: "r".repeat(40), ENCRYPTION_KEY: "ab".repeat(32) };
+    it("with the development secrets the server listens on loopback by default", () => {
+      expect(loadConfig({}).host).toBe("127.0.0.1");
+      expect(loadConfig({ SESSION_SECRET: "r".repeat(40) }).host).toBe("127.0.0.1");
+      expect(loadConfig({ ENCRYPTION_KEY: "ab".repeat(32) }).host).toBe("127.0.0.1");
+    });
+    it("with real secrets the default stays every interface", () => {
+      const c = loadConfig(REAL);
+      expect(c.usingDevSecrets).toBe(false);
+      expect(c.host).toBe("0.0.0.0");
+    });
+    it.each(["0.0.0.0", "::", "192.168.1.20", "store.example.com", "10.0.0.1"])("refuses HOST=%s with the development secrets, naming HOST and the secrets", (host) => {
+      expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
+      expect(() => loadConfig({ HOST: host })).toThrow(/HOST .*development secrets.*SESSION_SECRET and ENCRYPTION_KEY/);
+      // the development defaults typed in are development secrets too
+      expect(() => loadConfig({ HOST: host, SESSION_SECRET: "dev-only-session-secret-change-me-0123456789", ENCRYPTION_KEY: "ab".repeat(32) })).toThrow(ConfigError);
+      expect(() => loadConfig({ HOST: host, SESSION_SECRET: "r".repeat(40), ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff" })).toThrow(ConfigError);
+      expect(loadConfig({ ...REAL, HOST: host }).host).toBe(host);
+    });
+    it.each(["127.0.0.1", "localhost", "::1", "[::1]", "127.1.2.3", "::ffff:127.0.0.1"])("accepts the loopback HOST=%s with the development secrets", (host) => {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    });
+    it("isLoopbackHost", () => {
+      expect(isLoopbackHost("127.0.0.1")).toBe(true);
+      expect(isLoopbackHost("128.0.0.1")).toBe(false);
+      expect(isLoopbackHost("127.0.0.1.evil.example")).toBe(false);
+      expect(isLoopbackHost("0.0.0.0")).toBe(false);
+      expect(isLoopbackHost("")).toBe(false);
+    });
   });
 });

@@ -18,7 +18,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    // Unset: 127.0.0.1 while the development secrets are in use, else 0.0.0.0 (see loadConfig).
+    HOST: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .min(1)
@@ -128,6 +129,18 @@ export type Config = {
   warnings: string[];
 };
 
+/**
+ * Whether `host` only listens on this machine: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped).
+ * Anything else (0.0.0.0, ::, a LAN address, a name) can be reached from elsewhere.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  if (h === "localhost" || h === "::1" || h === "0:0:0:0:0:0:0:1") return true;
+  const v4 = h.replace(/^::ffff:/, "");
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v4);
+  return Boolean(m && m[1] === "127" && m.slice(2).every((n) => Number(n) <= 255));
+}
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -142,6 +155,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
   }
   const env = parsed.data;
+  // The development secrets are public (they are in this file): whoever reaches the server could
+  // forge sessions and, through the dev outbox, read every code. They only ever listen on loopback.
+  const usingDevSecrets =
+    !env.SESSION_SECRET ||
+    env.SESSION_SECRET === DEV_SESSION_SECRET ||
+    !(env.ENCRYPTION_KEY || env.ENCRYPTION_KEYS) ||
+    env.ENCRYPTION_KEY?.toLowerCase() === DEV_ENCRYPTION_KEY ||
+    Boolean(env.ENCRYPTION_KEYS?.some((k) => k.toLowerCase() === DEV_ENCRYPTION_KEY));
+  if (usingDevSecrets && env.HOST !== undefined && !isLoopbackHost(env.HOST)) {
+    throw new ConfigError([
+      `HOST ${env.HOST} is reachable from other machines, and the server would use the development secrets (public: anyone who reaches it could forge sessions and read every code in the dev outbox). Set real SESSION_SECRET and ENCRYPTION_KEY (openssl rand -base64 48; openssl rand -hex 32) to listen there, or leave HOST unset (127.0.0.1).`,
+    ]);
+  }
   const keys = (env.ENCRYPTION_KEYS ?? [env.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY]).map((k) => Buffer.from(k, "hex"));
   const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox");
   const warnings: string[] = [];
@@ -150,7 +176,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (usingDevSecrets ? "127.0.0.1" : "0.0.0.0"),
     databaseUrl: env.DATABASE_URL,
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     encryptionKey: keys[0]!,
@@ -175,7 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     quotesPerClientHour: env.QUOTES_PER_CLIENT_HOUR,
     logLevel: env.LOG_LEVEL,
-    usingDevSecrets: !env.SESSION_SECRET || !(env.ENCRYPTION_KEY || env.ENCRYPTION_KEYS),
+    usingDevSecrets,
     warnings,
   };
 }

@@ -91,3 +91,24 @@ describe("random codes", () => {
     expect(randomToken()).not.toBe(t);
   });
 });
+
+describe("SealedValueError across copies of this module (issue 23)", () => {
+  it("is recognised when thrown by another copy: the server and the Remix build each load their own", async () => {
+    // a query makes Vite load the file again as a separate module, with its own class
+    const another = "./crypto.ts?another-copy";
+    const copy = (await import(/* @vite-ignore */ another)) as typeof import("./crypto");
+    const { SealedValueError: Mine, createCipher: mine } = await import("./crypto");
+    expect(copy.SealedValueError).not.toBe(Mine);
+    const sealed = mine(Buffer.alloc(32, 1)).encrypt("123456789");
+    let thrown: unknown;
+    try {
+      copy.createCipher(Buffer.alloc(32, 2)).decrypt(sealed);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(copy.SealedValueError);
+    expect(thrown instanceof Mine).toBe(true);
+    expect(new Error("x") instanceof Mine).toBe(false);
+    expect({ name: "SealedValueError" } instanceof Mine).toBe(false);
+  });
+});

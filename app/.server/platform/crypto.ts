@@ -10,11 +10,24 @@
  */
 import crypto from "node:crypto";
 
-/** A sealed value that none of the configured keys opens (or that is not a sealed value). */
+const SEALED = Symbol.for("benefit-store.sealed-value-error");
+
+/**
+ * A sealed value that none of the configured keys opens (or that is not a sealed value).
+ *
+ * Recognised by a brand, not by its class: the server (server.ts, the scripts) and the Remix build
+ * each load their own copy of this module, so the cipher the server creates throws the server's
+ * class while the pages check against the build's — a plain `instanceof` was false there, and a
+ * value sealed with another key answered 500 instead of the 409 page (issue 23).
+ */
 export class SealedValueError extends Error {
+  readonly [SEALED] = true;
   constructor(reason: string) {
     super(`sealed value could not be opened: ${reason}`);
     this.name = "SealedValueError";
+  }
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[SEALED] === true;
   }
 }
 

@@ -3,7 +3,7 @@
  * redirect with the server's message carried in the flash (a dialog with JavaScript or not).
  */
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localRedirect } from "../platform/redirect";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { field } from "../platform/request";
@@ -18,7 +18,7 @@ function positiveInt(value: string) {
 }
 
 export async function handleAddToCart(services: Services, request: Request, session: StoreSession, form: FormData, options: { from: "listing" | "detail"; back: string }) {
-  const back = safeRedirect(field(form, "redirectTo", 500) || options.back, options.back);
+  const back = localRedirect(field(form, "redirectTo", 500) || options.back, options.back);
   const done = async (to: string) => redirect(to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
   // A card of a list sends "add=<plan id>:<price id>" (one form for the whole list); the plan page sends both fields.
   const pair = /^(\d{1,12}):(\d{1,12})$/.exec(field(form, "add", 30));

@@ -4,7 +4,7 @@
  * the visitor's quote, built from the catalog's structured facts and the pricing engine.
  */
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localRedirect } from "../platform/redirect";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { field } from "../platform/request";
@@ -59,7 +59,7 @@ function planIds(form: FormData, name: string): number[] | null {
  * id the catalog does not offer is a bad form (400), and nothing changes either.
  */
 export async function changeCompare(services: Services, session: StoreSession, form: FormData): Promise<Response> {
-  const back = safeRedirect(field(form, "redirectTo", 500) || "/plans", "/plans");
+  const back = localRedirect(field(form, "redirectTo", 500), "/plans");
   const catalog = await loadCatalog(services.db);
   const current = session.get("compare") ?? [];
   const done = async () => redirect(back, { headers: { "Set-Cookie": await services.sessions.commit(session) } });

@@ -6,6 +6,7 @@
 import { redirect } from "@remix-run/node";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
+import { localRedirect } from "../platform/redirect";
 import { applyPatch, type SessionPatch } from "~/domain/session-mode";
 import { findReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
 
@@ -18,7 +19,8 @@ export async function enterOnce(request: Request, services: Services, session: S
   const cookie = await services.sessions.commit(session);
   if (options.redirect === false || url.searchParams.get("entered") === "1") return { cookie };
   url.searchParams.set("entered", "1");
-  throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": cookie } });
+  // The address as requested, kept on this site (a path such as "//host/…" would leave it).
+  throw redirect(localRedirect(url.pathname + url.search, "/"), { headers: { "Set-Cookie": cookie } });
 }
 
 /** Forget the landing state (an unknown slug, a failed lookup). */

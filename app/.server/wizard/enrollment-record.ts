@@ -12,6 +12,7 @@
  * the audit trail. Anyone else is sent to the same 404 page as for a record that does not exist.
  */
 import type { Services } from "../services";
+import { openSealed } from "../platform/respond";
 import type { StoreSession } from "../platform/session";
 import { audit } from "../platform/audit";
 import { findEnrollment } from "../repositories/enrollments";
@@ -123,7 +124,8 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   const c = contact?.data ?? {};
   // Signed later from the text message's link (ADR 005): that signature, and the agreements
   // accepted on that page, are the policy's (sealed), not the agreement step's.
-  const byText = policy.signature_status === "signed" && policy.signature_enc ? services.cipher.decryptJson<TextSignature>(policy.signature_enc) : null;
+  const signatureEnc = policy.signature_status === "signed" ? policy.signature_enc : null;
+  const byText = signatureEnc ? openSealed(services, () => services.cipher.decryptJson<TextSignature>(signatureEnc), { enrollmentId, what: "policy signature" }) : null;
   const accepted = new Set(byText ? byText.agreements : (agreement?.data.agreements ?? []));
   const consentText = consent ? parseEsignConsent(consent.text) : null;
 
@@ -268,7 +270,8 @@ export async function enrollmentRecord(services: Services, enrollmentId: number,
     if (!row) return null;
   }
   const policy = await policyForEnrollment(services.db, enrollmentId);
-  const pdf = new Uint8Array(Buffer.from(services.cipher.decrypt(row.pdf_enc), "base64"));
+  const pdfEnc = row.pdf_enc;
+  const pdf = new Uint8Array(Buffer.from(openSealed(services, () => services.cipher.decrypt(pdfEnc), { enrollmentId, what: "enrollment record" }), "base64"));
   return { filename: await filenameFor(services, row.locale, policy?.policy_number ?? String(enrollmentId)), pdf, contentSha256: row.content_sha256, pdfSha256: row.pdf_sha256 };
 }
 
