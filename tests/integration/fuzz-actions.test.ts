@@ -15,6 +15,7 @@ import { sql } from "kysely";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { action as cartAction } from "~/routes/_store.cart";
+import { memberStoreToken } from "~/.server/members/member-links";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
@@ -165,6 +166,7 @@ const CI = planId(DEMO.plans.enrollQuestions);
 const DENTAL = planId("BSD-PPO-ESS");
 let signToken = "";
 let quoteToken = "";
+let memberToken = "";
 
 /** A cart whose quote was e-mailed: the token of the quote link. */
 async function quoteLink(app: TestApp) {
@@ -214,6 +216,18 @@ const TARGETS: Record<string, Target> = {
   "session-expired.tsx": { path: "/session-expired", client: anonymous },
   "session.tsx": { path: "/session", client: anonymous },
   "verify.tsx": { path: "/verify", client: anonymous },
+  "member-benefit-store.$id.$tier.tsx": {
+    get path() {
+      return `/member-benefit-store/${memberToken}/IO`;
+    },
+    get params() {
+      return { id: memberToken, tier: "IO" };
+    },
+    client: async (app) => {
+      memberToken = memberStoreToken(app.services.cipher, DEMO.members.ids.memberBenefitStore[0], new Date(Date.now() + 86400_000));
+      return new TestClient(app.services);
+    },
+  },
   "quote.$token.tsx": {
     get path() {
       return `/quote/${quoteToken}`;
