@@ -1,5 +1,5 @@
 /**
- * What a quote link opens (issue 23, ADR 017): a COPY of the quoted cart in a new shopping
+ * What a quote link opens (issue 23, ADR 003): a COPY of the quoted cart in a new shopping
  * enrollment — the facts that price the cart and the site/brand it was made in — never the
  * enrollment behind the link, and nothing that left the cart. Pure: the use case reads the
  * source and writes the copy.

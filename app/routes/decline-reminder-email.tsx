@@ -13,7 +13,7 @@ export const meta = pageTitle("reminders");
  * link changes nothing by itself (mail scanners open links); the button stops the reminders
  * and shows the thank-you page, whose Go to Home clears the session. The button only stops
  * reminders: it never puts the quoted enrollment (nor a copy) in this browser — the quote's own
- * link (/quote/{token}) offers the copy (ADR 017).
+ * link (/quote/{token}) offers the copy (ADR 003).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

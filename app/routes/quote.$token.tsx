@@ -33,7 +33,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * The button: a COPY of the quoted cart in a new shopping enrollment in this browser (ADR 017),
+ * The button: a COPY of the quoted cart in a new shopping enrollment in this browser (ADR 003),
  * never the enrollment behind the link — whatever its state, even completed (a quote stays a quote).
  */
 export async function action({ params, context, request }: ActionFunctionArgs) {
