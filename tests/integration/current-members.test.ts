@@ -407,7 +407,7 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
 
     it("an expired link (or one of the old format, which never expired) is a 410 page saying so, and changes nothing", async () => {
       const before = await enrollmentCount();
-      const expired = memberStoreToken(app.services.cipher, mbsMemberId, new Date(Date.now() - 1000));
+      const expired = memberStoreToken(app.services.cipher, mbsMemberId, new Date(app.services.now().getTime() - 1000)); // the app's clock
       const oldFormat = `${mbsMemberId}.${app.services.cipher.hash(`member-store:${mbsMemberId}`).slice(0, 22)}`;
       for (const id of [expired, oldFormat]) {
         const c = client();
