@@ -14,7 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot";
 import { createServices } from "./app/.server/services";
-import { createLogger } from "./app/.server/platform/log";
+import { createLogger, loggablePath } from "./app/.server/platform/log";
 import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 import { forRequest } from "./app/.server/platform/request-memo";
@@ -44,7 +44,6 @@ app.disable("x-powered-by");
 if (config.trustProxy) app.set("trust proxy", 1);
 
 // Request id and a log line per request: method, path (tokens masked, never the query), status, time.
-const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email|sign)\/[^/?]+/g;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const started = process.hrtime.bigint();
   const requestId = randomBytes(8).toString("hex");
@@ -77,7 +76,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     if (pathname.startsWith("/assets/") && res.statusCode < 400) return;
     log.info("request", {
       method: req.method,
-      path: pathname.replace(TOKEN_SEGMENT, "/$1/[token]"),
+      path: loggablePath(pathname),
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
       requestId,

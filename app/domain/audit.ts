@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   "enrollment.resume",
   "history.view",
   "record.download",
+  "quote.open",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { readForm, field } from "~/.server/platform/request";
-import { cartFromToken, declineReminders, restoreCart } from "~/.server/store/saved-quotes";
+import { cartFromToken, declineReminders } from "~/.server/store/saved-quotes";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("reminders");
@@ -11,7 +11,9 @@ export const meta = pageTitle("reminders");
 /**
  * /decline-reminder-email?token=…: the quote e-mail's "no more reminders" link. Opening the
  * link changes nothing by itself (mail scanners open links); the button stops the reminders
- * and shows the thank-you page, whose Go to Home clears the session.
+ * and shows the thank-you page, whose Go to Home clears the session. The button only stops
+ * reminders: it never puts the quoted enrollment (nor a copy) in this browser — the quote's own
+ * link (/quote/{token}) offers the copy (ADR 003).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -24,16 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
   if (field(form, "intent", 10) === "decline") {
     const enrollment = await cartFromToken(services, field(form, "token", 100));
     if (!enrollment) return redirect("/decline-reminder-email");
     await declineReminders(services, enrollment.id);
-    // The link, like the spec's, lets its owner in (their cart, their brand).
-    if (enrollment.status !== "cancelled") await restoreCart(services, session, enrollment);
-    return redirect("/decline-reminder-email?done=1", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+    return redirect("/decline-reminder-email?done=1");
   }
   // Go to Home: clear everything.
+  const session = await services.sessions.read(request);
   session.clear();
   return redirect("/", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }

@@ -1,41 +1,98 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cartFromToken, restoreCart } from "~/.server/store/saved-quotes";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { readForm } from "~/.server/platform/request";
+import { cartFromToken, openQuoteCopy, quoteSummary } from "~/.server/store/saved-quotes";
 import { NotFoundPage } from "~/components/ErrorPage";
+import { formatMoney, formatWholeDollars } from "~/utils/format";
 import { pageTitle } from "~/utils/page-title";
+import { isLocale } from "~/i18n";
 
 export const meta = pageTitle("savedQuote");
 
+function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+async function localeOf(request: Request, services: LoaderFunctionArgs["context"]["services"]) {
+  const lng = await services.i18n.getLocale(request);
+  return isLocale(lng) ? lng : "en";
+}
+
 /**
- * The link in a quote e-mail: an unguessable, expiring token restores that cart in this
- * browser. An unknown or expired link is the 404 page, never someone else's cart. A cart
- * enrolled since says so: a quote's reader is not shown the receipt (its confirmation number
- * is for whoever holds the enrollment's own resume code or direct link).
+ * /quote/{token}: the link in a quote e-mail (Save Cart) or its reminder. Opening it writes nothing
+ * (mail scanners follow links): it shows the quote — the plans and prices the e-mail showed — and
+ * a button. An unknown, expired or cancelled quote is the 404 page.
  */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { services } = context;
   const enrollment = await cartFromToken(services, params.token ?? "");
-  if (!enrollment || enrollment.status === "cancelled") throw new Response("Not Found", { status: 404 });
-  if (enrollment.status === "completed") return json({ state: "completed" as const });
+  if (!enrollment) notFound();
+  return json(await quoteSummary(services, enrollment, await localeOf(request, services)));
+}
+
+/**
+ * The button: a COPY of the quoted cart in a new shopping enrollment in this browser (ADR 003),
+ * never the enrollment behind the link — whatever its state, even completed (a quote stays a quote).
+ */
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const { services } = context;
+  await readForm(request, services);
+  const enrollment = await cartFromToken(services, params.token ?? "");
+  if (!enrollment) notFound();
   const session = await services.sessions.read(request);
-  await restoreCart(services, session, enrollment);
+  await openQuoteCopy(services, session, enrollment, await localeOf(request, services));
   return redirect("/cart", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }
 
 export default function QuoteLink() {
-  const { t } = useTranslation();
+  const { lines, totals, tierLabelKey } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
   return (
     <div className="stack">
-      <div className="notice notice--success" data-testid="enrollment-complete">
-        <h1>{t("receipt.alreadyComplete")}</h1>
-        <p>{t("receipt.alreadyCompleteBody")}</p>
-      </div>
-      <p>
-        <Link className="button" to="/">
-          {t("receipt.returnHome")}
-        </Link>
-      </p>
+      <h1>{t("savedQuote.title")}</h1>
+      <p>{t("savedQuote.intro")}</p>
+      {tierLabelKey ? <p>{t(tierLabelKey)}</p> : null}
+      <table className="table" data-testid="quote-lines">
+        <caption>{t("savedQuote.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("cart.plan")}</th>
+            <th scope="col">{t("cart.monthly")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={i}>
+              <th scope="row">
+                {l.name}
+                {l.coverageAmount ? <div>{t("plan.coverage", { amount: formatWholeDollars(l.coverageAmount, i18n.language) })}</div> : null}
+                {l.addedWith ? <div>{t("cart.addedWith")}</div> : null}
+                {l.oneTimeFeeCents ? <div>{t("cart.oneTimeFee", { amount: money(l.oneTimeFeeCents) })}</div> : null}
+              </th>
+              <td>
+                {money(l.priceCents)}
+                {t("plans.perMonth")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="card">
+        <dt>{t("cart.initialMonth")}</dt>
+        <dd>{money(totals.initialMonthCents)}</dd>
+        <dt>{t("cart.recurringMonth")}</dt>
+        <dd>{money(totals.recurringMonthCents)}</dd>
+      </dl>
+      <p>{t("savedQuote.copyNote")}</p>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <button className="button" type="submit">
+          {t("savedQuote.open")}
+        </button>
+      </Form>
     </div>
   );
 }

@@ -46,12 +46,28 @@ test.describe("cart", () => {
     const link = /http:\/\/localhost:\d+\/quote\/[A-Za-z0-9_-]+/.exec(text ?? "")![0];
     await a11y(page);
 
-    // the link restores the cart in a fresh browser
+    // the link shows the quote in a fresh browser; its button opens a copy of the cart there
     const other = await page.context().browser()!.newContext({ javaScriptEnabled: jsEnabled });
     const otherPage = await other.newPage();
     await otherPage.goto(link);
+    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Your quote");
+    await expect(otherPage.getByTestId("quote-lines")).toContainText("BrightSmile Essential Dental PPO");
+    await a11y(otherPage);
+    await otherPage.getByRole("button", { name: "Open this quote in my cart" }).click();
     await expect(otherPage).toHaveURL(/\/cart$/);
     await expect(otherPage.getByTestId("cart-table")).toContainText("BrightSmile Essential Dental PPO");
+    // the decline link only stops the reminders; Go to Home leads to the home page
+    const declineLink = /http:\/\/localhost:\d+\/decline-reminder-email\?token=[A-Za-z0-9_-]+/.exec(text ?? "")![0];
+    const third = await page.context().browser()!.newContext({ javaScriptEnabled: jsEnabled });
+    const thirdPage = await third.newPage();
+    await thirdPage.goto(declineLink);
+    await thirdPage.getByRole("button", { name: "Stop reminders" }).click();
+    await expect(thirdPage.getByRole("heading", { level: 1 })).toHaveText("Thank you");
+    await expect(thirdPage.getByTestId("cart-count")).toHaveText("0 plans");
+    await a11y(thirdPage);
+    await thirdPage.getByRole("button", { name: "Go to Home" }).click();
+    await expect(thirdPage).toHaveURL(/\/$/);
+    await third.close();
     await other.close();
 
     // proceed

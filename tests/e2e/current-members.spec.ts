@@ -1,5 +1,8 @@
 import { test, expect, type Page } from "./fixtures";
 import { groupAdminSignsIn, repSignsIn } from "./journeys";
+import { DEMO } from "../../app/.server/db/seed";
+import { createCipher } from "../../app/.server/platform/crypto";
+import { memberStoreToken } from "../../app/.server/members/member-links";
 
 /** The rep's members need the rep signed in with a code (issue 15). */
 async function enterAsRep(page: Page) {
@@ -117,6 +120,25 @@ test.describe("current members", () => {
     await expect(page.getByTestId("filter-bar")).toContainText("75080");
     await expect(page.getByTestId("selection-banner")).toContainText("Linda Nguyen");
     await a11y(page);
+  });
+
+  test("a member benefit store link shows the member a button that opens their plans; an expired one says so", async ({ page, a11y }) => {
+    const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
+    const member = DEMO.members.ids.memberBenefitStore[0];
+    const token = memberStoreToken(cipher, member, new Date(Date.now() + 86400_000));
+    await page.goto(`/member-benefit-store/${token}/IO`);
+    await expect(page.getByTestId("member-greeting")).toContainText("Welcome,");
+    await a11y(page);
+    await page.getByRole("button", { name: "See my plans" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    await expect(page.getByTestId("filter-bar")).toBeVisible();
+    const expired = memberStoreToken(cipher, member, new Date(Date.now() - 1000));
+    const res = await page.goto(`/member-benefit-store/${expired}/IO`);
+    expect(res?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link has expired");
+    await a11y(page);
+    await page.goto(`/member-benefit-store/${expired}/IO?lng=es`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Este enlace ha vencido");
   });
 
   test("an unknown member benefit store link is a 404", async ({ page, a11y }) => {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KyselyPlugin } from "kysely";
 import { loader as agentLoader, action as agentAction } from "~/routes/_store.agent-select-member";
 import { loader as groupLoader, action as groupAction } from "~/routes/_store.group-select-member";
-import { loader as memberStoreLoader } from "~/routes/member-benefit-store.$id.$tier";
+import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { loader as memberHomeLoader } from "~/routes/_store.member-home";
 import { loader as groupHomeLoader } from "~/routes/_store.group-home";
 import { DEMO } from "~/.server/db/seed";
 import { MEMBERS } from "~/.server/db/seed/identities";
 import { searchMembers, findMemberInScope } from "~/.server/repositories/members";
-import { memberStoreToken, parseMemberStoreToken } from "~/.server/members/member-links";
+import { memberStoreToken, parseMemberStoreToken, readMemberStoreToken } from "~/.server/members/member-links";
 import { createCipher } from "~/.server/platform/crypto";
 import { createTestApp, describeEachDatabase, TEST_ENCRYPTION_KEY, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
@@ -33,18 +33,33 @@ interface Row {
 describe("member store tokens", () => {
   const cipher = createCipher(Buffer.from(TEST_ENCRYPTION_KEY, "hex"));
   const other = createCipher(Buffer.from("11".repeat(32), "hex"));
+  const now = new Date("2030-01-01T00:00:00Z");
+  const later = new Date("2030-01-31T00:00:00Z");
   it("round-trips and refuses anything forged or malformed", () => {
-    const token = memberStoreToken(cipher, 42);
-    expect(token).toMatch(/^42\.[A-Za-z0-9_-]{22}$/);
-    expect(parseMemberStoreToken(cipher, token)).toBe(42);
-    const mac = token.split(".")[1]!;
-    expect(parseMemberStoreToken(cipher, `43.${mac}`)).toBeNull(); // another member's id with this mac
-    expect(parseMemberStoreToken(other, token)).toBeNull(); // another key
-    for (const bad of ["42", "42.", `042.${mac}`, `42.${mac}x`, `42.${mac.slice(1)}`, `-42.${mac}`, `42.${mac.slice(0, 21)}=`, "", `99999999999.${mac}`, `42.${mac}/../1`]) {
-      expect(parseMemberStoreToken(cipher, bad), bad).toBeNull();
+    const token = memberStoreToken(cipher, 42, later);
+    expect(token).toBe(`42.${later.getTime() / 1000}.${token.split(".")[2]}`);
+    expect(token).toMatch(/^42\.[0-9]{10}\.[A-Za-z0-9_-]{22}$/);
+    expect(parseMemberStoreToken(cipher, token, now)).toBe(42);
+    const [, exp, mac] = token.split(".") as [string, string, string];
+    expect(parseMemberStoreToken(cipher, `43.${exp}.${mac}`, now)).toBeNull(); // another member's id with this mac
+    expect(parseMemberStoreToken(cipher, `42.${Number(exp) + 86400}.${mac}`, now)).toBeNull(); // a later expiry with this mac
+    expect(parseMemberStoreToken(other, token, now)).toBeNull(); // another key
+    for (const bad of ["42", "42.", `042.${exp}.${mac}`, `42.${exp}.${mac}x`, `42.${exp}.${mac.slice(1)}`, `-42.${exp}.${mac}`, `42.${exp}.${mac.slice(0, 21)}=`, "", `99999999999.${exp}.${mac}`, `42.${exp}.${mac}/../1`, `42.0${exp}.${mac}`]) {
+      expect(parseMemberStoreToken(cipher, bad, now), bad).toBeNull();
     }
-    expect(parseMemberStoreToken(cipher, undefined)).toBeNull();
-    expect(() => memberStoreToken(cipher, 0)).toThrow();
+    expect(parseMemberStoreToken(cipher, undefined, now)).toBeNull();
+    expect(() => memberStoreToken(cipher, 0, later)).toThrow();
+  });
+
+  it("expires: refused from its expiry on, as 'expired'; a link of the old format (no expiry) is refused as expired", () => {
+    const token = memberStoreToken(cipher, 42, later);
+    expect(readMemberStoreToken(cipher, token, new Date(later.getTime() - 1000))).toMatchObject({ status: "ok", memberId: 42 });
+    expect(readMemberStoreToken(cipher, token, later)).toEqual({ status: "expired" });
+    expect(parseMemberStoreToken(cipher, token, later)).toBeNull();
+    // the first format, {id}.{mac}, never expired: a genuine one is now "expired", a forged one invalid
+    const oldFormat = `42.${cipher.hash("member-store:42").slice(0, 22)}`;
+    expect(readMemberStoreToken(cipher, oldFormat, now)).toEqual({ status: "expired" });
+    expect(readMemberStoreToken(other, oldFormat, now)).toEqual({ status: "invalid" });
   });
 });
 
@@ -320,16 +335,24 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
   // ---- member benefit store
   describe("member benefit store links", () => {
     const link = (memberId: number, tier: string) => {
-      const token = memberStoreToken(app.services.cipher, memberId);
+      const token = memberStoreToken(app.services.cipher, memberId, new Date(Date.now() + 30 * 86400_000));
       return { path: `/member-benefit-store/${token}/${tier}`, params: { id: token, tier } };
     };
 
-    it("a good IO link enters as the member and starts their existing-member enrollment; following it again continues it", async () => {
+    it("a good IO link enters as the member (GET writes no row); its button starts their existing-member enrollment; following it again continues it", async () => {
       const c = client();
       await c.setSession({ eprocess: "rep", agentId: REP, repAuthenticated: true, tempId: 999999, openType: "agent" });
       const { path, params } = link(mbsMemberId, "IO");
-      const res = await c.load(memberStoreLoader, path, params);
+      const [rows, audits] = [await enrollmentCount(), Number((await app.store.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)];
+      const page = await c.load(memberStoreLoader, path, params);
+      expect(page.status).toBe(200);
+      expect(page.data).toMatchObject({ state: "start", name: { first: "Grace", last: "Holloway" } });
+      expect(await enrollmentCount()).toBe(rows);
+      expect(Number((await app.store.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(audits);
+      expect((await c.session()).tempId).toBeUndefined();
+      const res = await c.submit(memberStoreAction, path, {}, { params });
       expect(res.location).toBe("/plans");
+      expect(await enrollmentCount()).toBe(rows + 1);
       const s = await c.session();
       expect(s).toMatchObject({ eprocess: "applicant", groupId: MBS, memberId: mbsMemberId, repAuthenticated: true, enrollType: "existing-member", portalId: 1 });
       expect(s.agentId).toBeUndefined();
@@ -356,17 +379,18 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
 
     it("a bad token, a member outside group 1929 or a bad tier is a 404 that changes nothing", async () => {
       const before = await enrollmentCount();
-      const good = memberStoreToken(app.services.cipher, mbsMemberId);
-      const mac = good.split(".")[1]!;
+      const soon = new Date(Date.now() + 30 * 86400_000);
+      const good = memberStoreToken(app.services.cipher, mbsMemberId, soon);
+      const [, exp, mac] = good.split(".") as [string, string, string];
       const forged = createCipher(Buffer.from("22".repeat(32), "hex"));
       const cases: Array<[string, string]> = [
-        [`${mbsMemberId}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`, "IO"], // altered mac
-        [`${mbsMemberId + 1}.${mac}`, "IO"], // next id, same mac
+        [`${mbsMemberId}.${exp}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`, "IO"], // altered mac
+        [`${mbsMemberId + 1}.${exp}.${mac}`, "IO"], // next id, same mac
         [String(mbsMemberId), "IO"], // the raw id
-        [memberStoreToken(forged, mbsMemberId), "IO"], // signed with another key
+        [memberStoreToken(forged, mbsMemberId, soon), "IO"], // signed with another key
         ["not-a-token", "IO"],
-        [memberStoreToken(app.services.cipher, 1), "IO"], // a real member of rep 1, not of group 1929
-        [memberStoreToken(app.services.cipher, 4), "IF"], // a member of Acme
+        [memberStoreToken(app.services.cipher, 1, soon), "IO"], // a real member of rep 1, not of group 1929
+        [memberStoreToken(app.services.cipher, 4, soon), "IF"], // a member of Acme
         [good, "XX"],
         [good, "io"],
         [good, ""],
@@ -376,6 +400,22 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
         const res = await c.load(memberStoreLoader, `/member-benefit-store/${id}/${tier}`, { id, tier });
         expect(res.status, `${id}/${tier}`).toBe(404);
         expect(await c.session(), `${id}/${tier}`).toEqual({});
+        expect((await c.submit(memberStoreAction, `/member-benefit-store/${id}/${tier}`, {}, { params: { id, tier } })).status, `POST ${id}/${tier}`).toBe(404);
+      }
+      expect(await enrollmentCount()).toBe(before);
+    });
+
+    it("an expired link (or one of the old format, which never expired) is a 410 page saying so, and changes nothing", async () => {
+      const before = await enrollmentCount();
+      const expired = memberStoreToken(app.services.cipher, mbsMemberId, new Date(app.services.now().getTime() - 1000)); // the app's clock
+      const oldFormat = `${mbsMemberId}.${app.services.cipher.hash(`member-store:${mbsMemberId}`).slice(0, 22)}`;
+      for (const id of [expired, oldFormat]) {
+        const c = client();
+        const res = await c.load(memberStoreLoader, `/member-benefit-store/${id}/IO`, { id, tier: "IO" });
+        expect(res.status).toBe(410);
+        expect(res.data).toMatchObject({ state: "expired" });
+        expect(await c.session()).toEqual({});
+        expect((await c.submit(memberStoreAction, `/member-benefit-store/${id}/IO`, {}, { params: { id, tier: "IO" } })).status).toBe(410);
       }
       expect(await enrollmentCount()).toBe(before);
     });

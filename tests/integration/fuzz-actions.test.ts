@@ -14,6 +14,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
+import { action as cartAction } from "~/routes/_store.cart";
+import { memberStoreToken } from "~/.server/members/member-links";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
@@ -163,6 +165,17 @@ const DENTAL_FAMILY: JourneyOptions = { spouseDob: "05/05/1985", childCount: "2"
 const CI = planId(DEMO.plans.enrollQuestions);
 const DENTAL = planId("BSD-PPO-ESS");
 let signToken = "";
+let quoteToken = "";
+let memberToken = "";
+
+/** A cart whose quote was e-mailed: the token of the quote link. */
+async function quoteLink(app: TestApp) {
+  const client = await withCart(app);
+  await client.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana", email: "fuzz-quote@example.com" });
+  const id = (await client.session()).tempId!;
+  const mail = opened(app, await app.store.db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", id).where("kind", "=", "quote").executeTakeFirstOrThrow());
+  return /\/quote\/([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
+}
 
 const TARGETS: Record<string, Target> = {
   "$landing.tsx": { path: DEMO.rep.landingUrl, params: { landing: DEMO.rep.slug }, client: anonymous },
@@ -205,6 +218,30 @@ const TARGETS: Record<string, Target> = {
   "session-expired.tsx": { path: "/session-expired", client: anonymous },
   "session.tsx": { path: "/session", client: anonymous },
   "verify.tsx": { path: "/verify", client: anonymous },
+  "member-benefit-store.$id.$tier.tsx": {
+    get path() {
+      return `/member-benefit-store/${memberToken}/IO`;
+    },
+    get params() {
+      return { id: memberToken, tier: "IO" };
+    },
+    client: async (app) => {
+      memberToken = memberStoreToken(app.services.cipher, DEMO.members.ids.memberBenefitStore[0], new Date(Date.now() + 86400_000));
+      return new TestClient(app.services);
+    },
+  },
+  "quote.$token.tsx": {
+    get path() {
+      return `/quote/${quoteToken}`;
+    },
+    get params() {
+      return { token: quoteToken };
+    },
+    client: async (app) => {
+      quoteToken = await quoteLink(app);
+      return new TestClient(app.services);
+    },
+  },
   "sign.$token.tsx": {
     get path() {
       return `/sign/${signToken}`;

@@ -10,7 +10,7 @@ import { loader as contactLoader } from "~/routes/enrollment.contact-info";
 import { loader as billingLoader } from "~/routes/enrollment.billing-information";
 import { action as continueAction } from "~/routes/continue-enrollment";
 import { loader as directLoader } from "~/routes/direct-continue.$id.$tab";
-import { loader as quoteLoader } from "~/routes/quote.$token";
+import { loader as quoteLoader, action as quoteAction } from "~/routes/quote.$token";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { addPlan, inWizard, markStepsDone, quotedClient } from "../support/journeys";
@@ -88,7 +88,7 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     expect((await new TestClient(app.services).load(directLoader, `/direct-continue/${bogus}/cmV2aWV3X2luZm8`, { id: bogus, tab: "cmV2aWV3X2luZm8" })).status).toBe(404);
   });
 
-  it("a quote link to an enrollment completed since says so, without its confirmation number", async () => {
+  it("a quote link to an enrollment completed since opens only a copy of its cart, never the receipt", async () => {
     // Save Cart e-mails a quote; the same cart then goes through the wizard and is completed
     const client = await quotedClient(app);
     await addPlan(client, "BSD-PPO-ESS");
@@ -107,10 +107,12 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     const res = await other.load(quoteLoader, `/quote/${token}`, { token });
     expect(res.location).toBeNull();
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ state: "completed" });
-    // the quote's reader is not shown the receipt, nor given the enrollment
+    expect(JSON.stringify(res.data)).not.toMatch(/confirmation|receipt|policy/i);
+    expect(await other.session()).toEqual({});
+    // the quote's reader is not shown the receipt, nor given the enrollment: a new cart, a copy
+    expect((await other.submit(quoteAction, `/quote/${token}`, {}, { params: { token } })).location).toBe("/cart");
     const session = await other.session();
-    expect(session.tempId).toBeUndefined();
+    expect(session.tempId).not.toBe(id);
     expect(session.receiptId).toBeUndefined();
     expect((await other.load(quoteLoader, "/quote/nope", { token: "nope" })).status).toBe(404);
   });

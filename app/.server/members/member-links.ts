@@ -1,7 +1,9 @@
 /**
  * Member benefit store links (/member-benefit-store/{token}/{tier}). Member ids are
- * sequential, so the path carries `{id}.{mac}`: the id plus 22 characters (132 bits) of a
- * keyed hash of it. Nobody without the encryption key can make a link for another member.
+ * sequential, so the path carries `{id}.{expiry}.{mac}`: the id, the time the link stops working
+ * (seconds since 1970) and 22 characters (132 bits) of a keyed hash of both. Nobody without the
+ * encryption key can make a link for another member, nor make a link last longer (issue 23).
+ * Links of the first format (`{id}.{mac}`, which never expired) are refused as expired.
  */
 import { timingSafeEqualStrings, type Cipher } from "../platform/crypto";
 import type { SessionData, SessionKey, StoreSession } from "../platform/session";
@@ -14,26 +16,50 @@ import type { SessionPatch } from "~/domain/session-mode";
 export const MEMBER_BENEFIT_STORE_GROUP_ID = 1929;
 
 const MAC_LENGTH = 22;
-const TOKEN = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{22})$/;
+const TOKEN = /^([1-9][0-9]{0,9})\.([1-9][0-9]{8,10})\.([A-Za-z0-9_-]{22})$/;
+/** the first format, without an expiry: only recognised to say "expired" to its real holder */
+const OLD_TOKEN = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{22})$/;
 
-function mac(cipher: Cipher, memberId: number) {
-  return cipher.hash(`member-store:${memberId}`).slice(0, MAC_LENGTH);
+function macs(cipher: Cipher, memberId: number, expiresAt: number) {
+  return cipher.hashes(`member-store:${memberId}:${expiresAt}`).map((h) => h.slice(0, MAC_LENGTH));
 }
 
-export function memberStoreToken(cipher: Cipher, memberId: number) {
+/** A link for this member that works until `expiresAt` (rounded down to the second). */
+export function memberStoreToken(cipher: Cipher, memberId: number, expiresAt: Date) {
   if (!Number.isSafeInteger(memberId) || memberId <= 0) throw new Error("member id must be a positive integer");
-  return `${memberId}.${mac(cipher, memberId)}`;
+  const seconds = Math.floor(expiresAt.getTime() / 1000);
+  if (!Number.isSafeInteger(seconds) || seconds < 1e8 || seconds >= 1e11) throw new Error("expiry out of range");
+  return `${memberId}.${seconds}.${cipher.hash(`member-store:${memberId}:${seconds}`).slice(0, MAC_LENGTH)}`;
 }
 
-/** The member id a token was made for, or null for anything malformed or forged. */
-export function parseMemberStoreToken(cipher: Cipher, token: string | null | undefined): number | null {
-  if (typeof token !== "string" || token.length > 40) return null;
+/** When a link made now expires: MEMBER_LINK_DAYS from now. */
+export function memberLinkExpiry(now: Date, days: number) {
+  return new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+}
+
+export type MemberStoreTokenResult = { status: "ok"; memberId: number; expiresAt: Date } | { status: "expired" } | { status: "invalid" };
+
+/** What a token says: its member while it has not expired; "expired" only for a genuine link (its MAC checks). */
+export function readMemberStoreToken(cipher: Cipher, token: string | null | undefined, now: Date): MemberStoreTokenResult {
+  if (typeof token !== "string" || token.length > 60) return { status: "invalid" };
   const m = TOKEN.exec(token);
-  if (!m) return null;
-  const memberId = Number(m[1]);
-  if (!Number.isSafeInteger(memberId) || memberId > 2_147_483_647) return null;
-  // Any configured key's MAC (key rotation): links made before a rotation keep working until the old key is dropped.
-  return cipher.hashes(`member-store:${memberId}`).some((h) => timingSafeEqualStrings(m[2]!, h.slice(0, MAC_LENGTH))) ? memberId : null;
+  if (m) {
+    const memberId = Number(m[1]);
+    const seconds = Number(m[2]);
+    if (memberId > 2_147_483_647) return { status: "invalid" };
+    // Any configured key's MAC (key rotation): links made before a rotation keep working until the old key is dropped.
+    if (!macs(cipher, memberId, seconds).some((h) => timingSafeEqualStrings(m[3]!, h))) return { status: "invalid" };
+    return seconds * 1000 > now.getTime() ? { status: "ok", memberId, expiresAt: new Date(seconds * 1000) } : { status: "expired" };
+  }
+  const old = OLD_TOKEN.exec(token);
+  if (old && Number(old[1]) <= 2_147_483_647 && cipher.hashes(`member-store:${Number(old[1])}`).some((h) => timingSafeEqualStrings(old[2]!, h.slice(0, MAC_LENGTH)))) return { status: "expired" };
+  return { status: "invalid" };
+}
+
+/** The member id a token was made for while it works, or null (malformed, forged, expired). */
+export function parseMemberStoreToken(cipher: Cipher, token: string | null | undefined, now: Date): number | null {
+  const r = readMemberStoreToken(cipher, token, now);
+  return r.status === "ok" ? r.memberId : null;
 }
 
 /** The session a member benefit store link starts: the member shops for themself in group 1929. */

@@ -53,6 +53,8 @@ const schema = z
     REMINDER_DELAY_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
     REMINDER_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
     QUOTE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+    /** how long a member benefit store link (scripts/member-store-link.ts) works */
+    MEMBER_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** a verified rep's or group admin's session ends after this many minutes without a request */
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(3, "must be at least 3 (the warning comes 2 minutes before)").max(720).default(20),
     STAFF_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(30),
@@ -113,6 +115,7 @@ export type Config = {
   seedOnStart: boolean;
   reminders: { enabled: boolean; delayHours: number; intervalMinutes: number };
   quoteLinkDays: number;
+  memberLinkDays: number;
   /** idle limit of a verified rep's or group admin's session (minutes) */
   sessionIdleMinutes: number;
   /** sign-in codes sent for one rep, or one group's admins, in an hour */
@@ -190,6 +193,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedOnStart: env.SEED_ON_START,
     reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },
     quoteLinkDays: env.QUOTE_LINK_DAYS,
+    memberLinkDays: env.MEMBER_LINK_DAYS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     staffCodesPerHour: env.STAFF_CODES_PER_HOUR,
     staffClientCodesPerHour: env.STAFF_CLIENT_CODES_PER_HOUR,

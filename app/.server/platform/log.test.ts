@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { createLogger, redact } from "./log";
+import { createLogger, loggablePath, redact } from "./log";
 
 describe("logger", () => {
   it("redacts personal and secret fields by name, at any depth", () => {
@@ -21,5 +21,13 @@ describe("logger", () => {
   it("leaves plain values alone", () => {
     expect(redact(5)).toBe(5);
     expect(redact({ kind: "quote" })).toEqual({ kind: "quote" });
+  });
+  it("masks every link token in a request path, the member benefit store's too", () => {
+    const member = "9.1893456000.AbCdEfGhIjKlMnOpQrStUv";
+    expect(loggablePath(`/member-benefit-store/${member}/IO`)).toBe("/member-benefit-store/[token]/IO");
+    expect(loggablePath("/quote/abcdefghijklmnopqrstuvwxyz0123456789")).toBe("/quote/[token]");
+    expect(loggablePath("/direct-continue/tok/cmV2aWV3")).toBe("/direct-continue/[token]/cmV2aWV3");
+    expect(loggablePath("/sign/tok")).toBe("/sign/[token]");
+    expect(loggablePath("/cart")).toBe("/cart");
   });
 });

@@ -37,3 +37,11 @@ export function createLogger(level: Level = "info", write: (line: string) => voi
     error: (m, f) => emit("error", m, f),
   };
 }
+
+/** Path segments that carry a token (a link's secret): the request log shows `[token]` instead. */
+const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email|sign|member-benefit-store)\/[^/?]+/g;
+
+/** A request path as the request log may show it: every link token masked. */
+export function loggablePath(pathname: string) {
+  return pathname.replace(TOKEN_SEGMENT, "/$1/[token]");
+}

@@ -10,11 +10,18 @@ import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { cartView } from "./cart-view";
 import { renderQuoteEmail, type QuoteComparison } from "./quote-email";
 import { brandingFor } from "../repositories/branding";
-import { findEnrollment } from "../repositories/enrollments";
+import { createEnrollment, findEnrollment } from "../repositories/enrollments";
+import { cartLines, insertCartLines } from "../repositories/cart";
+import { loadCatalog, planText } from "../repositories/catalog";
+import { referralById } from "../repositories/entry";
 import { findSite, siteForHost } from "../repositories/sites";
 import { claimReminder, declineQuotes, insertQuote, quoteForEnrollment, quotesDueReminder } from "../repositories/quotes";
 import { queueMail, withMessages } from "../platform/outbox";
-import { restoreSession } from "../wizard/enrollment-session";
+import { repriceCart } from "./cart";
+import { audit } from "../platform/audit";
+import type { StoreSession } from "../platform/session";
+import { linesToCopy, quoteCopy } from "~/domain/quote-copy";
+import { cartTotals } from "~/domain/cart-totals";
 import { findLinkToken, insertLinkToken } from "../repositories/tokens";
 import { clientKey } from "../platform/client-key";
 import { isConfirmedContact } from "../wizard/contact-codes";
@@ -108,16 +115,66 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
   return { ok: true, quoteId };
 }
 
-/** A cart link's token (from a quote or a reminder): known, not expired. */
+/**
+ * A cart link's token (from a quote or a reminder): known, not expired, its cart not cancelled.
+ * The enrollment it names is never put in anyone's session: see openQuoteCopy.
+ */
 export async function cartFromToken(services: Services, token: string) {
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
   const link = await findByAnyHash(services.cipher, `${CART_LINK}:${token}`, (hash) => findLinkToken(services.db, hash, CART_LINK, services.now()));
   if (!link) return null;
-  return (await findEnrollment(services.db, link.enrollment_id)) ?? null;
+  const enrollment = await findEnrollment(services.db, link.enrollment_id);
+  return enrollment && enrollment.status !== "cancelled" ? enrollment : null;
 }
 
-/** The link back to the cart: this browser takes over the cart and its mode. */
-export const restoreCart = restoreSession;
+/**
+ * What the quote link's page shows (GET, reads only): the plans and their monthly prices, as the
+ * e-mail did. Nothing the quoter typed after the cart, nor the quote's own facts.
+ */
+export async function quoteSummary(services: Services, enrollment: Enrollment, locale: string) {
+  const cart = await cartView(services, enrollment, locale);
+  const lines = cart.lines.map((l) => ({ name: l.name, priceCents: l.priceCents, oneTimeFeeCents: l.oneTimeFeeCents, coverageAmount: l.coverageAmount, addedWith: l.pairedWith !== null }));
+  return { lines, totals: cartTotals(cart.lines), tierLabelKey: cart.tierLabelKey };
+}
+
+/**
+ * "Open this quote in my cart" (POST): a NEW shopping enrollment with a copy of the quoted cart's
+ * lines, priced again on the quote's facts, in the quote's site and brand, as a new member
+ * (domain/quote-copy.ts). The enrollment behind the link is only read; the opener's session holds
+ * the copy alone. Audited as quote.open on the quoted enrollment, with the copy's id as detail.
+ */
+export async function openQuoteCopy(services: Services, session: StoreSession, source: Enrollment, locale: string) {
+  const [site, referral, catalog, lines] = await Promise.all([
+    source.site_id ? findSite(services.db, source.site_id) : undefined,
+    source.referral_id ? referralById(services.db, source.referral_id) : undefined,
+    loadCatalog(services.db),
+    cartLines(services.db, source.id),
+  ]);
+  const copy = quoteCopy(source, { siteKind: site?.kind ?? null, locale, referralCode: referral?.code ?? null });
+  const asksQuestions = (planId: number) => {
+    const plan = catalog.plans.get(planId);
+    return (catalog.questions.get(planId)?.eligibility.length ?? 0) > 0 || plan?.has_enroll_questions === 1;
+  };
+  const { kept, skipped } = linesToCopy(lines, asksQuestions);
+  const id = await createEnrollment(services.db, copy.values, services.now());
+  if (kept.length) {
+    await insertCartLines(
+      services.db,
+      id,
+      kept.map(({ line, pairedWith }) => ({ planId: line.plan_id, planPriceId: line.plan_price_id, priceCents: line.price_cents, removable: line.removable === 1, pairedWith })),
+      services.now(),
+    );
+  }
+  const created = (await findEnrollment(services.db, id))!;
+  const removed = await repriceCart(services, created, locale);
+  const over65 = session.get("over65");
+  session.clear();
+  for (const [k, v] of Object.entries({ ...copy.session, ...(over65 !== undefined ? { over65 } : {}), tempId: id })) session.set(k as never, v as never);
+  const notCopied = [...skipped.map((p) => (catalog.plans.get(p) ? (planText(catalog.plans.get(p)!, locale)?.name ?? "") : "")), ...removed].filter(Boolean);
+  if (notCopied.length) session.flash({ kind: "warning", key: "savedQuote.notCopied", values: { plans: notCopied.join(", ") } });
+  await audit(services, session, { kind: "quote.open", enrollmentId: source.id, detail: `copy:${id}` });
+  return id;
+}
 
 export async function declineReminders(services: Services, enrollmentId: number) {
   await declineQuotes(services.db, enrollmentId, services.now());
