@@ -861,9 +861,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "010_enrollment_record": enrollmentRecord,
         "011_plan_facts": planFacts,
         "012_recommendation_version": recommendationVersion(dialect),
-        "014_enrollment_holder": enrollmentHolder,
-        "015_audit_client": auditClient,
-        "016_one_screenshot_per_step": oneScreenshotPerStep,
+        "013_enrollment_holder": enrollmentHolder,
+        "014_audit_client": auditClient,
+        "015_one_screenshot_per_step": oneScreenshotPerStep,
       };
     },
   };
