@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   webServer: {
     // A database per port, so runs on different ports never share (or wipe) each other's data.
-    command: `rm -rf data/e2e-${PORT} && tsx server.ts`,
+    command: `rm -rf data/e2e-${PORT} && node build/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,7 +2,8 @@
  * The production server: Express 4 in front of Remix. It owns what crosses every request:
  * compression, security headers with a per-response CSP nonce, caching of fingerprinted
  * assets, a request log without PII, /healthz, cross-site POST rejection, body limits and
- * a graceful shutdown. `tsx server.ts --dev` serves the app through Vite instead of the build.
+ * a graceful shutdown. `tsx server.ts --dev` serves the app through Vite instead of the build;
+ * in production it runs compiled, `node build/server.js` (scripts/build-server.ts), not through tsx.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -18,6 +19,7 @@ import { createLogger, loggablePath } from "./app/.server/platform/log";
 import { startWorkers } from "./app/.server/jobs/workers";
 import { servePrecompressed } from "./app/.server/platform/precompressed";
 import { forRequest } from "./app/.server/platform/request-memo";
+import { idleCollector } from "./app/.server/platform/idle-collect";
 import { randomBytes } from "./app/.server/platform/random";
 import { CLIENT_KEY_HEADER, clientKey } from "./app/.server/platform/client-key";
 import { PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL } from "./app/.server/platform/document-encoding";
@@ -25,7 +27,9 @@ import { plansPageFromCache } from "./app/.server/store/plans-page";
 import type { PageCapture } from "./app/.server/platform/document-cache";
 
 const dev = process.argv.includes("--dev");
-const root = path.dirname(fileURLToPath(import.meta.url));
+// The project directory: this file's own, or its parent when run compiled as build/server.js.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.basename(here) === "build" && fs.existsSync(path.join(here, "server.js")) ? path.dirname(here) : here;
 const config = configOrExit();
 // The built app always renders with React's production build; NODE_ENV=production on top of
 // that is what makes the configuration demand real secrets (checked just above).
@@ -42,6 +46,17 @@ const services = createServices(config, store, { log });
 const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy) app.set("trust proxy", 1);
+
+// One full garbage collection when the server falls quiet after a burst (platform/idle-collect.ts):
+// the burst's garbage would otherwise stay resident while nothing allocates.
+const idle = dev ? undefined : idleCollector();
+if (idle) {
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    idle.begin();
+    res.once("close", idle.end);
+    next();
+  });
+}
 
 // Request id and a log line per request: method, path (tokens masked, never the query), status, time.
 app.use((req: Request, res: Response, next: NextFunction) => {
@@ -280,6 +295,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  idle?.stop();
   server.close(async () => {
     await workers.stop().catch((error) => log.error("stopping the workers failed", { reason: error instanceof Error ? error.message : "unknown" }));
     await store.close();

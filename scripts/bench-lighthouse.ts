@@ -27,8 +27,8 @@ function runsOption(argv: string[]) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.error("No build found (build/server/index.js): run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")) || !fs.existsSync(path.join(root, "build/server.js"))) {
+    console.error("No build found (build/server/index.js, build/server.js): run `npm run build` first.");
     process.exit(1);
   }
   const runs = runsOption(process.argv.slice(2));

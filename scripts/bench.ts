@@ -415,8 +415,8 @@ async function cpuIdle(ms: number) {
 }
 
 async function main() {
-  if (!fs.existsSync(serverBuild)) {
-    console.error("No build found (build/server/index.js): run `npm run build` first.");
+  if (!fs.existsSync(serverBuild) || !fs.existsSync(path.join(root, "build/server.js"))) {
+    console.error("No build found (build/server/index.js, build/server.js): run `npm run build` first.");
     process.exit(1);
   }
   const buildTime = fs.statSync(serverBuild).mtimeMs;
@@ -436,7 +436,7 @@ async function main() {
   process.once("exit", stopAll);
 
   const cpus = os.cpus();
-  console.log(`=== npm run bench: built server (server.ts, NODE_ENV=production), ${options.db.map((c) => DEPLOYMENTS[c]).join("; ")} ===
+  console.log(`=== npm run bench: built server (node build/server.js, NODE_ENV=production), ${options.db.map((c) => DEPLOYMENTS[c]).join("; ")} ===
 Date:  ${startedAt.toISOString()}; Node ${process.version}, ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ""}; CPU idle before the run: ${(idleBefore * 100).toFixed(0)}%
 Load:  autocannon on this machine, closed loop over keep-alive connections, ${WARMUP} s warm-up then ${SECONDS} s per scenario;
        ${CONNECTIONS} connections for static, a) and b) (split over the processes); Accept-Encoding "${BROWSER["Accept-Encoding"]}";

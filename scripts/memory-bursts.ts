@@ -1,17 +1,20 @@
 /**
  * npm run bench:memory — does the built server's resting memory settle under repeated load?
  *
- *   1. starts `server.ts` (production mode, the build in build/) on a fresh temporary SQLite
+ *   1. starts the built server (`node build/server.js`, production mode) on a fresh temporary SQLite
  *      database, like `npm run bench`;
  *   2. gets a priced quote like a browser (a session cookie with a quote in it);
- *   3. five bursts of load with autocannon: the priced plan list with that session, the home
+ *   3. bursts of load with autocannon: the priced plan list with that session, the home
  *      page without a cookie (a new session each time), a plan page and a 404 — each burst
- *      MEMORY_BURST_SECONDS (default 20) over MEMORY_CONNECTIONS (default 16) connections;
+ *      MEMORY_BURST_SECONDS (default 20) over MEMORY_CONNECTIONS (default 16) connections
+ *      (MEMORY_BURSTS, default 5; issue 23's shape: MEMORY_BURSTS=4 MEMORY_BURST_SECONDS=10
+ *      MEMORY_CONNECTIONS=20);
  *   4. after each burst, a rest of MEMORY_REST_SECONDS (default 15: the collector runs while
  *      idle) and then the server process's resident memory (VmRSS, from /proc) is printed.
  *
  * No endpoint or flag is added to the server to force a collection: what is measured is the
- * production server as it runs. Resting memory that keeps rising burst after burst means
+ * production server as it runs (which collects by itself once it falls quiet after a burst:
+ * app/.server/platform/idle-collect.ts). Resting memory that keeps rising burst after burst means
  * something is kept per request. A benchmark, not a test: it never fails on the numbers.
  */
 import fs from "node:fs";
@@ -85,8 +88,8 @@ function burst(target: Target, cookie: string, planLink: string) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.error("No build found (build/server/index.js): run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")) || !fs.existsSync(path.join(root, "build/server.js"))) {
+    console.error("No build found (build/server/index.js, build/server.js): run `npm run build` first.");
     process.exit(1);
   }
   const port = await choosePort();

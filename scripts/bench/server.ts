@@ -134,11 +134,12 @@ export function startServer(root: string, port: number, options: ServerOptions =
     REMINDERS_ENABLED: "0",
   };
 
-  // `node --import tsx server.ts`: one process (npx would add two wrappers to kill).
+  // `node build/server.js`, as `npm start` runs it (server.ts compiled by `npm run build`): one
+  // process (npx would add two wrappers to kill).
   // BENCH_NODE_ARGS: extra Node options for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to profile them under load (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
