@@ -134,6 +134,18 @@ describe("the requirements index", () => {
     expect(missing).toEqual([]);
   });
 
+  it("names only i18n keys that exist in both languages", () => {
+    const locales = ["en", "es"].map((lng) => JSON.parse(readFileSync(join(root, "public/locales", lng, "common.json"), "utf8")));
+    const has = (tree: unknown, key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree) !== undefined;
+    for (const doc of DOCS) {
+      const text = readFileSync(join(root, "docs/requirements", `${doc}.md`), "utf8");
+      const keys = [...text.matchAll(/`([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)`/g)].map((m) => m[1]).filter((k) => !/\.(ts|tsx|md|json)$/.test(k));
+      expect(keys.length, doc).toBeGreaterThan(10);
+      expect(keys.filter((k) => !locales.every((l) => has(l, k))), doc).toEqual([]);
+    }
+  });
+
   it("names only modules and tests that exist, and at least one for each section", () => {
     for (const doc of DOCS) {
       const text = readFileSync(join(root, "docs/requirements", `${doc}.md`), "utf8");
