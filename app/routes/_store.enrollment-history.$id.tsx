@@ -5,7 +5,6 @@ import { requireStaff } from "~/.server/store/guard";
 import { enrollmentHistory, enrollmentIdParam } from "~/.server/members/enrollment-history";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import type { HistoryEvent } from "~/views/history";
-import { isTabName } from "~/domain/wizard-steps";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("enrollmentHistory");
@@ -21,9 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 function useWhat() {
   const { t } = useTranslation();
   return (e: HistoryEvent) => {
-    if ((e.kind === "step.save" || e.kind === "review.edit") && isTabName(e.detail)) return t(`history.kinds.${e.kind}`, { step: t(`wizard.tabs.${e.detail}`) });
+    if ((e.kind === "step.save" || e.kind === "review.edit") && e.stepLabel) return t(`history.kinds.${e.kind}`, { step: t(e.stepLabel) });
     const what = t(`history.kinds.${e.kind}`, { step: "" });
-    return e.detail && !isTabName(e.detail) ? `${what} (${t(`history.details.${e.detail}`, { defaultValue: e.detail })})` : what;
+    return e.detail && !e.stepLabel ? `${what} (${t(`history.details.${e.detail}`, { defaultValue: e.detail })})` : what;
   };
 }
 
