@@ -17,6 +17,9 @@ export const TAB_SCREENS = {
 export type TabName = keyof typeof TAB_SCREENS;
 export type StepScreen = (typeof TAB_SCREENS)[TabName];
 
+/** Every tab, in the spec's order. */
+export const TAB_NAMES = Object.keys(TAB_SCREENS) as TabName[];
+
 export function isTabName(value: unknown): value is TabName {
   return typeof value === "string" && value in TAB_SCREENS;
 }
@@ -46,9 +49,8 @@ export function buildStepList(rows: readonly TabRow[], cart: { planIds: readonly
   }
   if (!cart.tier || cart.tier === "IO") order.delete("dependent_info");
   // Scan the order values 0 to 10, as the spec says; ties keep the spec's tab order.
-  const names = Object.keys(TAB_SCREENS) as TabName[];
   const list: TabName[] = [];
-  for (let o = 0; o <= 10; o++) for (const name of names) if (order.get(name) === o) list.push(name);
+  for (let o = 0; o <= 10; o++) for (const name of TAB_NAMES) if (order.get(name) === o) list.push(name);
   return list;
 }
 

@@ -17,14 +17,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json(await enrollmentHistory(services, session, staff, enrollmentIdParam(params.id), locale));
 }
 
-const TAB_DETAIL = new Set(["primary_info", "contact_info", "employer_info", "beneficiary_info", "primary_health_info", "dependent_info", "review_info", "agreement_info", "billing_info"]);
-
 function useWhat() {
   const { t } = useTranslation();
   return (e: HistoryEvent) => {
-    if ((e.kind === "step.save" || e.kind === "review.edit") && e.detail && TAB_DETAIL.has(e.detail)) return t(`history.kinds.${e.kind}`, { step: t(`wizard.tabs.${e.detail}`) });
+    if ((e.kind === "step.save" || e.kind === "review.edit") && e.stepLabel) return t(`history.kinds.${e.kind}`, { step: t(e.stepLabel) });
     const what = t(`history.kinds.${e.kind}`, { step: "" });
-    return e.detail && !TAB_DETAIL.has(e.detail) ? `${what} (${t(`history.details.${e.detail}`, { defaultValue: e.detail })})` : what;
+    return e.detail && !e.stepLabel ? `${what} (${t(`history.details.${e.detail}`, { defaultValue: e.detail })})` : what;
   };
 }
 

@@ -22,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     billingSetup(services, ctx),
     savedBilling(services, ctx.enrollment.id),
     physicalAddress(services, ctx.enrollment.id),
-    readStep<{ first_name: string; last_name: string }>(services, ctx.enrollment.id, "primary_info"),
-    readStep<{ email: string }>(services, ctx.enrollment.id, "contact_info"),
+    readStep(services, ctx.enrollment.id, "primary_info"),
+    readStep(services, ctx.enrollment.id, "contact_info"),
   ]);
   const label = (list: Array<{ value: string; label: string }>, value: string) => list.find((o) => o.value === value)?.label ?? value;
   const methods = mode.kind === "choose" ? mode.methods : [];

@@ -24,7 +24,7 @@ const HERE = "/enrollment/contact-info";
 const DRAFT_FIELDS = [...CONTACT_FIELDS, "with_validation", "skip_validation_email", "skip_validation_phone"] as const;
 
 async function saved(services: Services, ctx: WizardContext) {
-  return readStep<ContactData>(services, ctx.enrollment.id, "contact_info");
+  return readStep(services, ctx.enrollment.id, "contact_info");
 }
 
 /** Contact information, with verification by one-time code for addresses we cannot reach. */

@@ -14,12 +14,10 @@ import { isoToUsDate, todayIso } from "~/domain/dates";
 import { formatPhone } from "~/utils/format";
 import { EmployerInfoStep } from "~/components/wizard/EmployerInfoStep";
 import { pageTitle } from "~/utils/page-title";
+import type { EmployerStepData } from "~/.server/wizard/step-data";
 
 export const meta = pageTitle("employer");
 const HERE = "/enrollment/employer-info";
-
-/** What is saved: the employer's details, or only that the step was skipped (IHA plans). */
-type SavedEmployer = EmployerData & { skipped?: boolean };
 
 /** The rules, the option lists (and so the allowed values), and whether Skip is offered. */
 async function stepSetup(services: Services, ctx: WizardContext) {
@@ -39,13 +37,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await loadWizard(services, request, "employer_info");
   const [setup, step, contact] = await Promise.all([
     stepSetup(services, ctx),
-    readStep<SavedEmployer>(services, ctx.enrollment.id, "employer_info"),
-    readStep<{ email: string }>(services, ctx.enrollment.id, "contact_info"),
+    readStep(services, ctx.enrollment.id, "employer_info"),
+    readStep(services, ctx.enrollment.id, "contact_info"),
   ]);
   const draft = step?.draft ?? null;
   const answered = step && !step.data.skipped ? step.data : null;
   const defaults = answered || draft ? null : await employerDefaults(services, ctx.enrollment);
-  const data: Partial<SavedEmployer> = answered ?? (defaults ? { ...defaults } : {});
+  const data: Partial<EmployerStepData> = answered ?? (defaults ? { ...defaults } : {});
   const values: Record<string, string | Record<string, string>> = {};
   if (draft) {
     // Saved for later: exactly as typed.

@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, TAB);
   await prefillHealthOnce(services, ctx.enrollment);
-  const [questions, saved] = await Promise.all([healthQuestions(services), readStep<HealthStepData, HealthAnswers>(services, ctx.enrollment.id, TAB)]);
+  const [questions, saved] = await Promise.all([healthQuestions(services), readStep(services, ctx.enrollment.id, TAB)]);
   const text = (q: { text_en: string; text_es: string }) => (ctx.locale === "es" ? q.text_es : q.text_en);
   const url = new URL(request.url);
   return json({

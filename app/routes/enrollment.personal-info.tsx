@@ -14,22 +14,9 @@ import { isoToUsDate, todayIso } from "~/domain/dates";
 import { isValidSsn } from "~/domain/identity";
 import { PersonalInfoStep } from "~/components/wizard/PersonalInfoStep";
 import { pageTitle } from "~/utils/page-title";
+import type { PersonalData } from "~/.server/wizard/step-data";
 
 export const meta = pageTitle("personal");
-
-interface PersonalData extends Record<string, unknown> {
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  height_feet: number;
-  height_inch: number;
-  weight: number;
-  marital_status: number;
-  prior_coverage_flag: number;
-  prior_carrier_name: string;
-  prior_effective_date: string;
-  prior_term_date: string;
-}
 
 /** Personal information: fields from the server's definitions, prefilled from what is known. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,11 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await loadWizard(services, request, "primary_info");
   const [rules, saved, options, member] = await Promise.all([
     fieldRules(services, ctx, "primary_info"),
-    readStep<PersonalData, { ssn: string }>(services, ctx.enrollment.id, "primary_info"),
+    readStep(services, ctx.enrollment.id, "primary_info"),
     optionLists(services, ["marital_status"], ctx.locale),
     memberOnFile(services, ctx.enrollment),
   ]);
-  const data = saved?.data ?? {};
+  const data: Partial<PersonalData> & Record<string, unknown> = saved?.data ?? {};
   const ssn = saved?.secret.ssn ?? member?.ssn ?? "";
   const values: Record<string, string> = {};
   if (saved?.draft) {
@@ -91,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/enrollment/personal-info");
   }
 
-  const saved = await readStep<Record<string, unknown>, { ssn: string }>(reads, ctx.enrollment.id, "primary_info");
+  const saved = await readStep(reads, ctx.enrollment.id, "primary_info");
   const member = await memberOnFile(services, ctx.enrollment);
   const ssnOnFile = saved?.secret.ssn ?? member?.ssn ?? null;
   const result = await personalValidator(rules, todayIso(services.now()), { ssnOnFile: Boolean(ssnOnFile) }).validate(form);
@@ -103,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A valid SSN goes on file (encrypted, shown masked); a mistyped one stays in the (encrypted) draft.
     if (isValidSsn(typedSsn)) typed.ssn = "";
     const ssn = isValidSsn(typedSsn) ? typedSsn : ssnOnFile;
-    await saveDraft(services, ctx.enrollment, "primary_info", typed, result.error ? { ok: false, secret: isValidSsn(typedSsn) ? { ssn } : undefined } : { ok: true, data: result.data.data, secret: ssn ? { ssn } : null });
+    await saveDraft(services, ctx.enrollment, "primary_info", typed, result.error ? { ok: false, secret: isValidSsn(typedSsn) ? { ssn: typedSsn } : undefined } : { ok: true, data: result.data.data, secret: ssn ? { ssn } : null });
     return redirect(`/enrollment/personal-info?dialog=${intent === "save-later" ? "save-later" : "enroller"}`);
   }
   if (result.error) return validationError(result.error, result.submittedData);

@@ -25,7 +25,7 @@ const HERE = "/enrollment/review-confirm";
 async function smsSignatureChoice(services: Services, ctx: WizardContext) {
   const [offered, agreement] = await Promise.all([
     textSignatureOffered(services, ctx.enrollment, ctx.planIds),
-    readStep<{ method?: string | null }>(services, ctx.enrollment.id, "agreement_info"),
+    readStep(services, ctx.enrollment.id, "agreement_info"),
   ]);
   return offered && !(agreement?.completed && agreement.data.method);
 }

@@ -13,6 +13,8 @@ export interface HistoryEvent {
   actingAs: ActingAs;
   /** a step's tab name, a channel or a reason (enumerated, never data) */
   detail: string | null;
+  /** when the detail is a wizard step: the key of its history label (from the step registry) */
+  stepLabel: string | null;
   requestId: string | null;
 }
 

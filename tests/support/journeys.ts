@@ -11,6 +11,8 @@ import { planId } from "~/.server/db/seed/catalog";
 import { agreementTextsFor, esignConsentFor, recordEsignConsent } from "~/.server/wizard/agreement";
 import { contactHash } from "~/.server/wizard/contact-codes";
 import type { TestApp } from "./db";
+import { isTabName } from "~/domain/wizard-steps";
+import { validStepPayloads } from "./step-payloads";
 import { TestClient } from "./client";
 
 export interface JourneyOptions {
@@ -75,16 +77,13 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
   // billing step has a method on file — as the real steps would leave them.
   const planIds = (await app.store.db.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", id).execute()).map((r) => r.plan_id);
   const texts = await agreementTextsFor(app.services, { planIds, locale: "en" });
-  const data: Record<string, object> = {
-    primary_info: { first_name: "Ana", last_name: "Lopez", height_feet: 5, height_inch: 6, weight: 140, marital_status: 1, prior_coverage_flag: 0 },
-    agreement_info: { method: "typed", signed_at: now, eprocess: "sigapplicant", agreements: texts.map((t) => t.id) },
-    contact_info: { email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", birth_state: "TX", birth_city: "Dallas", with_validation: 1, skip_validation_email: 0, skip_validation_phone: 0, verified: {} },
-  };
+  const payloads = validStepPayloads(now, texts.map((t) => t.id));
   for (const tab of tabs) {
-    const secret = tab === "primary_info" ? app.services.cipher.encryptJson({ ssn: "123456789" }) : tab === "agreement_info" ? app.services.cipher.encryptJson({ signature_name: "Ana Lopez" }) : null;
+    const payload = isTabName(tab) ? payloads[tab] : { data: {}, secret: null };
+    const secret = payload.secret ? app.services.cipher.encryptJson(payload.secret) : null;
     await app.store.db
       .insertInto("enrollment_steps")
-      .values({ enrollment_id: id, tab_name: tab, data: JSON.stringify(data[tab] ?? {}), secret_enc: secret, completed_at: now, updated_at: now })
+      .values({ enrollment_id: id, tab_name: tab, data: JSON.stringify(payload.data), secret_enc: secret, completed_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(["enrollment_id", "tab_name"]).doUpdateSet({ completed_at: now }))
       .execute();
     if (tab === "agreement_info") {

@@ -13,6 +13,8 @@ import { auditEventsForEnrollment } from "../repositories/audit";
 import { staffNames } from "../repositories/staff";
 import { readStep } from "../wizard/steps";
 import { ACTING_AS, AUDIT_KINDS, parseStaffActor, type ActingAs, type AuditKind, type StaffIdentity } from "~/domain/audit";
+import { STEPS } from "../wizard/registry";
+import { isTabName } from "~/domain/wizard-steps";
 import type { EnrollmentHistoryData } from "~/views/history";
 
 function notFound(): never {
@@ -33,7 +35,7 @@ export async function enrollmentHistory(services: Services, session: StoreSessio
   const [events, member, personal] = await Promise.all([
     auditEventsForEnrollment(services.db, enrollment.id),
     enrollment.member_id ? findMember(services.db, enrollment.member_id) : Promise.resolve(undefined),
-    readStep<{ first_name?: string; last_name?: string }>(services, enrollment.id, "primary_info"),
+    readStep(services, enrollment.id, "primary_info"),
   ]);
   const actors = events.map((e) => parseStaffActor(e.actor));
   const names = await staffNames(
@@ -61,6 +63,7 @@ export async function enrollmentHistory(services: Services, session: StoreSessio
           who: who ? ((who.kind === "rep" ? names.reps.get(who.id) : names.admins.get(who.id)) ?? null) : null,
           actingAs: (ACTING_AS as readonly string[]).includes(e.acting_as ?? "") ? (e.acting_as as ActingAs) : "applicant",
           detail: e.detail,
+          stepLabel: isTabName(e.detail) ? STEPS[e.detail].historyLabelKey : null,
           requestId: e.request_id,
         };
       }),

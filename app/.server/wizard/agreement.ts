@@ -15,6 +15,7 @@ import { ESIGN_CONSENT_VERSION, esignConsentCanonical, esignConsentText, type Es
 import crypto from "node:crypto";
 
 export type { AgreementTextRow };
+export type { AgreementData, AgreementSecret } from "./step-data";
 
 /** The texts for every enrollment, for a plan in the cart or its carrier, in order and language. */
 export function agreementTextsFor(services: Services, ctx: Pick<WizardContext, "planIds" | "locale">) {
@@ -31,25 +32,13 @@ export function verificationCodesFor(services: Services, enrollment: Pick<Enroll
   return verificationCodes(services.db, enrollment);
 }
 
-/** The step's plain data. The signature itself (PNG or typed name) lives in the encrypted secret. */
-export interface AgreementData extends Partial<Record<VerificationField, string>> {
-  method: SignatureMethod | null;
-  signed_at: string | null;
-  eprocess: string;
-  agreements: number[];
-}
-export interface AgreementSecret extends Partial<Record<VerificationField, string>> {
-  signature: string;
-  signature_name: string;
-}
-
 /** What the step's loader and action, and Complete, need: the rules (with the enrolling person's block), the texts, the applicant. */
 export async function agreementSetup(services: Services, ctx: WizardContext) {
   const [definitions, texts, saved, personal, signLater] = await Promise.all([
     fieldRules(services, ctx, "agreement_info"),
     agreementTextsFor(services, ctx),
-    readStep<AgreementData, AgreementSecret>(services, ctx.enrollment.id, "agreement_info"),
-    readStep<{ first_name: string; last_name: string }>(services, ctx.enrollment.id, "primary_info"),
+    readStep(services, ctx.enrollment.id, "agreement_info"),
+    readStep(services, ctx.enrollment.id, "primary_info"),
     textSignatureOffered(services, ctx.enrollment, ctx.planIds),
   ]);
   // A rep or group may leave the signature to the applicant, by text message from the review.

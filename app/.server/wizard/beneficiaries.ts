@@ -28,12 +28,6 @@ import type { BeneficiaryView } from "~/views/wizard";
 
 export type { BeneficiaryView } from "~/views/wizard";
 
-interface BeneficiaryStepData {
-  /** the existing member's beneficiaries were looked up (once) */
-  prefetched?: boolean;
-  count?: number;
-}
-
 export function beneficiaryViews(rows: readonly BeneficiaryRow[]): BeneficiaryView[] {
   return rows.map((b, i) => ({
     id: b.id,
@@ -60,7 +54,7 @@ export function beneficiaries(services: Services, enrollmentId: number) {
 export async function prefetchExistingBeneficiaries(services: Services, enrollment: Enrollment): Promise<number> {
   if (!enrollment.member_id) return 0;
   try {
-    const step = await readStep<BeneficiaryStepData>(services, enrollment.id, "beneficiary_info");
+    const step = await readStep(services, enrollment.id, "beneficiary_info");
     if (step?.data.prefetched) return 0;
     const source = await memberLastEnrollmentId(services.db, enrollment.member_id);
     // Copies only into an empty list (checked in the same transaction as the copy).
@@ -151,7 +145,7 @@ export async function finishBeneficiaries(services: Services, enrollment: Enroll
   const problem = await beneficiaryProblem(services, enrollment.id, check);
   if (problem) return { ok: false, message: problem };
   const list = await listBeneficiaries(services.db, enrollment.id);
-  const step = await readStep<BeneficiaryStepData>(services, enrollment.id, "beneficiary_info");
+  const step = await readStep(services, enrollment.id, "beneficiary_info");
   await writeStep(services, enrollment, "beneficiary_info", { data: { ...(step?.data ?? {}), count: list.length }, completed: true });
   return { ok: true };
 }

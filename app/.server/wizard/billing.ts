@@ -8,6 +8,7 @@
  */
 import type { Services } from "../services";
 import { fieldRules, optionLists, readStep, writeStep, type WizardContext } from "./steps";
+import type { BillingStepData } from "./step-data";
 import type { PaymentGateway } from "../adapters/payments";
 import { isValidRoutingNumber } from "../adapters/data/routing-banks";
 import { zipLookup } from "../adapters/zip";
@@ -75,7 +76,7 @@ export async function billingSetup(services: Services, ctx: WizardContext) {
 
 /** The home address from the contact step, for "my billing address is my home address". */
 export async function physicalAddress(services: Services, enrollmentId: number): Promise<BillingAddress | null> {
-  const contact = await readStep<Partial<BillingAddress>>(services, enrollmentId, "contact_info");
+  const contact = await readStep(services, enrollmentId, "contact_info");
   const a = contact?.data;
   if (!a?.address1 || !a.city || !a.state || !a.zip) return null;
   return { address1: a.address1, address2: a.address2 ?? "", city: a.city, state: a.state, zip: a.zip };
@@ -83,7 +84,7 @@ export async function physicalAddress(services: Services, enrollmentId: number):
 
 /** What is shown again when the step is opened later: never a card or account number. */
 export async function savedBilling(services: Services, enrollmentId: number) {
-  const [payment, step] = await Promise.all([enrollmentPaymentRow(services.db, enrollmentId), readStep<BillingStepData>(services, enrollmentId, "billing_info")]);
+  const [payment, step] = await Promise.all([enrollmentPaymentRow(services.db, enrollmentId), readStep(services, enrollmentId, "billing_info")]);
   return { payment: payment ?? null, step: step ?? null };
 }
 
@@ -112,12 +113,7 @@ export async function billingChoice(services: Services, enrollmentId: number, lo
   };
 }
 
-/** The step's saved data: no account or card numbers, only the last four. */
-export interface BillingStepData {
-  payment_method: string;
-  bill_date: number | null;
-  last4: string | null;
-}
+export type { BillingStepData } from "./step-data";
 
 export type SaveOutcome = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 
@@ -214,7 +210,7 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
  * number), and only while the step is not done — a draft never replaces a finished save.
  */
 export async function saveBillingDraft(services: Services, ctx: WizardContext, setup: BillingSetup, form: { payment_method: string; bill_date: string }) {
-  const step = await readStep<BillingStepData>(services, ctx.enrollment.id, "billing_info");
+  const step = await readStep(services, ctx.enrollment.id, "billing_info");
   if (step?.completed || !setup.methods.length) return;
   const method = (setup.methods as string[]).includes(form.payment_method) ? form.payment_method : null;
   const billDate = setup.billDates.includes(form.bill_date) ? Number(form.bill_date) : null;

@@ -21,7 +21,7 @@ import { siteOf } from "../store/site";
 import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
 import { queueMail } from "../platform/outbox";
-import { enrollmentRecord, type Contact, type Personal } from "./enrollment-record";
+import { enrollmentRecord } from "./enrollment-record";
 import { actorOf, audit } from "../platform/audit";
 import type { AuditActor } from "~/domain/audit";
 import { formatMoney, isoToUs } from "~/utils/format";
@@ -62,8 +62,8 @@ export async function completeEnrollment(services: Services, ctx: WizardContext,
       const problems = await enrollmentProblems(tx, { ...ctx, enrollment, planIds, state }, { sendSms: input.sendSms });
       if (problems.length) throw new Refused(problems);
       const [personal, contact, lines] = await Promise.all([
-        readStep<Personal, { ssn: string }>(tx, enrollmentId, "primary_info"),
-        readStep<Contact>(tx, enrollmentId, "contact_info"),
+        readStep(tx, enrollmentId, "primary_info"),
+        readStep(tx, enrollmentId, "contact_info"),
         cartLines(trx, enrollmentId),
       ]);
       const ssn = personal?.secret.ssn ?? null;
@@ -130,8 +130,8 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
   const [payment, view, personal, contact] = await Promise.all([
     enrollmentPayment(services.db, enrollmentId),
     cartView(services, enrollment, locale),
-    readStep<Personal>(services, enrollmentId, "primary_info"),
-    readStep<Contact>(services, enrollmentId, "contact_info"),
+    readStep(services, enrollmentId, "primary_info"),
+    readStep(services, enrollmentId, "contact_info"),
   ]);
   // The enrollment record is made now, once, in the language the enrollment was completed in.
   const record = await enrollmentRecord(services, enrollmentId, locale).catch((error) => {
@@ -189,7 +189,7 @@ export async function loadReceipt(services: Services, request: Request, session:
   const id = session.get("receiptId");
   const enrollment = id ? await enrollmentOnce(services, id) : undefined;
   if (!enrollment || enrollment.status !== "completed") return null;
-  const [policy, personal, site] = await Promise.all([policyForEnrollment(services.db, enrollment.id), readStep<Personal>(services, enrollment.id, "primary_info"), siteOf(services, request)]);
+  const [policy, personal, site] = await Promise.all([policyForEnrollment(services.db, enrollment.id), readStep(services, enrollment.id, "primary_info"), siteOf(services, request)]);
   if (!policy) return null;
   return { enrollment, policy, site, name: [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ") };
 }

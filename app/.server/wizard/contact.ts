@@ -10,11 +10,9 @@ import { zipLookup } from "../adapters/zip";
 import { checkEmail, checkPhone } from "../adapters/contact-check";
 import { contactTakenByOtherMember } from "../repositories/members";
 import { isContactHash } from "./contact-codes";
+import type { ContactData } from "./step-data";
 
-export interface ContactData extends ContactInput {
-  /** keyed hashes of the e-mail and phone that were verified by a code */
-  verified: { email?: string; phone?: string };
-}
+export type { ContactData } from "./step-data";
 
 export interface ContactFlags {
   email: boolean;

@@ -11,6 +11,7 @@ import type { Services } from "../services";
 import type { DependentView } from "~/views/wizard";
 import type { Enrollment } from "../db/schema";
 import type { WizardContext } from "./steps";
+import type { DependentStepData } from "./step-data";
 import { fieldRules, readStep, writeStep } from "./steps";
 import { loadCatalog } from "../repositories/catalog";
 import { findEnrollment } from "../repositories/enrollments";
@@ -78,15 +79,6 @@ export interface DependentStep {
   today: IsoDate;
   /** the quote's spouse birth date (YYYY-MM-DD) */
   spouseBirthdate: string | null;
-}
-
-interface DependentStepData {
-  /** the existing member's dependents were looked up (once) */
-  prefetched?: boolean;
-  count?: number;
-  spouses?: number;
-  children?: number;
-  spouse_enroll_accept?: SpouseAnswer;
 }
 
 export async function dependentFlags(services: Services, planIds: readonly number[]): Promise<DependentFlags> {
@@ -342,7 +334,7 @@ export async function finishDependents(services: Services, ctx: WizardContext, s
   if (problem) return { ok: false, message: problem };
   const invalid = firstInvalidDependent(services, step);
   if (invalid) return { ok: false, message: invalid.message, n: invalid.n };
-  const saved = await readStep<DependentStepData>(services, ctx.enrollment.id, "dependent_info");
+  const saved = await readStep(services, ctx.enrollment.id, "dependent_info");
   const data: DependentStepData = {
     ...(saved?.data ?? {}),
     count: step.list.length,
@@ -362,7 +354,7 @@ export async function finishDependents(services: Services, ctx: WizardContext, s
 export async function prefetchExistingDependents(services: Services, enrollment: Enrollment, flags: DependentPlanFlags): Promise<number> {
   if (!enrollment.member_id || !dependentTier(enrollment.tier)) return 0;
   try {
-    const step = await readStep<DependentStepData>(services, enrollment.id, "dependent_info");
+    const step = await readStep(services, enrollment.id, "dependent_info");
     if (step?.data.prefetched) return 0;
     const source = await memberLastEnrollmentId(services.db, enrollment.member_id);
     const rows = source && source !== enrollment.id ? await sourceDependents(services.db, source) : [];

@@ -10,6 +10,7 @@ import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
 import type { TabName } from "~/domain/wizard-steps";
 import { saveInvalidDraftRow } from "../repositories/steps";
+import type { StepData, StepSecret } from "./step-data";
 import { writeStep, type TypedDraft } from "./steps";
 
 /** No field of these steps is longer; the request's size cap bounds the rest. */
@@ -32,9 +33,9 @@ export function typedChecks(form: FormData, group: string, options: readonly str
 }
 
 /** What the step's own checks made of the typing: its data (and secret) when it passes. */
-export type DraftCheck = { ok: true; data: object; secret?: object | null } | { ok: false; secret?: object | null };
+export type DraftCheck<K extends TabName> = { ok: true; data: Partial<StepData[K]>; secret?: Partial<StepSecret[K]> | null } | { ok: false; secret?: Partial<StepSecret[K]> | null };
 
-export async function saveDraft(services: Services, enrollment: Enrollment, tab: TabName, typed: TypedDraft, checked: DraftCheck) {
+export async function saveDraft<K extends TabName>(services: Services, enrollment: Enrollment, tab: K, typed: TypedDraft, checked: DraftCheck<K>) {
   if (checked.ok) {
     await writeStep(services, enrollment, tab, { data: checked.data, secret: checked.secret, completed: false, draft: typed });
     return;

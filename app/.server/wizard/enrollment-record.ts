@@ -17,22 +17,15 @@ import type { StoreSession } from "../platform/session";
 import { audit } from "../platform/audit";
 import { findEnrollment } from "../repositories/enrollments";
 import { policyForEnrollment } from "../repositories/completion";
-import { listBeneficiaries } from "../repositories/beneficiaries";
-import { listDependents } from "../repositories/dependents";
 import { deleteEnrollmentRecord, enrollmentRecordOf, esignConsentOf, insertEnrollmentRecordOnce, replaceEnrollmentRecord, type RecordRow } from "../repositories/enrollment-record";
-import { findMember } from "../repositories/entry";
 import { cartView } from "../store/cart-view";
-import { optionLists, readStep, wizardState, type WizardContext } from "./steps";
-import { agreementTextsFor, sha256Hex, type AgreementData, type AgreementSecret } from "./agreement";
-import { billingChoice } from "./billing";
-import { healthQuestions } from "./health";
-import { summarize } from "./review-summary";
+import { wizardState } from "./steps";
+import { sha256Hex } from "./agreement";
+import { STEPS, type RecordContext, type Translate } from "./registry";
 import { renderEnrollmentPdf } from "../adapters/enrollment-pdf";
-import { buildRecordContent, canonicalRecord, type Line, type RecordFacts } from "~/domain/enrollment-record";
-import { parseEsignConsent } from "~/domain/esign-consent";
-import { isoToUsDate } from "~/domain/dates";
-import type { HealthAnswers } from "~/forms/health";
-import { formatMoney, formatPhone } from "~/utils/format";
+import { buildRecordContent, canonicalRecord, type RecordFacts } from "~/domain/enrollment-record";
+import { TAB_NAMES, type TabName } from "~/domain/wizard-steps";
+import { formatMoney } from "~/utils/format";
 
 export interface EnrollmentRecordFile {
   filename: string;
@@ -41,111 +34,25 @@ export interface EnrollmentRecordFile {
   pdfSha256: string;
 }
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = Translate;
 
-const HEALTH_LABELS: Record<string, string> = {
-  health_condition: "health.healthCondition",
-  date_of_onset: "health.dateOfOnset",
-  date_of_recovery: "health.dateOfRecovery",
-  is_treatment: "health.isTreatment",
-  is_medicate: "health.isMedicate",
-  d_last_seen: "health.lastSeen",
-  symptoms: "health.symptoms",
-  condition: "health.condition",
-  status: "health.status",
-  last_seen_by_physician: "health.lastSeenByPhysician",
-  physician_name: "health.physicianName",
-  address: "health.physicianAddress",
-  phone: "health.physicianPhone",
-  medication: "health.medicationName",
-  dosage: "health.dosage",
-  medical_condition: "health.medicalCondition",
-};
+/** A union of the steps' record parts, as one object type (each step adds its own keys). */
+type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type StepParts = AllOf<Awaited<ReturnType<(typeof STEPS)[TabName]["record"]>>>;
 
-function detailLines(entry: Record<string, unknown>, t: T): Line[] {
-  return Object.entries(entry)
-    .filter(([k, v]) => HEALTH_LABELS[k] && v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => ({
-      label: t(HEALTH_LABELS[k]!),
-      value: typeof v === "number" ? (v === 1 ? t("common.yes") : t("common.no")) : /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? isoToUsDate(String(v)) : String(v),
-    }));
-}
-
-/** What the personal step keeps (the part the receipt and the record read). */
-export interface Personal {
-  first_name?: string;
-  middle_name?: string;
-  last_name?: string;
-  marital_status?: string | number;
-}
-/** What the contact step keeps. */
-export interface Contact {
-  email?: string;
-  phone_number?: string;
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-}
-
-/** The signature given on the text message's page, as the policy keeps it (sealed): text-signature.ts. */
-interface TextSignature {
-  method: "drawn" | "typed";
-  png?: string;
-  name?: string;
-  agreements: number[];
-}
-
-/** Everything the record says, read from what is on file for the completed enrollment. */
+/**
+ * Everything the record says, read from what is on file for the completed enrollment: the
+ * enrollment's own facts (plans, prices, dates) and each step's part, as its registry module
+ * makes it. A step whose part leaves out something the record needs does not compile.
+ */
 async function recordFacts(services: Services, enrollmentId: number, locale: string, t: T): Promise<RecordFacts | null> {
   const enrollment = await findEnrollment(services.db, enrollmentId);
   const policy = enrollment?.status === "completed" ? await policyForEnrollment(services.db, enrollmentId) : undefined;
   if (!enrollment || !policy) return null;
   const { planIds, state } = await wizardState(services, enrollment);
-  const ctx = { enrollment, locale, planIds, state } as unknown as WizardContext;
-  const [personal, contact, view, lists, dependents, beneficiaries, billing, health, questions, agreement, texts, consent, member, employer] = await Promise.all([
-    readStep<Personal, { ssn: string }>(services, enrollmentId, "primary_info"),
-    readStep<Contact>(services, enrollmentId, "contact_info"),
-    cartView(services, enrollment, locale),
-    optionLists(services, ["marital_status"], locale),
-    listDependents(services.db, enrollmentId),
-    listBeneficiaries(services.db, enrollmentId),
-    billingChoice(services, enrollmentId, locale),
-    readStep<Record<string, unknown>, HealthAnswers>(services, enrollmentId, "primary_health_info"),
-    healthQuestions(services),
-    readStep<AgreementData, AgreementSecret>(services, enrollmentId, "agreement_info"),
-    agreementTextsFor(services, { planIds, locale }),
-    esignConsentOf(services.db, enrollmentId),
-    enrollment.member_id ? findMember(services.db, enrollment.member_id) : Promise.resolve(undefined),
-    state.steps.includes("employer_info") ? summarize(services, ctx, "employer_info") : Promise.resolve([]),
-  ]);
-  const p = personal?.data ?? {};
-  const c = contact?.data ?? {};
-  // Signed later from the text message's link (ADR 005): that signature, and the agreements
-  // accepted on that page, are the policy's (sealed), not the agreement step's.
-  const signatureEnc = policy.signature_status === "signed" ? policy.signature_enc : null;
-  const byText = signatureEnc ? openSealed(services, () => services.cipher.decryptJson<TextSignature>(signatureEnc), { enrollmentId, what: "policy signature" }) : null;
-  const accepted = new Set(byText ? byText.agreements : (agreement?.data.agreements ?? []));
-  const consentText = consent ? parseEsignConsent(consent.text) : null;
-
-  // Health answers: each question's text in this language, the answer, and what was told about it.
-  const healthItems: RecordFacts["health"] = [];
-  const answers = health?.secret;
-  const questionText = (id: number) => {
-    const q = [...questions.conditions, ...(questions.medication ? [questions.medication] : [])].find((x) => x.id === id);
-    return q ? (locale === "es" ? q.text_es : q.text_en) : `#${id}`;
-  };
-  for (const a of answers?.condition_questions ?? []) {
-    healthItems.push({ question: questionText(a.question_id), yes: a.yes_no_flag === 1, details: a.yes_no_flag === 1 ? a.conditions.flatMap((x) => detailLines(x as Record<string, unknown>, t)) : [] });
-  }
-  if (answers?.medication_question) {
-    const m = answers.medication_question;
-    healthItems.push({ question: questionText(m.question_id), yes: m.yes_no_flag === 1, details: m.yes_no_flag === 1 ? m.medications.flatMap((x) => detailLines(x as unknown as Record<string, unknown>, t)) : [] });
-  }
-  if (answers?.notes?.trim()) healthItems.push({ question: t("health.notes"), yes: null, details: [{ label: t("health.notes"), value: answers.notes.trim() }] });
-
-  const method = byText ? byText.method : (agreement?.data.method ?? null);
+  const rc: RecordContext = { enrollment, policy, locale, t, planIds, state };
+  const [view, ...parts] = await Promise.all([cartView(services, enrollment, locale), ...TAB_NAMES.map((tab) => STEPS[tab].record(services, rc))]);
+  const steps = Object.assign({}, ...parts) as StepParts;
   return {
     locale,
     copy: "applicant",
@@ -154,40 +61,18 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
     completedAt: enrollment.completed_at ?? policy.created_at,
     effectiveDate: policy.effective_date,
     tierLabel: view.tierLabelKey ? t(view.tierLabelKey) : (policy.tier ?? ""),
-    applicant: {
-      first: p.first_name ?? member?.first_name ?? "",
-      middle: p.middle_name ?? null,
-      last: p.last_name ?? member?.last_name ?? "",
-      birthdate: enrollment.birthdate,
-      maritalStatus: lists.marital_status.find((o) => o.value === String(p.marital_status ?? ""))?.label ?? null,
-      // an existing member's SSN stays on file (not asked again): the record shows none
-      ssn: personal?.secret.ssn ?? null,
-    },
-    contact: {
-      email: c.email ?? null,
-      phone: formatPhone(c.phone_number),
-      address: [c.address1, c.address2, c.city, `${c.state ?? ""} ${c.zip ?? ""}`.trim()].filter(Boolean).join(", "),
-    },
     plans: view.lines.map((l) => ({ name: l.name, priceCents: l.priceCents })),
     totals: { initialMonthCents: view.totals.initialMonthCents, recurringMonthCents: view.totals.recurringMonthCents },
-    otherSteps: employer.length ? [{ title: t("wizard.tabs.employer_info"), lines: employer.map((l) => ({ label: t(l.label), value: l.value })) }] : [],
-    dependents: dependents.map((d) => ({ name: [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" "), relationship: d.relationship === "spouse" ? t("review.spouse") : t("review.child"), birthdate: d.birthdate, ssn: d.ssn_last4 })),
-    beneficiaries: beneficiaries.map((b) => ({ name: [b.first_name, b.middle_name, b.last_name].filter(Boolean).join(" "), relationship: b.relationship, percentage: b.percentage, ssn: b.ssn_last4 })),
-    billing: billing
-      ? { method: billing.method, bankName: billing.bank?.name ?? null, accountType: billing.bank?.type ?? null, account: billing.bank?.last4 ?? null, cardBrand: billing.card?.brand ?? null, card: billing.card?.last4 ?? null, billDate: billing.billDate }
-      : null,
-    health: healthItems,
-    agreements: texts.map((x) => ({ head: x.head, bodyHtml: x.body, accepted: accepted.has(x.id) })),
-    consent: consent && consentText ? { text: consentText, sha256: consent.text_sha256, consentedAt: consent.consented_at } : null,
-    signature: byText
-      ? { method, signedAt: policy.signed_at, typedName: byText.method === "typed" ? byText.name : null, pngDataUrl: byText.method === "drawn" ? byText.png : null, awaitingText: false, byText: true }
-      : {
-          method,
-          signedAt: agreement?.data.signed_at ?? null,
-          typedName: method === "typed" ? (agreement?.secret.signature_name ?? null) : null,
-          pngDataUrl: method === "drawn" ? (agreement?.secret.signature ?? null) : null,
-          awaitingText: policy.signature_status === "awaiting",
-        },
+    applicant: steps.applicant,
+    contact: steps.contact,
+    otherSteps: steps.otherSteps,
+    dependents: steps.dependents,
+    beneficiaries: steps.beneficiaries,
+    billing: steps.billing,
+    health: steps.health,
+    agreements: steps.agreements,
+    consent: steps.consent,
+    signature: steps.signature,
   };
 }
 

@@ -8,17 +8,12 @@ import { primaryHealthQuestions } from "../repositories/health";
 import { claimHealthTrack } from "../repositories/health-track";
 import { memberLastEnrollmentId } from "../repositories/beneficiaries";
 import { readStep, writeStep } from "./steps";
+import type { HealthStepData } from "./step-data";
 import { looksLikeAnswers, type HealthAnswers } from "~/forms/health";
 
 const TAB = "primary_health_info";
 
-/** What the step row keeps in clear: never an answer, only when and how many. */
-export interface HealthStepData extends Record<string, unknown> {
-  answered_at: string;
-  saved_at: string;
-  prefilled_at: string;
-  question_count: number;
-}
+export type { HealthStepData } from "./step-data";
 
 /** The condition questions, in order, and the one medication question. */
 export function healthQuestions(services: Services) {
@@ -39,7 +34,7 @@ export async function prefillHealthOnce(services: Services, enrollment: Enrollme
     if (!(await claimHealthTrack(services.db, enrollment.id, services.now()))) return;
     const source = await memberLastEnrollmentId(services.db, enrollment.member_id);
     if (!source || source === enrollment.id) return;
-    const [mine, earlier] = await Promise.all([readStep(services, enrollment.id, TAB), readStep<HealthStepData, HealthAnswers>(services, source, TAB)]);
+    const [mine, earlier] = await Promise.all([readStep(services, enrollment.id, TAB), readStep(services, source, TAB)]);
     if (mine || !earlier || !looksLikeAnswers(earlier.secret)) return;
     const data: Partial<HealthStepData> = { prefilled_at: services.now().toISOString() };
     await writeStep(services, enrollment, TAB, { data, secret: earlier.secret, completed: false });

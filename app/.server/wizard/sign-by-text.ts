@@ -12,7 +12,7 @@ import { policyForEnrollment } from "../repositories/completion";
 import { readStep } from "./steps";
 import { recordSignature, type SignatureRequest } from "./text-signature";
 import { recordEsignConsent } from "./agreement";
-import { recordLocale, remakeEnrollmentRecord, type Contact, type EnrollmentRecordFile, type Personal } from "./enrollment-record";
+import { recordLocale, remakeEnrollmentRecord, type EnrollmentRecordFile } from "./enrollment-record";
 import type { AuditActor } from "~/domain/audit";
 import type { AgreementInput } from "~/forms/agreement";
 import { isoToUsDate, todayIso } from "~/domain/dates";
@@ -40,8 +40,8 @@ export async function signFromTextMessage(
 /** The applicant's e-mail with the signed record attached; none without an address. */
 async function mailSignedRecord(services: Services, enrollmentId: number, locale: string, record: EnrollmentRecordFile) {
   const [personal, contact, policy] = await Promise.all([
-    readStep<Personal>(services, enrollmentId, "primary_info"),
-    readStep<Contact>(services, enrollmentId, "contact_info"),
+    readStep(services, enrollmentId, "primary_info"),
+    readStep(services, enrollmentId, "contact_info"),
     policyForEnrollment(services.db, enrollmentId),
   ]);
   const to = contact?.data.email;

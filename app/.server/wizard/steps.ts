@@ -16,6 +16,7 @@ import { backTarget, nextAfter, progress, stepAccess, type WizardState } from "~
 import { resolveFields } from "~/domain/field-definitions";
 import { cartLinesOnce, enrollmentOnce, stepRowsOnce } from "../store/page-reads";
 import { openReceipt } from "./enrollment-session";
+import type { StepData, StepSecret } from "./step-data";
 
 export interface WizardContext {
   session: StoreSession;
@@ -119,7 +120,8 @@ export type TypedDraft = Record<string, string | Record<string, string>>;
  * no configured key opens the sealed ones; one that needs them answers the "cannot be opened"
  * page, see openSealed).
  */
-export async function readStep<T extends object, S extends object = Record<string, never>>(services: Services, enrollmentId: number, tab: TabName) {
+export async function readStep<K extends TabName>(services: Services, enrollmentId: number, tab: K) {
+  type S = StepSecret[K];
   const row = (await stepRowsOnce(services, enrollmentId)).find((r) => r.tab_name === tab);
   if (!row) return null;
   const sealed = row.secret_enc;
@@ -127,7 +129,7 @@ export async function readStep<T extends object, S extends object = Record<strin
   let secret: Partial<S> | undefined;
   let draft: TypedDraft | null | undefined;
   return {
-    data: JSON.parse(row.data) as Partial<T>,
+    data: JSON.parse(row.data) as Partial<StepData[K]>,
     get secret(): Partial<S> {
       secret ??= (sealed ? openSealed(services, () => services.cipher.decryptJson<S>(sealed), { enrollmentId, tab }) : {}) as Partial<S>;
       return secret;
@@ -142,7 +144,7 @@ export async function readStep<T extends object, S extends object = Record<strin
 
 /** The e-mail entered on the contact step: the default for a beneficiary's or dependent's e-mail. */
 export async function contactEmail(services: Services, enrollmentId: number) {
-  const contact = await readStep<{ email: string }>(services, enrollmentId, "contact_info");
+  const contact = await readStep(services, enrollmentId, "contact_info");
   return contact?.data.email ?? null;
 }
 
@@ -152,7 +154,12 @@ export function idParam(value: string | null) {
 }
 
 /** `draft`: what was typed, kept as typed (null drops it; left out, it stays as it is). */
-export async function writeStep(services: Services, enrollment: Enrollment, tab: TabName, values: { data: object; secret?: object | null; completed: boolean; draft?: TypedDraft | null }) {
+export async function writeStep<K extends TabName>(
+  services: Services,
+  enrollment: Enrollment,
+  tab: K,
+  values: { data: Partial<StepData[K]>; secret?: Partial<StepSecret[K]> | null; completed: boolean; draft?: TypedDraft | null },
+) {
   await saveStepRow(services.db, {
     enrollmentId: enrollment.id,
     tab,

@@ -75,7 +75,7 @@ export async function resendSignatureRequest(services: Services, memberId: numbe
     services.log.warn("signature request resend limited", { enrollmentId: policy.enrollment_id });
     return "limited";
   }
-  const contact = await readStep<{ phone_number?: string }>(services, policy.enrollment_id, "contact_info");
+  const contact = await readStep(services, policy.enrollment_id, "contact_info");
   if (!contact?.data.phone_number) {
     await releaseLimit(services.db, key, taken);
     return "notAwaiting";
@@ -111,7 +111,7 @@ export async function signatureRequestView(services: Services, request: Signatur
   const { enrollment, policy } = request;
   const [view, personal, rep, group] = await Promise.all([
     cartView(services, enrollment, locale),
-    readStep<{ first_name?: string; last_name?: string }>(services, enrollment.id, "primary_info"),
+    readStep(services, enrollment.id, "primary_info"),
     enrollment.agent_id ? findRep(services.db, enrollment.agent_id) : Promise.resolve(undefined),
     enrollment.eprocess === "group" && enrollment.group_id ? findGroup(services.db, enrollment.group_id) : Promise.resolve(undefined),
   ]);

@@ -12,6 +12,7 @@ import type {
   WizardTabTable,
 } from "../schema";
 import { LIFE_BUNDLES, planId, plansInCategory } from "./catalog";
+import type { TabName } from "~/domain/wizard-steps";
 
 // ---------------------------------------------------------------- dynamic tabs
 
@@ -27,8 +28,7 @@ export const TAB_ORDER = {
   agreement_info: 6,
   billing_info: 7,
   review_info: 8,
-} as const;
-export type TabName = keyof typeof TAB_ORDER;
+} as const satisfies Record<TabName, number>;
 
 const tab = (tab_name: TabName, required: number, plan_id: number | null = null, enroll_type: string | null = null): Insertable<WizardTabTable> => ({
   plan_id,

@@ -1,0 +1,70 @@
+/** The agreement step (agreement_info): the texts accepted, the ESIGN consent and the signature. */
+import { openSealed } from "../../platform/respond";
+import { esignConsentOf } from "../../repositories/enrollment-record";
+import { readStep, type WizardContext } from "../steps";
+import { agreementSetup, agreementTextsFor, esignConsentValid } from "../agreement";
+import { isoToUsDate } from "~/domain/dates";
+import { parseEsignConsent } from "~/domain/esign-consent";
+import type { RecordFacts } from "~/domain/enrollment-record";
+import type { StepDefinition } from "./types";
+
+const TAB = "agreement_info";
+
+/** The signature given on the text message's page, as the policy keeps it (sealed): text-signature.ts. */
+interface TextSignature {
+  method: "drawn" | "typed";
+  png?: string;
+  name?: string;
+  agreements: number[];
+}
+
+export const agreementStep = {
+  tab: TAB,
+  screen: "agreement-signature",
+  titleKey: "wizard.tabs.agreement_info",
+  historyLabelKey: "wizard.tabs.agreement_info",
+  async reviewTile(services, ctx) {
+    const d = (await readStep(services, ctx.enrollment.id, TAB))?.data ?? {};
+    if (!d.signed_at) return [];
+    return [
+      { label: "review.signedOn", value: isoToUsDate(d.signed_at.slice(0, 10)) },
+      { label: "review.signatureMethod", value: d.method === "drawn" ? "✍" : d.method === "typed" ? "Aa" : "" },
+    ].filter((l) => l.value);
+  },
+  async record(services, { enrollment, policy, planIds, locale }): Promise<Pick<RecordFacts, "agreements" | "consent" | "signature">> {
+    const enrollmentId = enrollment.id;
+    const [agreement, texts, consent] = await Promise.all([readStep(services, enrollmentId, TAB), agreementTextsFor(services, { planIds, locale }), esignConsentOf(services.db, enrollmentId)]);
+    // Signed later from the text message's link (ADR 005): that signature, and the agreements
+    // accepted on that page, are the policy's (sealed), not the agreement step's.
+    const signatureEnc = policy.signature_status === "signed" ? policy.signature_enc : null;
+    const byText = signatureEnc ? openSealed(services, () => services.cipher.decryptJson<TextSignature>(signatureEnc), { enrollmentId, what: "policy signature" }) : null;
+    const accepted = new Set(byText ? byText.agreements : (agreement?.data.agreements ?? []));
+    const consentText = consent ? parseEsignConsent(consent.text) : null;
+    const method = byText ? byText.method : (agreement?.data.method ?? null);
+    return {
+      agreements: texts.map((x) => ({ head: x.head, bodyHtml: x.body, accepted: accepted.has(x.id) })),
+      consent: consent && consentText ? { text: consentText, sha256: consent.text_sha256, consentedAt: consent.consented_at } : null,
+      signature: byText
+        ? { method, signedAt: policy.signed_at, typedName: byText.method === "typed" ? byText.name : null, pngDataUrl: byText.method === "drawn" ? byText.png : null, awaitingText: false, byText: true }
+        : {
+            method,
+            signedAt: agreement?.data.signed_at ?? null,
+            typedName: method === "typed" ? (agreement?.secret.signature_name ?? null) : null,
+            pngDataUrl: method === "drawn" ? (agreement?.secret.signature ?? null) : null,
+            awaitingText: policy.signature_status === "awaiting",
+          },
+    };
+  },
+  async recheck(services, ctx, { sendSms }) {
+    const setup = await agreementSetup(services, ctx as WizardContext);
+    const data = setup.saved?.data;
+    const accepted = new Set(data?.agreements ?? []);
+    if (setup.agreements.some((a) => a.required && !accepted.has(a.id))) return "review.problems.agreements";
+    // ESIGN Act §7001(c): no electronic record or signature without the recorded consent.
+    if (!(await esignConsentValid(services, ctx.enrollment.id))) return "review.problems.esignConsent";
+    const signed = Boolean(data?.method && setup.saved?.completed);
+    if (!signed && setup.signLater) return sendSms ? null : "validation.signatureByText";
+    if (!signed && setup.rules.signature?.shown && setup.rules.signature.required) return "validation.signatureRequired";
+    return null;
+  },
+} satisfies StepDefinition<typeof TAB>;

@@ -1,0 +1,48 @@
+/**
+ * What a wizard step declares (issue 25): its tab, its page, its title and history label, how
+ * the review tile and the enrollment record summarise what it keeps, and what Complete checks
+ * again. One module per step (this folder), gathered in `index.ts`, which the review, the
+ * record, Complete and the pages read; every member is required, so a step that is not fully
+ * declared does not compile. What it keeps is typed in `../step-data.ts`.
+ */
+import type { Services } from "../../services";
+import type { Enrollment, Policy } from "../../db/schema";
+import type { WizardContext } from "../steps";
+import type { TabName, TAB_SCREENS } from "~/domain/wizard-steps";
+import type { RecordFacts } from "~/domain/enrollment-record";
+import type { SummaryLine } from "~/views/wizard";
+import type { WizardState } from "~/domain/wizard";
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What Complete's re-check knows about the enrollment, read afresh (in Complete's transaction). */
+export type VerifyContext = Pick<WizardContext, "enrollment" | "planIds" | "state" | "locale" | "tab" | "returnToReview" | "hideSaveLater" | "session">;
+
+/** What a step's part of the record is made from: the completed enrollment and its policy, in the record's language. */
+export interface RecordContext {
+  enrollment: Enrollment;
+  policy: Policy;
+  locale: string;
+  t: Translate;
+  planIds: number[];
+  state: WizardState;
+}
+
+/** The parts of the record the steps make (the rest — plans, totals, dates — is the enrollment's). */
+export type StepRecordFacts = Pick<RecordFacts, "applicant" | "contact" | "otherSteps" | "dependents" | "beneficiaries" | "billing" | "health" | "agreements" | "consent" | "signature">;
+
+export interface StepDefinition<K extends TabName> {
+  tab: K;
+  /** its page: /enrollment/<screen> */
+  screen: (typeof TAB_SCREENS)[K];
+  /** its heading, its progress entry and its review tile's title */
+  titleKey: `wizard.tabs.${K}`;
+  /** how the history page names a save of it ("Saved {{step}}") */
+  historyLabelKey: `wizard.tabs.${K}`;
+  /** the lines of its opened review tile; none when it has nothing to show */
+  reviewTile(services: Services, ctx: WizardContext): Promise<SummaryLine[]>;
+  /** its part of the enrollment record (`{}` when it adds nothing) */
+  record(services: Services, rc: RecordContext): Promise<Partial<StepRecordFacts>>;
+  /** what Complete checks again once it is done: the message key of what stops it, or null */
+  recheck(services: Services, ctx: VerifyContext, input: { sendSms: boolean }): Promise<string | null>;
+}

@@ -1,0 +1,138 @@
+/**
+ * The step registry (issue 25): one module per wizard step, and every consumer — the review
+ * tiles, Complete's re-check, the enrollment record, the history page — reads a step from it.
+ * The type-level half proves that a step left out of the registry, a step missing a member, or
+ * a step's saved data left undeclared does not compile (`tsc --noEmit` checks the
+ * `@ts-expect-error` lines: were the registry loose, they would be unused and fail). The
+ * runtime half proves, for each tab, that each consumer's output is the registry's.
+ */
+import { afterAll, afterEach, beforeAll, expect, expectTypeOf, it, vi } from "vitest";
+import en from "../../public/locales/en/common.json";
+import es from "../../public/locales/es/common.json";
+import { STEPS, type StepDefinition, type StepRegistry } from "~/.server/wizard/registry";
+import type { StepData, StepSecret } from "~/.server/wizard/step-data";
+import { readStep, type WizardContext } from "~/.server/wizard/steps";
+import { summarize } from "~/.server/wizard/review-summary";
+import { enrollmentProblems } from "~/.server/wizard/verify";
+import { enrollmentRecord } from "~/.server/wizard/enrollment-record";
+import { enrollmentHistory } from "~/.server/members/enrollment-history";
+import { TAB_NAMES, TAB_SCREENS, type TabName } from "~/domain/wizard-steps";
+import { action as reviewAction } from "~/routes/enrollment.review-confirm";
+import { DEMO } from "~/.server/db/seed";
+import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
+import { inWizard, markStepsDone } from "../support/journeys";
+import { validStepPayloads, type StepPayloads } from "../support/step-payloads";
+
+// ---------------------------------------------------------------- type level (checked by tsc)
+
+// A registry without one step does not compile.
+const { billing_info: _billing, ...withoutBilling } = STEPS;
+// @ts-expect-error billing_info is missing
+const missingStep: StepRegistry = withoutBilling;
+// A step without what Complete re-checks does not compile.
+const { recheck: _recheck, ...withoutRecheck } = STEPS.contact_info;
+// @ts-expect-error recheck is missing
+const missingMember: StepDefinition<"contact_info"> = withoutRecheck;
+// Nor one filed under another tab's name.
+// @ts-expect-error the contact step is not the personal step
+const wrongTab: StepDefinition<"primary_info"> = STEPS.contact_info;
+void [missingStep, missingMember, wrongTab];
+
+it("types each step's saved data once, for every tab and only those", () => {
+  expectTypeOf<keyof StepData>().toEqualTypeOf<TabName>();
+  expectTypeOf<keyof StepSecret>().toEqualTypeOf<TabName>();
+  expectTypeOf<keyof typeof STEPS>().toEqualTypeOf<TabName>();
+  expectTypeOf<keyof StepPayloads>().toEqualTypeOf<TabName>();
+  // readStep takes its type from the tab, not from its caller
+  type Read<K extends TabName> = NonNullable<Awaited<ReturnType<typeof readStep<K>>>>;
+  expectTypeOf<Read<"primary_info">["data"]>().toEqualTypeOf<Partial<StepData["primary_info"]>>();
+  expectTypeOf<Read<"primary_info">["secret"]>().toEqualTypeOf<Partial<StepSecret["primary_info"]>>();
+  expectTypeOf<Read<"contact_info">["data"]["zip"]>().toEqualTypeOf<string | undefined>();
+});
+
+// ---------------------------------------------------------------- runtime
+
+const lookup = (dict: unknown, key: string) => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), dict);
+
+it("declares every tab, under its own name, with its page and its labels in both languages", () => {
+  expect(Object.keys(STEPS).sort()).toEqual([...TAB_NAMES].sort());
+  for (const tab of TAB_NAMES) {
+    const step = STEPS[tab];
+    expect(step.tab).toBe(tab);
+    expect(step.screen).toBe(TAB_SCREENS[tab]);
+    for (const key of [step.titleKey, step.historyLabelKey]) {
+      expect(typeof lookup(en, key), `${tab}: ${key} (en)`).toBe("string");
+      expect(typeof lookup(es, key), `${tab}: ${key} (es)`).toBe("string");
+    }
+  }
+});
+
+describeEachDatabase("every consumer reads each step from the registry", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(() => app.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  async function atReview() {
+    const { client } = await inWizard(app);
+    const id = (await client.session()).tempId!;
+    const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
+    await markStepsDone(app, client, (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"));
+    const enrollment = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    return { client, id, enrollment };
+  }
+
+  it("the review tile of each tab is its step's", async () => {
+    const { enrollment } = await atReview();
+    const ctx = { enrollment, locale: "en", planIds: [], state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) } } as unknown as WizardContext;
+    for (const tab of TAB_NAMES) {
+      vi.spyOn(STEPS[tab], "reviewTile").mockResolvedValue([{ label: STEPS[tab].titleKey, value: `tile of ${tab}` }]);
+      expect(await summarize(app.services, ctx, tab)).toEqual([{ label: `wizard.tabs.${tab}`, value: `tile of ${tab}` }]);
+    }
+  });
+
+  it("Complete re-checks each done tab with its step's recheck (the review is Complete itself)", async () => {
+    const { enrollment } = await atReview();
+    for (const tab of TAB_NAMES) vi.spyOn(STEPS[tab], "recheck").mockResolvedValue(`problem of ${tab}`);
+    const ctx = { enrollment, locale: "en", planIds: [1], state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) } } as unknown as WizardContext;
+    const problems = await enrollmentProblems(app.services, ctx, { sendSms: false });
+    expect(problems).toEqual(TAB_NAMES.filter((t) => t !== "review_info").map((tab) => ({ tab, message: `problem of ${tab}` })));
+  });
+
+  it("the record is made of every step's part, and the history names a step by its label", async () => {
+    const { client, id } = await atReview();
+    await app.store.db.updateTable("enrollments").set({ agent_id: DEMO.rep.id, group_id: null }).where("id", "=", id).execute();
+    expect((await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete" })).location).toBe("/enrollment/receipt");
+    await app.store.db.deleteFrom("enrollment_records").where("enrollment_id", "=", id).execute();
+    const spies = TAB_NAMES.map((tab) => vi.spyOn(STEPS[tab], "record"));
+    expect(await enrollmentRecord(app.services, id, "en")).not.toBeNull();
+    for (const spy of spies) expect(spy).toHaveBeenCalledTimes(1);
+
+    // a step saved for someone else is on the history under the step's label
+    const labels = new Map(TAB_NAMES.map((tab) => [tab, STEPS[tab].historyLabelKey]));
+    const relabel = (tab: TabName, key: string) => ((STEPS[tab] as { historyLabelKey: string }).historyLabelKey = key);
+    await app.store.db
+      .insertInto("audit_events")
+      .values(TAB_NAMES.map((tab) => ({ kind: "step.save", enrollment_id: id, member_id: null, actor: `rep:${DEMO.rep.id}`, acting_as: "rep", detail: tab, request_id: null, created_at: new Date().toISOString() })))
+      .execute();
+    const session = await app.services.sessions.read(new Request("http://localhost/"));
+    try {
+      for (const tab of TAB_NAMES) relabel(tab, `label.${tab}`);
+      const history = await enrollmentHistory(app.services, session, { kind: "rep", repId: DEMO.rep.id, groupId: null } as never, id, "en");
+      for (const tab of TAB_NAMES) expect(history.events.find((e) => e.detail === tab)?.stepLabel).toBe(`label.${tab}`);
+    } finally {
+      for (const tab of TAB_NAMES) relabel(tab, labels.get(tab)!);
+    }
+  });
+
+  it("the test payloads are what the steps read back", async () => {
+    const { id } = await atReview();
+    const payloads = validStepPayloads("2026-01-01T00:00:00.000Z", []);
+    const personal = await readStep(app.services, id, "primary_info");
+    expect(personal?.data).toEqual(payloads.primary_info.data);
+    expect(personal?.secret).toEqual(payloads.primary_info.secret);
+    expect((await readStep(app.services, id, "contact_info"))?.data).toEqual(payloads.contact_info.data);
+  });
+});
