@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } f
 import type { TFunction } from "i18next";
 import type { ListedCard, PlanCardData } from "~/views/plans";
 import * as s from "./PlanCard.css";
-import { planCardBodyHtml } from "./plan-card-html";
+import { planCardActionsHtml, planCardBodyHtml } from "./plan-card-html";
 import { useRequestInfo } from "./RequestInfo";
 import { CompareToggle } from "./CompareTray";
 
@@ -76,22 +76,7 @@ function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: s
     <article className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
       <div className={s.body} dangerouslySetInnerHTML={{ __html: whole ? planCardBodyHtml(whole, t, language) : "" }} suppressHydrationWarning />
       <div className={s.actions}>
-        {card.inCart ? (
-          <p className={s.inCart} data-testid="in-cart">
-            <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
-          </p>
-        ) : card.hideAdd ? null : card.directAdd ? (
-          <button className="button" type="submit" form={addForm} name="add" value={`${card.id}:${card.directAdd}`} aria-label={t("plans.addNamed", { name: card.name })}>
-            <span aria-hidden="true">+</span> {t("plans.add")}
-          </button>
-        ) : (
-          <a className="button" href={card.href} aria-label={t("plans.addNamed", { name: card.name })}>
-            <span aria-hidden="true">+</span> {t("plans.add")}
-          </a>
-        )}
-        <a className="button button--secondary" href={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>
-          {t("plans.moreDetails")}
-        </a>
+        <div className={s.body} dangerouslySetInnerHTML={{ __html: planCardActionsHtml(card, addForm, t) }} />
         <CompareToggle planId={card.id} name={card.name} label={t("compare.toggle")} />
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TFunction } from "i18next";
-import { planCardBodyHtml } from "./plan-card-html";
+import { planCardActionsHtml, planCardBodyHtml } from "./plan-card-html";
 import { listingForBrowser } from "~/.server/store/plans-listing";
 import type { PlanCardData, PlansListingData } from "~/views/plans";
 
@@ -30,6 +30,17 @@ describe("a plan card's drawn-once part", () => {
     expect(html).toContain("<p>Cleanings</p>");
     expect(html).toContain('id="plan-3-title"');
     expect(html).toMatch(/<dt>Member<\/dt><dd>\$25\.50<span class="muted">\/month<\/span><\/dd>/);
+  });
+
+  it("draws the card's buttons from what the browser has too: add, link to add, tick; always the details link", () => {
+    const direct = planCardActionsHtml(card(3, { name: "A & B" }), "plan-add", t);
+    expect(direct).toContain('<button class="button" type="submit" form="plan-add" name="add" value="3:7" aria-label="plans.addNamed">');
+    expect(direct).toContain('<a class="button button--secondary" href="/plan/3/plan-3"');
+    expect(planCardActionsHtml(card(3, { directAdd: null }), "plan-add", t)).toMatch(/^<a class="button" href="\/plan\/3\/plan-3"/);
+    const ticked = planCardActionsHtml(card(3, { inCart: true }), "plan-add", t);
+    expect(ticked).toContain('data-testid="in-cart"');
+    expect(ticked).not.toContain("<button");
+    expect(planCardActionsHtml(card(3, { hideAdd: true }), "plan-add", t)).not.toContain("plans.add<");
   });
 
   it("draws no price list for a card without prices", () => {

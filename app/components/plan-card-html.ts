@@ -7,7 +7,7 @@
  * Text is escaped here; `shortHtml` is the server's sanitised HTML (utils/sanitize.ts), as before.
  */
 import type { TFunction } from "i18next";
-import type { PlanCardData } from "~/views/plans";
+import type { ListedCard, PlanCardData } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
 import * as s from "./PlanCard.css";
 
@@ -18,6 +18,26 @@ export function escapeHtml(text: string): string {
 }
 
 export type CardBody = Pick<PlanCardData, "id" | "name" | "callout" | "logoUrl" | "shortHtml" | "tierPrices">;
+
+/**
+ * The card's own buttons: the tick when the plan is in the cart, else its add (a submit button of
+ * the list's one form `addForm`, or a link to the plan page), and View More Details. Drawn from
+ * what the browser has too (ListedCard), so hydration draws the same.
+ */
+export function planCardActionsHtml(card: ListedCard, addForm: string, t: TFunction): string {
+  let html = "";
+  const name = { name: card.name };
+  const href = escapeHtml(card.href);
+  if (card.inCart) html += `<p class="${s.inCart}" data-testid="in-cart"><span aria-hidden="true">✓</span> ${escapeHtml(t("plans.addedToCart"))}</p>`;
+  else if (!card.hideAdd) {
+    const label = `aria-label="${escapeHtml(t("plans.addNamed", name))}"><span aria-hidden="true">+</span> ${escapeHtml(t("plans.add"))}`;
+    html += card.directAdd
+      ? `<button class="button" type="submit" form="${escapeHtml(addForm)}" name="add" value="${card.id}:${card.directAdd}" ${label}</button>`
+      : `<a class="button" href="${href}" ${label}</a>`;
+  }
+  html += `<a class="button button--secondary" href="${href}" aria-label="${escapeHtml(t("plans.moreDetailsNamed", name))}">${escapeHtml(t("plans.moreDetails"))}</a>`;
+  return html;
+}
 
 export function planCardBodyHtml(card: CardBody, t: TFunction, language: string): string {
   let html = "";

@@ -6,9 +6,9 @@
  *
  * A sample belongs to the innermost frame that says what it is doing: frames that only carry work
  * along (Node's streams and buffers, V8 built-ins other than JSON) pass it on to their caller.
- * Frames of the server bundle (build/server/index.js) are mapped back to their source file with
+ * Frames of the server build (build/server/) are mapped back to their source file with
  * its source map when there is one (`npx remix vite:build --sourcemapServer`); without it they are
- * told apart by function name only, and most land in "app (unmapped)".
+ * not told apart: they land in "other".
  *
  *   npx tsx scripts/bench/profile-summary.ts <file.cpuprofile> [--from µs --to µs] [--responses n]
  */
@@ -61,14 +61,14 @@ export function frameCategory(functionName: string, url: string, source: string 
   if (/domain[\\/]pricing|store[\\/]plan-cards|listing-cache/.test(where)) return "pricing (priced listing)";
   if (/recommend/.test(where)) return "recommendations";
   if (/plans-page|document-cache|plans-page-reads/.test(where)) return "page cache (key, splice)";
-  if (/node_modules[\\/](better-sqlite3|kysely|pg|pg-protocol|pg-pool|pg-types|postgres-)|[\\/]\.server[\\/](repositories|db)[\\/]/.test(where)) return "database reads";
+  if (/node_modules[\\/](better-sqlite3|kysely|pg|pg-protocol|pg-pool|pg-types|postgres-)|(^|[\\/])\.server[\\/](repositories|db)[\\/]/.test(where)) return "database reads";
   if (/i18n|node_modules[\\/]i18next/.test(where)) return "i18n";
-  if (/node_modules[\\/](react-dom|react|scheduler|react-router|react-router-dom|@remix-run[\\/]react|remix-utils|@vanilla-extract)[\\/]|[\\/]app[\\/](components|routes|root\.tsx|entry\.server|views|utils)/.test(where)) return "React render (components, react-dom)";
+  if (/node_modules[\\/](react-dom|react|scheduler|react-router|react-router-dom|@remix-run[\\/]react|remix-utils|@vanilla-extract)[\\/]|(^|[\\/])app[\\/](components|routes|root\.tsx|entry\.server|views|utils|i18n)/.test(where)) return "React render (components, react-dom)";
   if (/turbo-stream|server-runtime[\\/]dist[\\/](responses|serialize|markup|single-fetch)|escapeHtml/.test(where)) return "serialisation (loader JSON, hydration data)";
   if (/node_modules[\\/](@remix-run[\\/](server-runtime|router)|@remix-run[\\/]router)[\\/]/.test(where)) return "Remix (routing, handler)";
-  if (/[\\/]app[\\/]\.server[\\/]|[\\/]app[\\/]domain[\\/]/.test(where)) return "loader logic (session, cart, shell, site)";
+  if (/(^|[\\/])app[\\/](\.server|domain)[\\/]/.test(where)) return "loader logic (session, cart, shell, site)";
   if (/node_modules[\\/](express|@remix-run[\\/](express|node|web-fetch)|undici|cookie|send|body-parser|finalhandler|router|on-finished|accepts|negotiator|vary|mime|etag|fresh|qs|content-type|range-parser)[\\/]|node:_http|node:http|node:net|internal[\\/]deps[\\/]undici|node:internal[\\/](http|url|fetch)|server\.ts$/.test(where)) return "HTTP (Express, Node, Fetch API)";
-  if (/build[\\/]server[\\/]index\.js/.test(where)) return "other";
+  if (/build[\\/]server[\\/]/.test(where)) return "other";
   if (/^node:/.test(where)) return null; // streams, buffers, timers: the caller's work
   return "other";
 }
@@ -116,33 +116,36 @@ export function summarise(profile: CpuProfile, sourceOf: SourceOf = () => null, 
     }
     busy += dt;
     categories.set(category, (categories.get(category) ?? 0) + dt);
-    const label = sourceName(byId.get(id)!).label.replace(/^.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+).*$/, "pkg $1").replace(/^file:\/\/.*?[\\/](app|server\.ts)/, "$1");
+    const label = (category === "other" ? "[other] " : "") + sourceName(byId.get(id)!).label.replace(/^.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+).*$/, "pkg $1").replace(/^file:\/\/.*?[\\/](app|server\.ts)/, "$1");
     sources.set(label, (sources.get(label) ?? 0) + dt);
   }
   return { categories, sources, busyUs: busy, idleUs: idle };
 }
 
-/** The bundle's source map, when the build wrote one: a position → its source file. */
-export async function bundleSources(bundle: string): Promise<SourceOf> {
-  const mapFile = `${bundle}.map`;
-  if (!fs.existsSync(mapFile)) return () => null;
+/** The server build's source maps, when the build wrote them: a position in a file of `buildDir` → its source file. */
+export async function bundleSources(buildDir: string): Promise<SourceOf> {
+  let trace: typeof import("@jridgewell/trace-mapping");
   try {
-    const { TraceMap, originalPositionFor } = await import("@jridgewell/trace-mapping");
-    const map = new TraceMap(fs.readFileSync(mapFile, "utf8"));
-    const bundleUrl = pathToFileURL(bundle).href;
-    const cache = new Map<string, string | null>();
-    return (url, line, column) => {
-      if (url !== bundleUrl && url !== bundle) return null;
-      const key = `${line}:${column}`;
-      if (!cache.has(key)) {
-        const pos = originalPositionFor(map, { line: line + 1, column });
-        cache.set(key, pos.source ? path.normalize(pos.source).replace(/^(\.\.[\\/])+/, "") : null);
-      }
-      return cache.get(key)!;
-    };
+    trace = await import("@jridgewell/trace-mapping");
   } catch {
     return () => null;
   }
+  const maps = new Map<string, InstanceType<typeof trace.TraceMap> | null>();
+  const cache = new Map<string, string | null>();
+  const prefix = pathToFileURL(buildDir).href;
+  return (url, line, column) => {
+    if (!url.startsWith(prefix) && !url.startsWith(buildDir)) return null;
+    const file = url.startsWith("file:") ? fileURLToPath(url) : url;
+    if (!maps.has(file)) maps.set(file, fs.existsSync(`${file}.map`) ? new trace.TraceMap(fs.readFileSync(`${file}.map`, "utf8")) : null);
+    const map = maps.get(file);
+    if (!map) return null;
+    const key = `${file}:${line}:${column}`;
+    if (!cache.has(key)) {
+      const pos = trace.originalPositionFor(map, { line: line + 1, column });
+      cache.set(key, pos.source ? path.normalize(pos.source).replace(/^(\.\.[\\/])+/, "") : null);
+    }
+    return cache.get(key)!;
+  };
 }
 
 /** The summary as text: per category ms (and ms per response), share of busy time; the top sources. */
@@ -175,7 +178,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  const sourceOf = await bundleSources(path.join(root, "build/server/index.js"));
+  const sourceOf = await bundleSources(path.join(root, "build/server"));
   const from = value("--from");
   const to = value("--to");
   console.log(report(summarise(profile, sourceOf, from !== undefined && to !== undefined ? { from, to } : undefined), value("--responses")));
