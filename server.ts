@@ -274,6 +274,8 @@ app.all(
       requestId: res.locals.requestId as string,
       clientIp: req.ip,
       pageCapture: res.locals.pageCapture as PageCapture | undefined,
+      // a document (Remix's client navigations ask for loader data with ?_data=): see views/plans.ts ListedCard
+      listedCards: req.method === "GET" && !("_data" in req.query) ? new Map() : undefined,
     }),
   }),
 );

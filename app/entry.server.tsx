@@ -75,7 +75,7 @@ export default async function handleRequest(
     let finished = () => {};
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <RequestInfoProvider value={{ nonce, requestId }}>
+        <RequestInfoProvider value={{ nonce, requestId, listedCards: loadContext.listedCards }}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </RequestInfoProvider>
       </I18nextProvider>,

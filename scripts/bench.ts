@@ -11,7 +11,16 @@
  *   d) the JavaScript a cold browser load of /, /plans, a plan page, /cart and a wizard step
  *      fetches (gzip KB, files);
  *   e) Lighthouse mobile performance of /, /plans, a plan page and /cart (slow: also
- *      `npm run bench:lighthouse` on its own; skipped with --quick or --no-lighthouse).
+ *      `npm run bench:lighthouse` on its own; skipped with --quick or --no-lighthouse);
+ *
+ * and the fresh renders of issue 24 — what a first view, a reload, a view after a cart change
+ * costs — every request sent with `Cache-Control: no-cache` (the reload a browser sends, which the
+ * plans-page cache of ADR 014 answers by rendering), 40 visitors with 40 different quotes in turn:
+ *
+ *   f) /plans (all plans), g) /plans?type=dental, h) a plan page, i) /cart with a plan in it
+ *      (40 other visitors, each with a plan of their own in the cart): req/s ratio to the static
+ *      asset and p97.5. Every response's Server-Timing is checked: one answered from the page
+ *      cache (`cache;desc=hit`) makes the scenario's figures n/a, so none of them is a cached one.
  *
  * on three deployments: `--db sqlite` (one process), `--db postgres` (one process), `--db two`
  * (two processes sharing one PostgreSQL, the load split between them); `--db all` (default)
@@ -40,7 +49,7 @@ import { request, type Target } from "./bench/http";
 import { runLoad, type Lane, type LoadResult, type Step } from "./bench/load";
 import { lighthouseScores, type LighthouseScore } from "./bench/lighthouse";
 import { choosePort, createPostgresDatabase, freshSecrets, startServer, type BenchDatabase, type RunningServer } from "./bench/server";
-import { fixed, formatTable, median, percent, ratio, verdict, type Goal } from "./bench/stats";
+import { fixed, formatTable, median, percent, ratio, serverTimingDesc, verdict, type Goal } from "./bench/stats";
 import { BROWSER, ONE_QUOTE, PERSONAL, quoteFacts, Visitor } from "./bench/visitor";
 import { pageWeight, type PageWeight } from "./bench/weight";
 
@@ -97,8 +106,13 @@ const VISITORS = 40;
 /** Lighthouse audits per page (the median is kept): its scores move with the machine's load. */
 const LIGHTHOUSE_RUNS = Math.max(1, numberFromEnv("BENCH_LIGHTHOUSE_RUNS", 3, { integer: true }));
 
-/** The goals of issue 17. */
+/** The goals of issues 17 (a–e) and 24 (f–i: fresh renders). */
 const GOALS = {
+  freshPlansRatio: { kind: "min", bound: 0.1 },
+  freshPlansP975: { kind: "max", bound: 100 },
+  freshDentalRatio: { kind: "min", bound: 0.25 },
+  freshPlanRatio: { kind: "min", bound: 0.2 },
+  freshCartRatio: { kind: "min", bound: 0.2 },
   plansRatio: { kind: "min", bound: 0.25 },
   plansP975: { kind: "max", bound: 50 },
   fortyRatio: { kind: "min", bound: 0.08 },
@@ -151,6 +165,21 @@ function failureOutput(d: Deployment) {
 // ---------------------------------------------------------------------------------------
 // Measuring one deployment
 
+/** Adds a plan to the visitor's cart: the first addable one of their own category, else of the others in turn. */
+async function addSomePlan(v: Visitor, category: string): Promise<string> {
+  const tried: string[] = [];
+  for (const c of [category, "dental", "vision", "accident", "medical", "term_life"]) {
+    if (tried.includes(c)) continue;
+    tried.push(c);
+    try {
+      return await v.addFirstPlan(`/plans?type=${c}`);
+    } catch {
+      // none addable in that category for this quote: the next one
+    }
+  }
+  throw new Error(`no plan could be added to the cart for a visitor quoted for ${category}`);
+}
+
 type Figures = {
   choice: DbChoice;
   catalog: number;
@@ -161,6 +190,8 @@ type Figures = {
   plans: LoadResult;
   forty: LoadResult;
   wizard: LoadResult;
+  /** f–i: fresh renders (Cache-Control: no-cache), 40 visitors in turn */
+  fresh: { plans: LoadResult; dental: LoadResult; plan: LoadResult; cart: LoadResult };
   weights: { label: string; weight: PageWeight }[];
   lighthouse?: LighthouseScore[];
   notes: string[];
@@ -198,6 +229,16 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   const shopper = new Visitor(primary);
   await shopper.quote(ONE_QUOTE);
   const planPath = await shopper.addFirstPlan(`/plans?type=${ONE_QUOTE.category}`);
+
+  // 40 other visitors with 40 different quotes, each with a plan in the cart (scenarios h and i).
+  console.log(`  making ${VISITORS} more quoted sessions with a plan in the cart…`);
+  const buyers: { visitor: Visitor; planPath: string }[] = [];
+  for (let n = 0; n < VISITORS; n++) {
+    const v = new Visitor(primary);
+    const facts = quoteFacts(n);
+    await v.quote(facts);
+    buyers.push({ visitor: v, planPath: await addSomePlan(v, facts.category) });
+  }
 
   // One visitor in the wizard per server process (scenario c): each saves its own personal step.
   const wizardLanes: Lane[] = [];
@@ -256,6 +297,33 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     `b) GET /plans, ${VISITORS} visitors in turn`,
     split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: fortySequence, rotate: Math.max(1, Math.floor(VISITORS / l.connections)) })),
   );
+  // f–i: fresh renders. A reload's request header: the plans-page cache renders instead of answering.
+  const FRESH = { ...BROWSER, "Cache-Control": "no-cache", Pragma: "no-cache" };
+  const freshLanes = (steps: Step[]) => split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: steps, rotate: Math.max(1, Math.floor(steps.length / l.connections)) }));
+  const freshPlansSteps: Step[] = visitors.map((v) => ({ method: "GET", path: "/plans", headers: { ...FRESH, Cookie: v.cookie() } }));
+  const freshDentalSteps: Step[] = visitors.map((v) => ({ method: "GET", path: "/plans?type=dental", headers: { ...FRESH, Cookie: v.cookie() } }));
+  const freshPlanSteps: Step[] = buyers.map((b) => ({ method: "GET", path: b.planPath, headers: { ...FRESH, Cookie: b.visitor.cookie() } }));
+  const freshCartSteps: Step[] = buyers.map((b) => ({ method: "GET", path: "/cart", headers: { ...FRESH, Cookie: b.visitor.cookie() } }));
+  // Before measuring: each answers 200 rendered (never from the page cache), on every process.
+  for (const target of targets) {
+    for (const [steps, mark] of [[freshPlansSteps, "/month"], [freshDentalSteps, "/month"], [freshPlanSteps, "/month"], [freshCartSteps, 'data-testid="cart-table"']] as const) {
+      for (const step of [steps[0], steps[steps.length - 1]]) {
+        const res = await request(target, "GET", step.path, { headers: { ...step.headers, "Accept-Encoding": "identity" } });
+        const cached = serverTimingDesc(res.headers["server-timing"] as string | undefined, "cache");
+        if (res.status !== 200 || !res.body.toString("utf8").includes(mark)) throw new Error(`fresh GET ${step.path} on ${target.origin} answered ${res.status} without ${mark}`);
+        if (cached === "hit") throw new Error(`fresh GET ${step.path} on ${target.origin} was answered from the page cache (Server-Timing: ${String(res.headers["server-timing"])})`);
+      }
+    }
+  }
+  const fresh = {
+    plans: await load(`f) GET /plans fresh, ${VISITORS} visitors in turn`, freshLanes(freshPlansSteps)),
+    dental: await load(`g) GET /plans?type=dental fresh, ${VISITORS} visitors`, freshLanes(freshDentalSteps)),
+    plan: await load(`h) GET plan page fresh, ${VISITORS} visitors`, freshLanes(freshPlanSteps)),
+    cart: await load(`i) GET /cart (1 plan) fresh, ${VISITORS} visitors`, freshLanes(freshCartSteps)),
+  };
+  for (const [name, result] of Object.entries(fresh)) {
+    if (result.cache.hit) notes.push(`${name}: ${result.cache.hit} of ${result.requests} fresh responses came from the page cache: its figures are n/a (not a render).`);
+  }
   const staticAfter = await load(`GET ${assetLabel} (static asset, after)`, staticLanes);
   const staticRps = median([staticBefore.requestsPerSecond, staticAfter.requestsPerSecond]);
   if (Math.abs(staticBefore.requestsPerSecond - staticAfter.requestsPerSecond) > 0.25 * staticRps) {
@@ -297,7 +365,7 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   }
   for (const score of lighthouse ?? []) if (score.error) notes.push(`Lighthouse ${score.path}: ${score.error}`);
 
-  return { choice: d.choice, catalog, loads, staticRps, staticCpuMs: median([staticBefore.serverCpuMsPerResponse, staticAfter.serverCpuMsPerResponse]), plans, forty, wizard, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
+  return { choice: d.choice, catalog, loads, staticRps, staticCpuMs: median([staticBefore.serverCpuMsPerResponse, staticAfter.serverCpuMsPerResponse]), plans, forty, wizard, fresh, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -353,7 +421,7 @@ ${f.notes.length ? `\nNotes:\n${f.notes.map((n) => `  - ${n}`).join("\n")}\n` : 
 
 /** One summary row: a figure, its goal, and the value + verdict on each deployment. */
 function summary(all: Figures[], lighthouseRan: boolean) {
-  type Row = { what: string; goal: string; value: (f: Figures) => number; format: (v: number) => string; g: Goal };
+  type Row = { what: string; goal: string; value: (f: Figures) => number; format: (v: number) => string; g?: Goal };
   const ms = (v: number) => `${fixed(v)} ms`;
   const rows: Row[] = [
     { what: "a) /plans, 1 quoted visitor: req/s vs static", goal: "≥ 25%", value: (f) => ratio(f.plans.requestsPerSecond, f.staticRps), format: percent, g: GOALS.plansRatio },
@@ -366,6 +434,21 @@ function summary(all: Figures[], lighthouseRan: boolean) {
     // (the client-side latency, which adds the bench's own HTTP work and the loopback, is in the table above).
     { what: "c) wizard round trip: p95 server time", goal: "≤ 20 ms", value: (f) => f.wizard.serverTimingP95, format: ms, g: GOALS.wizardP95 },
   ];
+  // f–i: fresh renders; a scenario with any response from the page cache is n/a (not a render).
+  const rendered = (r: LoadResult, v: number) => (r.cache.hit ? NaN : v);
+  const freshRows: [string, (f: Figures) => LoadResult, Goal, string, Goal | undefined, string][] = [
+    [`f) /plans fresh, ${VISITORS} quotes`, (f) => f.fresh.plans, GOALS.freshPlansRatio, "≥ 10%", GOALS.freshPlansP975, "≤ 100 ms"],
+    [`g) /plans?type=dental fresh, ${VISITORS} quotes`, (f) => f.fresh.dental, GOALS.freshDentalRatio, "≥ 25%", undefined, "-"],
+    [`h) plan page fresh, ${VISITORS} quotes`, (f) => f.fresh.plan, GOALS.freshPlanRatio, "≥ 20%", undefined, "-"],
+    [`i) /cart (1 plan) fresh, ${VISITORS} quotes`, (f) => f.fresh.cart, GOALS.freshCartRatio, "≥ 20%", undefined, "-"],
+  ];
+  for (const [what, of, ratioGoal, ratioText, latencyGoal, latencyText] of freshRows) {
+    rows.push({ what: `${what}: req/s vs static`, goal: ratioText, value: (f) => rendered(of(f), ratio(of(f).requestsPerSecond, f.staticRps)), format: percent, g: ratioGoal });
+    rows.push({ what: `${what}: p97.5 (${CONNECTIONS} conns)`, goal: latencyText, value: (f) => rendered(of(f), of(f).p975), format: ms, g: latencyGoal });
+  }
+  for (const [what, of, ratioGoal, ratioText] of freshRows) {
+    rows.push({ what: `${what.slice(0, 2)}' the same, by server CPU per response`, goal: ratioText, value: (f) => rendered(of(f), ratio(f.staticCpuMs, of(f).serverCpuMsPerResponse)), format: percent, g: ratioGoal });
+  }
   for (const [i, label] of ["/", "/plans", "plan page", "/cart", "wizard step"].entries()) {
     rows.push({ what: `d) JS gzip, ${label}`, goal: "≤ 100 KB", value: (f) => (f.weights[i] ? f.weights[i].weight.jsGzip / 1024 : NaN), format: (v) => `${fixed(v)} KB`, g: GOALS.jsGzipKb });
   }
@@ -377,14 +460,15 @@ function summary(all: Figures[], lighthouseRan: boolean) {
   const header = ["figure", "goal", ...all.map((f) => DEPLOYMENTS[f.choice])];
   const body = rows.map((r) => [r.what, r.goal, ...all.map((f) => {
     const v = r.value(f);
-    return `${r.format(v)} ${verdict(v, r.g)}`;
+    return r.g ? `${r.format(v)} ${verdict(v, r.g)}` : r.format(v);
   })]);
-  const failed = rows.flatMap((r) => all.map((f) => verdict(r.value(f), r.g))).filter((v) => v === "FAIL").length;
+  const failed = rows.flatMap((r) => all.map((f) => (r.g ? verdict(r.value(f), r.g) : "n/a"))).filter((v) => v === "FAIL").length;
   const absolute = all
     .map(
       (f) =>
         `${DEPLOYMENTS[f.choice]}: static ${fixed(f.staticRps, 0)} req/s (${fixed(f.staticCpuMs, 2)} ms CPU), /plans ${fixed(f.plans.requestsPerSecond, 0)} req/s (${fixed(f.plans.serverCpuMsPerResponse)} ms CPU), ` +
-        `${VISITORS} quotes ${fixed(f.forty.requestsPerSecond, 0)} req/s (${fixed(f.forty.serverCpuMsPerResponse)} ms CPU), wizard round trip p50 ${fixed(f.wizard.p50)} ms`,
+        `${VISITORS} quotes ${fixed(f.forty.requestsPerSecond, 0)} req/s (${fixed(f.forty.serverCpuMsPerResponse)} ms CPU), wizard round trip p50 ${fixed(f.wizard.p50)} ms; fresh: ` +
+        Object.entries(f.fresh).map(([name, r]) => `${name} ${fixed(r.requestsPerSecond, 0)} req/s (${fixed(r.serverCpuMsPerResponse)} ms CPU)`).join(", "),
     )
     .join("\n  ");
   return `${formatTable(header, body)}
@@ -467,7 +551,7 @@ Quote: ${ONE_QUOTE.category}, ZIP ${ONE_QUOTE.zip}, DOB ${ONE_QUOTE.dob}, alone;
     const notes: string[] = [];
     if (idleBefore < 0.8) notes.push(`the CPU was only ${(idleBefore * 100).toFixed(0)}% idle before the run: other work competes with the server; trust ratios over absolute figures.`);
     if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs !== buildTime) notes.push("the build changed during the run (someone rebuilt): figures may mix two builds; run again.");
-    console.log(`\n=== Goals (issue 17) ===\n${summary(all, Boolean(all[0].lighthouse))}${notes.length ? `\nNotes:\n${notes.map((n) => `  - ${n}`).join("\n")}` : ""}`);
+    console.log(`\n=== Goals (issues 17 and 24) ===\n${summary(all, Boolean(all[0].lighthouse))}${notes.length ? `\nNotes:\n${notes.map((n) => `  - ${n}`).join("\n")}` : ""}`);
   }
   if (failed) process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 /** The benchmark's pure helpers (scripts/bench/): statistics, tables, verdicts, forms as a browser sends them. */
 import { describe, expect, it } from "vitest";
-import { fixed, formatTable, median, percent, percentile, ratio, roundTrips, serverTiming, sortedNumbers, verdict } from "../scripts/bench/stats";
+import { fixed, formatTable, median, percent, percentile, ratio, roundTrips, serverTiming, serverTimingDesc, sortedNumbers, verdict } from "../scripts/bench/stats";
 import { browserForm, formBody } from "../scripts/bench/http";
 import { quoteFacts } from "../scripts/bench/visitor";
 
@@ -51,6 +51,11 @@ describe("bench statistics", () => {
     expect(serverTiming("db;dur=2.5, total;dur=12.4;desc=\"all\"")).toBe(12.4);
     expect(serverTiming("db;dur=2.5")).toBeNaN();
     expect(serverTiming(undefined)).toBeNaN();
+    // the page cache says what it did (server.ts): hit, miss, bypass; absent elsewhere
+    expect(serverTimingDesc("total;dur=3.1, cache;desc=hit", "cache")).toBe("hit");
+    expect(serverTimingDesc('total;dur=3.1, cache;desc="miss"', "cache")).toBe("miss");
+    expect(serverTimingDesc("total;dur=3.1", "cache")).toBeNull();
+    expect(serverTimingDesc(undefined, "cache")).toBeNull();
   });
 
   it("formats aligned tables: first column left, others right", () => {

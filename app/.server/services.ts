@@ -76,5 +76,10 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** a page the document cache may keep: the render offers its document here (ADR 014) */
     pageCapture?: import("./platform/document-cache").PageCapture;
+    /**
+     * A document request (not Remix's loader data for a client navigation): the plans screens'
+     * whole cards, by plan id, for the server's render only (issue 24, views/plans.ts ListedCard)
+     */
+    listedCards?: Map<number, import("~/views/plans").PlanCardData>;
   }
 }

@@ -11,6 +11,8 @@ export const card = style({
   background: vars.color.background,
   position: "relative",
 });
+/** the card's drawn-once part (plan-card-html.ts): its children lay out as the card's own */
+export const body = style({ display: "contents" });
 export const callout = style({ alignSelf: "flex-start", margin: 0, padding: `2px ${vars.space.s}`, background: vars.color.brand, color: vars.color.onBrand, fontWeight: 700, fontSize: vars.font.small, borderRadius: vars.radius });
 export const logo = style({ width: "180px", height: "auto" });
 export const name = style({ margin: 0, fontSize: "1.15rem" });

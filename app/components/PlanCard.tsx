@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
 import type { TFunction } from "i18next";
-import type { PlanCardData } from "~/views/plans";
-import { formatMoney } from "~/utils/format";
+import type { ListedCard, PlanCardData } from "~/views/plans";
 import * as s from "./PlanCard.css";
+import { planCardActionsHtml, planCardBodyHtml } from "./plan-card-html";
+import { useRequestInfo } from "./RequestInfo";
 import { CompareToggle } from "./CompareTray";
 
 /**
@@ -52,7 +53,7 @@ export function PlanCardLinks({ children, className }: { children: ReactNode; cl
 const CardText = createContext<{ t: TFunction; language: string } | null>(null);
 
 /** A card outside a PlanCardLinks list looks its text up itself. */
-function PlanCardAlone(props: { card: PlanCardData; addForm: string }) {
+function PlanCardAlone(props: { card: ListedCard; addForm: string }) {
   const { t, i18n } = useTranslation();
   return <CardBody {...props} t={t} language={i18n.language} />;
 }
@@ -60,51 +61,22 @@ function PlanCardAlone(props: { card: PlanCardData; addForm: string }) {
 /** A plan card (storefront §2 Plans screen): callout, logo, name, short text, tier prices,
  *  add to cart (unless hidden), 'Plan Added To Cart' when in the cart, View More Details.
  *  `addForm` is the id of the list's PlanAddForm; the card itself has no form and no router hook. */
-export function PlanCard({ card, addForm }: { card: PlanCardData; addForm: string }) {
+export function PlanCard({ card, addForm }: { card: ListedCard; addForm: string }) {
   const text = useContext(CardText);
   return text ? <CardBody card={card} addForm={addForm} t={text.t} language={text.language} /> : <PlanCardAlone card={card} addForm={addForm} />;
 }
 
-function CardBody({ card, addForm, t, language }: { card: PlanCardData; addForm: string; t: TFunction; language: string }) {
+function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: string; t: TFunction; language: string }) {
   const titleId = `plan-${card.id}-title`;
+  const { listedCards } = useRequestInfo();
+  // The whole card: in the loader data (client navigation, other pages) or, on the server, beside it.
+  // In the browser's hydration of a document there is none: the server's HTML is kept as it is.
+  const whole = card.tierPrices ? (card as PlanCardData) : listedCards?.get(card.id);
   return (
     <article className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
-      {card.callout ? <p className={s.callout}>{card.callout}</p> : null}
-      {card.logoUrl ? <img className={s.logo} src={card.logoUrl} alt="" width={240} height={64} loading="lazy" /> : null}
-      <h3 id={titleId} className={s.name}>
-        {card.name}
-      </h3>
-      <div className={s.short} dangerouslySetInnerHTML={{ __html: card.shortHtml }} />
-      {card.tierPrices.length ? (
-        <dl className={s.prices}>
-          {card.tierPrices.map((p) => (
-            <div key={p.tier} className={s.priceRow}>
-              <dt>{t(p.labelKey)}</dt>
-              <dd>
-                {formatMoney(p.priceCents, language)}
-                <span className="muted">{t("plans.perMonth")}</span>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <div className={s.body} dangerouslySetInnerHTML={{ __html: whole ? planCardBodyHtml(whole, t, language) : "" }} suppressHydrationWarning />
       <div className={s.actions}>
-        {card.inCart ? (
-          <p className={s.inCart} data-testid="in-cart">
-            <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
-          </p>
-        ) : card.hideAdd ? null : card.directAdd ? (
-          <button className="button" type="submit" form={addForm} name="add" value={`${card.id}:${card.directAdd}`} aria-label={t("plans.addNamed", { name: card.name })}>
-            <span aria-hidden="true">+</span> {t("plans.add")}
-          </button>
-        ) : (
-          <a className="button" href={card.href} aria-label={t("plans.addNamed", { name: card.name })}>
-            <span aria-hidden="true">+</span> {t("plans.add")}
-          </a>
-        )}
-        <a className="button button--secondary" href={card.href} aria-label={t("plans.moreDetailsNamed", { name: card.name })}>
-          {t("plans.moreDetails")}
-        </a>
+        <div className={s.body} dangerouslySetInnerHTML={{ __html: planCardActionsHtml(card, addForm, t) }} />
         <CompareToggle planId={card.id} name={card.name} label={t("compare.toggle")} />
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PlansListingData } from "~/views/plans";
+import type { ListedCard, PlansListingData } from "~/views/plans";
 import { PlanAddForm, PlanCard, PlanCardLinks } from "./PlanCard";
 import { FilterBar } from "./FilterBar";
 import { SelectionBanner } from "./SelectionBanner";
@@ -14,7 +14,7 @@ import { lazyPart } from "./LazyPart";
 const QuoteForm = lazyPart("plans-quote", () => import("./QuoteForm").then((m) => m.QuoteForm));
 
 /** The plans screen: sections in the spec's order, bundles by size, the category selector. */
-export function PlansListing(props: { data: PlansListingData; selectorAction?: string }) {
+export function PlansListing(props: { data: PlansListingData<ListedCard>; selectorAction?: string }) {
   return (
     <CompareScope>
       <Listing {...props} />
@@ -22,7 +22,7 @@ export function PlansListing(props: { data: PlansListingData; selectorAction?: s
   );
 }
 
-function Listing({ data, selectorAction }: { data: PlansListingData; selectorAction?: string }) {
+function Listing({ data, selectorAction }: { data: PlansListingData<ListedCard>; selectorAction?: string }) {
   const { type, sections, categories, filter, banner, recommended } = data;
   const { t } = useTranslation();
   const location = useLocation();

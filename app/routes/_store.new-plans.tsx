@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { readForm } from "~/.server/platform/request";
-import { plansAction, plansListing } from "~/.server/store/plans-listing";
+import { listingForBrowser, plansAction, plansListing } from "~/.server/store/plans-listing";
 import { currentEnrollment } from "~/.server/store/shopping";
 import { PlansListing } from "~/components/PlansListing";
 import { pageTitle } from "~/utils/page-title";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await services.sessions.read(request);
   const enrollment = await currentEnrollment(services, session);
   const type = new URL(request.url).searchParams.get("type") ?? enrollment?.category ?? null;
-  return json(await plansListing(services, request, type));
+  return json(listingForBrowser(await plansListing(services, request, type), context.listedCards));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

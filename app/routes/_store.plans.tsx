@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { readForm } from "~/.server/platform/request";
-import { plansAction, plansListing } from "~/.server/store/plans-listing";
+import { listingForBrowser, plansAction, plansListing } from "~/.server/store/plans-listing";
 import { PlansListing } from "~/components/PlansListing";
 import { pageTitle } from "~/utils/page-title";
 
@@ -12,7 +12,8 @@ export const meta = pageTitle("plans");
 
 /** /plans?type=…: every plan the visitor can buy, in the spec's sections, priced for them. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await plansListing(context.services, request, new URL(request.url).searchParams.get("type")));
+  const data = await plansListing(context.services, request, new URL(request.url).searchParams.get("type"));
+  return json(listingForBrowser(data, context.listedCards));
 }
 
 /** Add to cart from a card, or save the Basic Details; both come back here. */

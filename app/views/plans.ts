@@ -17,13 +17,24 @@ export interface PlanCardData {
   directAdd: number | null;
 }
 
-export interface PlanSection {
+export interface PlanSection<Card = PlanCardData> {
   key: string;
   heading: string;
-  plans: PlanCardData[];
+  plans: Card[];
   /** bundles: grouped by the number of products */
-  bundles?: Array<{ size: number; plans: PlanCardData[] }>;
+  bundles?: Array<{ size: number; plans: Card[] }>;
 }
+
+/**
+ * A card as a plans screen sends it to the browser (issue 24). What the card shows but the browser
+ * never changes — callout, logo, name heading, short text, the price list — is drawn as one piece
+ * of HTML (components/plan-card-html.ts). In a document it is in the HTML only: the hydration data
+ * carries the card's id, name, link and what the visitor's own buttons need, and hydration keeps
+ * the server's piece as it is. Loader data fetched by a client navigation carries the whole card,
+ * from which the browser draws the same piece.
+ */
+export type ListedCard = Pick<PlanCardData, "id" | "name" | "href" | "inCart" | "hideAdd" | "directAdd"> &
+  Partial<Pick<PlanCardData, "callout" | "logoUrl" | "shortHtml" | "tierPrices">>;
 
 /** A recommended product: the recommendation service's pick, priced. */
 export interface RecommendedCard {
@@ -36,10 +47,10 @@ export interface RecommendedCard {
 }
 
 /** The data of a plans screen (/plans and /new-plans). */
-export interface PlansListingData {
+export interface PlansListingData<Card = PlanCardData> {
   /** the category the list is narrowed to, when a known one was asked for */
   type: string | null;
-  sections: PlanSection[];
+  sections: PlanSection<Card>[];
   categories: Array<{ key: string; label: string }>;
   filter: FilterSummary | null;
   banner: SelectionBanner;

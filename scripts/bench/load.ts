@@ -10,7 +10,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import type { Target } from "./http";
-import { percentile, roundTrips, serverTiming, sortedNumbers } from "./stats";
+import { percentile, roundTrips, serverTiming, serverTimingDesc, sortedNumbers } from "./stats";
 
 /** One request of a sequence: what autocannon sends, and the status a success answers. */
 export type Step = {
@@ -67,6 +67,12 @@ export type LoadResult = {
   /** Mean bytes on the wire per response (headers and body, after Content-Encoding). */
   meanResponseBytes: number;
   contentEncoding: string;
+  /**
+   * What the plans-page cache said it did (`Server-Timing: cache;desc=…`), counted per answer:
+   * hit, miss, bypass; "none" for responses without the descriptor (pages it does not cover).
+   * A fresh-render scenario must count no hit.
+   */
+  cache: Record<string, number>;
   /** CPU used while measuring, in % of one core: the servers, this generator, everything else. */
   cpu: { server: number; generator: number; other: number };
   /**
@@ -86,6 +92,7 @@ type Collected = {
   errorSamples: Set<string>;
   bytes: number;
   encodings: Set<string>;
+  cache: Record<string, number>;
 };
 
 function sample(into: Collected, reason: string) {
@@ -117,6 +124,8 @@ async function phase(options: LoadOptions, seconds: number, into: Collected | nu
         if (!c || !into) return;
         const lower = Object.fromEntries(Object.entries(headers ?? {}).map(([name, v]) => [name.toLowerCase(), Array.isArray(v) ? v.join(", ") : String(v)]));
         into.encodings.add(lower["content-encoding"] ?? "identity");
+        const cached = serverTimingDesc(lower["server-timing"], "cache") ?? "none";
+        into.cache[cached] = (into.cache[cached] ?? 0) + 1;
         c.timings.push(serverTiming(lower["server-timing"]));
       },
     });
@@ -199,7 +208,7 @@ const serversCpuMs = (pids: (number | undefined)[]) => pids.reduce<number>((sum,
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await phase(options, options.warmupSeconds, null);
-  const into: Collected = { latencies: [], trips: [], timings: [], timingTrips: [], responses: 0, errors: 0, errorSamples: new Set(), bytes: 0, encodings: new Set() };
+  const into: Collected = { latencies: [], trips: [], timings: [], timingTrips: [], responses: 0, errors: 0, errorSamples: new Set(), bytes: 0, encodings: new Set(), cache: {} };
   const before = { servers: serversCpuMs(options.serverPids), self: process.cpuUsage(), machine: machineBusyMs() };
   const started = performance.now();
   await phase(options, options.seconds, into);
@@ -230,6 +239,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     serverTimingP95: percentile(timings, 95),
     meanResponseBytes: into.responses ? into.bytes / into.responses : NaN,
     contentEncoding: [...into.encodings].sort().join(", ") || "-",
+    cache: into.cache,
     cpu: { server: serverCpu, generator: generatorCpu, other: Math.max(0, machineCpu - serverCpu - generatorCpu) },
     serverCpuMsPerResponse: into.responses ? serverCpuMs / into.responses : NaN,
   };

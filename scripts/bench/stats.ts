@@ -94,3 +94,18 @@ export function serverTiming(header: string | undefined, metric = "total"): numb
   }
   return NaN;
 }
+
+/** `Server-Timing` header → the `desc` of the named metric (e.g. `cache;desc=hit` → "hit"), or null. */
+export function serverTimingDesc(header: string | undefined, metric: string): string | null {
+  if (!header) return null;
+  for (const entry of header.split(",")) {
+    const [name, ...params] = entry.trim().split(";");
+    if (name.trim() !== metric) continue;
+    for (const param of params) {
+      const eq = param.indexOf("=");
+      if (eq > 0 && param.slice(0, eq).trim() === "desc") return param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    }
+    return "";
+  }
+  return null;
+}

@@ -155,6 +155,27 @@ describeEachDatabase("the plans page kept as a document", (kind) => {
       expect((await plansPageFromCache(app.services, b.request("/plans"), { ...response("n5", "r5"), fresh: true }, cache)).kind).toBe("miss");
     });
 
+    it("a reload renders; its page replaces the kept one only when it differs", async () => {
+      const a = await visitor();
+      const token = await a.csrfToken();
+      const render = async (nonce: string, text: string, fresh: boolean) => {
+        const answer = await plansPageFromCache(app.services, a.request("/plans"), { ...response(nonce, `r-${nonce}`), fresh }, cache);
+        expect(answer.kind).toBe("miss");
+        if (answer.kind === "miss") answer.capture.offer(Buffer.from(page(nonce, `r-${nonce}`, token, text)), 200, new Headers());
+        await settle();
+      };
+      await render("nonce1", "first", false);
+      const kept = cache.peek((await plansPageInputs(app.services, a.request("/plans")))!.generation, (await key(a))!);
+      expect(kept).toBeDefined();
+      // the same page again, with other holes: the entry is left as it was (not spliced again)
+      await render("nonce2", "first", true);
+      expect(cache.peek((await plansPageInputs(app.services, a.request("/plans")))!.generation, (await key(a))!)).toBe(kept);
+      // a page that differs replaces it
+      await render("nonce3", "second", true);
+      const replaced = await plansPageFromCache(app.services, a.request("/plans"), response("n9", "r9", false), cache);
+      expect(replaced.kind === "hit" && replaced.body.toString("utf8")).toBe(page("n9", "r9", token, "second"));
+    });
+
     it("keeps only a plain 200 page, without cookies, rendered with this response's nonce", async () => {
       const a = await visitor();
       const token = await a.csrfToken();

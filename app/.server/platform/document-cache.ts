@@ -63,6 +63,13 @@ export class DocumentCache {
     return hit;
   }
 
+  /** The entry kept under `key`, if any and still fresh, without counting it as a use (no hit, no LRU move). */
+  peek(generation: object, key: string): CachedDocument | undefined {
+    if (this.generation !== generation) return undefined;
+    const entry = this.entries.get(key);
+    return entry && this.now() - entry.storedAt <= this.ttlMs ? entry : undefined;
+  }
+
   set(generation: object, key: string, template: SplicedTemplate, headers: Record<string, string>) {
     this.within(generation);
     if (template.bytes > this.maxBytes) return;

@@ -8,7 +8,7 @@ import { recommendedCards } from "./recommended";
 import { field } from "../platform/request";
 import { handleAddToCart } from "./add-to-cart";
 import { submitQuote } from "./quote";
-import type { PlansListingData } from "~/views/plans";
+import type { ListedCard, PlanCardData, PlanSection, PlansListingData } from "~/views/plans";
 
 export type { PlansListingData } from "~/views/plans";
 
@@ -28,6 +28,28 @@ export async function plansListing(services: Services, request: Request, request
     banner: ctx.banner,
     recommended,
   };
+}
+
+/**
+ * The listing as the browser is sent it (issue 24). For a document (`listedCards`: the server's
+ * render gets the whole cards there, by plan id) each card carries only what the browser's own
+ * rendering needs — id, name, link, the visitor's cart tick and add button; the rest is drawn once
+ * into the HTML (components/plan-card-html.ts) and would be paid twice as JSON. Loader data for a
+ * client navigation (no `listedCards`) keeps the whole cards: the browser draws them itself.
+ */
+export function listingForBrowser(data: PlansListingData, listedCards: Map<number, PlanCardData> | undefined): PlansListingData<ListedCard> {
+  if (!listedCards) return data;
+  const lean = (card: PlanCardData): ListedCard => {
+    listedCards.set(card.id, card);
+    return { id: card.id, name: card.name, href: card.href, inCart: card.inCart, hideAdd: card.hideAdd, directAdd: card.directAdd };
+  };
+  const section = (s: PlanSection): PlanSection<ListedCard> => ({
+    key: s.key,
+    heading: s.heading,
+    plans: s.plans.map(lean),
+    ...(s.bundles ? { bundles: s.bundles.map((b) => ({ size: b.size, plans: b.plans.map(lean) })) } : {}),
+  });
+  return { ...data, sections: data.sections.map(section) };
 }
 
 /** The plans screens' action: add to cart from a card, or save the Basic Details; both come back. */

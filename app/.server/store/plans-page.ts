@@ -138,10 +138,15 @@ export async function plansPageFromCache(
     const body = response.gzip ? gzipFilled(hit.template, values) : plainFilled(hit.template, values);
     return { kind: "hit", body, encoding: response.gzip ? "gzip" : null, headers: hit.headers };
   }
+  // A reload of a page that is kept: rendered all the same; the render replaces the entry only if it differs.
+  const kept = response.fresh ? cache.peek(inputs.generation, inputs.key) : undefined;
   const capture: PageCapture = {
     offer(body, status, headers) {
       // Only a plain page: a redirect, an error or a page that sets a cookie is its request's own.
       if (status !== 200 || headers.has("Set-Cookie")) return;
+      // The same page as the one kept (with this response's values in its holes): nothing to redo —
+      // no second key, no second compression of the page (issue 24: a reload paid for both).
+      if (kept && plainFilled(kept.template, values).equals(body)) return;
       const html = body.toString("utf8");
       // Every value a response fills in must be in the page where this render put it.
       if (!html.includes(response.nonce)) return;
