@@ -105,8 +105,6 @@ export default defineConfig({
     browserChunks(),
   ],
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion) },
-  // The app's own small react-i18next (server, browser and tests alike): no i18next in the browser (ADR 013).
-  resolve: { alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n-react.tsx", import.meta.url)) }] },
   build: {
     target: "es2019",
     // Remix writes the modulepreload links of a page itself; Vite's own preloading of what a lazy
