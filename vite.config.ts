@@ -45,7 +45,7 @@ function browserChunks(): Plugin {
           rollupOptions: {
             output: {
               manualChunks(id, { getModuleIds, getModuleInfo }) {
-                if (FRAMEWORK.test(id) || id.endsWith("/app/utils/turbo-stream-off.ts")) return "framework";
+                if (FRAMEWORK.test(id) || id.endsWith("/app/overrides/turbo-stream-off.ts")) return "framework";
                 // Every component's styles in the shell's one stylesheet: a page waits for one CSS file, not three or four
                 if (/\.vanilla\.css($|\?)/.test(id)) return "shell";
                 if (!shell) {
@@ -82,10 +82,10 @@ export default defineConfig({
       name: "turbo-stream-off",
       enforce: "pre",
       resolveId(source, importer, options) {
-        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/utils/turbo-stream-off.ts", import.meta.url));
+        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/overrides/turbo-stream-off.ts", import.meta.url));
         // …nor runs Remix's single-fetch module (its callers check the future flag first)
         if (!singleFetch && source === "./single-fetch.js" && /[\\/]@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(importer ?? "") && !options?.ssr)
-          return fileURLToPath(new URL("./app/utils/single-fetch-off.ts", import.meta.url));
+          return fileURLToPath(new URL("./app/overrides/single-fetch-off.ts", import.meta.url));
         return null;
       },
     },

@@ -1,5 +1,5 @@
 /**
- * The patch of @remix-run/router (patches/, ADR 015): `matchRoutes` keeps the flattened and
+ * The patch of @remix-run/router (app/overrides/, ADR 015): `matchRoutes` keeps the flattened and
  * ranked branches of a routes array (and of a tree of the same shape), and `compilePath` keeps
  * the RegExp of a path pattern. Matching must give exactly what the unpatched router gives.
  *
