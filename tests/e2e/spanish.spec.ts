@@ -89,7 +89,7 @@ async function englishOnPage(page: Page) {
 async function expectSpanish(page: Page, a11y: (page: Page) => Promise<void>, what: string, titleName?: string) {
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   const names = titleName ? [titleName] : spanishTitles;
-  await expect.soft(page, `the title of the Spanish ${what} page`).toHaveTitle(new RegExp(`^(${names.map(escape).join("|")}) · Benefit Store$`));
+  await expect.soft(page, `the title of the Spanish ${what} page`).toHaveTitle(new RegExp(`^(${names.map(escapeRegExp).join("|")}) · Benefit Store$`));
   // soft: the journey goes on, so one run lists every page with English on it
   expect.soft(await englishOnPage(page), `English on the Spanish ${what} page (${page.url()})`).toEqual([]);
   await a11y(page);
