@@ -45,7 +45,7 @@ function browserChunks(): Plugin {
           rollupOptions: {
             output: {
               manualChunks(id, { getModuleIds, getModuleInfo }) {
-                if (FRAMEWORK.test(id) || id.endsWith("/app/utils/turbo-stream-off.ts")) return "framework";
+                if (FRAMEWORK.test(id) || id.endsWith("/app/overrides/turbo-stream-off.ts")) return "framework";
                 // Every component's styles in the shell's one stylesheet: a page waits for one CSS file, not three or four
                 if (/\.vanilla\.css($|\?)/.test(id)) return "shell";
                 if (!shell) {
@@ -82,10 +82,10 @@ export default defineConfig({
       name: "turbo-stream-off",
       enforce: "pre",
       resolveId(source, importer, options) {
-        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/utils/turbo-stream-off.ts", import.meta.url));
+        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/overrides/turbo-stream-off.ts", import.meta.url));
         // …nor runs Remix's single-fetch module (its callers check the future flag first)
         if (!singleFetch && source === "./single-fetch.js" && /[\\/]@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(importer ?? "") && !options?.ssr)
-          return fileURLToPath(new URL("./app/utils/single-fetch-off.ts", import.meta.url));
+          return fileURLToPath(new URL("./app/overrides/single-fetch-off.ts", import.meta.url));
         return null;
       },
     },
@@ -105,8 +105,6 @@ export default defineConfig({
     browserChunks(),
   ],
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion) },
-  // The app's own small react-i18next (server, browser and tests alike): no i18next in the browser (ADR 013).
-  resolve: { alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n-react.tsx", import.meta.url)) }] },
   build: {
     target: "es2019",
     // Remix writes the modulepreload links of a page itself; Vite's own preloading of what a lazy

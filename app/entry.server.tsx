@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider, initReactI18next } from "~/i18n-react";
 import { i18nConfig, isLocale } from "~/i18n";
 import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";

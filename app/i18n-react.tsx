@@ -1,8 +1,8 @@
 /**
  * The few react-i18next APIs this app uses (useTranslation, Trans, I18nextProvider,
  * initReactI18next), small enough to ship to the browser instead of i18next and its http
- * backend. vite.config.ts resolves "react-i18next" here, on the server and in the browser alike,
- * so both render through the same code (ADR 013).
+ * backend. Components import them from this module, ~/i18n-react (not from the react-i18next package, which the app
+ * does not use), on the server and in the browser alike, so both render through the same code (ADR 013).
  *
  * - Server: `t` is the request's i18next instance (from I18nextProvider); every key a component
  *   asks for is noted, and <PageStrings /> (rendered last in the document) writes those strings

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { PageStrings } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -40,8 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { data, headers } = await loadShell(request, context.services);
   return json(data, { headers });
 }
-
-export type RootLoader = typeof loader;
 
 /** Brand colours from the database, as CSS variables. Values are validated #rrggbb colours. */
 function brandCss(color: string | null) {

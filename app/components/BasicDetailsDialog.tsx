@@ -1,5 +1,5 @@
 /** The quote summary's 'Basic Details' dialog (?dialog=basic): its code loads when it opens (FilterBar, LazyPart). */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { FilterSummary } from "~/views/shopping";
 import { Dialog } from "./Dialog";
 import { QuoteForm } from "./QuoteForm";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import * as s from "./Dialog.css";
 
 /** `level` 1 for a page that is only the dialog (/confirmation): its title is then the page's heading. */

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useHomeHref } from "./useHomeHref";
 
 /** 'OOPS! Page not found' with a Back to Homepage button (to the visitor's home, storefront §2 "Home target"). */

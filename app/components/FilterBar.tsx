@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { FilterSummary } from "~/views/shopping";
 import { genderLabelKey } from "~/utils/format";
 import { lazyPart } from "./LazyPart";

@@ -1,5 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
 import type { TFunction } from "i18next";

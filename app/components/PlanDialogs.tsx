@@ -3,7 +3,7 @@
  * on first paint, so their code (and the forms they hold) loads only when one is shown (LazyPart).
  */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { formatMoney } from "~/utils/format";
 import { salaryValidator, tobaccoValidator } from "~/forms/client";
 import { Dialog } from "./Dialog";

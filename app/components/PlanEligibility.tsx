@@ -1,5 +1,5 @@
 /** A plan's eligibility questions on its page (shown once priced): the form's code loads with it (LazyPart). */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { eligibilityValidator } from "~/forms/client";
 import { StoreForm } from "./form/StoreForm";
 import { RadioGroup, yesNoOptions } from "./form/Fields";

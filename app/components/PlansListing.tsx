@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { ListedCard, PlansListingData } from "~/views/plans";
 import { PlanAddForm, PlanCard, PlanCardLinks } from "./PlanCard";
 import { FilterBar } from "./FilterBar";

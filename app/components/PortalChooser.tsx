@@ -4,7 +4,7 @@
  * their groups; everyone else just picks the portal.
  */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { newMemberValidator, portalOnlyValidator } from "~/forms/client";
 import { StoreForm } from "./form/StoreForm";
 import { RadioGroup, SelectField, type Option } from "./form/Fields";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, yesNoOptions, SelectField, TextField } from "~/components/form/Fields";
 import { quoteValidator } from "~/forms/client";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { SelectionBanner as Banner } from "~/views/shopping";
 
 /** The selected group (with code), the member for an existing member, and the portal. */

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import type { ShellStaffSession } from "~/views/shell";
 import * as s from "./Dialog.css";

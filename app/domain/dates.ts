@@ -43,10 +43,6 @@ export function ageOn(birth: IsoDate, on: IsoDate): number {
   return age;
 }
 
-export function isAfter(a: IsoDate, b: IsoDate) {
-  return a > b;
-}
-
 /**
  * The typing helper's rule (storefront §5): digits only, month at most 12, day at most 31,
  * slashes inserted, 10 characters; a part typed as 0 becomes 01.

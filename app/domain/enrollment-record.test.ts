@@ -130,6 +130,7 @@ describe("enrollment record content", () => {
 
   it("htmlToText and utcStamp", () => {
     expect(htmlToText("<p>A&nbsp;b</p><p>c&#39;s &lt;d&gt;</p>")).toBe("A b\nc's <d>");
+    expect(htmlToText("<ul><li>One</li><li>Two &amp; three</li></ul>")).toBe("• One\n• Two & three");
     expect(utcStamp("2026-01-02T03:04:05.678Z")).toBe("2026-01-02 03:04:05 UTC");
     expect(utcStamp(null)).toBe("");
   });

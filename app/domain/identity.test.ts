@@ -18,6 +18,7 @@ describe("SSN shape", () => {
   it("masks to the last four", () => {
     expect(maskSsn("6789")).toBe("XXX-XX-6789");
     expect(maskSsn(null)).toBe("");
+    expect(maskSsn("12a4")).toBe("");
   });
 });
 

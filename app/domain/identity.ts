@@ -15,8 +15,9 @@ export function isValidSsn(input: string): boolean {
   return ssn !== "078051120";
 }
 
+/** XXX-XX-1234: the only form an SSN takes on a screen; "" when there are no four digits to show. */
 export function maskSsn(last4: string | null | undefined) {
-  return last4 ? `XXX-XX-${last4}` : "";
+  return last4 && /^\d{4}$/.test(last4) ? `XXX-XX-${last4}` : "";
 }
 
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;

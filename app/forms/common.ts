@@ -8,15 +8,6 @@ export function requiredText(max = 200, tooLong = "validation.tooLong") {
   return z.string({ required_error: REQUIRED, invalid_type_error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong);
 }
 
-export function optionalText(max = 200, tooLong = "validation.tooLong") {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-}
-
 /** How long a person's name may be unless the field says otherwise. */
 export const NAME_MAX = 50;
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { siteOf } from "~/.server/store/site";
 import { landingBranding } from "~/.server/store/branding";
 import { clearLanding, enterOnce, landingOwner } from "~/.server/store/entry";

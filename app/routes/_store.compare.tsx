@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { readForm } from "~/.server/platform/request";
 import { changeCompare, compareHref, comparison } from "~/.server/store/compare";
 import { parseCompareIds } from "~/domain/compare";

@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { requireStoreAccess } from "~/.server/store/guard";
 import { sessionGroupBranding } from "~/.server/store/branding";
 import { Landing } from "~/components/Landing";

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { requireStoreAccess } from "~/.server/store/guard";
 import { siteOf } from "~/.server/store/site";
 import { homeTarget } from "~/domain/home-target";

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
 import { zipLookup } from "~/.server/adapters/zip";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { shoppingContext } from "~/.server/store/shopping";
 import { recommendedCards } from "~/.server/store/recommended";
 import { Breadcrumb } from "~/components/Breadcrumb";

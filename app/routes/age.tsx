@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { validationError } from "remix-validated-form";
 import { readForm } from "~/.server/platform/request";
 import { localRedirect } from "~/.server/platform/redirect";

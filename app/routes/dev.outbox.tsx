@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { outboxMessages } from "~/.server/platform/dev-outbox";
 import { pageTitle } from "~/utils/page-title";
 

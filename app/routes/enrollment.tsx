@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { loadWizard } from "~/.server/wizard/steps";
 import { firstIncomplete, progress } from "~/domain/wizard";
 import { screenOf, tabOfScreen } from "~/domain/wizard-steps";

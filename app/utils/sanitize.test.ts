@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { htmlToText, sanitizeHtml, slugify } from "./sanitize";
+import { sanitizeHtml, slugify } from "./sanitize";
 
 describe("sanitizeHtml", () => {
   it("keeps the allowed tags and drops attributes", () => {
@@ -39,10 +39,7 @@ describe("sanitizeHtml", () => {
   });
 });
 
-describe("text helpers", () => {
-  it("turns catalog HTML into readable text", () => {
-    expect(htmlToText("<ul><li>One</li><li>Two &amp; three</li></ul>")).toBe("• One\n• Two & three");
-  });
+describe("slugs", () => {
   it("makes URL slugs", () => {
     expect(slugify("BrightSmile PPO Essential — Dental!")).toBe("brightsmile-ppo-essential-dental");
     expect(slugify("Atención Médica")).toBe("atencion-medica");

@@ -61,18 +61,6 @@ export function sanitizeHtml(input: string | null | undefined, { headingLevel = 
   }
 }
 
-/** Plain text from catalog HTML (for e-mails' text part and for meta descriptions). */
-export function htmlToText(input: string | null | undefined): string {
-  return (input ?? "")
-    .replace(/<li[^>]*>/gi, "• ")
-    .replace(/<\/(p|li|h4|ul|ol)>|<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&amp;/g, "&")
-    .replace(/&nbsp;/g, " ")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 export function slugify(text: string) {
   return (
     text

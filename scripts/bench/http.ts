@@ -81,7 +81,7 @@ export function decodeEntities(text: string) {
 /** Attributes of one start tag's inner text (`name="value"` pairs and bare names). */
 export function attributes(tagInner: string): Record<string, string> {
   const attrs: Record<string, string> = {};
-  for (const m of tagInner.matchAll(/([^\s"'=<>\/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+  for (const m of tagInner.matchAll(/([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
     attrs[m[1].toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? "");
   }
   return attrs;

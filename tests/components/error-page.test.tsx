@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider, initReactI18next } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { StatusErrorPage } from "~/components/ErrorPage";
 import { resources } from "~/.server/platform/i18n";

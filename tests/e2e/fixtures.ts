@@ -30,6 +30,7 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
     await use(page);
     expect(problems, "browser errors").toEqual([]);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);
   },

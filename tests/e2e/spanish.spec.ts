@@ -33,11 +33,11 @@ const T = (key: string, values: Record<string, string> = {}) => {
 const spanishValues = new Set(Object.values(es));
 const englishOnly = Object.entries(en).filter(([k, v]) => es[k] !== v && !spanishValues.has(v) && !/<\w/.test(v));
 const englishTexts = new Map(englishOnly.filter(([, v]) => !v.includes("{{")).map(([k, v]) => [v.replace(/\s+/g, " ").trim(), k]));
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Texts with {{values}} in them: matched as a whole, when enough English words surround the values to be sure. */
 const englishTemplates = englishOnly
   .filter(([, v]) => v.includes("{{") && v.replace(/{{[^}]*}}|[^A-Za-z]/g, "").length >= 6)
-  .map(([k, v]) => ({ key: k, re: new RegExp(`^${v.split(/{{[^}]*}}/).map((part) => escape(part.replace(/\s+/g, " "))).join(".+?").trim()}$`) }));
+  .map(([k, v]) => ({ key: k, re: new RegExp(`^${v.split(/{{[^}]*}}/).map((part) => escapeRegExp(part.replace(/\s+/g, " "))).join(".+?").trim()}$`) }));
 
 /** Words of English prose that Spanish never uses: text from the database (plan copy, agreements, questions) in English shows itself by them. */
 const ENGLISH_WORDS = new Set(["the", "and", "your", "you", "with", "for", "of", "is", "are", "this", "that", "from", "will", "can", "be", "or", "to", "at", "by", "on", "have", "has", "not", "our", "we", "it"]);
@@ -89,7 +89,7 @@ async function englishOnPage(page: Page) {
 async function expectSpanish(page: Page, a11y: (page: Page) => Promise<void>, what: string, titleName?: string) {
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   const names = titleName ? [titleName] : spanishTitles;
-  await expect.soft(page, `the title of the Spanish ${what} page`).toHaveTitle(new RegExp(`^(${names.map(escape).join("|")}) · Benefit Store$`));
+  await expect.soft(page, `the title of the Spanish ${what} page`).toHaveTitle(new RegExp(`^(${names.map(escapeRegExp).join("|")}) · Benefit Store$`));
   // soft: the journey goes on, so one run lists every page with English on it
   expect.soft(await englishOnPage(page), `English on the Spanish ${what} page (${page.url()})`).toEqual([]);
   await a11y(page);

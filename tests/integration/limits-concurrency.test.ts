@@ -76,11 +76,20 @@ describeEachDatabase("limits under concurrency", (kind) => {
         if (value.startsWith("otp:") || value.startsWith("staff-otp:")) seen.n++;
       };
       return [
-        vi.spyOn(s.cipher, "hashes").mockImplementation((value: string) => (counting(value), hashes(value))),
-        vi.spyOn(s.cipher, "hash").mockImplementation((value: string) => (counting(value), hash(value))),
+        vi.spyOn(s.cipher, "hashes").mockImplementation((value: string) => {
+          counting(value);
+          return hashes(value);
+        }),
+        vi.spyOn(s.cipher, "hash").mockImplementation((value: string) => {
+          counting(value);
+          return hash(value);
+        }),
       ];
     });
-    return { seen, restore: () => spies.flat().forEach((s) => s.mockRestore()) };
+    return { seen, restore: () => {
+        for (const s of spies.flat()) s.mockRestore();
+      },
+    };
   }
 
   /** A visitor on the contact step with a code sent to an unreachable e-mail (and phone); one client per instance. */

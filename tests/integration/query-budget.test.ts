@@ -3,7 +3,7 @@
  * wizard round trip (POST personal-info → GET contact-info) run a known number of statements,
  * none of them twice. A new query on these paths fails here: raise the budget knowingly.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as storeLoader } from "~/routes/_store";
 import { loader as plansLoader } from "~/routes/_store.plans";

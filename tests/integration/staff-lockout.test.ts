@@ -14,7 +14,6 @@ import { openInstance, type Instance } from "../support/instances";
 import { TestClient, type RouteResult } from "../support/client";
 import { groupCodeConfirmed, newClient, repCodeConfirmed, sendSignInCode, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
 
-const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
 const PER_CLIENT = 5;
 const PER_PERSON = 30;
 

@@ -236,7 +236,7 @@ describeEachDatabase("wizard: employer information", (kind) => {
     expect(page.data.canSkip).toBe(true);
     const next = await nextAfterEmployer(client);
     const res = await client.submit(employerAction, HERE, { intent: "skip" });
-    expect(res.location).toMatch(new RegExp(`^/enrollment/`));
+    expect(res.location).toMatch(/^\/enrollment\//);
     expect(res.location).not.toBe(HERE);
     expect(res.location).toBe(`/enrollment/${screenOf(next as TabName)}`);
     const row = await employerRow(client);

@@ -106,7 +106,7 @@ class WorkerConnection implements DatabaseConnection {
       insertId: reply.lastInsertRowid === undefined ? undefined : BigInt(reply.lastInsertRowid),
     };
   }
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: the interface wants a generator; this connection cannot stream
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("streaming is not supported by the worker connection");
   }

@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { Outlet, useRouteLoaderData, type LoaderFunction, type RouteObject } from "react-router-dom";
 import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider, initReactI18next } from "~/i18n-react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loader as rootLoader } from "~/root";

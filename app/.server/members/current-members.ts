@@ -14,6 +14,7 @@ import { findMemberInScope, normaliseMemberQuery, searchMembers, type MemberScop
 import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
 import { isTier, needsChildren, needsSpouse } from "~/domain/tiers";
 import { isoToUsDate, todayIso } from "~/domain/dates";
+import { maskSsn } from "~/domain/identity";
 import { isLocale } from "~/i18n";
 import { resendSignatureRequest } from "../wizard/text-signature";
 import { latestEnrollmentsOfMembers } from "../repositories/enrollments";
@@ -32,11 +33,6 @@ export function listParams(url: URL) {
   const raw = url.searchParams.get("page") ?? "";
   const page = /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
   return { q, page };
-}
-
-/** XXX-XX-1234: the only form an SSN takes on these screens. */
-export function maskSsn(last4: string | null) {
-  return last4 && /^\d{4}$/.test(last4) ? `XXX-XX-${last4}` : null;
 }
 
 function memberIdFrom(value: string | null) {
@@ -87,7 +83,7 @@ export async function currentMembersData(services: Services, request: Request, s
       name: `${m.first_name} ${m.last_name}`,
       dob: isoToUsDate(m.birthdate),
       email: m.email,
-      ssn: maskSsn(m.ssn_last4),
+      ssn: maskSsn(m.ssn_last4) || null,
       groupName: m.group_name,
       plans: m.plans.map((p) => ({ name: p.name, inactive: p.status === "INACTIVE", awaitingSignature: p.awaitingSignature })),
       awaitingSignature: m.plans.some((p) => p.awaitingSignature),

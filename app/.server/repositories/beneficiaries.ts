@@ -55,11 +55,6 @@ export function listBeneficiaries(db: DB, enrollmentId: number) {
   return listIn(db, enrollmentId);
 }
 
-export async function countBeneficiaries(db: DB, enrollmentId: number) {
-  const row = await db.selectFrom("beneficiaries").select((eb) => eb.fn.countAll<number>().as("n")).where("enrollment_id", "=", enrollmentId).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** Appends a beneficiary unless `refuse` (given the current list) says why not. */
 export async function insertBeneficiary<R>(db: DB, enrollmentId: number, values: BeneficiaryValues, ssn: SealedSsn | null, refuse: Refuse<R>, now: Date) {
   return refusableTransaction<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {

@@ -97,10 +97,6 @@ async function readCatalog(db: DB): Promise<Catalog> {
  */
 export const loadCatalog = heldPerDatabase(readCatalog, undefined, (held, read) => held.fingerprint === read.fingerprint);
 
-export function planCategories(db: DB): Promise<PlanCategory[]> {
-  return loadCatalog(db).then((c) => c.categories);
-}
-
 export function audiencesFor(over65: boolean): Audience[] {
   return over65 ? ["all", "over65"] : ["all", "under65"];
 }

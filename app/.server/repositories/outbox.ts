@@ -122,9 +122,3 @@ export async function markMessageFailed(db: DB, id: number, worker: string, retr
     .where("status", "=", "sending")
     .execute();
 }
-
-/** When the next pending message falls due (for a worker that sleeps until then), or null. */
-export async function nextDueAt(db: DB) {
-  const row = await db.selectFrom("outbox").select((eb) => eb.fn.min("next_attempt_at").as("at")).where("status", "=", "pending").executeTakeFirst();
-  return row?.at ? new Date(row.at) : null;
-}

@@ -21,10 +21,6 @@ export async function insertQuote(db: DB, values: { enrollmentId: number; name: 
   return row.id;
 }
 
-export function quoteByTokenHash(db: DB, tokenHash: string) {
-  return db.selectFrom("quotes").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
-}
-
 export function quoteForEnrollment(db: DB, quoteId: number, enrollmentId: number) {
   return db.selectFrom("quotes").selectAll().where("id", "=", quoteId).where("enrollment_id", "=", enrollmentId).executeTakeFirst();
 }

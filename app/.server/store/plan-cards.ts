@@ -130,7 +130,3 @@ export function sectionsForVisitor(sections: readonly PricedSection[], visitor: 
     ...(section.bundles ? { bundles: section.bundles.map((b) => ({ size: b.size, plans: b.plans.map((card) => forVisitor(card, visitor)) })) } : {}),
   }));
 }
-
-export function planSections(catalog: Catalog, options: { over65: boolean; type: string | null; ctx: CardContext }): PlanSection[] {
-  return sectionsForVisitor(pricedSections(catalog, options), options.ctx);
-}

@@ -3,7 +3,7 @@
  * with aria-describedby; errors come from ./validated (client and server alike).
  */
 import { useField } from "~/components/form/validated";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { createContext, useContext, type ReactNode } from "react";
 import { fieldId, translateMessage } from "./messages";
 

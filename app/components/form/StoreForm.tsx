@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useActionData } from "@remix-run/react";
 import { ValidatedForm, useFormContext, type Validator } from "./validated";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { fieldId, translateMessage } from "./messages";
 import { FormIdContext } from "./Fields";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import type { FieldLabels } from "~/components/form/StoreForm";
 import type { FieldRules } from "~/domain/field-definitions";

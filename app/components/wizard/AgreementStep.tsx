@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";

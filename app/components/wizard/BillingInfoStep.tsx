@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import { BILLING_ADDRESS_FIELDS, type BillingAddress, type BillingSetup } from "~/forms/billing";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useField } from "~/components/form/validated";
 import { useNavigate } from "@remix-run/react";

@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { EmployerChoices } from "~/forms/employer";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
 import type { HealthFormValues } from "~/forms/health";
 import { healthValidator } from "~/forms/client";

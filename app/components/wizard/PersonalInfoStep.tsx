@@ -1,6 +1,6 @@
 import { useField } from "~/components/form/validated";
 import { translateMessage } from "~/components/form/messages";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { FieldRules } from "~/domain/field-definitions";
 import { personalValidator, enrollerCodeValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";

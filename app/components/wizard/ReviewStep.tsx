@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { SummaryLine } from "~/views/wizard";

@@ -9,7 +9,7 @@
  * for anyone who cannot draw, the typed-name signature beside it is always there.
  */
 import { Component, Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type CanvasHTMLAttributes, type ComponentType, type ReactNode, type RefAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useField } from "~/components/form/validated";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "./AgreementStep.css";

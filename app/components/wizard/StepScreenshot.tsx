@@ -24,7 +24,7 @@ function drawForm(form: HTMLFormElement): string | null {
   g.fillRect(0, 0, canvas.width, canvas.height);
   g.fillStyle = "#1b1b1b";
   g.font = "16px sans-serif";
-  lines.forEach((line, i) => g.fillText(line.slice(0, 110), 16, 32 + i * 26));
+  for (const [i, line] of lines.entries()) g.fillText(line.slice(0, 110), 16, 32 + i * 26);
   return canvas.toDataURL("image/png");
 }
 

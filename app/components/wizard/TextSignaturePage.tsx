@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { agreementValidator } from "~/forms/client";

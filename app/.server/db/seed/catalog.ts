@@ -392,12 +392,10 @@ function buildRelations(): Insertable<PlanRelationTable>[] {
     const plan = planByCode(def.code);
     if (!plan.active || plan.is_rider || plan.is_membership) continue;
     const pool = plan.audience === "over65" ? SENIOR_SUGGEST : SUGGEST[def.category];
-    pool
-      .filter((c) => c !== def.code)
-      .slice(0, 3)
-      .forEach((c, i) => rows.push({ plan_id: plan.id, related_plan_id: planId(c), kind: "suggested", sort_order: i + 1 }));
+    const suggested = pool.filter((c) => c !== def.code).slice(0, 3);
+    for (const [i, c] of suggested.entries()) rows.push({ plan_id: plan.id, related_plan_id: planId(c), kind: "suggested", sort_order: i + 1 });
   }
-  RIDERS.forEach(([p, r], i) => rows.push({ plan_id: planId(p), related_plan_id: planId(r), kind: "rider", sort_order: i + 1 }));
+  for (const [i, [p, r]] of RIDERS.entries()) rows.push({ plan_id: planId(p), related_plan_id: planId(r), kind: "rider", sort_order: i + 1 });
   // A retired plan points at the plan that replaced it (pricing answers "changePid").
   rows.push({ plan_id: planId("BSD-CLASSIC"), related_plan_id: planId("BSD-PPO-ESS"), kind: "replaced_by", sort_order: 1 });
   return rows;

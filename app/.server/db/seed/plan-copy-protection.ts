@@ -2,7 +2,7 @@
  * Copy for term life, disability income, critical illness, accident, hospital and
  * supplemental plans. Keyed by plan code; see catalog.ts for the plan rows.
  */
-import { type PlanCopy } from "./plan-copy-helpers";
+import type { PlanCopy } from "./plan-copy-helpers";
 
 // ---------------------------------------------------------------- term life
 

@@ -60,7 +60,6 @@ const money = (n: number) => `$${n.toLocaleString("en-US")}`;
 const NO_DEDUCTIBLE = l("No deductible", "Sin deducible");
 const NO_WAIT = l("None", "Ninguno");
 const NOT_INSURANCE = l("Not insurance: no deductible", "No es un seguro: sin deducible");
-const months = (m: number) => l(`${m} months`, `${m} meses`);
 const pct = (p: number) => same(`${p}%`);
 const copay = (n: number) => l(`${money(n)} copay`, `Copago de ${money(n)}`);
 const notCovered = l("Not covered", "No cubierto");
