@@ -6,7 +6,7 @@ import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
 import { fieldRules, readStep, type WizardContext } from "./steps";
 import { textSignatureOffered } from "./text-signature";
-import { signatureLater, verificationRules, type ApplicantName, type SignatureMethod, type VerificationField } from "~/domain/agreement";
+import { signatureLater, verificationRules, type ApplicantName, } from "~/domain/agreement";
 import { todayIso } from "~/domain/dates";
 import { agreementTexts, cartL713, verificationCodes, type AgreementTextRow } from "../repositories/agreements";
 import { esignConsentOf, saveEsignConsent } from "../repositories/enrollment-record";

@@ -9,7 +9,7 @@ import { claimHealthTrack } from "../repositories/health-track";
 import { memberLastEnrollmentId } from "../repositories/beneficiaries";
 import { readStep, writeStep } from "./steps";
 import type { HealthStepData } from "./step-data";
-import { looksLikeAnswers, type HealthAnswers } from "~/forms/health";
+import { looksLikeAnswers, } from "~/forms/health";
 
 const TAB = "primary_health_info";
 
