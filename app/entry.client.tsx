@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { initPageStrings, loadAllStrings } from "~/i18n-react";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 import { preloadLazyParts } from "~/components/LazyPart";
+import { localeOf } from "~/domain/locale";
 
 declare const __LOCALES_VERSION__: string;
 
@@ -31,6 +32,6 @@ if (document.readyState === "loading") document.addEventListener("DOMContentLoad
 else void hydrate();
 
 // The rest of the page language's strings (other screens, messages shown on input), once the page is idle.
-const lng = document.documentElement.lang === "es" ? "es" : "en";
+const lng = localeOf(document.documentElement.lang);
 const later = (run: () => void) => ("requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 later(() => void loadAllStrings(`/locales/${lng}/common.json?v=${__LOCALES_VERSION__}`));

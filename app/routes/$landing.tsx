@@ -11,13 +11,14 @@ import { QuoteForm } from "~/components/QuoteForm";
 import { landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
 import { readForm } from "~/.server/platform/request";
 import { titled } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta: MetaFunction<typeof loader> = (args) => titled(args, args.data?.branding?.name ? { text: args.data.branding.name } : "home");
 
 /** `/:landing`: a rep's or group's landing slug, checked against the database. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const owner = await landingOwner(services, params.landing ?? "");
   if (!owner) {
     // An unknown slug: the 404 page, and the landing state is forgotten.

@@ -15,6 +15,7 @@ import { featuredCards } from "~/.server/store/featured";
 import { FeaturedPlans } from "~/components/FeaturedPlans";
 import { pageTitle } from "~/utils/page-title";
 import { RepPortalForm } from "~/components/PortalChooser";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("home");
 
@@ -25,7 +26,7 @@ export const meta = pageTitle("home");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const site = await siteOf(services, request);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const url = new URL(request.url);
   let cookie: string | undefined;
   if (site.kind === "partner") {

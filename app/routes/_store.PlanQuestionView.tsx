@@ -14,6 +14,7 @@ import { RadioGroup, yesNoOptions } from "~/components/form/Fields";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { pageTitle } from "~/utils/page-title";
 import { useHomeHref } from "~/components/useHomeHref";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("planQuestions");
 
@@ -23,10 +24,10 @@ const planIdOf = (request: Request) => new URL(request.url).searchParams.get("pl
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const { plan, questions } = await planWithEnrollQuestions(services, planIdOf(request));
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   if (!isQuoted(enrollment)) throw redirect(`${planHref(plan)}?dialog=quote`);
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = await requestContext({ request, context }).locale;
   return json({
     plan: { id: plan.id, name: planName(plan, locale), href: planHref(plan) },
     questions: questions.map((q) => ({ id: q.id, text: locale === "es" ? q.text_es : q.text_en, true_condition: q.true_condition })),
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
   const { plan, questions } = await planWithEnrollQuestions(services, planIdOf(request));
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   if (!isQuoted(enrollment)) return redirectWithSession(services, session, `${planHref(plan)}?dialog=quote`);
   const result = await enrollAnswersValidator(questions).validate(form);

@@ -14,6 +14,7 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { effectiveDateValidator, saveCartValidator } from "~/forms/cart";
 import { CartPage } from "~/components/CartPage";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("cart");
 
@@ -46,10 +47,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   const intent = field(form, "intent", 30);
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = await requestContext({ request, context }).locale;
 
   if (intent === "cancel-enrollment") {
     await cancelEnrollment(services, session, enrollment);

@@ -9,6 +9,7 @@ import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
 import { useHomeHref } from "~/components/useHomeHref";
 import { useRequestInfo } from "~/components/RequestInfo";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("compare");
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const differencesOnly = url.searchParams.get("diff") === "1";
   if (!parsed.ids.length) {
-    const session = await context.services.sessions.read(request);
+    const session = await requestContext({ request, context }).session;
     const chosen = session.get("compare") ?? [];
     if (chosen.length) throw redirect(compareHref(chosen) + (differencesOnly ? "&diff=1" : ""));
     return json({ comparison: null });
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The compare form (the tray and the cards' checkboxes): change the chosen plans, then back. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  const session = await context.services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   return changeCompare(context.services, session, form);
 }
 

@@ -9,13 +9,14 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { Dialog } from "~/components/Dialog";
 import { isoToUs } from "~/utils/format";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("confirmation");
 
 /** /confirmation: 'Your plans will be effective as of' the chosen date — Back to Cart or Proceed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   if (!isQuoted(enrollment)) throw redirect("/cart");
   const options = await effectiveDateChoices(services, enrollment);
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   if (!isQuoted(enrollment)) return redirectWithSession(services, session, "/cart");
   const result = await proceedToEnrollment(services, enrollment);

@@ -6,6 +6,7 @@ import { enrollmentHistory, enrollmentIdParam } from "~/.server/members/enrollme
 import { Breadcrumb } from "~/components/Breadcrumb";
 import type { HistoryEvent } from "~/views/history";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("enrollmentHistory");
 
@@ -13,7 +14,7 @@ export const meta = pageTitle("enrollmentHistory");
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const { session, staff } = await requireStaff(request, services);
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = await requestContext({ request, context }).locale;
   return json(await enrollmentHistory(services, session, staff, enrollmentIdParam(params.id), locale));
 }
 

@@ -16,13 +16,14 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, yesNoOptions, SelectField, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("quote");
 
 /** /new-landing: the landing quote by category, the older two-step way, then /new-plans. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   const step = new URL(request.url).searchParams.get("step") === "2" ? 2 : 1;
   if (step === 2 && !enrollment?.zip) throw redirect("/new-landing");
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   if (field(form, "intent", 10) === "step2") {
     const enrollment = await currentEnrollment(services, session);
     if (!enrollment?.zip) return redirectWithSession(services, session, "/new-landing");

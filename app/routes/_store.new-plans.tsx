@@ -5,6 +5,7 @@ import { listingForBrowser, plansAction, plansListing } from "~/.server/store/pl
 import { currentEnrollment } from "~/.server/store/shopping";
 import { PlansListing } from "~/components/PlansListing";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 /** The page offers Compare: its plan cards get a Compare checkbox and it shows the compare tray (issue 18). */
 export const handle = { compare: true };
@@ -14,7 +15,7 @@ export const meta = pageTitle("plans");
 /** /new-plans: the plan list for the category chosen on /new-landing (or ?type=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   const type = new URL(request.url).searchParams.get("type") ?? enrollment?.category ?? null;
   return json(listingForBrowser(await plansListing(services, request, type), context.listedCards));

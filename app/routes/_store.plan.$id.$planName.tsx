@@ -20,6 +20,7 @@ import { needsChildren, needsSpouse, isTier } from "~/domain/tiers";
 import { todayIso } from "~/domain/dates";
 import { PlanPage } from "~/components/PlanPage";
 import { titled } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 /** The page offers Compare: its plan cards get a Compare checkbox and it shows the compare tray (issue 18). */
 export const handle = { compare: true };
@@ -59,9 +60,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, services);
   const plan = await planForPage(services, params.id);
   const here = planHref(plan);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const intent = field(form, "intent", 20);
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = await requestContext({ request, context }).locale;
 
   if (intent === "add") return handleAddToCart(services, request, session, form, { from: "detail", back: here });
   if (intent === "quote") return submitQuote(services, request, session, form, { requireCategory: false, next: () => here, portalChoice: `${here}?dialog=portal`, allowOtherGender: true });

@@ -15,6 +15,7 @@ import { RadioGroup, TextField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
 import { formatPhone } from "~/utils/format";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("access");
 
@@ -29,7 +30,7 @@ function purposeOf(value: string | null): GroupPurpose {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const url = new URL(request.url);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const site = await siteOf(services, request);
   const locale = await services.i18n.getLocale(request);
   const stepParam = url.searchParams.get("step");
@@ -62,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const intent = field(form, "intent", 30);
 
   switch (intent) {

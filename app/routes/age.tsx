@@ -12,12 +12,13 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("age");
 
 /** The over/under 65 toggle with its confirmation; it changes which plans and menus show. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await context.services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const back = localRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   return json({ over65: session.get("over65") ?? false, back, isGroup: session.get("eprocess") === "group" });
 }
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const result = await over65Validator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   return redirectWithSession(services, session, localRedirect(result.data.redirectTo, "/"), setOver65(result.data.over65 === "1"));

@@ -3,6 +3,7 @@ import { readForm, field } from "~/.server/platform/request";
 import { wizardEnrollment } from "~/.server/wizard/steps";
 import { SCREENSHOT_MAX_BODY_BYTES, saveStepScreenshot } from "~/.server/wizard/screenshot";
 import { isTabName } from "~/domain/wizard-steps";
+import { requestContext } from "~/.server/platform/request-context";
 
 /**
  * The step's screenshot (a PNG the browser draws of the form, sensitive values masked), sent
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services, { maxBytes: SCREENSHOT_MAX_BODY_BYTES });
   try {
-    const session = await services.sessions.read(request);
+    const session = await requestContext({ request, context }).session;
     const enrollment = await wizardEnrollment(services, session);
     const tab = field(form, "name", 40);
     const image = field(form, "image", SCREENSHOT_MAX_BODY_BYTES);

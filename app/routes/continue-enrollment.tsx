@@ -10,6 +10,7 @@ import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("continueEnrollment");
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, services);
   const result = await continueValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const resumed = await continueWithCode(services, session, context.clientIp, result.data.code, result.data.email, { replace: field(form, "replace", 5) === "yes" });
   if (!resumed.ok && resumed.error === "switch") return json({ switchFor: { code: result.data.code, email: result.data.email } }, { status: 409 });
   if (!resumed.ok) {

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { readForm, field } from "~/.server/platform/request";
 import { cartFromToken, declineReminders } from "~/.server/store/saved-quotes";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("reminders");
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/decline-reminder-email?done=1");
   }
   // Go to Home: clear everything.
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   session.clear();
   return redirect("/", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }

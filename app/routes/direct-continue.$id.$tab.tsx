@@ -6,6 +6,7 @@ import { field, readForm } from "~/.server/platform/request";
 import { directContinue, directContinuePage } from "~/.server/wizard/resume";
 import { NotFoundPage } from "~/components/ErrorPage";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("continueEnrollment");
 
@@ -23,7 +24,7 @@ const answer = (state: State) => json({ state }, { status: state === "complete" 
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const state = await directContinuePage(services, session, params.id ?? "", params.tab ?? "");
   if (!state) throw new Response("Not Found", { status: 404 });
   return answer(state);
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const done = await directContinue(services, session, params.id ?? "", params.tab ?? "", { replace: field(form, "intent", 10) === "switch" });
   if (!done) throw new Response("Not Found", { status: 404 });
   if (!done.ok) return answer(done.refusal);

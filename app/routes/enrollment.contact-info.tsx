@@ -4,7 +4,7 @@ import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
 import { afterSave, fieldRules, loadWizard, readStep, stepChrome, writeStep, type WizardContext } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
-import { checkContact, keepVerified, type ContactData } from "~/.server/wizard/contact";
+import { checkContact, confirmContactCode, keepVerified, saveContact, sendCodeToTyped, type ContactData } from "~/.server/wizard/contact";
 import { codeStatus, contactHash, isContactHash, sendContactCode, verifyContactCode, type ContactKind } from "~/.server/wizard/contact-codes";
 import { saveDraft, typedFields } from "~/.server/wizard/drafts";
 import { checkEmail, checkPhone } from "~/.server/adapters/contact-check";
@@ -108,15 +108,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await otpValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, result.data.otp, context.clientIp);
+    const outcome = await confirmContactCode(services, ctx, step, kind, target, result.data.otp, context.clientIp);
     if (outcome !== "ok") {
       const message = { wrong: "validation.otpWrong", expired: "validation.otpExpired", tooManyTries: "validation.otpTooMany", locked: "validation.otpLocked", noCode: "validation.otpNoCode", otherTarget: "validation.otpNoCode" }[outcome];
       return validationError({ fieldErrors: { otp: message }, formId: result.formId }, result.submittedData);
     }
-    await writeStep(services, ctx.enrollment, "contact_info", {
-      data: { ...step!.data, verified: { ...verified, [kind]: contactHash(services, kind, target) } },
-      completed: Boolean(step?.completed),
-    });
     return redirect(`${HERE}?dialog=otp&type=${kind}&state=done`, await commit());
   }
 
@@ -135,23 +131,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return validationError(result.error, result.submittedData);
     }
     // Keep what was typed (the code goes to it), once a code can be sent: a refused post keeps nothing.
-    const typed = result.data;
-    const target = kind === "email" ? typed.email : typed.phone_number;
-    const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale, context.clientIp);
+    const sent = await sendCodeToTyped(services, ctx, step, kind, result.data, context.clientIp);
     const own = kind === "email" ? "email" : "phone_number";
     if (!sent.ok && sent.reason === "locked") return validationError({ fieldErrors: { [own]: "validation.otpLocked" }, formId: result.formId }, result.submittedData);
     // too many codes from this client, to this address or number, or on the channel today: when to try again, beside the field
     if (!sent.ok && sent.reason === "limited")
       return validationError({ fieldErrors: { [own]: messageKey("validation.otpSendLimit", { minutes: Math.ceil(sent.seconds / 60) }) }, formId: result.formId }, result.submittedData, { status: 429 });
-    await writeStep(services, ctx.enrollment, "contact_info", { data: { ...typed, verified: keepVerified(services, typed, verified) }, completed: Boolean(step?.completed), draft: null });
     // Sent, or not yet (the 120 s wait of this address, the hourly cap): the dialog says which, and when.
     return redirect(`${HERE}?dialog=otp&type=${kind}`);
   }
   if (result.error) return validationError(result.error, result.submittedData);
-  const checked = await checkContact(services, ctx.enrollment, result.data as ContactInput, verified);
+  const checked = await saveContact(services, ctx, step, result.data as ContactInput);
   // Flagged addresses come back as errors: the page shows the code link and the skip box for them.
   if (!checked.ok) return validationError({ fieldErrors: checked.fieldErrors, formId: result.formId }, result.submittedData);
-  await writeStep(services, ctx.enrollment, "contact_info", { data: checked.data, completed: true, draft: null });
   return afterSave(services, ctx);
 }
 

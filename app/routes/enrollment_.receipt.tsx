@@ -8,6 +8,7 @@ import { closeReceipt } from "~/.server/wizard/enrollment-session";
 import { homeTarget } from "~/domain/home-target";
 import { SIGNATURE_LINK_DAYS } from "~/domain/agreement";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("receipt");
 
@@ -18,7 +19,7 @@ export const meta = pageTitle("receipt");
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const receipt = await loadReceipt(services, request, session);
   if (!receipt) throw redirect("/");
   const { enrollment, policy } = receipt;
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const receipt = await loadReceipt(services, request, session);
   const s = session.all();
   const home = receipt ? homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess ?? receipt.enrollment.eprocess, siteKind: receipt.site.kind }) : "/";

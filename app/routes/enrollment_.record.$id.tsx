@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { downloadableRecord } from "~/.server/wizard/enrollment-record";
 import { enrollmentIdParam } from "~/.server/members/enrollment-history";
 import { contentDisposition } from "~/utils/content-disposition";
+import { requestContext } from "~/.server/platform/request-context";
 
 /**
  * "Download your enrollment (PDF)" (issue 18): the kept record, to the applicant's session that
@@ -10,7 +11,7 @@ import { contentDisposition } from "~/utils/content-disposition";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const record = await downloadableRecord(services, session, enrollmentIdParam(params.id));
   if (!record) throw redirect("/404", { headers: { "Cache-Control": "no-store" } });
   return new Response(record.pdf, {

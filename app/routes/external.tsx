@@ -2,11 +2,12 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { siteOf } from "~/.server/store/site";
 import { clearLanding, externalSite } from "~/.server/store/entry";
 import { applyPatch, enterSite } from "~/domain/session-mode";
+import { requestContext } from "~/.server/platform/request-context";
 
 /** /external?site=…: entry from an external site; its rep, group and portal take over. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const name = new URL(request.url).searchParams.get("site") ?? "";
   const external = name ? await externalSite(services, name) : undefined;
   if (!external) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });

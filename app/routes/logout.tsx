@@ -1,11 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readForm } from "~/.server/platform/request";
+import { requestContext } from "~/.server/platform/request-context";
 
 /** Log out (reps and groups): clear the session; the next visitor starts afresh. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   // a verified rep's or admin's server session is revoked: its cookie, replayed, opens nothing
   await services.sessions.endStaff(session, "logout");
   return redirect("/", { headers: { "Set-Cookie": await services.sessions.commit(session) } });

@@ -10,6 +10,7 @@ import type { Services } from "~/.server/services";
 import { applyPatch } from "~/domain/session-mode";
 import { isTier, needsChildren, needsSpouse, type Tier } from "~/domain/tiers";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("memberBenefitStore");
 
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const link = await linkOf(services, params);
   if (link.expired) return json({ state: "expired" as const, name: null }, { status: 410 });
   const { member, tier } = link;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   // Following the same IO link again continues the same enrollment instead of starting another.
   const reuse = await continuesMemberStoreEnrollment(services, session, member.id, tier);
   applyPatch(session, memberStoreEntry(session.all(), member.id, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
@@ -64,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const link = await linkOf(services, params);
   if (link.expired) return json({ state: "expired" as const, name: null }, { status: 410 });
   const { member, tier } = link;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const reuse = await continuesMemberStoreEnrollment(services, session, member.id, tier);
   applyPatch(session, memberStoreEntry(session.all(), member.id, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
   if (needsSpouse(tier) || needsChildren(tier)) return redirectWithSession(services, session, `/member-home?step=dependents&tier=${tier}`);

@@ -7,17 +7,12 @@ import { cartFromToken, openQuoteCopy, quoteSummary } from "~/.server/store/save
 import { NotFoundPage } from "~/components/ErrorPage";
 import { formatMoney, formatWholeDollars } from "~/utils/format";
 import { pageTitle } from "~/utils/page-title";
-import { isLocale } from "~/i18n";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("savedQuote");
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404 });
-}
-
-async function localeOf(request: Request, services: LoaderFunctionArgs["context"]["services"]) {
-  const lng = await services.i18n.getLocale(request);
-  return isLocale(lng) ? lng : "en";
 }
 
 /**
@@ -29,7 +24,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { services } = context;
   const enrollment = await cartFromToken(services, params.token ?? "");
   if (!enrollment) notFound();
-  return json(await quoteSummary(services, enrollment, await localeOf(request, services)));
+  return json(await quoteSummary(services, enrollment, await requestContext({ request, context }).locale));
 }
 
 /**
@@ -41,8 +36,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   await readForm(request, services);
   const enrollment = await cartFromToken(services, params.token ?? "");
   if (!enrollment) notFound();
-  const session = await services.sessions.read(request);
-  await openQuoteCopy(services, session, enrollment, await localeOf(request, services));
+  const session = await requestContext({ request, context }).session;
+  await openQuoteCopy(services, session, enrollment, await requestContext({ request, context }).locale);
   return redirect("/cart", { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }
 

@@ -10,13 +10,14 @@ import { QuoteForm } from "~/components/QuoteForm";
 import { landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
 import { readForm } from "~/.server/platform/request";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("referral");
 
 /** /referrals?rid=…: home for a referred visitor; a missing or unknown rid goes to /404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   const rid = new URL(request.url).searchParams.get("rid") ?? "";
   const referral = rid ? await referralByCode(services, rid) : undefined;
   if (!referral) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });

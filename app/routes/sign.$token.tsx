@@ -6,19 +6,15 @@ import { applicantActor } from "~/.server/platform/audit";
 import { openSignatureRequest, signatureRequestView } from "~/.server/wizard/text-signature";
 import { signFromTextMessage } from "~/.server/wizard/sign-by-text";
 import { esignConsentFor } from "~/.server/wizard/agreement";
-import type { Services } from "~/.server/services";
 import { AGREEMENT_FORM_MAX_BYTES, agreementValidator } from "~/forms/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { sanitizeHtml } from "~/utils/sanitize";
 import { TextSignaturePage } from "~/components/wizard/TextSignaturePage";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("sign", [{ name: "robots", content: "noindex" }]);
-
-async function locale(services: Services, request: Request) {
-  return (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
-}
 
 /**
  * /sign/:token — the link of the signature request by text message. The token is unguessable
@@ -31,7 +27,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     services.log.warn("signature link refused");
     return json({ state: "invalid" as const }, { status: 404 });
   }
-  const lng = await locale(services, request);
+  const lng = await requestContext({ request, context }).locale;
   const view = await signatureRequestView(services, found, lng);
   const common = {
     firstName: view.firstName,
@@ -59,7 +55,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const here = `/sign/${params.token ?? ""}`;
   const found = await openSignatureRequest(services, params.token ?? "");
   if (!found) return redirect(here);
-  const lng = await locale(services, request);
+  const lng = await requestContext({ request, context }).locale;
   const view = await signatureRequestView(services, found, lng);
   // Signed already (a second tab, a reload of an old page): the signature on file stands.
   if (view.signedAt) return redirect(here);

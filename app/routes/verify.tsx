@@ -12,15 +12,12 @@ import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextField } from "~/components/form/Fields";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("verify");
 
 type As = "rep" | "admin";
 const asOf = (value: string | null): As => (value === "admin" ? "admin" : "rep");
-
-async function localeOf(request: Request, services: LoaderFunctionArgs["context"]["services"]) {
-  return (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
-}
 
 /**
  * /verify: a rep (after their access code) or a group admin (from the group home) proves who
@@ -29,7 +26,7 @@ async function localeOf(request: Request, services: LoaderFunctionArgs["context"
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   if (session.staff) throw redirect(session.staff.kind === "rep" ? "/agent-home" : "/group-home");
   const as = asOf(new URL(request.url).searchParams.get("as"));
   const again = Boolean(session.get("resumeFrom"));
@@ -76,11 +73,11 @@ const VERIFY_ERRORS: Record<Exclude<StaffVerifyResult, "ok">, string> = {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await services.sessions.read(request);
+  const session = await requestContext({ request, context }).session;
   if (session.staff) return redirect(session.staff.kind === "rep" ? "/agent-home" : "/group-home");
   const intent = field(form, "intent", 20);
   const as = asOf(field(form, "as", 10));
-  const locale = await localeOf(request, services);
+  const locale = await requestContext({ request, context }).locale;
 
   switch (intent) {
     case "send": {

@@ -11,6 +11,7 @@ import { currentEnrollment, isQuoted } from "./shopping";
 import { addPlanToCart } from "./cart";
 import { loadCatalog } from "../repositories/catalog";
 import { planHref } from "./plan-cards";
+import { localeOf } from "~/domain/locale";
 
 function positiveInt(value: string) {
   const n = Number(value);
@@ -36,7 +37,7 @@ export async function handleAddToCart(services: Services, request: Request, sess
     session.flash({ kind: "info", key: "cart.quoteFirst" });
     return done(`${detail}?dialog=quote`);
   }
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = localeOf(await services.i18n.getLocale(request));
   const membershipPriceId = positiveInt(field(form, "membershipPriceId", 12));
   const result = await addPlanToCart(services, enrollment, { planId: plan.id, planPriceId, membershipPriceId, locale });
   if (result.status === "success") {

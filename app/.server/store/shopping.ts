@@ -16,6 +16,7 @@ import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
 import { cartLinesOnce, enrollmentOnce } from "./page-reads";
 import { referenceData } from "../repositories/reference-data";
+import { localeOf } from "~/domain/locale";
 
 /** An enrollment still being shopped for or checked out (a completed or cancelled one opens nothing). */
 export const OPEN_STATUSES: ReadonlySet<string> = new Set(["shopping", "checked_out"]);
@@ -69,7 +70,7 @@ export async function shoppingContext(services: Services, request: Request) {
   const enrollment = await currentEnrollment(services, session);
   const quoted = isQuoted(enrollment) ? enrollment : null;
   const lng = await services.i18n.getLocale(request);
-  const locale = lng === "es" ? "es" : "en";
+  const locale = localeOf(lng);
   const [catalog, facts, lines, outcome, banner] = await Promise.all([
     loadCatalog(services.db),
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),

@@ -9,7 +9,8 @@ import type { ContactInput } from "~/forms/contact";
 import { zipLookup } from "../adapters/zip";
 import { checkEmail, checkPhone } from "../adapters/contact-check";
 import { contactTakenByOtherMember } from "../repositories/members";
-import { isContactHash } from "./contact-codes";
+import { contactHash, isContactHash, sendContactCode, verifyContactCode, type ContactKind } from "./contact-codes";
+import { writeStep, type WizardContext } from "./steps";
 import type { ContactData } from "./step-data";
 
 export type { ContactData } from "./step-data";
@@ -56,4 +57,39 @@ export function keepVerified(services: Services, input: Pick<ContactInput, "emai
     ...(verified.email && isContactHash(services, "email", input.email, verified.email) ? { email: verified.email } : {}),
     ...(verified.phone && isContactHash(services, "phone", input.phone_number, verified.phone) ? { phone: verified.phone } : {}),
   };
+}
+
+/**
+ * The contact step's actions, one use case per intent (issue 25): the route reads the form, picks
+ * the intent and turns the answer into a response; what is checked, sent and saved is decided here.
+ */
+type ContactStep = { data: Partial<ContactData>; completed?: boolean } | null | undefined;
+type StepContext = Pick<WizardContext, "enrollment" | "locale">;
+
+/** The code typed in the dialog: when right, the address or number counts as verified. */
+export async function confirmContactCode(services: Services, ctx: StepContext, step: ContactStep, kind: ContactKind, target: string, code: string, clientIp: string | undefined) {
+  const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, code, clientIp);
+  if (outcome !== "ok") return outcome;
+  const verified = step?.data.verified ?? {};
+  await writeStep(services, ctx.enrollment, "contact_info", { data: { ...step!.data, verified: { ...verified, [kind]: contactHash(services, kind, target) } }, completed: Boolean(step?.completed) });
+  return outcome;
+}
+
+/**
+ * "Verify" beside the e-mail or phone: a code to what was typed; what was typed is kept unless the
+ * sending is refused outright (locked, or over a limit).
+ */
+export async function sendCodeToTyped(services: Services, ctx: StepContext, step: ContactStep, kind: ContactKind, typed: ContactInput, clientIp: string | undefined) {
+  const target = kind === "email" ? typed.email : typed.phone_number;
+  const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale, clientIp);
+  if (!sent.ok && (sent.reason === "locked" || sent.reason === "limited")) return sent;
+  await writeStep(services, ctx.enrollment, "contact_info", { data: { ...typed, verified: keepVerified(services, typed, step?.data.verified ?? {}) }, completed: Boolean(step?.completed), draft: null });
+  return sent;
+}
+
+/** Next: the step checked and, when it passes, saved as completed. */
+export async function saveContact(services: Services, ctx: StepContext, step: ContactStep, input: ContactInput) {
+  const checked = await checkContact(services, ctx.enrollment, input, step?.data.verified ?? {});
+  if (checked.ok) await writeStep(services, ctx.enrollment, "contact_info", { data: checked.data, completed: true, draft: null });
+  return checked;
 }

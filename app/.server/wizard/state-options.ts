@@ -5,8 +5,9 @@
  */
 import { US_STATES } from "../adapters/data/zip3-states";
 import { resources } from "../platform/i18n";
+import { localeOf } from "~/domain/locale";
 
 export function stateOptions(locale: string): Array<{ value: string; label: string }> {
-  const names: Record<string, string> = resources[locale === "es" ? "es" : "en"].common.address.stateNames;
+  const names: Record<string, string> = resources[localeOf(locale)].common.address.stateNames;
   return US_STATES.map((s) => ({ value: s.abbrev, label: names[s.abbrev] ?? s.name }));
 }

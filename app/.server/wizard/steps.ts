@@ -17,6 +17,7 @@ import { resolveFields } from "~/domain/field-definitions";
 import { cartLinesOnce, enrollmentOnce, stepRowsOnce } from "../store/page-reads";
 import { openReceipt } from "./enrollment-session";
 import type { StepData, StepSecret } from "./step-data";
+import { localeOf } from "~/domain/locale";
 
 export interface WizardContext {
   session: StoreSession;
@@ -85,7 +86,7 @@ export async function loadWizard(services: Services, request: Request, tab: TabN
     tab,
     returnToReview: session.get("navto") === "review",
     planIds,
-    locale: lng === "es" ? "es" : "en",
+    locale: localeOf(lng),
     hideSaveLater: site.redirection === "usag",
   };
 }
