@@ -2,10 +2,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData, useActionData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
-import { afterSave, fieldRules, loadWizard, readStep, stepChrome, writeStep, type WizardContext } from "~/.server/wizard/steps";
+import { afterSave, fieldRules, loadWizard, readStep, stepChrome, type WizardContext } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
-import { checkContact, confirmContactCode, keepVerified, saveContact, sendCodeToTyped, type ContactData } from "~/.server/wizard/contact";
-import { codeStatus, contactHash, isContactHash, sendContactCode, verifyContactCode, type ContactKind } from "~/.server/wizard/contact-codes";
+import { checkContact, confirmContactCode, saveContact, sendCodeToTyped, type ContactData } from "~/.server/wizard/contact";
+import { codeStatus, isContactHash, sendContactCode, type ContactKind } from "~/.server/wizard/contact-codes";
 import { saveDraft, typedFields } from "~/.server/wizard/drafts";
 import { checkEmail, checkPhone } from "~/.server/adapters/contact-check";
 import { memberOnFile } from "~/.server/members/existing-member";
