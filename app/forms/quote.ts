@@ -4,6 +4,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ageOn, parseUsDate, type IsoDate } from "~/domain/dates";
 import { deriveTier, maxChildren, needsChildren, needsSpouse, TIERS } from "~/domain/tiers";
 import { choice, REQUIRED } from "./common";
+import { postedText, usDate, zip as zipRule } from "./rules";
 
 export const tierChoiceSchema = z.object({ tier: choice([...TIERS], "validation.chooseTier") });
 export const tierChoiceValidator = withZod(tierChoiceSchema);
@@ -42,17 +43,15 @@ export const dependentsInfoValidator = (today: IsoDate) => withZod(dependentsInf
 
 /** Zip: required, exactly 5 digits (its state is checked on the server). */
 export function zipProblem(zip: string): string | null {
-  if (!zip) return REQUIRED;
-  return /^\d{5}$/.test(zip) ? null : "validation.zipFormat";
+  return zip ? zipRule()(zip) : REQUIRED;
 }
 
 /** Date of birth: required, mm/dd/yyyy, not in the future, age 18 to 100. */
 export function dobProblem(dob: string, today: IsoDate): string | null {
   if (!dob) return REQUIRED;
-  const birth = parseUsDate(dob);
-  if (!birth) return "validation.invalidDate";
-  if (birth > today) return "validation.futureDate";
-  const age = ageOn(birth, today);
+  const problem = usDate(today)(dob);
+  if (problem) return problem;
+  const age = ageOn(parseUsDate(dob) as IsoDate, today);
   return age < 18 || age > 100 ? "validation.ageRange" : null;
 }
 
@@ -62,7 +61,7 @@ export function dobProblem(dob: string, today: IsoDate): string | null {
  */
 export function quoteSchema(today: IsoDate, options: { requireCategory: boolean; allowOtherGender?: boolean }) {
   // Every field is checked in one pass (superRefine) so the visitor sees all problems at once.
-  const text = z.string().optional().transform((v) => (v ?? "").trim());
+  const text = postedText;
   return z
     .object({ zip: text, dob: text, gender: text, spouseDob: text, childCount: text, smoker: text, category: text })
     .superRefine((v, ctx) => {
@@ -104,7 +103,7 @@ export type QuoteInput = z.output<ReturnType<typeof quoteSchema>>;
 
 /** The older two-step form, step one: ZIP, date of birth and the category. */
 export function slideStepOneSchema(today: IsoDate) {
-  const text = z.string().optional().transform((v) => (v ?? "").trim());
+  const text = postedText;
   return z
     .object({ zip: text, dob: text, category: text })
     .superRefine((v, ctx) => {
