@@ -21,10 +21,8 @@ export function dependentsInfoSchema(today: IsoDate) {
       if (needsSpouse(v.tier)) {
         if (!v.spouseDob) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: REQUIRED });
         else {
-          const iso = parseUsDate(v.spouseDob);
-          if (!iso) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: "validation.invalidDate" });
-          else if (iso > today) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: "validation.futureDate" });
-          else if (ageOn(iso, today) < 18) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: "validation.spouseAdult" });
+          const problem = spouseDobProblem(v.spouseDob, today);
+          if (problem) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: problem });
         }
       }
       if (needsChildren(v.tier)) {
@@ -44,6 +42,13 @@ export const dependentsInfoValidator = (today: IsoDate) => withZod(dependentsInf
 /** Zip: required, exactly 5 digits (its state is checked on the server). */
 export function zipProblem(zip: string): string | null {
   return zip ? zipRule()(zip) : REQUIRED;
+}
+
+/** A spouse's date of birth, when given: mm/dd/yyyy, not in the future, an adult. */
+export function spouseDobProblem(dob: string, today: IsoDate): string | null {
+  const problem = usDate(today)(dob);
+  if (problem) return problem;
+  return ageOn(parseUsDate(dob) as IsoDate, today) < 18 ? "validation.spouseAdult" : null;
 }
 
 /** Date of birth: required, mm/dd/yyyy, not in the future, age 18 to 100. */
@@ -72,12 +77,8 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean;
       if (dob) issue("dob", dob);
       // 2 ("others") is offered on the plan page only (storefront §3); elsewhere 0 Male, 1 Female (§5).
       if (v.gender !== "0" && v.gender !== "1" && !(options.allowOtherGender && v.gender === "2")) issue("gender", REQUIRED);
-      if (v.spouseDob) {
-        const spouse = parseUsDate(v.spouseDob);
-        if (!spouse) issue("spouseDob", "validation.invalidDate");
-        else if (spouse > today) issue("spouseDob", "validation.futureDate");
-        else if (ageOn(spouse, today) < 18) issue("spouseDob", "validation.spouseAdult");
-      }
+      const spouse = v.spouseDob ? spouseDobProblem(v.spouseDob, today) : null;
+      if (spouse) issue("spouseDob", spouse);
       const n = v.childCount ? Number(v.childCount) : 0;
       if (!Number.isInteger(n) || n < 0 || n > (v.spouseDob ? 8 : 9)) issue("childCount", "validation.childCount");
       if (v.smoker && v.smoker !== "0" && v.smoker !== "1") issue("smoker", REQUIRED);
