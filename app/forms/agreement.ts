@@ -17,7 +17,8 @@ import {
   type SignatureMethod,
   type VerificationField,
 } from "~/domain/agreement";
-import { REQUIRED, isValidName } from "./common";
+import { REQUIRED } from "./common";
+import { definedFields, personName, plainText, postedText, usDate } from "./rules";
 
 /** 'This field is required.' — the agreements' own wording (§5), unlike 'Field is required'. */
 export const AGREEMENT_REQUIRED = "validation.agreementRequired";
@@ -55,37 +56,37 @@ export type AgreementInput = {
   signature: { method: "drawn"; png: string } | { method: "typed"; name: string } | null;
 };
 
-const text = z.string().optional().transform((v) => (v ?? "").trim());
-/** Companies, questions and answers: letters, digits and the usual punctuation; no markup. */
-const PLAIN = /^[\p{L}\p{M}0-9 .,'#\-/&?!()@:]+$/u;
+/** Companies, questions and answers: plain text with ? ! ( ) @ : as well. */
+const answer = plainText(200, "?!()@:");
+const verifierName = personName("validation.validName", 100);
+const date = usDate();
 const CODE = /^[A-Za-z0-9-]{1,32}$/;
 
 function checkVerification(f: VerificationField, value: string): string | null {
   switch (f) {
     case "agent_name":
     case "user_name":
-      return isValidName(value, "person", 100) ? null : "validation.validName";
+      return verifierName(value);
     case "agent_code":
     case "group_code":
     case "verification_code":
       return CODE.test(value) ? null : f === "agent_code" ? "validation.agentCode" : f === "group_code" ? "validation.groupCode" : "validation.verificationCode";
     case "date":
-      return parseUsDate(value) ? null : "validation.invalidDate";
+      return date(value);
     default:
-      return value.length <= 200 && PLAIN.test(value) ? null : "validation.plainText";
+      return answer(value);
   }
 }
 
 export function agreementSchema(config: AgreementFormConfig) {
   const { rules, agreements } = config;
-  const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
-  const req = (f: string) => on(f) && Boolean(rules[f]?.required);
+  const { on, req, checker } = definedFields(rules);
   const boxes = agreements.map((a) => agreementField(a.id));
-  const shape = Object.fromEntries([...boxes, ...VERIFICATION_FIELDS, "signature", "signature_name", "signature_consent", ESIGN_CONSENT_FIELD].map((f) => [f, text]));
+  const shape = Object.fromEntries([...boxes, ...VERIFICATION_FIELDS, "signature", "signature_name", "signature_consent", ESIGN_CONSENT_FIELD].map((f) => [f, postedText]));
   return z
-    .object(shape as Record<string, typeof text>)
+    .object(shape as Record<string, typeof postedText>)
     .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const { issue } = checker(ctx);
       for (const a of agreements) if (a.required && v[agreementField(a.id)] !== "1") issue(agreementField(a.id), AGREEMENT_REQUIRED);
       // The ESIGN consent is its own box, always required: no electronic signature without it.
       if (v[ESIGN_CONSENT_FIELD] !== "1") issue(ESIGN_CONSENT_FIELD, ESIGN_CONSENT_REQUIRED);
@@ -142,9 +143,10 @@ export function agreementDraft(form: FormData, config: Pick<AgreementFormConfig,
     const v = form.get(name);
     return typeof v === "string" ? v.trim().slice(0, 200) : "";
   };
+  const { on } = definedFields(config.rules);
   const verification: Partial<Record<VerificationField, string>> = {};
   for (const f of VERIFICATION_FIELDS) {
-    if ((SECRET_VERIFICATION_FIELDS as readonly string[]).includes(f) || !config.rules[f]?.shown || config.rules[f]?.readOnly) continue;
+    if ((SECRET_VERIFICATION_FIELDS as readonly string[]).includes(f) || !on(f)) continue;
     const v = value(f);
     if (v && !checkVerification(f, v)) verification[f] = f === "date" ? (parseUsDate(v) as string) : v.replace(/\s+/g, " ");
   }

@@ -6,17 +6,14 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
-import { isValidSsn } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED, isValidName } from "./common";
+import { REQUIRED } from "./common";
+import { definedFields, personName, postedText, ssn, ssnDigits, usDate } from "./rules";
 
 export const BENEFICIARY_FIELDS = ["first_name", "middle_name", "last_name", "birthdate", "relationship", "ssn", "beneficiary_percentage"] as const;
 
-const text = z.string().optional().transform((v) => (v ?? "").trim());
-
 /** The percentage as typed: non-numeric characters are dropped (the box strips them too). */
 export const percentageDigits = (input: string) => input.replace(/\D/g, "");
-const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
 
 // A type (not an interface) so it fits the forms' Record<string, unknown> validators.
 export type BeneficiaryInput = {
@@ -32,48 +29,24 @@ export type BeneficiaryInput = {
 };
 
 export function beneficiarySchema(rules: FieldRules, relationshipValues: readonly string[], today: IsoDate, options: { ssnOnFile?: boolean } = {}) {
-  const shape = Object.fromEntries(BENEFICIARY_FIELDS.map((f) => [f, text])) as Record<(typeof BENEFICIARY_FIELDS)[number], typeof text>;
-  const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
-  const req = (f: string) => on(f) && Boolean(rules[f]?.required);
+  const shape = Object.fromEntries(BENEFICIARY_FIELDS.map((f) => [f, postedText])) as Record<(typeof BENEFICIARY_FIELDS)[number], typeof postedText>;
+  const { on, req, checker } = definedFields(rules);
   return z
     .object(shape)
     .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      for (const [f, message] of [
-        ["first_name", "validation.firstName"],
-        ["middle_name", "validation.middleName"],
-        ["last_name", "validation.lastName"],
-      ] as const) {
-        if (!on(f)) continue;
-        if (!v[f]) {
-          if (req(f)) issue(f, REQUIRED);
-        } else if (!isValidName(v[f])) issue(f, message);
+      const { issue, check } = checker(ctx);
+      check("first_name", v.first_name, personName("validation.firstName"));
+      check("middle_name", v.middle_name, personName("validation.middleName"));
+      check("last_name", v.last_name, personName("validation.lastName"));
+      if (on("relationship") && !relationshipValues.includes(v.relationship)) {
+        if (v.relationship || req("relationship")) issue("relationship", REQUIRED);
       }
-      if (on("relationship")) {
-        if (!relationshipValues.includes(v.relationship)) {
-          if (v.relationship || req("relationship")) issue("relationship", REQUIRED);
-        }
-      }
-      if (on("birthdate")) {
-        const iso = v.birthdate ? parseUsDate(v.birthdate) : null;
-        if (!v.birthdate) {
-          if (req("birthdate")) issue("birthdate", REQUIRED);
-        } else if (!iso) issue("birthdate", "validation.invalidDate");
-        else if (iso > today) issue("birthdate", "validation.futureDate");
-      }
-      if (on("ssn")) {
-        const ssn = ssnDigits(v.ssn);
-        if (!ssn) {
-          // On edit the SSN on file is never sent back to the page: an empty box keeps it.
-          if (req("ssn") && !options.ssnOnFile) issue("ssn", REQUIRED);
-        } else if (ssn.length > 9 || !isValidSsn(ssn)) issue("ssn", "validation.ssn");
-      }
-      if (on("beneficiary_percentage")) {
-        const digits = percentageDigits(v.beneficiary_percentage);
-        if (!digits) {
-          if (req("beneficiary_percentage")) issue("beneficiary_percentage", REQUIRED);
-        } else if (digits.length > 3 || Number(digits) < 1 || Number(digits) > 100) issue("beneficiary_percentage", "validation.beneficiaryPercentage");
-      }
+      check("birthdate", v.birthdate, usDate(today));
+      // On edit the SSN on file is never sent back to the page: an empty box keeps it.
+      check("ssn", ssnDigits(v.ssn), ssn(), { required: req("ssn") && !options.ssnOnFile });
+      check("beneficiary_percentage", percentageDigits(v.beneficiary_percentage), (d) =>
+        d.length > 3 || Number(d) < 1 || Number(d) > 100 ? "validation.beneficiaryPercentage" : null,
+      );
     })
     .transform(
       (v): BeneficiaryInput => ({

@@ -15,7 +15,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { IsoDate } from "~/domain/dates";
 import { cardBrand, cardDigits, expiryYears, isExpired, luhnValid, securityCodeLength, CARD_NUMBER_MAX, CARD_NUMBER_MIN, EXPIRY_MONTHS } from "~/domain/cards";
-import { REQUIRED, isValidName } from "./common";
+import { REQUIRED } from "./common";
+import { ADDRESS_FIELDS, addressRules, definedFields, organizationName, personName, plainText, postedText } from "./rules";
 
 export const PAY_METHODS = ["eft", "cc"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
@@ -25,7 +26,7 @@ export type FixedMethod = (typeof FIXED_METHODS)[number];
 
 export const BANK_FIELDS = ["account_name", "bank_name", "routing_number", "account_number", "account_type", "account_holder_type"] as const;
 export const CARD_FIELDS = ["first_name_on_cc", "last_name_on_cc", "card_number", "expiration_month", "expiration_year", "security_code"] as const;
-export const BILLING_ADDRESS_FIELDS = ["address1", "address2", "city", "state", "zip"] as const;
+export const BILLING_ADDRESS_FIELDS = ADDRESS_FIELDS;
 /** Typed numbers that are never sent back to a page, saved as typed, or logged. */
 export const SECRET_FIELDS = ["card_number", "security_code", "account_number"] as const;
 /** existing_payment values that mean "enter a new one" */
@@ -47,8 +48,8 @@ export interface BillingSetup {
   today: IsoDate;
 }
 
-/** Bank names, address lines, cities: letters, digits and the usual punctuation; no markup. */
-const PLAIN = /^[\p{L}\p{M}0-9 .,'#\-/&]+$/u;
+/** The card's billing address: the spec words a malformed ZIP here "Invalid Zip code". */
+const address = addressRules("validation.zipInvalid");
 
 /** ABA routing number: 9 digits, checksum 3-7-1 ≡ 0 (mod 10), a Federal Reserve prefix. */
 export function routingNumberValid(rn: string): boolean {
@@ -101,14 +102,12 @@ export type BillingInput =
   | { method: "eft"; bill_date: number; existing: null; bank: BankInput }
   | { method: "cc"; bill_date: number; existing: null; card: CardInput; physical: boolean; address: BillingAddress | null };
 
-const text = z.string().optional().transform((v) => (v ?? "").trim());
 const ALL_FIELDS = ["payment_method", "bill_date", "existing_payment", "is_physical_address", ...BANK_FIELDS, ...CARD_FIELDS, ...BILLING_ADDRESS_FIELDS] as const;
 
 export function billingSchema(setup: BillingSetup) {
   const { rules } = setup;
-  const shape = Object.fromEntries(ALL_FIELDS.map((f) => [f, text])) as Record<string, typeof text>;
-  const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
-  const req = (f: string) => on(f) && Boolean(rules[f]?.required);
+  const shape = Object.fromEntries(ALL_FIELDS.map((f) => [f, postedText])) as Record<string, typeof postedText>;
+  const { on, req, checker } = definedFields(rules);
   const years = expiryYears(setup.today).map(String);
   const chosenMethod = (v: Record<string, string>): PayMethod | null =>
     setup.methods.length === 1 ? setup.methods[0] : (setup.methods as string[]).includes(v.payment_method) ? (v.payment_method as PayMethod) : null;
@@ -121,7 +120,7 @@ export function billingSchema(setup: BillingSetup) {
     .object(shape)
     .superRefine((v, ctx) => {
       if (!setup.methods.length) return;
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const { issue, check } = checker(ctx);
       const method = chosenMethod(v);
       if (!method) issue("payment_method", REQUIRED);
       if (on("bill_date") && !setup.billDates.includes(v.bill_date)) issue("bill_date", REQUIRED);
@@ -132,62 +131,40 @@ export function billingSchema(setup: BillingSetup) {
       }
       if (!method || existingChoice(v, method)) return;
 
-      const textRule = (f: string, ok: (s: string) => boolean, message: string) => {
-        if (!on(f)) return;
-        if (!v[f]) {
-          if (req(f)) issue(f, REQUIRED);
-        } else if (!ok(v[f])) issue(f, message);
-      };
       const choiceRule = (f: string, values: readonly string[]) => {
         if (on(f) && !values.includes(v[f]) && (v[f] || req(f))) issue(f, REQUIRED);
       };
 
       if (method === "eft") {
         // The name rule of every name field; a company (or a holder type not asked) may have digits and & as well.
-        textRule("account_name", (s) => isValidName(s, v.account_holder_type === "individual" ? "person" : "organization", 100), "validation.accountName");
-        textRule("bank_name", (s) => s.length <= 100 && PLAIN.test(s), "validation.plainText");
-        if (on("routing_number")) {
-          if (!v.routing_number) req("routing_number") && issue("routing_number", REQUIRED);
-          else if (!/^\d{9}$/.test(v.routing_number)) issue("routing_number", "validation.routingDigits");
-          else if (!routingNumberValid(v.routing_number)) issue("routing_number", "validation.routingInvalid");
-        }
-        textRule("account_number", (s) => /^\d{4,17}$/.test(s), "validation.accountNumber");
+        const name = v.account_holder_type === "individual" ? personName : organizationName;
+        check("account_name", v.account_name, name("validation.accountName", 100));
+        check("bank_name", v.bank_name, plainText());
+        check("routing_number", v.routing_number, (s) => (!/^\d{9}$/.test(s) ? "validation.routingDigits" : !routingNumberValid(s) ? "validation.routingInvalid" : null));
+        check("account_number", v.account_number, (s) => (/^\d{4,17}$/.test(s) ? null : "validation.accountNumber"));
         choiceRule("account_type", setup.accountTypes);
         choiceRule("account_holder_type", setup.holderTypes);
         return;
       }
 
-      textRule("first_name_on_cc", (s) => isValidName(s), "validation.firstName");
-      textRule("last_name_on_cc", (s) => isValidName(s), "validation.lastName");
+      check("first_name_on_cc", v.first_name_on_cc, personName("validation.firstName"));
+      check("last_name_on_cc", v.last_name_on_cc, personName("validation.lastName"));
       const number = cardDigits(v.card_number);
-      let numberOk = false;
-      if (on("card_number")) {
-        if (!number) req("card_number") && issue("card_number", REQUIRED);
-        else if (!/^\d+$/.test(number) || number.length < CARD_NUMBER_MIN || number.length > CARD_NUMBER_MAX) issue("card_number", "validation.cardLength");
-        else if (!luhnValid(number)) issue("card_number", "validation.cardLuhn");
-        else numberOk = true;
-      }
-      if (on("security_code")) {
-        if (!v.security_code) req("security_code") && issue("security_code", REQUIRED);
-        else if (!/^\d{3,4}$/.test(v.security_code)) issue("security_code", "validation.securityCode");
-        else if (numberOk && v.security_code.length !== securityCodeLength(cardBrand(number))) issue("security_code", "validation.securityCodeBrand");
-      }
+      const numberOk = check("card_number", number, (n) =>
+        !/^\d+$/.test(n) || n.length < CARD_NUMBER_MIN || n.length > CARD_NUMBER_MAX ? "validation.cardLength" : !luhnValid(n) ? "validation.cardLuhn" : null,
+      );
+      check("security_code", v.security_code, (s) =>
+        !/^\d{3,4}$/.test(s) ? "validation.securityCode" : numberOk && s.length !== securityCodeLength(cardBrand(number)) ? "validation.securityCodeBrand" : null,
+      );
       const monthOk = EXPIRY_MONTHS.includes(v.expiration_month);
       const yearOk = years.includes(v.expiration_year);
       if (on("expiration_month") && !monthOk && (v.expiration_month || req("expiration_month"))) issue("expiration_month", REQUIRED);
-      if (on("expiration_year")) {
-        if (!v.expiration_year) req("expiration_year") && issue("expiration_year", REQUIRED);
-        else if (!yearOk) issue("expiration_year", "validation.expiryYear");
-      }
+      check("expiration_year", v.expiration_year, () => (yearOk ? null : "validation.expiryYear"));
       if (monthOk && yearOk && isExpired(Number(v.expiration_month), Number(v.expiration_year), setup.today)) issue("expiration_month", "validation.cardExpired");
 
       // The home address is copied on the server: the fields are not the applicant's to fill.
       if (v.is_physical_address === "1") return;
-      textRule("address1", (s) => s.length <= 100 && PLAIN.test(s), "validation.plainText");
-      textRule("address2", (s) => s.length <= 100 && PLAIN.test(s), "validation.plainText");
-      textRule("city", (s) => s.length <= 100 && PLAIN.test(s), "validation.plainText");
-      textRule("state", (s) => /^[A-Za-z]{2}$/.test(s), "validation.state");
-      textRule("zip", (s) => /^\d{5}$/.test(s), "validation.zipInvalid");
+      for (const f of ADDRESS_FIELDS) check(f, v[f], address[f]);
     })
     .transform((v): BillingInput => {
       if (!setup.methods.length) return { method: "fixed" };

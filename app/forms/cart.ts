@@ -1,7 +1,7 @@
 /** Forms of the cart: Save Cart (quote by e-mail), the effective date, removing a line. */
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { isValidName } from "./common";
+import { personName } from "./rules";
 
 /** A practical e-mail check: one @, a dot in the domain, no spaces or angle brackets. */
 export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
@@ -11,7 +11,10 @@ export const saveCartSchema = z.object({
     .string({ required_error: "validation.validName" })
     .trim()
     .min(1, "validation.validName")
-    .refine((name) => isValidName(name, "person", 100), "validation.validName"),
+    .superRefine((name, ctx) => {
+      const problem = personName("validation.validName", 100)(name);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   email: z.string({ required_error: "validation.validEmail" }).trim().min(1, "validation.validEmail").max(254, "validation.validEmail").regex(EMAIL, "validation.validEmail"),
   message: z
     .string()

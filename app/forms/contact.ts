@@ -3,44 +3,26 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import { isValidEmail, phoneDigits } from "~/domain/identity";
-import { REQUIRED } from "./common";
+import { addressRules, definedFields, phone, plainText, postedText, state } from "./rules";
 
 export const CONTACT_FIELDS = ["email", "phone_number", "address1", "address2", "city", "zip", "state", "birth_state", "birth_city"] as const;
-const text = z.string().optional().transform((v) => (v ?? "").trim());
-
-/** Address lines, cities: letters, digits and the usual punctuation; no markup. */
-const PLAIN = /^[\p{L}\p{M}0-9 .,'#\-/&]+$/u;
+const address = addressRules();
 
 export function contactSchema(rules: FieldRules) {
-  const shape = Object.fromEntries([...CONTACT_FIELDS, "with_validation", "skip_validation_email", "skip_validation_phone"].map((f) => [f, text]));
+  const shape = Object.fromEntries([...CONTACT_FIELDS, "with_validation", "skip_validation_email", "skip_validation_phone"].map((f) => [f, postedText]));
+  // The contact step checks a read-only field as posted (and saves it), as it always has.
+  const { checker } = definedFields(rules, { editableReadOnly: true });
   return z
-    .object(shape as Record<string, typeof text>)
+    .object(shape as Record<string, typeof postedText>)
     .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      const on = (f: string) => rules[f]?.shown ?? false;
-      const req = (f: string) => rules[f]?.required ?? false;
-      if (on("email")) {
-        if (!v.email) req("email") && issue("email", REQUIRED);
-        else if (!isValidEmail(v.email)) issue("email", "validation.emailFormat");
-      }
-      if (on("phone_number")) {
-        if (!v.phone_number) req("phone_number") && issue("phone_number", REQUIRED);
-        else if (!/^\d{10}$/.test(phoneDigits(v.phone_number))) issue("phone_number", "validation.phoneFormat");
-      }
-      for (const f of ["address1", "address2", "city", "birth_city"]) {
-        if (!on(f)) continue;
-        if (!v[f]) req(f) && issue(f, REQUIRED);
-        else if (v[f].length > 100 || !PLAIN.test(v[f])) issue(f, "validation.plainText");
-      }
-      if (on("zip")) {
-        if (!v.zip) req("zip") && issue("zip", REQUIRED);
-        else if (!/^\d{5}$/.test(v.zip)) issue("zip", "validation.zipFormat");
-      }
-      for (const f of ["state", "birth_state"]) {
-        if (!on(f)) continue;
-        if (!v[f]) req(f) && issue(f, REQUIRED);
-        else if (!/^[A-Za-z]{2}$/.test(v[f])) issue(f, "validation.state");
-      }
+      const { check } = checker(ctx);
+      check("email", v.email, (s) => (isValidEmail(s) ? null : "validation.emailFormat"));
+      check("phone_number", v.phone_number, phone());
+      for (const f of ["address1", "address2", "city"] as const) check(f, v[f], address[f]);
+      check("birth_city", v.birth_city, plainText());
+      check("zip", v.zip, address.zip);
+      check("state", v.state, address.state);
+      check("birth_state", v.birth_state, state());
     })
     .transform((v) => ({
       email: v.email.toLowerCase(),

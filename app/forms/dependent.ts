@@ -11,9 +11,9 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { Relationship } from "~/domain/dependents";
-import { isValidSsn } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED, choice, isValidName } from "./common";
+import { REQUIRED, choice } from "./common";
+import { definedFields, heightFeet, heightInches, personName, postedText, ssn, ssnDigits, usDate, weight } from "./rules";
 import { healthSchema, type HealthAnswers, type HealthFormValues, type HealthQuestionIds } from "./health";
 
 export const DEPENDENT_FIELDS = [
@@ -79,19 +79,12 @@ export function asksHealth(q: HealthQuestionIds | null | undefined): q is Health
   return Boolean(q && (q.conditionIds.length > 0 || q.medicationId !== null));
 }
 
-const text = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").trim());
-const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
-
 export function dependentSchema(rules: FieldRules, options: DependentFormOptions) {
   const q = asksHealth(options.healthQuestions) ? options.healthQuestions : null;
-  const fields = Object.fromEntries(DEPENDENT_FIELDS.map((f) => [f, text])) as Record<(typeof DEPENDENT_FIELDS)[number], typeof text>;
+  const fields = Object.fromEntries(DEPENDENT_FIELDS.map((f) => [f, postedText])) as Record<(typeof DEPENDENT_FIELDS)[number], typeof postedText>;
   const health = q ? healthSchema(q, options.today) : null;
   // Name, gender and birthdate make the dependent: always asked. The rest as the server says.
-  const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
-  const req = (f: string) => on(f) && Boolean(rules[f]?.required);
+  const { on, req, checker } = definedFields(rules);
   return z
     .object({ ...fields, health_info: z.unknown() })
     .transform((v, ctx) => {
@@ -105,45 +98,18 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
       return { ...v, health_info: null };
     })
     .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      for (const [f, message, always] of [
-        ["first_name", "validation.firstName", true],
-        ["middle_name", "validation.middleName", false],
-        ["last_name", "validation.lastName", true],
-      ] as const) {
-        if (!always && !on(f)) continue;
-        if (!v[f]) {
-          if (always || req(f)) issue(f, REQUIRED);
-        } else if (!isValidName(v[f])) issue(f, message);
-      }
+      const { issue, check } = checker(ctx);
+      check("first_name", v.first_name, personName("validation.firstName"), { always: true, required: true });
+      check("middle_name", v.middle_name, personName("validation.middleName"));
+      check("last_name", v.last_name, personName("validation.lastName"), { always: true, required: true });
       if (!["0", "1"].includes(v.gender)) issue("gender", REQUIRED);
       // Read-only on the page and set by the server: anything else posted is tampering.
       if (v.relationship !== options.relationship) issue("relationship", "validation.dependentRelationship");
-      const birth = v.birthdate ? parseUsDate(v.birthdate) : null;
-      if (!v.birthdate) issue("birthdate", REQUIRED);
-      else if (!birth) issue("birthdate", "validation.invalidDate");
-      else if (birth > options.today) issue("birthdate", "validation.futureDate");
-      if (on("ssn")) {
-        const ssn = ssnDigits(v.ssn);
-        if (!ssn) {
-          if (req("ssn") && !options.ssnOnFile) issue("ssn", REQUIRED);
-        } else if (ssn.length > 9 || !isValidSsn(ssn)) issue("ssn", "validation.ssn");
-      }
-      if (on("weight")) {
-        if (!v.weight) {
-          if (req("weight")) issue("weight", REQUIRED);
-        } else if (!/^\d{1,3}$/.test(v.weight) || Number(v.weight) <= 0) issue("weight", "validation.weight");
-      }
-      if (on("height_feet")) {
-        if (!v.height_feet) {
-          if (req("height_feet")) issue("height_feet", REQUIRED);
-        } else if (!/^\d$/.test(v.height_feet) || v.height_feet === "0") issue("height_feet", "validation.heightZero");
-      }
-      if (on("height_inch")) {
-        if (!v.height_inch) {
-          if (req("height_inch")) issue("height_inch", REQUIRED);
-        } else if (!/^\d{1,2}$/.test(v.height_inch) || Number(v.height_inch) > 11) issue("height_inch", "validation.inch");
-      }
+      check("birthdate", v.birthdate, usDate(options.today), { always: true, required: true });
+      check("ssn", ssnDigits(v.ssn), ssn(), { required: req("ssn") && !options.ssnOnFile });
+      check("weight", v.weight, weight());
+      check("height_feet", v.height_feet, heightFeet());
+      check("height_inch", v.height_inch, heightInches());
       if (options.asksLegalDisability) {
         if (!["0", "1"].includes(v.is_legally_disabled)) issue("is_legally_disabled", REQUIRED);
         else if (v.is_legally_disabled === "1") {

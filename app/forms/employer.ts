@@ -14,7 +14,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import { phoneDigits } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
-import { REQUIRED, isValidName } from "./common";
+import { REQUIRED } from "./common";
+import { addressRules, definedFields, organizationName, phone, plainText, postedText, usDate } from "./rules";
 
 /** The text inputs (holiday_policy and the checkboxes are read separately). */
 export const EMPLOYER_FIELDS = [
@@ -58,13 +59,10 @@ export type EmployerChoices = Record<EmployerChoiceField | "holiday_policy", rea
 export const RETIRED = "R";
 export const MAX_EMPLOYEES = 1_000_000;
 
-const text = z.string().optional().transform((v) => (v ?? "").trim());
 type TextKey = (typeof EMPLOYER_FIELDS)[number] | "with_validation" | "intent";
 /** Anything: the holiday policy arrives as an object, a string or an array (see above). */
 const loose = z.unknown().optional();
-
-/** Address lines, cities, occupations: letters, digits and the usual punctuation; no markup. */
-const PLAIN = /^[\p{L}\p{M}0-9 .,'#\-/&]+$/u;
+const address = addressRules();
 
 /** The ticked holiday options, whichever way the form posted them. */
 export function tickedHolidays(raw: unknown, allowed: readonly string[]): string[] {
@@ -76,36 +74,20 @@ export function tickedHolidays(raw: unknown, allowed: readonly string[]): string
 }
 
 export function employerSchema(rules: FieldRules, today: IsoDate, choices: EmployerChoices) {
-  const shape = Object.fromEntries([...EMPLOYER_FIELDS, "with_validation", "intent"].map((f) => [f, text])) as Record<TextKey, typeof text>;
-  const on = (f: string) => Boolean(rules[f]?.shown && !rules[f]?.readOnly);
-  const req = (f: string) => on(f) && Boolean(rules[f]?.required);
+  const shape = Object.fromEntries([...EMPLOYER_FIELDS, "with_validation", "intent"].map((f) => [f, postedText])) as Record<TextKey, typeof postedText>;
+  const { on, req, checker } = definedFields(rules);
   return z
     .object({ ...shape, holiday_policy: loose })
     .superRefine((v, ctx) => {
       // Skip (IHA plans only; the server decides) saves nothing typed, so nothing is checked.
       if (v.intent === "skip") return;
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      if (on("name")) {
-        if (!v.name) req("name") && issue("name", REQUIRED);
-        else if (!isValidName(v.name, "organization", 100)) issue("name", "validation.employerName");
-      }
-      if (on("phone")) {
-        if (!v.phone) req("phone") && issue("phone", REQUIRED);
-        else if (!/^\d{10}$/.test(phoneDigits(v.phone))) issue("phone", "validation.phoneFormat");
-      }
-      for (const f of ["address1", "address2", "city", "occupation"] as const) {
-        if (!on(f)) continue;
-        if (!v[f]) req(f) && issue(f, REQUIRED);
-        else if (v[f].length > 100 || !PLAIN.test(v[f])) issue(f, "validation.plainText");
-      }
-      if (on("zip")) {
-        if (!v.zip) req("zip") && issue("zip", REQUIRED);
-        else if (!/^\d{5}$/.test(v.zip)) issue("zip", "validation.zipFormat");
-      }
-      if (on("state")) {
-        if (!v.state) req("state") && issue("state", REQUIRED);
-        else if (!/^[A-Za-z]{2}$/.test(v.state)) issue("state", "validation.state");
-      }
+      const { issue, check } = checker(ctx);
+      check("name", v.name, organizationName("validation.employerName"));
+      check("phone", v.phone, phone());
+      for (const f of ["address1", "address2", "city"] as const) check(f, v[f], address[f]);
+      check("occupation", v.occupation, plainText());
+      check("zip", v.zip, address.zip);
+      check("state", v.state, address.state);
       for (const f of EMPLOYER_CHOICE_FIELDS) {
         if (!on(f)) continue;
         // A missing or tampered choice is simply not chosen.
@@ -113,12 +95,7 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
           if (v[f] || req(f)) issue(f, REQUIRED);
         } else if (f === "employment_status" && v[f] === RETIRED) issue(f, "validation.retiredEmployer");
       }
-      if (on("employment_start_date")) {
-        const iso = parseUsDate(v.employment_start_date);
-        if (!v.employment_start_date) req("employment_start_date") && issue("employment_start_date", REQUIRED);
-        else if (!iso) issue("employment_start_date", "validation.invalidDate");
-        else if (iso > today) issue("employment_start_date", "validation.futureDate");
-      }
+      check("employment_start_date", v.employment_start_date, usDate(today));
       if (on("emp_num_employed")) {
         const count = v.emp_num_employed.replace(/[,\s]/g, "");
         if (!count) req("emp_num_employed") && issue("emp_num_employed", REQUIRED);

@@ -20,6 +20,7 @@ import { isoToUsDate, parseUsDate, type IsoDate } from "~/domain/dates";
 import { phoneDigits } from "~/domain/identity";
 import { messageKey } from "~/forms/common";
 import { REQUIRED } from "./common";
+import { phone, usDate } from "./rules";
 
 // ---------------------------------------------------------------- layouts and names
 
@@ -165,6 +166,7 @@ const TEXT_MAX: Record<string, number> = {
   medical_condition: 100,
 };
 
+const phoneNumber = phone();
 const yesNo = (v: string): YesNo | null => (v === "1" ? 1 : v === "0" ? 0 : null);
 
 export function healthSchema(q: HealthQuestionIds, today: IsoDate) {
@@ -173,6 +175,7 @@ export function healthSchema(q: HealthQuestionIds, today: IsoDate) {
     .transform((v) => readRaw(v, q))
     .superRefine((raw, ctx) => {
       const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: "custom", path, message });
+      const notFuture = usDate(today);
       const text = (path: Array<string | number>, field: string, value: string, required: boolean) => {
         if (!value) {
           if (required) issue(path, REQUIRED);
@@ -184,11 +187,9 @@ export function healthSchema(q: HealthQuestionIds, today: IsoDate) {
           if (required) issue(path, REQUIRED);
           return null;
         }
-        const iso = parseUsDate(value);
-        if (!iso) issue(path, "validation.invalidDate");
-        else if (iso > today) issue(path, "validation.futureDate");
-        else return iso;
-        return null;
+        const problem = notFuture(value);
+        if (problem) issue(path, problem);
+        return problem ? null : parseUsDate(value);
       };
       const flag = (path: Array<string | number>, posted: { question_id: string; yes_no_flag: string }, expectedId: number | null) => {
         // The hidden id must be the question the server has at this row: never file an answer
@@ -220,7 +221,11 @@ export function healthSchema(q: HealthQuestionIds, today: IsoDate) {
           date(at("date_of_recovery"), d.date_of_recovery, false);
           text(at("physician_name"), "physician_name", d.physician_name, false);
           text(at("address"), "address", d.address, false);
-          if (d.phone && (!/^[\d\s().+-]+$/.test(d.phone) || !/^\d{10}$/.test(phoneDigits(d.phone)))) issue(at("phone"), "validation.phoneFormat");
+          // Only the characters of a phone number, then the phone rule.
+          if (d.phone) {
+            const problem = /^[\d\s().+-]+$/.test(d.phone) ? phoneNumber(d.phone) : "validation.phoneFormat";
+            if (problem) issue(at("phone"), problem);
+          }
         }
       });
 

@@ -4,6 +4,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ageOn, parseUsDate, type IsoDate } from "~/domain/dates";
 import { deriveTier, maxChildren, needsChildren, needsSpouse, TIERS } from "~/domain/tiers";
 import { choice, REQUIRED } from "./common";
+import { postedText, usDate, zip as zipRule } from "./rules";
 
 export const tierChoiceSchema = z.object({ tier: choice([...TIERS], "validation.chooseTier") });
 export const tierChoiceValidator = withZod(tierChoiceSchema);
@@ -20,10 +21,8 @@ export function dependentsInfoSchema(today: IsoDate) {
       if (needsSpouse(v.tier)) {
         if (!v.spouseDob) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: REQUIRED });
         else {
-          const iso = parseUsDate(v.spouseDob);
-          if (!iso) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: "validation.invalidDate" });
-          else if (iso > today) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: "validation.futureDate" });
-          else if (ageOn(iso, today) < 18) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: "validation.spouseAdult" });
+          const problem = spouseDobProblem(v.spouseDob, today);
+          if (problem) ctx.addIssue({ code: "custom", path: ["spouseDob"], message: problem });
         }
       }
       if (needsChildren(v.tier)) {
@@ -42,17 +41,22 @@ export const dependentsInfoValidator = (today: IsoDate) => withZod(dependentsInf
 
 /** Zip: required, exactly 5 digits (its state is checked on the server). */
 export function zipProblem(zip: string): string | null {
-  if (!zip) return REQUIRED;
-  return /^\d{5}$/.test(zip) ? null : "validation.zipFormat";
+  return zip ? zipRule()(zip) : REQUIRED;
+}
+
+/** A spouse's date of birth, when given: mm/dd/yyyy, not in the future, an adult. */
+export function spouseDobProblem(dob: string, today: IsoDate): string | null {
+  const problem = usDate(today)(dob);
+  if (problem) return problem;
+  return ageOn(parseUsDate(dob) as IsoDate, today) < 18 ? "validation.spouseAdult" : null;
 }
 
 /** Date of birth: required, mm/dd/yyyy, not in the future, age 18 to 100. */
 export function dobProblem(dob: string, today: IsoDate): string | null {
   if (!dob) return REQUIRED;
-  const birth = parseUsDate(dob);
-  if (!birth) return "validation.invalidDate";
-  if (birth > today) return "validation.futureDate";
-  const age = ageOn(birth, today);
+  const problem = usDate(today)(dob);
+  if (problem) return problem;
+  const age = ageOn(parseUsDate(dob) as IsoDate, today);
   return age < 18 || age > 100 ? "validation.ageRange" : null;
 }
 
@@ -62,7 +66,7 @@ export function dobProblem(dob: string, today: IsoDate): string | null {
  */
 export function quoteSchema(today: IsoDate, options: { requireCategory: boolean; allowOtherGender?: boolean }) {
   // Every field is checked in one pass (superRefine) so the visitor sees all problems at once.
-  const text = z.string().optional().transform((v) => (v ?? "").trim());
+  const text = postedText;
   return z
     .object({ zip: text, dob: text, gender: text, spouseDob: text, childCount: text, smoker: text, category: text })
     .superRefine((v, ctx) => {
@@ -73,12 +77,8 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean;
       if (dob) issue("dob", dob);
       // 2 ("others") is offered on the plan page only (storefront §3); elsewhere 0 Male, 1 Female (§5).
       if (v.gender !== "0" && v.gender !== "1" && !(options.allowOtherGender && v.gender === "2")) issue("gender", REQUIRED);
-      if (v.spouseDob) {
-        const spouse = parseUsDate(v.spouseDob);
-        if (!spouse) issue("spouseDob", "validation.invalidDate");
-        else if (spouse > today) issue("spouseDob", "validation.futureDate");
-        else if (ageOn(spouse, today) < 18) issue("spouseDob", "validation.spouseAdult");
-      }
+      const spouse = v.spouseDob ? spouseDobProblem(v.spouseDob, today) : null;
+      if (spouse) issue("spouseDob", spouse);
       const n = v.childCount ? Number(v.childCount) : 0;
       if (!Number.isInteger(n) || n < 0 || n > (v.spouseDob ? 8 : 9)) issue("childCount", "validation.childCount");
       if (v.smoker && v.smoker !== "0" && v.smoker !== "1") issue("smoker", REQUIRED);
@@ -104,7 +104,7 @@ export type QuoteInput = z.output<ReturnType<typeof quoteSchema>>;
 
 /** The older two-step form, step one: ZIP, date of birth and the category. */
 export function slideStepOneSchema(today: IsoDate) {
-  const text = z.string().optional().transform((v) => (v ?? "").trim());
+  const text = postedText;
   return z
     .object({ zip: text, dob: text, category: text })
     .superRefine((v, ctx) => {
