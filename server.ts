@@ -36,7 +36,9 @@ const config = configOrExit();
 if (!dev) process.env.NODE_ENV = "production";
 const log = createLogger(config.logLevel);
 if (config.usingDevSecrets)
-  log.warn(`using development secrets: listening on loopback only (${config.host}); set SESSION_SECRET and ENCRYPTION_KEY to serve other machines`);
+  log.warn(
+    `using development secrets: listening on loopback only (${config.host}); set SESSION_SECRET and ENCRYPTION_KEY to serve other machines`,
+  );
 for (const warning of config.warnings) log.warn(warning);
 
 const store = await openMigratedStore(config, log);
@@ -181,8 +183,18 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   const ownOrigin = `${req.protocol}://${req.get("host")}`;
   const crossSite = (site && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== ownOrigin);
   if (crossSite) {
-    log.warn("cross-site request refused", { method: req.method, path: req.path, requestId: res.locals.requestId, client: req.headers[CLIENT_KEY_HEADER] });
-    return refusal(res, 403, "This form could not be accepted: it was sent from another site.", "No pudimos aceptar este formulario: se envió desde otro sitio.");
+    log.warn("cross-site request refused", {
+      method: req.method,
+      path: req.path,
+      requestId: res.locals.requestId,
+      client: req.headers[CLIENT_KEY_HEADER],
+    });
+    return refusal(
+      res,
+      403,
+      "This form could not be accepted: it was sent from another site.",
+      "No pudimos aceptar este formulario: se envió desde otro sitio.",
+    );
   }
   if (Number(req.get("content-length") ?? 0) > MAX_BODY_BYTES) {
     return refusal(res, 413, "That was too much information.", "Demasiada información.");
@@ -299,7 +311,9 @@ async function shutdown(signal: string) {
   force.unref();
   idle?.stop();
   server.close(async () => {
-    await workers.stop().catch((error) => log.error("stopping the workers failed", { reason: error instanceof Error ? error.message : "unknown" }));
+    await workers
+      .stop()
+      .catch((error) => log.error("stopping the workers failed", { reason: error instanceof Error ? error.message : "unknown" }));
     await store.close();
     log.info("stopped");
     process.exit(0);

@@ -82,9 +82,15 @@ export default defineConfig({
       name: "turbo-stream-off",
       enforce: "pre",
       resolveId(source, importer, options) {
-        if (!singleFetch && source === "turbo-stream" && !options?.ssr) return fileURLToPath(new URL("./app/overrides/turbo-stream-off.ts", import.meta.url));
+        if (!singleFetch && source === "turbo-stream" && !options?.ssr)
+          return fileURLToPath(new URL("./app/overrides/turbo-stream-off.ts", import.meta.url));
         // …nor runs Remix's single-fetch module (its callers check the future flag first)
-        if (!singleFetch && source === "./single-fetch.js" && /[\\/]@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(importer ?? "") && !options?.ssr)
+        if (
+          !singleFetch &&
+          source === "./single-fetch.js" &&
+          /[\\/]@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(importer ?? "") &&
+          !options?.ssr
+        )
           return fileURLToPath(new URL("./app/overrides/single-fetch-off.ts", import.meta.url));
         return null;
       },

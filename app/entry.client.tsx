@@ -33,5 +33,6 @@ else void hydrate();
 
 // The rest of the page language's strings (other screens, messages shown on input), once the page is idle.
 const lng = localeOf(document.documentElement.lang);
-const later = (run: () => void) => ("requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+const later = (run: () => void) =>
+  "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 later(() => void loadAllStrings(`/locales/${lng}/common.json?v=${__LOCALES_VERSION__}`));

@@ -101,7 +101,8 @@ export default async function handleRequest(
               responseHeaders.set("Content-Language", lng);
               const status = didError ? 500 : responseStatusCode;
               // A route without an action answers a POST with 405; say what it does take.
-              if (status === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
+              if (status === 405 && !responseHeaders.has("Allow"))
+                responseHeaders.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
               loadContext.pageCapture?.offer(page, status, responseHeaders);
               // compressed here, in one call (the compression middleware leaves an encoded body alone)
               const { body, encoding } = encodeDocument(page, request.headers.get("Accept-Encoding"));
@@ -138,11 +139,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Remix's own refusals (405: a method the route has no handler for; 404) are answers, not
   // faults: the request line already says what happened.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    services?.log.info("request refused", { requestId: context.requestId, method: request.method, path: new URL(request.url).pathname, status: error.status });
+    services?.log.info("request refused", {
+      requestId: context.requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: error.status,
+    });
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;
-  if (services) services.log.error("unhandled error", { requestId: context.requestId, path: new URL(request.url).pathname, reason: message, stack });
+  if (services)
+    services.log.error("unhandled error", { requestId: context.requestId, path: new URL(request.url).pathname, reason: message, stack });
   else console.error(error);
 };

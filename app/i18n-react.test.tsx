@@ -22,7 +22,15 @@ describe("the browser's t gives what i18next gives", () => {
       for (const key of keys) {
         const names = [...(flat[key] ?? flat[`${key}_other`] ?? "").matchAll(/\{\{([^}]*)\}\}/g)].map((m) => m[1].trim());
         const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 7 : `<v${i}>`]));
-        const variants: Record<string, unknown>[] = [{}, values, { ...values, count: 0 }, { ...values, count: 1 }, { ...values, count: 2 }, { [names[0] ?? "x"]: undefined }, { defaultValue: "fallback {{x}}", x: 1 }];
+        const variants: Record<string, unknown>[] = [
+          {},
+          values,
+          { ...values, count: 0 },
+          { ...values, count: 1 },
+          { ...values, count: 2 },
+          { [names[0] ?? "x"]: undefined },
+          { defaultValue: "fallback {{x}}", x: 1 },
+        ];
         for (const options of variants) {
           expect(t(key, options as never), `${lng} ${key} ${JSON.stringify(options)}`).toBe(i18n.t(key, options as never));
           compared++;
@@ -60,7 +68,11 @@ describe("strings sent with the page", () => {
     const sent = JSON.parse(json!) as Record<string, string>;
     const es = flatten(resources.es.common);
     // count 2 in Spanish: "_other" is the form; the bare key does not exist, so it is not sent
-    expect(sent).toEqual({ "plans.add": es["plans.add"], "pricing.salaryError": es["pricing.salaryError"], "currentMembers.count_other": es["currentMembers.count_other"] });
+    expect(sent).toEqual({
+      "plans.add": es["plans.add"],
+      "pricing.salaryError": es["pricing.salaryError"],
+      "currentMembers.count_other": es["currentMembers.count_other"],
+    });
     // the browser's t over what was sent renders what the server rendered
     const t = translator("es", () => sent);
     expect(html).toContain(`${t("plans.add")} ${t("currentMembers.count", { count: 2 })}`);

@@ -12,7 +12,17 @@
  *   what later screens (client navigation, messages shown on input) need. Components re-render
  *   when it arrives.
  */
-import { cloneElement, createContext, Fragment, isValidElement, useContext, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  Fragment,
+  isValidElement,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import type { i18n as I18n, TFunction } from "i18next";
 
 export const PAGE_STRINGS_ID = "page-strings";
@@ -97,7 +107,15 @@ export const initReactI18next = { type: "3rdParty" as const, init() {} };
 // ---------------------------------------------------------------------------------------
 // Browser: strings from the page, then the whole namespace
 
-type BrowserState = { lng: string; strings: Flat; version: number; full: boolean; url: string | null; loading: Promise<void> | null; failures: number };
+type BrowserState = {
+  lng: string;
+  strings: Flat;
+  version: number;
+  full: boolean;
+  url: string | null;
+  loading: Promise<void> | null;
+  failures: number;
+};
 const browser: BrowserState = { lng: "en", strings: {}, version: 0, full: false, url: null, loading: null, failures: 0 };
 const listeners = new Set<() => void>();
 let pageStringsText = "{}";
@@ -184,7 +202,17 @@ export function useTranslation(): { t: TFunction; i18n: I18n; ready: boolean } {
  * `<Trans t={t} i18nKey="…" components={{ action: <Link … /> }} />`: the translation with each
  * `<name>text</name>` replaced by that component holding the text (one level, as the strings use).
  */
-export function Trans({ t, i18nKey, values, components = {} }: { t?: TFunction; i18nKey: string; values?: Options; components?: Record<string, ReactElement> }) {
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components = {},
+}: {
+  t?: TFunction;
+  i18nKey: string;
+  values?: Options;
+  components?: Record<string, ReactElement>;
+}) {
   const own = useTranslation().t;
   const text = (t ?? own)(i18nKey, values as never) as unknown as string;
   const parts: ReactNode[] = [];
@@ -217,7 +245,10 @@ export function PageStrings() {
       const text = (i18n.getResource(i18n.language, "common", key) ?? i18n.getResource("en", "common", key)) as unknown;
       if (typeof text === "string") strings[key] = text;
     }
-    json = JSON.stringify(strings).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    json = JSON.stringify(strings)
+      .replace(/</g, "\\u003c")
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029");
   }
   return <script type="application/json" id={PAGE_STRINGS_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }

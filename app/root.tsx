@@ -1,14 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "~/i18n-react";
 import { PageStrings } from "~/i18n-react";
@@ -44,7 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Brand colours from the database, as CSS variables. Values are validated #rrggbb colours. */
 function brandCss(color: string | null) {
   if (!color || !/^#[0-9a-fA-F]{6}$/.test(color)) return "";
-  const dark = "#" + [1, 3, 5].map((i) => Math.round(parseInt(color.slice(i, i + 2), 16) * 0.72).toString(16).padStart(2, "0")).join("");
+  const dark =
+    "#" +
+    [1, 3, 5]
+      .map((i) =>
+        Math.round(parseInt(color.slice(i, i + 2), 16) * 0.72)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("");
   return `:root{--brand:${color};--brand-dark:${dark};}`;
 }
 
@@ -62,7 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="request-id" content={requestId} />
         <Meta />
         <Links />
-        {shell?.branding.brandColor ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: brandCss(shell.branding.brandColor) }} /> : null}
+        {shell?.branding.brandColor ? (
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: brandCss(shell.branding.brandColor) }} />
+        ) : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
       </head>
       <body>

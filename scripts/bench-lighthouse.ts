@@ -53,7 +53,14 @@ async function main() {
     console.log(
       `\n${formatTable(
         ["page", "score", "runs", "LCP s", "TBT ms", "goal ≥ 95"],
-        scores.map((s) => [s.path, fixed(s.score, 0), s.runs.join(" "), fixed(s.lcpMs / 1000), fixed(s.tbtMs, 0), s.error && !s.runs.length ? `n/a: ${s.error}` : verdict(s.score, { kind: "min", bound: 95 })]),
+        scores.map((s) => [
+          s.path,
+          fixed(s.score, 0),
+          s.runs.join(" "),
+          fixed(s.lcpMs / 1000),
+          fixed(s.tbtMs, 0),
+          s.error && !s.runs.length ? `n/a: ${s.error}` : verdict(s.score, { kind: "min", bound: 95 }),
+        ]),
       )}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
   } finally {

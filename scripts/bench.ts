@@ -200,7 +200,10 @@ type Figures = {
 
 /** Splits `total` connections over the servers (at least one each). */
 function split(total: number, targets: Target[]) {
-  return targets.map((target, i) => ({ target, connections: Math.max(1, Math.floor(total / targets.length) + (i < total % targets.length ? 1 : 0)) }));
+  return targets.map((target, i) => ({
+    target,
+    connections: Math.max(1, Math.floor(total / targets.length) + (i < total % targets.length ? 1 : 0)),
+  }));
 }
 
 async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures> {
@@ -264,7 +267,8 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   for (const target of targets) {
     for (const cookie of [quoted.cookie(), visitors[VISITORS - 1].cookie()]) {
       const res = await request(target, "GET", "/plans", { headers: { Cookie: cookie, "Accept-Encoding": "identity" } });
-      if (res.status !== 200 || !res.body.toString("utf8").includes("/month")) throw new Error(`GET /plans on ${target.origin} answered ${res.status} without prices`);
+      if (res.status !== 200 || !res.body.toString("utf8").includes("/month"))
+        throw new Error(`GET /plans on ${target.origin} answered ${res.status} without prices`);
     }
     const res = await request(target, "GET", staticStep.path, { headers: staticStep.headers });
     if (res.status !== 200) throw new Error(`GET ${staticStep.path} on ${target.origin} answered ${res.status}`);
@@ -273,7 +277,9 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     const [post, get] = lane.sequence;
     const posted = await request(lane.target, "POST", post.path, { headers: post.headers, body: post.body });
     if (posted.status !== 302 || posted.headers.location !== get.path) {
-      throw new Error(`POST ${post.path} on ${lane.target.origin} answered ${posted.status} (Location: ${posted.headers.location ?? "none"}), expected 302 to ${get.path}`);
+      throw new Error(
+        `POST ${post.path} on ${lane.target.origin} answered ${posted.status} (Location: ${posted.headers.location ?? "none"}), expected 302 to ${get.path}`,
+      );
     }
     const got = await request(lane.target, "GET", get.path, { headers: get.headers });
     if (got.status !== 200) throw new Error(`GET ${get.path} on ${lane.target.origin} answered ${got.status}`);
@@ -291,7 +297,10 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   const staticLanes = split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: [staticStep] }));
   // The static asset is measured before and after a) and b): their ratios are to the mean of both.
   const staticBefore = await load(`GET ${assetLabel} (static asset, before)`, staticLanes);
-  const plans = await load("a) GET /plans, 1 quoted visitor", split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: [plansStep] })));
+  const plans = await load(
+    "a) GET /plans, 1 quoted visitor",
+    split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: [plansStep] })),
+  );
   const fortySequence: Step[] = visitors.map((v) => ({ method: "GET", path: "/plans", headers: { ...BROWSER, Cookie: v.cookie() } }));
   const forty = await load(
     `b) GET /plans, ${VISITORS} visitors in turn`,
@@ -299,19 +308,37 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   );
   // f–i: fresh renders. A reload's request header: the plans-page cache renders instead of answering.
   const FRESH = { ...BROWSER, "Cache-Control": "no-cache", Pragma: "no-cache" };
-  const freshLanes = (steps: Step[]) => split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: steps, rotate: Math.max(1, Math.floor(steps.length / l.connections)) }));
+  const freshLanes = (steps: Step[]) =>
+    split(CONNECTIONS, targets).map((l) => ({ ...l, sequence: steps, rotate: Math.max(1, Math.floor(steps.length / l.connections)) }));
   const freshPlansSteps: Step[] = visitors.map((v) => ({ method: "GET", path: "/plans", headers: { ...FRESH, Cookie: v.cookie() } }));
-  const freshDentalSteps: Step[] = visitors.map((v) => ({ method: "GET", path: "/plans?type=dental", headers: { ...FRESH, Cookie: v.cookie() } }));
-  const freshPlanSteps: Step[] = buyers.map((b) => ({ method: "GET", path: b.planPath, headers: { ...FRESH, Cookie: b.visitor.cookie() } }));
+  const freshDentalSteps: Step[] = visitors.map((v) => ({
+    method: "GET",
+    path: "/plans?type=dental",
+    headers: { ...FRESH, Cookie: v.cookie() },
+  }));
+  const freshPlanSteps: Step[] = buyers.map((b) => ({
+    method: "GET",
+    path: b.planPath,
+    headers: { ...FRESH, Cookie: b.visitor.cookie() },
+  }));
   const freshCartSteps: Step[] = buyers.map((b) => ({ method: "GET", path: "/cart", headers: { ...FRESH, Cookie: b.visitor.cookie() } }));
   // Before measuring: each answers 200 rendered (never from the page cache), on every process.
   for (const target of targets) {
-    for (const [steps, mark] of [[freshPlansSteps, "/month"], [freshDentalSteps, "/month"], [freshPlanSteps, "/month"], [freshCartSteps, 'data-testid="cart-table"']] as const) {
+    for (const [steps, mark] of [
+      [freshPlansSteps, "/month"],
+      [freshDentalSteps, "/month"],
+      [freshPlanSteps, "/month"],
+      [freshCartSteps, 'data-testid="cart-table"'],
+    ] as const) {
       for (const step of [steps[0], steps[steps.length - 1]]) {
         const res = await request(target, "GET", step.path, { headers: { ...step.headers, "Accept-Encoding": "identity" } });
         const cached = serverTimingDesc(res.headers["server-timing"] as string | undefined, "cache");
-        if (res.status !== 200 || !res.body.toString("utf8").includes(mark)) throw new Error(`fresh GET ${step.path} on ${target.origin} answered ${res.status} without ${mark}`);
-        if (cached === "hit") throw new Error(`fresh GET ${step.path} on ${target.origin} was answered from the page cache (Server-Timing: ${String(res.headers["server-timing"])})`);
+        if (res.status !== 200 || !res.body.toString("utf8").includes(mark))
+          throw new Error(`fresh GET ${step.path} on ${target.origin} answered ${res.status} without ${mark}`);
+        if (cached === "hit")
+          throw new Error(
+            `fresh GET ${step.path} on ${target.origin} was answered from the page cache (Server-Timing: ${String(res.headers["server-timing"])})`,
+          );
       }
     }
   }
@@ -322,12 +349,17 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     cart: await load(`i) GET /cart (1 plan) fresh, ${VISITORS} visitors`, freshLanes(freshCartSteps)),
   };
   for (const [name, result] of Object.entries(fresh)) {
-    if (result.cache.hit) notes.push(`${name}: ${result.cache.hit} of ${result.requests} fresh responses came from the page cache: its figures are n/a (not a render).`);
+    if (result.cache.hit)
+      notes.push(
+        `${name}: ${result.cache.hit} of ${result.requests} fresh responses came from the page cache: its figures are n/a (not a render).`,
+      );
   }
   const staticAfter = await load(`GET ${assetLabel} (static asset, after)`, staticLanes);
   const staticRps = median([staticBefore.requestsPerSecond, staticAfter.requestsPerSecond]);
   if (Math.abs(staticBefore.requestsPerSecond - staticAfter.requestsPerSecond) > 0.25 * staticRps) {
-    notes.push(`the static asset's req/s moved by more than 25% between its two measurements (${staticBefore.requestsPerSecond.toFixed(0)} → ${staticAfter.requestsPerSecond.toFixed(0)}): the machine's load changed; the ratios are rough.`);
+    notes.push(
+      `the static asset's req/s moved by more than 25% between its two measurements (${staticBefore.requestsPerSecond.toFixed(0)} → ${staticAfter.requestsPerSecond.toFixed(0)}): the machine's load changed; the ratios are rough.`,
+    );
   }
   const wizard = await load("c) POST personal-info → GET contact-info", wizardLanes, true);
 
@@ -352,11 +384,18 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   for (const { label, result } of loads) {
     const connections = label.startsWith("c)") ? targets.length : CONNECTIONS;
     if (result.requests === 0) {
-      notes.push(`${label}: not one response in ${SECONDS} s: the server stalled or the machine had no CPU to spare; its figures are n/a. Run again.`);
+      notes.push(
+        `${label}: not one response in ${SECONDS} s: the server stalled or the machine had no CPU to spare; its figures are n/a. Run again.`,
+      );
     } else if (result.requests < 10 * connections) {
-      notes.push(`${label}: only ${result.requests} responses for ${connections} connections: the requests still in flight at the end (uncounted, their CPU counted) bias req/s down and CPU per response up; raise BENCH_SECONDS.`);
+      notes.push(
+        `${label}: only ${result.requests} responses for ${connections} connections: the requests still in flight at the end (uncounted, their CPU counted) bias req/s down and CPU per response up; raise BENCH_SECONDS.`,
+      );
     }
-    if (result.cpu.other > 25) notes.push(`${label}: other processes used ${result.cpu.other.toFixed(0)}% of a core meanwhile: absolute figures are understated (ratios less so).`);
+    if (result.cpu.other > 25)
+      notes.push(
+        `${label}: other processes used ${result.cpu.other.toFixed(0)}% of a core meanwhile: absolute figures are understated (ratios less so).`,
+      );
     if (result.errors) notes.push(`${label}: ${result.errors} errors, e.g. ${result.errorSamples.join("; ")}`);
   }
   for (const { label, weight } of weights) {
@@ -365,7 +404,21 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
   }
   for (const score of lighthouse ?? []) if (score.error) notes.push(`Lighthouse ${score.path}: ${score.error}`);
 
-  return { choice: d.choice, catalog, loads, staticRps, staticCpuMs: median([staticBefore.serverCpuMsPerResponse, staticAfter.serverCpuMsPerResponse]), plans, forty, wizard, fresh, weights, lighthouse, notes, bootSeconds: d.bootSeconds };
+  return {
+    choice: d.choice,
+    catalog,
+    loads,
+    staticRps,
+    staticCpuMs: median([staticBefore.serverCpuMsPerResponse, staticAfter.serverCpuMsPerResponse]),
+    plans,
+    forty,
+    wizard,
+    fresh,
+    weights,
+    lighthouse,
+    notes,
+    bootSeconds: d.bootSeconds,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -375,7 +428,22 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function loadTable(f: Figures) {
   return formatTable(
-    ["scenario", "responses", "req/s", "vs static", "p50 ms", "p95 ms", "p97.5 ms", "p99 ms", "max ms", "errors", "KB/resp", "encoding", "CPU% servers/bench/other", "server CPU ms/resp"],
+    [
+      "scenario",
+      "responses",
+      "req/s",
+      "vs static",
+      "p50 ms",
+      "p95 ms",
+      "p97.5 ms",
+      "p99 ms",
+      "max ms",
+      "errors",
+      "KB/resp",
+      "encoding",
+      "CPU% servers/bench/other",
+      "server CPU ms/resp",
+    ],
     f.loads.map(({ label, result: r }) => [
       label,
       String(r.requests),
@@ -400,7 +468,16 @@ function weightTable(f: Figures) {
     ["page", "status", "HTML KB", "HTML gz KB", "JS files", "JS KB", "JS gz KB", "Lighthouse"],
     f.weights.map(({ label, weight: w }) => {
       const lh = f.lighthouse?.find((s) => s.path === w.path);
-      return [label, String(w.status), kb(w.htmlRaw), kb(w.htmlGzip), String(w.jsFiles), kb(w.jsRaw), kb(w.jsGzip), lh ? `${fixed(lh.score, 0)} [${lh.runs.join(" ")}] (LCP ${fixed(lh.lcpMs / 1000, 1)} s, TBT ${fixed(lh.tbtMs, 0)} ms)` : "-"];
+      return [
+        label,
+        String(w.status),
+        kb(w.htmlRaw),
+        kb(w.htmlGzip),
+        String(w.jsFiles),
+        kb(w.jsRaw),
+        kb(w.jsGzip),
+        lh ? `${fixed(lh.score, 0)} [${lh.runs.join(" ")}] (LCP ${fixed(lh.lcpMs / 1000, 1)} s, TBT ${fixed(lh.tbtMs, 0)} ms)` : "-",
+      ];
     }),
   );
 }
@@ -424,15 +501,51 @@ function summary(all: Figures[], lighthouseRan: boolean) {
   type Row = { what: string; goal: string; value: (f: Figures) => number; format: (v: number) => string; g?: Goal };
   const ms = (v: number) => `${fixed(v)} ms`;
   const rows: Row[] = [
-    { what: "a) /plans, 1 quoted visitor: req/s vs static", goal: "≥ 25%", value: (f) => ratio(f.plans.requestsPerSecond, f.staticRps), format: percent, g: GOALS.plansRatio },
-    { what: `a) /plans, 1 quoted visitor: p97.5 (${CONNECTIONS} conns)`, goal: "≤ 50 ms", value: (f) => f.plans.p975, format: ms, g: GOALS.plansP975 },
-    { what: `b) /plans, ${VISITORS} quotes in turn: req/s vs static`, goal: "≥ 8%", value: (f) => ratio(f.forty.requestsPerSecond, f.staticRps), format: percent, g: GOALS.fortyRatio },
+    {
+      what: "a) /plans, 1 quoted visitor: req/s vs static",
+      goal: "≥ 25%",
+      value: (f) => ratio(f.plans.requestsPerSecond, f.staticRps),
+      format: percent,
+      g: GOALS.plansRatio,
+    },
+    {
+      what: `a) /plans, 1 quoted visitor: p97.5 (${CONNECTIONS} conns)`,
+      goal: "≤ 50 ms",
+      value: (f) => f.plans.p975,
+      format: ms,
+      g: GOALS.plansP975,
+    },
+    {
+      what: `b) /plans, ${VISITORS} quotes in turn: req/s vs static`,
+      goal: "≥ 8%",
+      value: (f) => ratio(f.forty.requestsPerSecond, f.staticRps),
+      format: percent,
+      g: GOALS.fortyRatio,
+    },
     // The same two ratios from what a response costs the server in CPU: other work on the machine moves them far less.
-    { what: "a') the same, by server CPU per response", goal: "≥ 25%", value: (f) => ratio(f.staticCpuMs, f.plans.serverCpuMsPerResponse), format: percent, g: GOALS.plansRatio },
-    { what: "b') the same, by server CPU per response", goal: "≥ 8%", value: (f) => ratio(f.staticCpuMs, f.forty.serverCpuMsPerResponse), format: percent, g: GOALS.fortyRatio },
+    {
+      what: "a') the same, by server CPU per response",
+      goal: "≥ 25%",
+      value: (f) => ratio(f.staticCpuMs, f.plans.serverCpuMsPerResponse),
+      format: percent,
+      g: GOALS.plansRatio,
+    },
+    {
+      what: "b') the same, by server CPU per response",
+      goal: "≥ 8%",
+      value: (f) => ratio(f.staticCpuMs, f.forty.serverCpuMsPerResponse),
+      format: percent,
+      g: GOALS.fortyRatio,
+    },
     // The issue's figure is server time: the Server-Timing totals of the POST and the GET, summed per round trip
     // (the client-side latency, which adds the bench's own HTTP work and the loopback, is in the table above).
-    { what: "c) wizard round trip: p95 server time", goal: "≤ 20 ms", value: (f) => f.wizard.serverTimingP95, format: ms, g: GOALS.wizardP95 },
+    {
+      what: "c) wizard round trip: p95 server time",
+      goal: "≤ 20 ms",
+      value: (f) => f.wizard.serverTimingP95,
+      format: ms,
+      g: GOALS.wizardP95,
+    },
   ];
   // f–i: fresh renders; a scenario with any response from the page cache is n/a (not a render).
   const rendered = (r: LoadResult, v: number) => (r.cache.hit ? NaN : v);
@@ -443,32 +556,68 @@ function summary(all: Figures[], lighthouseRan: boolean) {
     [`i) /cart (1 plan) fresh, ${VISITORS} quotes`, (f) => f.fresh.cart, GOALS.freshCartRatio, "≥ 20%", undefined, "-"],
   ];
   for (const [what, of, ratioGoal, ratioText, latencyGoal, latencyText] of freshRows) {
-    rows.push({ what: `${what}: req/s vs static`, goal: ratioText, value: (f) => rendered(of(f), ratio(of(f).requestsPerSecond, f.staticRps)), format: percent, g: ratioGoal });
-    rows.push({ what: `${what}: p97.5 (${CONNECTIONS} conns)`, goal: latencyText, value: (f) => rendered(of(f), of(f).p975), format: ms, g: latencyGoal });
+    rows.push({
+      what: `${what}: req/s vs static`,
+      goal: ratioText,
+      value: (f) => rendered(of(f), ratio(of(f).requestsPerSecond, f.staticRps)),
+      format: percent,
+      g: ratioGoal,
+    });
+    rows.push({
+      what: `${what}: p97.5 (${CONNECTIONS} conns)`,
+      goal: latencyText,
+      value: (f) => rendered(of(f), of(f).p975),
+      format: ms,
+      g: latencyGoal,
+    });
   }
   for (const [what, of, ratioGoal, ratioText] of freshRows) {
-    rows.push({ what: `${what.slice(0, 2)}' the same, by server CPU per response`, goal: ratioText, value: (f) => rendered(of(f), ratio(f.staticCpuMs, of(f).serverCpuMsPerResponse)), format: percent, g: ratioGoal });
+    rows.push({
+      what: `${what.slice(0, 2)}' the same, by server CPU per response`,
+      goal: ratioText,
+      value: (f) => rendered(of(f), ratio(f.staticCpuMs, of(f).serverCpuMsPerResponse)),
+      format: percent,
+      g: ratioGoal,
+    });
   }
   for (const [i, label] of ["/", "/plans", "plan page", "/cart", "wizard step"].entries()) {
-    rows.push({ what: `d) JS gzip, ${label}`, goal: "≤ 100 KB", value: (f) => (f.weights[i] ? f.weights[i].weight.jsGzip / 1024 : NaN), format: (v) => `${fixed(v)} KB`, g: GOALS.jsGzipKb });
+    rows.push({
+      what: `d) JS gzip, ${label}`,
+      goal: "≤ 100 KB",
+      value: (f) => (f.weights[i] ? f.weights[i].weight.jsGzip / 1024 : NaN),
+      format: (v) => `${fixed(v)} KB`,
+      g: GOALS.jsGzipKb,
+    });
   }
   if (lighthouseRan) {
     for (const [i, label] of ["/", "/plans", "plan page", "/cart"].entries()) {
-      rows.push({ what: `e) Lighthouse mobile, ${label}`, goal: "≥ 95", value: (f) => f.lighthouse?.[i]?.score ?? NaN, format: (v) => fixed(v, 0), g: GOALS.lighthouse });
+      rows.push({
+        what: `e) Lighthouse mobile, ${label}`,
+        goal: "≥ 95",
+        value: (f) => f.lighthouse?.[i]?.score ?? NaN,
+        format: (v) => fixed(v, 0),
+        g: GOALS.lighthouse,
+      });
     }
   }
   const header = ["figure", "goal", ...all.map((f) => DEPLOYMENTS[f.choice])];
-  const body = rows.map((r) => [r.what, r.goal, ...all.map((f) => {
-    const v = r.value(f);
-    return r.g ? `${r.format(v)} ${verdict(v, r.g)}` : r.format(v);
-  })]);
+  const body = rows.map((r) => [
+    r.what,
+    r.goal,
+    ...all.map((f) => {
+      const v = r.value(f);
+      return r.g ? `${r.format(v)} ${verdict(v, r.g)}` : r.format(v);
+    }),
+  ]);
   const failed = rows.flatMap((r) => all.map((f) => (r.g ? verdict(r.value(f), r.g) : "n/a"))).filter((v) => v === "FAIL").length;
   const absolute = all
     .map(
       (f) =>
         `${DEPLOYMENTS[f.choice]}: static ${fixed(f.staticRps, 0)} req/s (${fixed(f.staticCpuMs, 2)} ms CPU), /plans ${fixed(f.plans.requestsPerSecond, 0)} req/s (${fixed(f.plans.serverCpuMsPerResponse)} ms CPU), ` +
         `${VISITORS} quotes ${fixed(f.forty.requestsPerSecond, 0)} req/s (${fixed(f.forty.serverCpuMsPerResponse)} ms CPU), wizard round trip p50 ${fixed(f.wizard.p50)} ms; fresh: ` +
-        Object.entries(f.fresh).map(([name, r]) => `${name} ${fixed(r.requestsPerSecond, 0)} req/s (${fixed(r.serverCpuMsPerResponse)} ms CPU)`).join(", "),
+        Object.entries(f.fresh)
+          .map(([name, r]) => `${name} ${fixed(r.requestsPerSecond, 0)} req/s (${fixed(r.serverCpuMsPerResponse)} ms CPU)`)
+          .join(", "),
     )
     .join("\n  ");
   return `${formatTable(header, body)}
@@ -549,9 +698,15 @@ Quote: ${ONE_QUOTE.category}, ZIP ${ONE_QUOTE.zip}, DOB ${ONE_QUOTE.dob}, alone;
 
   if (all.length) {
     const notes: string[] = [];
-    if (idleBefore < 0.8) notes.push(`the CPU was only ${(idleBefore * 100).toFixed(0)}% idle before the run: other work competes with the server; trust ratios over absolute figures.`);
-    if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs !== buildTime) notes.push("the build changed during the run (someone rebuilt): figures may mix two builds; run again.");
-    console.log(`\n=== Goals (issues 17 and 24) ===\n${summary(all, Boolean(all[0].lighthouse))}${notes.length ? `\nNotes:\n${notes.map((n) => `  - ${n}`).join("\n")}` : ""}`);
+    if (idleBefore < 0.8)
+      notes.push(
+        `the CPU was only ${(idleBefore * 100).toFixed(0)}% idle before the run: other work competes with the server; trust ratios over absolute figures.`,
+      );
+    if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs !== buildTime)
+      notes.push("the build changed during the run (someone rebuilt): figures may mix two builds; run again.");
+    console.log(
+      `\n=== Goals (issues 17 and 24) ===\n${summary(all, Boolean(all[0].lighthouse))}${notes.length ? `\nNotes:\n${notes.map((n) => `  - ${n}`).join("\n")}` : ""}`,
+    );
   }
   if (failed) process.exitCode = 1;
 }

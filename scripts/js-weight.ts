@@ -15,7 +15,14 @@ const budget = Number(process.env.JS_BUDGET_KB ?? 100);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export function jsWeightTable(rows: PageJs[]) {
-  const lines = rows.map((r) => [r.label, String(r.weight.status), String(r.weight.jsFiles), kb(r.weight.jsRaw), kb(r.weight.jsGzip), kb(r.weight.htmlGzip)]);
+  const lines = rows.map((r) => [
+    r.label,
+    String(r.weight.status),
+    String(r.weight.jsFiles),
+    kb(r.weight.jsRaw),
+    kb(r.weight.jsGzip),
+    kb(r.weight.htmlGzip),
+  ]);
   const header = ["page", "status", "JS files", "JS KB", "JS gz KB", "HTML gz KB"];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
@@ -29,9 +36,13 @@ async function main() {
     if (server) await server.ready();
     const rows = await jsWeightPerPage(given ?? server!.target.origin);
     console.log(jsWeightTable(rows));
-    console.log("KB = 1024 bytes; gzip level 9; JS = <script src>, modulepreload, the inline module script's imports and their static imports.");
+    console.log(
+      "KB = 1024 bytes; gzip level 9; JS = <script src>, modulepreload, the inline module script's imports and their static imports.",
+    );
     const over = rows.filter((r) => r.weight.jsGzip / 1024 > budget);
-    for (const r of rows) if (r.weight.notPreloaded.length) console.log(`note: ${r.label} imports modules it does not preload: ${r.weight.notPreloaded.join(", ")}`);
+    for (const r of rows)
+      if (r.weight.notPreloaded.length)
+        console.log(`note: ${r.label} imports modules it does not preload: ${r.weight.notPreloaded.join(", ")}`);
     if (over.length) {
       console.log(`Over the ${budget} KB budget: ${over.map((r) => r.label).join(", ")}`);
       process.exitCode = 1;

@@ -18,9 +18,12 @@ if (!memberArg || !/^[1-9][0-9]{0,9}$/.test(memberArg) || !isTier(tier)) {
 }
 
 const config = configOrExit();
-if (!process.env.ENCRYPTION_KEY && !process.env.ENCRYPTION_KEYS) process.stderr.write("Note: using the development ENCRYPTION_KEY; set ENCRYPTION_KEY (or ENCRYPTION_KEYS) to the server's.\n");
+if (!process.env.ENCRYPTION_KEY && !process.env.ENCRYPTION_KEYS)
+  process.stderr.write("Note: using the development ENCRYPTION_KEY; set ENCRYPTION_KEY (or ENCRYPTION_KEYS) to the server's.\n");
 const expiresAt = memberLinkExpiry(new Date(), config.memberLinkDays);
 const token = memberStoreToken(createCipher(config.encryptionKeys), Number(memberArg), expiresAt);
 const base = config.publicBaseUrl.replace(/\/+$/, "");
 process.stdout.write(`${base}/member-benefit-store/${token}/${tier}\n`);
-process.stderr.write(`Expires: ${new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString()} (MEMBER_LINK_DAYS=${config.memberLinkDays})\n`);
+process.stderr.write(
+  `Expires: ${new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString()} (MEMBER_LINK_DAYS=${config.memberLinkDays})\n`,
+);

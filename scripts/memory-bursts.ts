@@ -55,9 +55,24 @@ async function quoteCookie(target: Target) {
   jar.update(home.headers);
   const form = findForm(home.body.toString("utf8"), "quote");
   if (!form?.fields.csrf) throw new Error("GET / has no quote form with a CSRF token");
-  const body = new URLSearchParams({ csrf: form.fields.csrf, intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental", __rvfInternalFormId: "quote" }).toString();
+  const body = new URLSearchParams({
+    csrf: form.fields.csrf,
+    intent: "quote",
+    zip: "75201",
+    dob: "04/12/1988",
+    gender: "0",
+    spouseDob: "",
+    childCount: "0",
+    category: "dental",
+    __rvfInternalFormId: "quote",
+  }).toString();
   const posted = await request(target, "POST", form.action || "/?index", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: target.origin, Cookie: jar.header(), "Accept-Encoding": "identity" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: target.origin,
+      Cookie: jar.header(),
+      "Accept-Encoding": "identity",
+    },
     body,
   });
   jar.update(posted.headers);
@@ -107,7 +122,9 @@ async function main() {
     const { cookie, planLink } = await quoteCookie(server.target);
     await sleep(REST_SECONDS * 1000);
     const start = memoryOf(pid);
-    console.log(`${BURSTS} bursts of ${BURST_SECONDS} s over ${CONNECTIONS} connections (Accept-Encoding: ${ENCODING}), ${REST_SECONDS} s rest before each reading`);
+    console.log(
+      `${BURSTS} bursts of ${BURST_SECONDS} s over ${CONNECTIONS} connections (Accept-Encoding: ${ENCODING}), ${REST_SECONDS} s rest before each reading`,
+    );
     console.log(`before load         resting RSS ${start.rss.toFixed(0)} MB`);
     const rows: string[] = [];
     for (let i = 1; i <= BURSTS; i++) {

@@ -18,7 +18,9 @@ for (const name of fs.readdirSync(dir)) {
   if (!PRECOMPRESSED_TYPES.has(path.extname(name))) continue;
   const file = path.join(dir, name);
   const body = fs.readFileSync(file);
-  const brotli = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const brotli = zlib.brotliCompressSync(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   fs.writeFileSync(`${file}.br`, brotli);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
   files += 1;

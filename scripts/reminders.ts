@@ -14,6 +14,13 @@ const log = createLogger(config.logLevel);
 const store = await openMigratedStore(config, log);
 const services = createServices(config, store, { log });
 const result = await runReminders(services);
-const delivered = await deliverDue({ db: services.db, dialect: services.dialect, cipher: services.cipher, log, delivery: services.delivery, now: services.now });
+const delivered = await deliverDue({
+  db: services.db,
+  dialect: services.dialect,
+  cipher: services.cipher,
+  log,
+  delivery: services.delivery,
+  now: services.now,
+});
 log.info("quote reminders done", { ...result, delivered: delivered.sent, retrying: delivered.retried });
 await store.close();

@@ -1,6 +1,18 @@
 /** The benchmark's pure helpers (scripts/bench/): statistics, tables, verdicts, forms as a browser sends them. */
 import { describe, expect, it } from "vitest";
-import { fixed, formatTable, median, percent, percentile, ratio, roundTrips, serverTiming, serverTimingDesc, sortedNumbers, verdict } from "../scripts/bench/stats";
+import {
+  fixed,
+  formatTable,
+  median,
+  percent,
+  percentile,
+  ratio,
+  roundTrips,
+  serverTiming,
+  serverTimingDesc,
+  sortedNumbers,
+  verdict,
+} from "../scripts/bench/stats";
 import { browserForm, formBody } from "../scripts/bench/http";
 import { quoteFacts } from "../scripts/bench/visitor";
 
@@ -48,7 +60,7 @@ describe("bench statistics", () => {
   });
 
   it("reads a Server-Timing metric's duration", () => {
-    expect(serverTiming("db;dur=2.5, total;dur=12.4;desc=\"all\"")).toBe(12.4);
+    expect(serverTiming('db;dur=2.5, total;dur=12.4;desc="all"')).toBe(12.4);
     expect(serverTiming("db;dur=2.5")).toBeNaN();
     expect(serverTiming(undefined)).toBeNaN();
     // the page cache says what it did (server.ts): hit, miss, bypass; absent elsewhere
@@ -59,7 +71,15 @@ describe("bench statistics", () => {
   });
 
   it("formats aligned tables: first column left, others right", () => {
-    expect(formatTable(["page", "KB"], [["/", "1.5"], ["/plans", "120.0"]])).toBe(["page       KB", "------  -----", "/         1.5", "/plans  120.0"].join("\n"));
+    expect(
+      formatTable(
+        ["page", "KB"],
+        [
+          ["/", "1.5"],
+          ["/plans", "120.0"],
+        ],
+      ),
+    ).toBe(["page       KB", "------  -----", "/         1.5", "/plans  120.0"].join("\n"));
   });
 });
 
@@ -89,7 +109,15 @@ describe("bench forms", () => {
   });
 
   it("fills the form's fields with values, in place or added", () => {
-    expect(formBody([["csrf", "t"], ["first_name", ""]], { first_name: "Ana", ssn: "1" })).toBe("csrf=t&first_name=Ana&ssn=1");
+    expect(
+      formBody(
+        [
+          ["csrf", "t"],
+          ["first_name", ""],
+        ],
+        { first_name: "Ana", ssn: "1" },
+      ),
+    ).toBe("csrf=t&first_name=Ana&ssn=1");
   });
 
   it("makes 40 different quotes", () => {

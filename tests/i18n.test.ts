@@ -41,7 +41,11 @@ describe("translations", () => {
     expect(Object.entries({ ...es }).filter(([, v]) => v.trim() === "")).toEqual([]);
   });
   it("uses the same {{placeholders}} in both languages", () => {
-    const holes = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join(",");
+    const holes = (s: string) =>
+      [...s.matchAll(/{{\s*(\w+)\s*}}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(",");
     expect(Object.keys(en).filter((k) => k in es && holes(en[k]) !== holes(es[k]))).toEqual([]);
   });
   it("defines every literal key the code uses", () => {

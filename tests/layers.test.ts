@@ -61,14 +61,18 @@ describe("layers of app/", () => {
 
   it("keeps domain, forms, views and components free of .server", () => {
     const wrong = [...graph].flatMap(([f, targets]) =>
-      ["domain", "forms", "views", "components"].includes(layerOf(f)) ? targets.filter((t) => layerOf(t) === ".server").map((t) => `${rel(f)} → ${rel(t)}`) : [],
+      ["domain", "forms", "views", "components"].includes(layerOf(f))
+        ? targets.filter((t) => layerOf(t) === ".server").map((t) => `${rel(f)} → ${rel(t)}`)
+        : [],
     );
     expect(wrong).toEqual([]);
   });
 
   it("keeps .server free of components and routes", () => {
     const wrong = [...graph].flatMap(([f, targets]) =>
-      layerOf(f) === ".server" ? targets.filter((t) => ["components", "routes"].includes(layerOf(t))).map((t) => `${rel(f)} → ${rel(t)}`) : [],
+      layerOf(f) === ".server"
+        ? targets.filter((t) => ["components", "routes"].includes(layerOf(t))).map((t) => `${rel(f)} → ${rel(t)}`)
+        : [],
     );
     expect(wrong).toEqual([]);
   });

@@ -11,7 +11,8 @@ import { OVERRIDDEN_PACKAGES } from "~/overrides/versions";
 const root = path.resolve(__dirname, "..");
 const overrides = path.join(root, "app/overrides");
 const require = createRequire(path.join(root, "package.json"));
-const installed = (name: string) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version as string;
+const installed = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version as string;
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 
 /** The names one module imports from another, across a package's ESM files (`import { a, b } from 'x'`). */
@@ -63,11 +64,13 @@ describe("the i18n module is named for what it is", () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
-        else if (/\.tsx?$/.test(entry.name) && /^\s*(import|export)\b[^;]*from ["']react-i18next["']/m.test(fs.readFileSync(full, "utf8"))) offenders.push(path.relative(root, full));
+        else if (/\.tsx?$/.test(entry.name) && /^\s*(import|export)\b[^;]*from ["']react-i18next["']/m.test(fs.readFileSync(full, "utf8")))
+          offenders.push(path.relative(root, full));
       }
     };
     for (const dir of ["app", "tests", "scripts"]) walk(path.join(root, dir));
     expect(offenders).toEqual([]);
-    for (const config of ["vite.config.ts", "vitest.config.ts"]) expect(fs.readFileSync(path.join(root, config), "utf8")).not.toContain("react-i18next");
+    for (const config of ["vite.config.ts", "vitest.config.ts"])
+      expect(fs.readFileSync(path.join(root, config), "utf8")).not.toContain("react-i18next");
   });
 });

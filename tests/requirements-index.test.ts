@@ -121,7 +121,7 @@ describe("the requirements index", () => {
     expect(missing).toEqual([]);
   });
 
-  it("has a part heading for every quoted part a reference names (§4 \"Beneficiary\")", () => {
+  it('has a part heading for every quoted part a reference names (§4 "Beneficiary")', () => {
     const missing = references
       .filter((r) => r.part && index[r.doc].has(r.section))
       .filter((r) => !index[r.doc].get(r.section)!.parts.some((p) => p.includes(r.part!.toLowerCase())))
@@ -137,12 +137,18 @@ describe("the requirements index", () => {
   it("names only i18n keys that exist in both languages", () => {
     const locales = ["en", "es"].map((lng) => JSON.parse(readFileSync(join(root, "public/locales", lng, "common.json"), "utf8")));
     const has = (tree: unknown, key: string) =>
-      key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree) !== undefined;
+      key
+        .split(".")
+        .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree) !==
+      undefined;
     for (const doc of DOCS) {
       const text = readFileSync(join(root, "docs/requirements", `${doc}.md`), "utf8");
       const keys = [...text.matchAll(/`([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)`/g)].map((m) => m[1]).filter((k) => !/\.(ts|tsx|md|json)$/.test(k));
       expect(keys.length, doc).toBeGreaterThan(10);
-      expect(keys.filter((k) => !locales.every((l) => has(l, k))), doc).toEqual([]);
+      expect(
+        keys.filter((k) => !locales.every((l) => has(l, k))),
+        doc,
+      ).toEqual([]);
     }
   });
 
@@ -151,7 +157,10 @@ describe("the requirements index", () => {
       const text = readFileSync(join(root, "docs/requirements", `${doc}.md`), "utf8");
       const paths = [...text.matchAll(/`((?:app|tests|scripts|docs|public)\/[^`\s]+)`/g)].map((m) => m[1]);
       expect(paths.length, doc).toBeGreaterThan(20);
-      expect(paths.filter((p) => !existsSync(join(root, p))), doc).toEqual([]);
+      expect(
+        paths.filter((p) => !existsSync(join(root, p))),
+        doc,
+      ).toEqual([]);
       for (const [section, { body }] of index[doc]) {
         expect(/`(?:app|tests)\/[^`\s]+`/.test(body), `${doc} §${section} names no module or test`).toBe(true);
       }

@@ -64,11 +64,44 @@ function appTree(): Route[] {
 }
 
 const appPaths = [
-  "/", "", "/plans", "/plans/", "/PLANS", "/plan/5/Gold", "/plan/5", "/home", "/enrollment", "/enrollment/",
-  "/enrollment/personal-info", "/Enrollment/Contact-Info", "/enrollment/record/7", "/enrollment/receipt",
-  "/about", "/es/about", "/docs", "/docs/a", "/docs/a/b", "/docs/a/b/edit", "/docs/a/b/c", "/CaseSensitive",
-  "/casesensitive", "/case/X", "/case/x", "/files", "/files/", "/files/a/b%20c", "/absolute/child", "/faq",
-  "/es/faq", "/user-preferences", "/user/ann", "/nope", "/a%2Fb", "//plans", "/plans?x=1", "/%E0%A4%A",
+  "/",
+  "",
+  "/plans",
+  "/plans/",
+  "/PLANS",
+  "/plan/5/Gold",
+  "/plan/5",
+  "/home",
+  "/enrollment",
+  "/enrollment/",
+  "/enrollment/personal-info",
+  "/Enrollment/Contact-Info",
+  "/enrollment/record/7",
+  "/enrollment/receipt",
+  "/about",
+  "/es/about",
+  "/docs",
+  "/docs/a",
+  "/docs/a/b",
+  "/docs/a/b/edit",
+  "/docs/a/b/c",
+  "/CaseSensitive",
+  "/casesensitive",
+  "/case/X",
+  "/case/x",
+  "/files",
+  "/files/",
+  "/files/a/b%20c",
+  "/absolute/child",
+  "/faq",
+  "/es/faq",
+  "/user-preferences",
+  "/user/ann",
+  "/nope",
+  "/a%2Fb",
+  "//plans",
+  "/plans?x=1",
+  "/%E0%A4%A",
 ];
 
 function deepClone(routes: Route[]): Route[] {
@@ -184,17 +217,29 @@ describe("the @remix-run/router patch", () => {
 
   it("handles trees it does not memoise (holes, odd values) as the unpatched router", () => {
     const odd: any[] = [
-      [{ id: "n", path: null }, { id: "a", path: "a" }],
-      [{ id: "h", path: "h", children: [] }, { id: "i", index: 1 }],
+      [
+        { id: "n", path: null },
+        { id: "a", path: "a" },
+      ],
+      [
+        { id: "h", path: "h", children: [] },
+        { id: "i", index: 1 },
+      ],
       [{ id: "s", path: "s", children: [undefined, { id: "t", path: "t" }] }],
       // biome-ignore lint/suspicious/noSparseArray: a hole in children is the case under test
       [{ id: "s", path: "s", children: [, { id: "t", path: "t" }] }],
     ];
     for (const tree of odd) for (const p of ["/", "/a", "/h", "/s/t", "/x"]) expectSame(tree, p);
     const same = { id: "shared", path: "shared" };
-    const dup: Route[] = [{ id: "p", path: "p", children: [same] }, { id: "q", path: "q", children: [same] }];
+    const dup: Route[] = [
+      { id: "p", path: "p", children: [same] },
+      { id: "q", path: "q", children: [same] },
+    ];
     for (const p of ["/p/shared", "/q/shared", "/shared"]) expectSame(dup, p);
-    const dup2 = [{ id: "p", path: "p", children: [{ ...same }] }, { id: "q", path: "q", children: [{ ...same }] }];
+    const dup2 = [
+      { id: "p", path: "p", children: [{ ...same }] },
+      { id: "q", path: "q", children: [{ ...same }] },
+    ];
     for (const p of ["/p/shared", "/q/shared", "/shared"]) expectSame(dup2, p);
   });
 
@@ -206,12 +251,14 @@ describe("the @remix-run/router patch", () => {
       fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => "/" + s.join("/")),
     );
     const tree: fc.Arbitrary<Route[]> = fc.letrec<{ routes: Route[]; route: Route }>((tie) => ({
-      route: fc.record({
-        path: routePath,
-        index: fc.boolean(),
-        caseSensitive: fc.boolean(),
-        children: fc.oneof({ depthSize: "small" }, fc.constant(undefined), tie("routes")),
-      }).map((r) => ({ id: "", ...(r.index ? { path: r.path, index: true } : r) }) as Route),
+      route: fc
+        .record({
+          path: routePath,
+          index: fc.boolean(),
+          caseSensitive: fc.boolean(),
+          children: fc.oneof({ depthSize: "small" }, fc.constant(undefined), tie("routes")),
+        })
+        .map((r) => ({ id: "", ...(r.index ? { path: r.path, index: true } : r) }) as Route),
       routes: fc.array(tie("route"), { maxLength: 4 }),
     })).routes;
     const url = fc.array(fc.constantFrom("a", "b", "B", "c", "x", "%20", ""), { maxLength: 4 }).map((s) => "/" + s.join("/"));
@@ -230,7 +277,13 @@ describe("the @remix-run/router patch", () => {
 
   it("matchPath gives the unpatched results, fresh objects each time, and the same warnings", () => {
     const patterns: Parameters<Router["matchPath"]>[0][] = [
-      "/plans", "/plan/:id", "/docs/:a?/:b?", "/files/*", "*", "/", "",
+      "/plans",
+      "/plan/:id",
+      "/docs/:a?/:b?",
+      "/files/*",
+      "*",
+      "/",
+      "",
       { path: "/Plans", caseSensitive: true, end: true },
       { path: "/plans", caseSensitive: false, end: false },
       { path: "/plans", caseSensitive: true, end: false },
@@ -253,7 +306,8 @@ describe("the @remix-run/router patch", () => {
       const pattern = { path: `/p${i}/:id`, end: i % 2 === 0 };
       expect(patched.matchPath(pattern, `/p${i}/7/x`)).toEqual(reference.matchPath(pattern, `/p${i}/7/x`));
     }
-    for (const pattern of patterns) expect(patched.matchPath(pattern as any, "/plans")).toEqual(reference.matchPath(pattern as any, "/plans"));
+    for (const pattern of patterns)
+      expect(patched.matchPath(pattern as any, "/plans")).toEqual(reference.matchPath(pattern as any, "/plans"));
     warn.mockClear();
     patched.matchPath("/files*", "/files/a");
     patched.matchPath("/files*", "/files/a");

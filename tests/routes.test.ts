@@ -45,6 +45,12 @@ describe("route modules", () => {
       'import { siteOf } from "~/.server/store/site";',
       'import { dbLabel } from "~/utils/db-label";',
     ].join("\n");
-    expect(belowUseCases(text)).toEqual(["~/.server/repositories/entry", "~/.server/db/schema", "~/.server/db/connection", "~/.server/repositories/branding", "~/.server/repositories/outbox"]);
+    expect(belowUseCases(text)).toEqual([
+      "~/.server/repositories/entry",
+      "~/.server/db/schema",
+      "~/.server/db/connection",
+      "~/.server/repositories/branding",
+      "~/.server/repositories/outbox",
+    ]);
   });
 });

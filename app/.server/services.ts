@@ -37,7 +37,11 @@ export interface Services {
   memo?: Map<string, unknown>;
 }
 
-export function createServices(config: Config, store: Store, overrides: Partial<Pick<Services, "log" | "now" | "delivery" | "payments">> = {}): Services {
+export function createServices(
+  config: Config,
+  store: Store,
+  overrides: Partial<Pick<Services, "log" | "now" | "delivery" | "payments">> = {},
+): Services {
   const secure = config.env === "production" && config.publicBaseUrl.startsWith("https:");
   const now = overrides.now ?? (() => new Date());
   const log = overrides.log ?? createLogger(config.logLevel);
@@ -54,12 +58,22 @@ export function createServices(config: Config, store: Store, overrides: Partial<
     dialect: store.dialect,
     cipher,
     log,
-    sessions: createSessions(config.sessionSecret, secure, { db: store.db, dialect: store.dialect, now, idleMs: config.sessionIdleMinutes * 60 * 1000, log }),
+    sessions: createSessions(config.sessionSecret, secure, {
+      db: store.db,
+      dialect: store.dialect,
+      now,
+      idleMs: config.sessionIdleMinutes * 60 * 1000,
+      log,
+    }),
     csrf,
     i18n,
     languageCookie,
     // No text-message provider is configured in this product yet: texts stay in the outbox.
-    delivery: overrides.delivery ?? createDelivery(config.mailTransport === "smtp" && config.smtpUrl ? { email: createSmtpTransport(config.smtpUrl, config.mailFrom) } : {}),
+    delivery:
+      overrides.delivery ??
+      createDelivery(
+        config.mailTransport === "smtp" && config.smtpUrl ? { email: createSmtpTransport(config.smtpUrl, config.mailFrom) } : {},
+      ),
     payments: overrides.payments ?? createLocalGateway(cipher, { now }),
     now,
   };

@@ -4,13 +4,28 @@ import type { FilterSummary } from "~/views/shopping";
 import { Dialog } from "./Dialog";
 import { QuoteForm } from "./QuoteForm";
 
-export function BasicDetailsDialog({ filter, allowOtherGender, closeTo }: { filter: FilterSummary; allowOtherGender: boolean; closeTo: string }) {
+export function BasicDetailsDialog({
+  filter,
+  allowOtherGender,
+  closeTo,
+}: {
+  filter: FilterSummary;
+  allowOtherGender: boolean;
+  closeTo: string;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog id="basic" title={t("filter.basicDetails")} closeTo={closeTo}>
       <QuoteForm
         id="basic-details"
-        defaults={{ zip: filter.zip, dob: filter.dob, gender: filter.gender, spouseDob: filter.spouseDob, childCount: filter.childCount, smoker: filter.smoker }}
+        defaults={{
+          zip: filter.zip,
+          dob: filter.dob,
+          gender: filter.gender,
+          spouseDob: filter.spouseDob,
+          childCount: filter.childCount,
+          smoker: filter.smoker,
+        }}
         showSmoker={filter.smoker !== null}
         allowOtherGender={allowOtherGender || filter.gender === 2}
         submitLabel={t("filter.save")}

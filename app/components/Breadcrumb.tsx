@@ -12,7 +12,13 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
     <nav className="breadcrumb" aria-label={t("breadcrumb.label")}>
       <ol>
         {items.map((c, i) => (
-          <li key={i}>{c.to && i < items.length - 1 ? <Link to={c.to}>{c.label}</Link> : <span aria-current={i === items.length - 1 ? "page" : undefined}>{c.label}</span>}</li>
+          <li key={i}>
+            {c.to && i < items.length - 1 ? (
+              <Link to={c.to}>{c.label}</Link>
+            ) : (
+              <span aria-current={i === items.length - 1 ? "page" : undefined}>{c.label}</span>
+            )}
+          </li>
         ))}
       </ol>
     </nav>

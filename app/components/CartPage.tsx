@@ -31,7 +31,13 @@ export type CartPageData =
       checkedOut: boolean;
     };
 
-export function CartPage({ data, preview }: { data: CartPageData; preview: { subject: string; html: string; values: { name: string; email: string; message: string; includeComparison?: string } } | null }) {
+export function CartPage({
+  data,
+  preview,
+}: {
+  data: CartPageData;
+  preview: { subject: string; html: string; values: { name: string; email: string; message: string; includeComparison?: string } } | null;
+}) {
   const { t, i18n } = useTranslation();
   const compared = useCompareSelection();
   const money = (c: number) => formatMoney(c, i18n.language);
@@ -91,7 +97,9 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
                   <tr key={l.id} data-testid={`cart-line-${l.planId}`}>
                     <td>
                       {l.href ? <Link to={l.href}>{l.name}</Link> : l.name}
-                      {l.coverageAmount ? <div className="muted">{t("plan.coverage", { amount: formatWholeDollars(l.coverageAmount, i18n.language) })}</div> : null}
+                      {l.coverageAmount ? (
+                        <div className="muted">{t("plan.coverage", { amount: formatWholeDollars(l.coverageAmount, i18n.language) })}</div>
+                      ) : null}
                       {l.oneTimeFeeCents ? <div className="muted">{t("cart.oneTimeFee", { amount: money(l.oneTimeFeeCents) })}</div> : null}
                       {l.pairedWith ? <div className="muted">{t("cart.addedWith")}</div> : null}
                       <div>
@@ -103,7 +111,12 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
                     <td>{money(l.priceCents)}</td>
                     <td>
                       {l.removable ? (
-                        <Link to={`/cart?dialog=remove&line=${l.id}`} preventScrollReset aria-label={t("cart.removeNamed", { name: l.name })} className={s.remove}>
+                        <Link
+                          to={`/cart?dialog=remove&line=${l.id}`}
+                          preventScrollReset
+                          aria-label={t("cart.removeNamed", { name: l.name })}
+                          className={s.remove}
+                        >
                           <span aria-hidden="true">✕</span> {t("cart.remove")}
                         </Link>
                       ) : null}
@@ -171,9 +184,19 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
               <dd data-testid="recurring-month">{money(cart.totals.recurringMonthCents)}</dd>
             </div>
           </dl>
-          <StoreForm labels={{ effectiveDate: t("cart.effectiveDate") }} id="checkout" validator={effectiveDateValidator} defaultValues={{ effectiveDate: cart.effectiveDate ?? cart.effectiveDates[0] }}>
+          <StoreForm
+            labels={{ effectiveDate: t("cart.effectiveDate") }}
+            id="checkout"
+            validator={effectiveDateValidator}
+            defaultValues={{ effectiveDate: cart.effectiveDate ?? cart.effectiveDates[0] }}
+          >
             <input type="hidden" name="intent" value="checkout" />
-            <RadioGroup name="effectiveDate" label={t("cart.effectiveDate")} options={cart.effectiveDates.map((d) => ({ value: d, label: isoToUs(d) }))} inline={false} />
+            <RadioGroup
+              name="effectiveDate"
+              label={t("cart.effectiveDate")}
+              options={cart.effectiveDates.map((d) => ({ value: d, label: isoToUs(d) }))}
+              inline={false}
+            />
             <button className="button" type="submit">
               {t("cart.proceed")}
             </button>
@@ -223,11 +246,22 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
       {showSave ? (
         <Dialog id="save-cart" title={t("cart.saveTitle")} closeTo="/cart" wide={preview !== null}>
           <p>{t("cart.saveIntro")}</p>
-          <StoreForm labels={{ name: t("cart.yourName"), email: t("cart.email"), message: t("cart.message") }} id="save-cart-form" validator={saveCartValidator} action="/cart?dialog=save" defaultValues={preview?.values as never}>
+          <StoreForm
+            labels={{ name: t("cart.yourName"), email: t("cart.email"), message: t("cart.message") }}
+            id="save-cart-form"
+            validator={saveCartValidator}
+            action="/cart?dialog=save"
+            defaultValues={preview?.values as never}
+          >
             <TextField name="name" label={t("cart.yourName")} autoComplete="name" maxLength={100} />
             <TextField name="email" label={t("cart.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
             <TextAreaField name="message" label={t("cart.message")} hint={t("cart.messageHint")} maxLength={1000} />
-            {compared.length ? <CheckboxField name="includeComparison" label={t("compare.includeComparison", { plans: compared.map((p) => p.name).join(", ") })} /> : null}
+            {compared.length ? (
+              <CheckboxField
+                name="includeComparison"
+                label={t("compare.includeComparison", { plans: compared.map((p) => p.name).join(", ") })}
+              />
+            ) : null}
             <div className="button-group">
               <button className="button" type="submit" name="intent" value="send-quote">
                 {t("cart.sendQuote")}
@@ -286,7 +320,9 @@ export function CartPage({ data, preview }: { data: CartPageData; preview: { sub
               </tr>
               <tr>
                 <th scope="row">{t("cart.fees.marketer")}</th>
-                <td>{t("cart.fees.marketerRange", { from: money(cart.l713.fees.marketerFeesFrom), to: money(cart.l713.fees.marketerFeesTo) })}</td>
+                <td>
+                  {t("cart.fees.marketerRange", { from: money(cart.l713.fees.marketerFeesFrom), to: money(cart.l713.fees.marketerFeesTo) })}
+                </td>
               </tr>
               <tr>
                 <th scope="row">{t("cart.fees.healthWelfare")}</th>

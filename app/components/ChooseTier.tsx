@@ -16,7 +16,12 @@ export function TierForm({ hidden, submitLabel, backTo }: { hidden?: Record<stri
       {Object.entries(hidden ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <RadioGroup name="tier" label={t("tiers.choose")} options={TIERS.map((tier) => ({ value: tier, label: t(`tiers.${tier}`) }))} inline={false} />
+      <RadioGroup
+        name="tier"
+        label={t("tiers.choose")}
+        options={TIERS.map((tier) => ({ value: tier, label: t(`tiers.${tier}`) }))}
+        inline={false}
+      />
       <div className="button-group">
         <button className="button" type="submit">
           {submitLabel ?? t("common.submit")}
@@ -38,14 +43,31 @@ export function DependentsInfoDialog({ tier, closeTo, hidden }: { tier: Tier; cl
   const children = Array.from({ length: maxChildren(tier) }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
   return (
     <Dialog id="dependents-info" title={t("tiers.dependentsTitle")} closeTo={closeTo}>
-      <StoreForm id="dependents-info-form" validator={validator} defaultValues={{ tier } as never} labels={{ spouseDob: t("tiers.spouseDob"), childCount: t("tiers.childCount") }}>
+      <StoreForm
+        id="dependents-info-form"
+        validator={validator}
+        defaultValues={{ tier } as never}
+        labels={{ spouseDob: t("tiers.spouseDob"), childCount: t("tiers.childCount") }}
+      >
         <input type="hidden" name="intent" value="dependents" />
         <input type="hidden" name="tier" value={tier} />
         {Object.entries(hidden ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        {needsSpouse(tier) ? <TextField name="spouseDob" label={t("tiers.spouseDob")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short autoComplete="off" /> : null}
-        {needsChildren(tier) ? <SelectField name="childCount" label={t("tiers.childCount")} options={children} placeholder={t("common.select")} /> : null}
+        {needsSpouse(tier) ? (
+          <TextField
+            name="spouseDob"
+            label={t("tiers.spouseDob")}
+            hint={t("common.dateHint")}
+            inputMode="numeric"
+            maxLength={10}
+            short
+            autoComplete="off"
+          />
+        ) : null}
+        {needsChildren(tier) ? (
+          <SelectField name="childCount" label={t("tiers.childCount")} options={children} placeholder={t("common.select")} />
+        ) : null}
         <div className="button-group">
           <button className="button" type="submit">
             {t("common.submit")}

@@ -31,7 +31,9 @@ export const legend = style({ fontSize: vars.font.small, margin: 0 });
 export const noPrint = style({ "@media": { print: { display: "none" } } });
 
 /* Print: the comparison alone, the whole table, black on white. */
-globalStyle(`body:has(${page}) header, body:has(${page}) footer, body:has(${page}) .breadcrumb`, { "@media": { print: { display: "none" } } });
+globalStyle(`body:has(${page}) header, body:has(${page}) footer, body:has(${page}) .breadcrumb`, {
+  "@media": { print: { display: "none" } },
+});
 globalStyle(`${region}`, { "@media": { print: { overflow: "visible", border: "none" } } });
 globalStyle(`${table}`, { "@media": { print: { minWidth: 0, fontSize: "10pt" } } });
 globalStyle(`${table} th, ${table} td`, { "@media": { print: { border: "1px solid #000", background: "#fff", color: "#000" } } });

@@ -36,7 +36,11 @@ function Cell({ cell, planHref }: { cell: CompareCell; planHref: string }) {
     case "pricingError":
       return (
         <span className="text-error" data-testid="pricing-error" data-code={cell.errorCode}>
-          <Trans t={t} i18nKey={`pricing.${cell.errorCode}`} components={{ action: <Link to={`${planHref}?dialog=${noticeTarget(cell.errorCode)}`} /> }} />
+          <Trans
+            t={t}
+            i18nKey={`pricing.${cell.errorCode}`}
+            components={{ action: <Link to={`${planHref}?dialog=${noticeTarget(cell.errorCode)}`} /> }}
+          />
         </span>
       );
     case "noQuote":
@@ -120,7 +124,12 @@ export function ComparePage({ data }: { data: ComparisonData | null }) {
               </tr>
             ) : null}
             {data.rows.map((row) => (
-              <tr key={row.key} className={row.differs ? s.differs : undefined} data-testid={`compare-row-${row.key}`} data-differs={row.differs ? "true" : undefined}>
+              <tr
+                key={row.key}
+                className={row.differs ? s.differs : undefined}
+                data-testid={`compare-row-${row.key}`}
+                data-differs={row.differs ? "true" : undefined}
+              >
                 <th scope="row" className={s.rowHead}>
                   {"key" in row.label ? t(row.label.key) : row.label.text}
                   {row.differs ? <span className={s.tag}>{t("compare.differs")}</span> : null}

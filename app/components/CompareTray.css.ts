@@ -11,7 +11,14 @@ export const tray = style({
 export const title = style({ margin: 0, fontSize: vars.font.h3 });
 export const form = style({ margin: 0 });
 export const count = style({ margin: `${vars.space.s} 0` });
-export const list = style({ listStyle: "none", padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.l}` });
+export const list = style({
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.l}`,
+});
 export const item = style({ display: "flex", gap: vars.space.s, alignItems: "baseline" });
 /** With JavaScript, a checkbox sends the form by itself: the Update button is not needed. */
 export const update = style({});

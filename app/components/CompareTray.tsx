@@ -142,7 +142,13 @@ export function CompareTray({ current }: { current?: { id: number; name: string 
             {tray.plans.map((p) => (
               <li key={p.id} className={s.item}>
                 <Link to={p.href}>{p.name}</Link>
-                <button className="button button--link" type="submit" name="remove" value={p.id} aria-label={t("compare.removeNamed", { name: p.name })}>
+                <button
+                  className="button button--link"
+                  type="submit"
+                  name="remove"
+                  value={p.id}
+                  aria-label={t("compare.removeNamed", { name: p.name })}
+                >
                   {t("compare.remove")}
                 </button>
               </li>

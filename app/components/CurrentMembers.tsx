@@ -31,7 +31,18 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
           <span className="hint" id="member-search-hint">
             {t("currentMembers.searchHint")}
           </span>
-          <input id="member-search" className="input" type="search" name="q" defaultValue={q} key={q} maxLength={100} autoComplete="off" spellCheck={false} aria-describedby="member-search-hint" />
+          <input
+            id="member-search"
+            className="input"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="member-search-hint"
+          />
         </div>
         <button className="button" type="submit">
           {t("currentMembers.search")}
@@ -61,7 +72,9 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
           {/* scrolls sideways on narrow screens: focusable so keyboard users can scroll it */}
           <div className="table-wrap" role="region" aria-labelledby="members-caption" tabIndex={0}>
             <table className={s.table} data-testid="members-table">
-              <caption id="members-caption" className={s.caption}>{t("currentMembers.caption", { page, pages: pageCount })}</caption>
+              <caption id="members-caption" className={s.caption}>
+                {t("currentMembers.caption", { page, pages: pageCount })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t("currentMembers.columns.name")}</th>
@@ -99,7 +112,11 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                       )}
                     </td>
                     <td>
-                      <Link className={`button ${s.enroll}`} to={listHref(basePath, list, { member: String(m.id), step: "tier" })} preventScrollReset>
+                      <Link
+                        className={`button ${s.enroll}`}
+                        to={listHref(basePath, list, { member: String(m.id), step: "tier" })}
+                        preventScrollReset
+                      >
                         {t("currentMembers.enrollNow")}
                         <span className="visually-hidden"> {t("currentMembers.enrollNowFor", { name: m.name })}</span>
                       </Link>
@@ -156,7 +173,11 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
         </Dialog>
       ) : null}
       {dialog?.step === "dependents" && dialog.tier ? (
-        <DependentsInfoDialog tier={dialog.tier} closeTo={listHref(basePath, list, { member: String(dialog.memberId), step: "tier" })} hidden={{ memberId: String(dialog.memberId) }} />
+        <DependentsInfoDialog
+          tier={dialog.tier}
+          closeTo={listHref(basePath, list, { member: String(dialog.memberId), step: "tier" })}
+          hidden={{ memberId: String(dialog.memberId) }}
+        />
       ) : null}
     </div>
   );

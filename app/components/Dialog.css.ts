@@ -30,7 +30,23 @@ export const dialog = style({
   boxShadow: "0 10px 30px rgba(0,0,0,0.3)",
 });
 export const wide = style({ maxWidth: "52rem" });
-export const header = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.m, padding: `${vars.space.m} ${vars.space.m} 0` });
+export const header = style({
+  display: "flex",
+  alignItems: "flex-start",
+  justifyContent: "space-between",
+  gap: vars.space.m,
+  padding: `${vars.space.m} ${vars.space.m} 0`,
+});
 export const title = style({ margin: 0, fontSize: vars.font.h2 });
-export const close = style({ fontSize: "1.75rem", lineHeight: 1, textDecoration: "none", color: vars.color.text, minWidth: "44px", minHeight: "44px", display: "inline-flex", alignItems: "center", justifyContent: "center" });
+export const close = style({
+  fontSize: "1.75rem",
+  lineHeight: 1,
+  textDecoration: "none",
+  color: vars.color.text,
+  minWidth: "44px",
+  minHeight: "44px",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+});
 export const body = style({ padding: vars.space.m });

@@ -8,7 +8,21 @@ import { useTranslation } from "~/i18n-react";
 import * as s from "./Dialog.css";
 
 /** `level` 1 for a page that is only the dialog (/confirmation): its title is then the page's heading. */
-export function Dialog({ id, title, closeTo, children, wide, level = 2 }: { id: string; title: ReactNode; closeTo?: string; children: ReactNode; wide?: boolean; level?: 1 | 2 }) {
+export function Dialog({
+  id,
+  title,
+  closeTo,
+  children,
+  wide,
+  level = 2,
+}: {
+  id: string;
+  title: ReactNode;
+  closeTo?: string;
+  children: ReactNode;
+  wide?: boolean;
+  level?: 1 | 2;
+}) {
   const Heading = level === 1 ? "h1" : "h2";
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -26,7 +40,13 @@ export function Dialog({ id, title, closeTo, children, wide, level = 2 }: { id: 
   }, [closeTo, navigate]);
   return (
     <div className={`${s.backdrop}${live ? ` ${s.live}` : ""}`} data-testid="dialog-backdrop">
-      <section className={`${s.dialog}${wide ? ` ${s.wide}` : ""}`} role="dialog" aria-labelledby={`${id}-title`} id={id} data-testid={`dialog-${id}`}>
+      <section
+        className={`${s.dialog}${wide ? ` ${s.wide}` : ""}`}
+        role="dialog"
+        aria-labelledby={`${id}-title`}
+        id={id}
+        data-testid={`dialog-${id}`}
+      >
         <div className={s.header}>
           <Heading id={`${id}-title`} className={s.title} tabIndex={-1} ref={heading}>
             {title}

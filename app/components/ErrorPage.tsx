@@ -27,7 +27,17 @@ const REFUSED_FORMS = new Set(["bad-form", "malformed-form", "not-a-form", "csrf
  * A 4xx/5xx page. `canPost`: the page is inside the shell's CSRF provider, so it may offer a form
  * (a saved enrollment that cannot be opened offers Start a new enrollment: the wizard's start-new).
  */
-export function StatusErrorPage({ status, code, requestId, canPost = false }: { status: number; code?: string; requestId?: string; canPost?: boolean }) {
+export function StatusErrorPage({
+  status,
+  code,
+  requestId,
+  canPost = false,
+}: {
+  status: number;
+  code?: string;
+  requestId?: string;
+  canPost?: boolean;
+}) {
   const { t } = useTranslation();
   const homeHref = useHomeHref();
   const kind =
@@ -36,16 +46,16 @@ export function StatusErrorPage({ status, code, requestId, canPost = false }: { 
       : code === "bad-address"
         ? "badAddress"
         : status === 403
-        ? "forbidden"
-        : status === 413
-          ? "tooLarge"
-          : status === 415
-            ? "notAForm"
-            : status === 400
-              ? "badRequest"
-              : status === 429
-                ? "tooMany"
-                : "server";
+          ? "forbidden"
+          : status === 413
+            ? "tooLarge"
+            : status === 415
+              ? "notAForm"
+              : status === 400
+                ? "badRequest"
+                : status === 429
+                  ? "tooMany"
+                  : "server";
   return (
     <div className="stack">
       <h1>{t(`errorPage.${kind}.title`)}</h1>

@@ -39,7 +39,14 @@ export function FlashMessage({ flash }: { flash: Flash }) {
       </Dialog>
     );
   }
-  const tone = flash.kind === "success" ? "notice--success" : flash.kind === "error" ? "notice--error" : flash.kind === "warning" ? "notice--warning" : "";
+  const tone =
+    flash.kind === "success"
+      ? "notice--success"
+      : flash.kind === "error"
+        ? "notice--error"
+        : flash.kind === "warning"
+          ? "notice--warning"
+          : "";
   return (
     <div className={`notice ${tone}`} role={flash.kind === "error" ? "alert" : "status"} data-testid="flash">
       <p>

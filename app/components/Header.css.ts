@@ -3,7 +3,14 @@ import { vars } from "~/styles/theme.css";
 
 export const header = style({ borderBottom: `4px solid ${vars.color.brand}` });
 export const contactBar = style({ background: vars.color.brandDark, color: vars.color.onBrand, fontSize: vars.font.small });
-export const contactInner = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "center", gap: vars.space.s, padding: `${vars.space.xs} ${vars.space.m}` });
+export const contactInner = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: vars.space.s,
+  padding: `${vars.space.xs} ${vars.space.m}`,
+});
 export const contactText = style({ margin: 0 });
 globalStyle(`${contactBar} a`, { color: vars.color.onBrand });
 globalStyle(`${contactBar} a:focus-visible`, { color: vars.color.focusText });
@@ -33,11 +40,45 @@ globalStyle(`${switcher} ul`, {
   minWidth: "14rem",
 });
 globalStyle(`${switcher} ul a`, { color: vars.color.link, display: "block", padding: vars.space.xs });
-export const brandRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.m, padding: `${vars.space.m} ${vars.space.m}` });
-export const logo = style({ display: "inline-flex", alignItems: "center", fontWeight: 700, fontSize: "1.35rem", color: vars.color.brand, textDecoration: "none" });
+export const brandRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.m,
+  padding: `${vars.space.m} ${vars.space.m}`,
+});
+export const logo = style({
+  display: "inline-flex",
+  alignItems: "center",
+  fontWeight: 700,
+  fontSize: "1.35rem",
+  color: vars.color.brand,
+  textDecoration: "none",
+});
 export const tagline = style({ margin: 0, color: vars.color.muted, flex: "1 1 12rem", fontSize: vars.font.small });
 export const taglineText = style({ margin: 0 });
-export const cart = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px", fontWeight: 600, color: vars.color.brand });
+export const cart = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: "44px",
+  fontWeight: 600,
+  color: vars.color.brand,
+});
 export const nav = style({ background: vars.color.surface });
-export const navList = style({ listStyle: "none", display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.m}`, margin: 0, padding: `${vars.space.xs} ${vars.space.m}` });
-export const navLink = style({ display: "inline-block", padding: `${vars.space.s} 0`, color: vars.color.text, textDecoration: "none", selectors: { "&:hover, &.active": { textDecoration: "underline" } } });
+export const navList = style({
+  listStyle: "none",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `0 ${vars.space.m}`,
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.m}`,
+});
+export const navLink = style({
+  display: "inline-block",
+  padding: `${vars.space.s} 0`,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &.active": { textDecoration: "underline" } },
+});

@@ -79,14 +79,20 @@ export function Header({ shell }: { shell: ShellData }) {
       </div>
       <div className={`container ${s.brandRow}`}>
         <Link to={homeHref} className={s.logo}>
-          {branding.logoUrl ? <img src={branding.logoUrl} alt={t("shell.logoAlt", { name: branding.name })} width={180} height={48} /> : <span>{branding.name}</span>}
+          {branding.logoUrl ? (
+            <img src={branding.logoUrl} alt={t("shell.logoAlt", { name: branding.name })} width={180} height={48} />
+          ) : (
+            <span>{branding.name}</span>
+          )}
         </Link>
         <div className={s.tagline}>
           {branding.tagline ? <p className={s.taglineText}>{branding.tagline}</p> : null}
           {mode.enrollType === "new-group-member" && branding.kind === "group" ? (
             <p className={s.taglineText} data-testid="employer-group">
               {t("shell.enrollingWith", { name: branding.name })}
-              {branding.address ? ` — ${branding.address.address1}, ${branding.address.city}, ${branding.address.state} ${branding.address.zip}` : ""}
+              {branding.address
+                ? ` — ${branding.address.address1}, ${branding.address.city}, ${branding.address.state} ${branding.address.zip}`
+                : ""}
             </p>
           ) : null}
           <p className={s.taglineText}>
@@ -109,7 +115,10 @@ export function Header({ shell }: { shell: ShellData }) {
         ) : null}
         <Link to="/cart" className={s.cart} title={t("shell.viewCart")}>
           <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
-            <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.6 3H21l-2 8H7.3L5 2H1v2h4.2Z" />
+            <path
+              fill="currentColor"
+              d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.6 3H21l-2 8H7.3L5 2H1v2h4.2Z"
+            />
           </svg>
           <span className="visually-hidden">{t("shell.viewCart")}: </span>
           <span data-testid="cart-count">{t("shell.cartCount", { count: cart.count })}</span>

@@ -4,9 +4,21 @@ import type { Branding } from "~/views/branding";
 import * as s from "./Landing.css";
 
 /** The branded welcome of a landing: banner, greeting, tagline, about text and Get Started. */
-export function Landing({ branding, heading, quote, children }: { branding: Branding; heading: string; quote?: React.ReactNode; children?: React.ReactNode }) {
+export function Landing({
+  branding,
+  heading,
+  quote,
+  children,
+}: {
+  branding: Branding;
+  heading: string;
+  quote?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
-  const banner = branding.bannerImageUrl ? <img className={s.bannerImage} src={branding.bannerImageUrl} alt={branding.tagline ?? branding.name} width={1200} height={300} /> : null;
+  const banner = branding.bannerImageUrl ? (
+    <img className={s.bannerImage} src={branding.bannerImageUrl} alt={branding.tagline ?? branding.name} width={1200} height={300} />
+  ) : null;
   return (
     <section className={s.landing} aria-labelledby="landing-title">
       {banner ? branding.bannerLink ? <a href={branding.bannerLink}>{banner}</a> : banner : null}

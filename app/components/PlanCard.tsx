@@ -63,7 +63,11 @@ function PlanCardAlone(props: { card: ListedCard; addForm: string }) {
  *  `addForm` is the id of the list's PlanAddForm; the card itself has no form and no router hook. */
 export function PlanCard({ card, addForm }: { card: ListedCard; addForm: string }) {
   const text = useContext(CardText);
-  return text ? <CardBody card={card} addForm={addForm} t={text.t} language={text.language} /> : <PlanCardAlone card={card} addForm={addForm} />;
+  return text ? (
+    <CardBody card={card} addForm={addForm} t={text.t} language={text.language} />
+  ) : (
+    <PlanCardAlone card={card} addForm={addForm} />
+  );
 }
 
 function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: string; t: TFunction; language: string }) {
@@ -74,7 +78,11 @@ function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: s
   const whole = card.tierPrices ? (card as PlanCardData) : listedCards?.get(card.id);
   return (
     <article className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
-      <div className={s.body} dangerouslySetInnerHTML={{ __html: whole ? planCardBodyHtml(whole, t, language) : "" }} suppressHydrationWarning />
+      <div
+        className={s.body}
+        dangerouslySetInnerHTML={{ __html: whole ? planCardBodyHtml(whole, t, language) : "" }}
+        suppressHydrationWarning
+      />
       <div className={s.actions}>
         <div className={s.body} dangerouslySetInnerHTML={{ __html: planCardActionsHtml(card, addForm, t) }} />
         <CompareToggle planId={card.id} name={card.name} label={t("compare.toggle")} />

@@ -15,7 +15,15 @@ import { RepPortalForm, PortalOnlyForm } from "./PortalChooser";
 import type { PlanPageData } from "./PlanPageData";
 import * as s from "./PlanPage.css";
 
-export function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: string; to: (dialog: string | null, extra?: Record<string, string>) => string }) {
+export function PlanDialogs({
+  d,
+  closeTo,
+  to,
+}: {
+  d: PlanPageData;
+  closeTo: string;
+  to: (dialog: string | null, extra?: Record<string, string>) => string;
+}) {
   const { t, i18n } = useTranslation();
   switch (d.dialog) {
     case "quote":
@@ -31,12 +39,31 @@ export function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: stri
             labels={{ annualIncome: t("plan.annualSalary"), workingHours: t("plan.workingHours") }}
             id="salary-form"
             validator={salaryValidator(d.plan.minWorkingHours !== null)}
-            defaultValues={{ annualIncome: d.salary.annualIncome ? String(d.salary.annualIncome) : "", workingHours: d.salary.workingHours ? String(d.salary.workingHours) : "" } as never}
+            defaultValues={
+              {
+                annualIncome: d.salary.annualIncome ? String(d.salary.annualIncome) : "",
+                workingHours: d.salary.workingHours ? String(d.salary.workingHours) : "",
+              } as never
+            }
           >
             <input type="hidden" name="intent" value="salary" />
-            <TextField name="annualIncome" label={t("plan.annualSalary")} hint={t("plan.annualSalaryHint")} inputMode="numeric" maxLength={12} short />
+            <TextField
+              name="annualIncome"
+              label={t("plan.annualSalary")}
+              hint={t("plan.annualSalaryHint")}
+              inputMode="numeric"
+              maxLength={12}
+              short
+            />
             {d.plan.minWorkingHours !== null ? (
-              <TextField name="workingHours" label={t("plan.workingHours")} hint={t("plan.workingHoursHint", { hours: d.plan.minWorkingHours })} inputMode="numeric" maxLength={3} short />
+              <TextField
+                name="workingHours"
+                label={t("plan.workingHours")}
+                hint={t("plan.workingHoursHint", { hours: d.plan.minWorkingHours })}
+                inputMode="numeric"
+                maxLength={3}
+                short
+              />
             ) : null}
             <button className="button" type="submit">
               {t("common.save")}
@@ -47,14 +74,14 @@ export function PlanDialogs({ d, closeTo, to }: { d: PlanPageData; closeTo: stri
     case "tobacco":
       return (
         <Dialog id="tobacco" title={t("plan.tobaccoTitle")} closeTo={closeTo}>
-          <StoreForm labels={{ smoker: t("quote.smoker") }} id="tobacco-form" validator={tobaccoValidator} defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}>
+          <StoreForm
+            labels={{ smoker: t("quote.smoker") }}
+            id="tobacco-form"
+            validator={tobaccoValidator}
+            defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}
+          >
             <input type="hidden" name="intent" value="tobacco" />
-            <RadioGroup
-              name="smoker"
-              label={t("quote.smoker")}
-              hint={t("quote.smokerHint")}
-              options={yesNoOptions(t)}
-            />
+            <RadioGroup name="smoker" label={t("quote.smoker")} hint={t("quote.smokerHint")} options={yesNoOptions(t)} />
             <button className="button" type="submit">
               {t("common.save")}
             </button>

@@ -8,7 +8,11 @@ import type { PlanPageData } from "./PlanPageData";
 export function EligibilityForm({ questions }: { questions: NonNullable<PlanPageData["eligibility"]> }) {
   const { t } = useTranslation();
   return (
-    <StoreForm labels={Object.fromEntries(questions.map((q) => [`q${q.id}`, q.text]))} id="eligibility" validator={eligibilityValidator(questions.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}>
+    <StoreForm
+      labels={Object.fromEntries(questions.map((q) => [`q${q.id}`, q.text]))}
+      id="eligibility"
+      validator={eligibilityValidator(questions.map((q) => ({ id: q.id, true_condition: q.trueCondition })))}
+    >
       <input type="hidden" name="intent" value="eligibility" />
       {questions.map((q) => (
         <RadioGroup

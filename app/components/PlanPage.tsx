@@ -157,7 +157,14 @@ function PlanPageBody({ data: d }: { data: PlanPageData }) {
                   {formatMoney(e.priceCents, i18n.language)}
                   <span className="muted">{t("plans.perMonth")}</span>
                 </p>
-                {d.companion ? <p className="muted">{t("plan.premierPair", { name: d.companion.name, price: d.companion.priceCents ? formatMoney(d.companion.priceCents, i18n.language) : "" })}</p> : null}
+                {d.companion ? (
+                  <p className="muted">
+                    {t("plan.premierPair", {
+                      name: d.companion.name,
+                      price: d.companion.priceCents ? formatMoney(d.companion.priceCents, i18n.language) : "",
+                    })}
+                  </p>
+                ) : null}
                 {d.inCart ? (
                   <p className="text-success" data-testid="in-cart">
                     <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
@@ -199,7 +206,13 @@ function PlanPageBody({ data: d }: { data: PlanPageData }) {
         <h2 id="about-plan">{t("plan.description")}</h2>
         <div className={s.body} dangerouslySetInnerHTML={{ __html: d.plan.bodyHtml }} />
         {d.plan.associationHtml ? <div className="notice" dangerouslySetInnerHTML={{ __html: d.plan.associationHtml }} /> : null}
-        {d.plan.specialMessageHtml ? <div className="notice notice--warning" data-testid="special-message" dangerouslySetInnerHTML={{ __html: d.plan.specialMessageHtml }} /> : null}
+        {d.plan.specialMessageHtml ? (
+          <div
+            className="notice notice--warning"
+            data-testid="special-message"
+            dangerouslySetInnerHTML={{ __html: d.plan.specialMessageHtml }}
+          />
+        ) : null}
         {[d.plan.exclusions, d.plan.example, d.plan.faq].map((part, i) =>
           part ? (
             <details key={i} className={s.details}>

@@ -28,7 +28,10 @@ export interface PlanPageData {
   };
   quoted: boolean;
   inCart: boolean;
-  pricing: { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> } | { ok: false; errorCode: PricingErrorCode } | null;
+  pricing:
+    | { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> }
+    | { ok: false; errorCode: PricingErrorCode }
+    | null;
   eligibility: Array<{ id: number; text: string; trueCondition: number }> | null;
   enrollQuestions: { outcome: "accepted" | "declined" | null } | null;
   membershipOptions: Array<{ planPriceId: number; priceCents: number; name: string; bodyHtml: string }>;
@@ -45,7 +48,11 @@ export interface PlanPageData {
   hasPortalOrGroup: boolean;
   memberDashboardUrl: string | null;
   dialog: string | null;
-  portalChoice: { forRep: boolean; portals: Array<{ value: string; label: string }>; groups: Array<{ value: string; label: string }> } | null;
+  portalChoice: {
+    forRep: boolean;
+    portals: Array<{ value: string; label: string }>;
+    groups: Array<{ value: string; label: string }>;
+  } | null;
   dependentsFor: Tier | null;
   chosenMembership: number | null;
 }

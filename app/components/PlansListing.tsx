@@ -30,7 +30,13 @@ function Listing({ data, selectorAction }: { data: PlansListingData<ListedCard>;
   const home = useHomeHref();
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: home }, ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: banner.membersHref ?? undefined }] : []), { label: t("plans.title") }]} />
+      <Breadcrumb
+        items={[
+          { label: t("shell.home"), to: home },
+          ...(banner.member ? [{ label: t("breadcrumb.currentMember"), to: banner.membersHref ?? undefined }] : []),
+          { label: t("plans.title") },
+        ]}
+      />
       <h1>{t("plans.title")}</h1>
       <SelectionBanner banner={banner} />
       {filter ? (

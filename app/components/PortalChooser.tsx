@@ -49,10 +49,22 @@ export function PortalOnlyForm({ id, portals, intent, backTo }: ChooserProps) {
 }
 
 /** A rep's portal, then Start Direct Enrollment — or one of their groups. */
-export function RepPortalForm({ id, portals, groups, intent, backTo, portal }: ChooserProps & { groups: Option[]; portal?: number | null }) {
+export function RepPortalForm({
+  id,
+  portals,
+  groups,
+  intent,
+  backTo,
+  portal,
+}: ChooserProps & { groups: Option[]; portal?: number | null }) {
   const { t } = useTranslation();
   return (
-    <StoreForm id={id} validator={newMemberValidator} labels={{ portal: t("portal.choose"), group: t("agentHome.groupLabel") }} defaultValues={{ portal: portal ?? undefined } as never}>
+    <StoreForm
+      id={id}
+      validator={newMemberValidator}
+      labels={{ portal: t("portal.choose"), group: t("agentHome.groupLabel") }}
+      defaultValues={{ portal: portal ?? undefined } as never}
+    >
       <Intent value={intent} />
       <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
       <div className="button-group">

@@ -60,11 +60,28 @@ export function QuoteForm({
       id={id}
       validator={validator}
       defaultValues={defaultValues as never}
-      labels={{ zip: t("quote.zip"), dob: t("quote.dob"), gender: t("quote.gender"), spouseDob: t("quote.spouseDob"), childCount: t("quote.childCount"), smoker: t("quote.smoker"), category: t("quote.category") }}
+      labels={{
+        zip: t("quote.zip"),
+        dob: t("quote.dob"),
+        gender: t("quote.gender"),
+        spouseDob: t("quote.spouseDob"),
+        childCount: t("quote.childCount"),
+        smoker: t("quote.smoker"),
+        category: t("quote.category"),
+      }}
     >
       <input type="hidden" name="intent" value="quote" />
       <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
-      <TextField name="dob" label={t("quote.dob")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="bday" short onInput={typeDate} />
+      <TextField
+        name="dob"
+        label={t("quote.dob")}
+        hint={t("common.dateHint")}
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="bday"
+        short
+        onInput={typeDate}
+      />
       <RadioGroup
         name="gender"
         label={t("quote.gender")}
@@ -74,17 +91,31 @@ export function QuoteForm({
           ...(allowOtherGender ? [{ value: "2", label: t("quote.others") }] : []),
         ]}
       />
-      <TextField name="spouseDob" label={t("quote.spouseDob")} hint={t("quote.spouseDobHint")} inputMode="numeric" maxLength={10} autoComplete="off" short onInput={typeDate} />
-      <SelectField name="childCount" label={t("quote.childCount")} hint={t("quote.childCountHint")} options={Array.from({ length: 10 }, (_, i) => ({ value: String(i), label: String(i) }))} />
-      {showSmoker ? (
-        <RadioGroup
-          name="smoker"
-          label={t("quote.smoker")}
-          hint={t("quote.smokerHint")}
-          options={yesNoOptions(t)}
+      <TextField
+        name="spouseDob"
+        label={t("quote.spouseDob")}
+        hint={t("quote.spouseDobHint")}
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        short
+        onInput={typeDate}
+      />
+      <SelectField
+        name="childCount"
+        label={t("quote.childCount")}
+        hint={t("quote.childCountHint")}
+        options={Array.from({ length: 10 }, (_, i) => ({ value: String(i), label: String(i) }))}
+      />
+      {showSmoker ? <RadioGroup name="smoker" label={t("quote.smoker")} hint={t("quote.smokerHint")} options={yesNoOptions(t)} /> : null}
+      {categories ? (
+        <SelectField
+          name="category"
+          label={t("quote.category")}
+          options={categories.map((c) => ({ value: c.key, label: c.label }))}
+          placeholder={t("quote.chooseCategory")}
         />
       ) : null}
-      {categories ? <SelectField name="category" label={t("quote.category")} options={categories.map((c) => ({ value: c.key, label: c.label }))} placeholder={t("quote.chooseCategory")} /> : null}
       {children}
       <button className="button" type="submit">
         {submitLabel ?? t("quote.submit")}

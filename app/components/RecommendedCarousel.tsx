@@ -17,7 +17,9 @@ export function RecommendedCarousel({ cards }: { cards: RecommendedCard[] }) {
           <li key={c.id} id={`reco-item-${i + 1}`} className={`card ${s.item}`}>
             <p className="muted">{c.categoryLabel}</p>
             <h3>{c.name}</h3>
-            {c.startingFromCents !== null ? <p>{t("recommended.startingFrom", { price: formatMoney(c.startingFromCents, i18n.language) })}</p> : null}
+            {c.startingFromCents !== null ? (
+              <p>{t("recommended.startingFrom", { price: formatMoney(c.startingFromCents, i18n.language) })}</p>
+            ) : null}
             <Link to={c.href} aria-label={t("recommended.moreInfoNamed", { name: c.name })}>
               {t("recommended.moreInfo")}
             </Link>

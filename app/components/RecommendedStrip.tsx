@@ -16,7 +16,9 @@ export function RecommendedStrip({ cards, viewAllHref }: { cards: RecommendedCar
             <p className="muted">{c.categoryLabel}</p>
             {c.logoUrl ? <img src={c.logoUrl} alt="" width={180} height={48} loading="lazy" /> : null}
             <h3>{c.name}</h3>
-            {c.startingFromCents !== null ? <p>{t("recommended.startingFrom", { price: formatMoney(c.startingFromCents, i18n.language) })}</p> : null}
+            {c.startingFromCents !== null ? (
+              <p>{t("recommended.startingFrom", { price: formatMoney(c.startingFromCents, i18n.language) })}</p>
+            ) : null}
             <Link to={c.href} aria-label={t("recommended.moreInfoNamed", { name: c.name })}>
               {t("recommended.moreInfo")}
             </Link>

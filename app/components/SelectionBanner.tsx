@@ -10,9 +10,7 @@ export function SelectionBanner({ banner }: { banner: Banner }) {
       {banner.group ? (
         <div>
           <dt className="visually-hidden">{t("home.group")}</dt>
-          <dd>
-            {t("banner.group", { name: banner.group.name, code: banner.group.code })}
-          </dd>
+          <dd>{t("banner.group", { name: banner.group.name, code: banner.group.code })}</dd>
         </div>
       ) : null}
       {banner.member ? (

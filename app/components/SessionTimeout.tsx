@@ -22,7 +22,10 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
   const { t } = useTranslation();
   const csrf = useAuthenticityToken();
   const stay = useFetcher<Status>();
-  const [ends, setEnds] = useState<{ idle: number; absolute: number }>(() => ({ idle: Date.now() + limits.idleSeconds * 1000, absolute: Date.now() + limits.absoluteSeconds * 1000 }));
+  const [ends, setEnds] = useState<{ idle: number; absolute: number }>(() => ({
+    idle: Date.now() + limits.idleSeconds * 1000,
+    absolute: Date.now() + limits.absoluteSeconds * 1000,
+  }));
   const [now, setNow] = useState(() => Date.now());
   const [dismissed, setDismissed] = useState(false);
   // JavaScript only: the server's page never carries the warning
@@ -36,7 +39,8 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
     setDismissed(false);
   }, [limits]);
   useEffect(() => {
-    if (stay.data?.active) setEnds({ idle: Date.now() + stay.data.idleSeconds * 1000, absolute: Date.now() + stay.data.absoluteSeconds * 1000 });
+    if (stay.data?.active)
+      setEnds({ idle: Date.now() + stay.data.idleSeconds * 1000, absolute: Date.now() + stay.data.absoluteSeconds * 1000 });
   }, [stay.data]);
   useEffect(() => {
     setMounted(true);
@@ -55,7 +59,8 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
     fetch("/session", { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then((r) => r.json() as Promise<Status>)
       .then((status) => {
-        if (status.active && Math.min(status.idleSeconds, status.absoluteSeconds) > 0) setEnds({ idle: Date.now() + status.idleSeconds * 1000, absolute: Date.now() + status.absoluteSeconds * 1000 });
+        if (status.active && Math.min(status.idleSeconds, status.absoluteSeconds) > 0)
+          setEnds({ idle: Date.now() + status.idleSeconds * 1000, absolute: Date.now() + status.absoluteSeconds * 1000 });
         else window.location.assign("/session-expired");
       })
       .catch(() => window.location.assign("/session-expired"))
@@ -72,7 +77,14 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
 
   return (
     <div className={s.backdrop}>
-      <section className={s.dialog} role="alertdialog" aria-modal="true" aria-labelledby="session-timeout-title" aria-describedby="session-timeout-text" data-testid="session-timeout">
+      <section
+        className={s.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="session-timeout-title"
+        aria-describedby="session-timeout-text"
+        data-testid="session-timeout"
+      >
         <div className={s.header}>
           <h2 id="session-timeout-title" className={s.title}>
             {t("sessionTimeout.title")}
@@ -91,7 +103,13 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
                 {t("sessionTimeout.understood")}
               </button>
             ) : (
-              <button ref={button} className="button" type="button" disabled={stay.state !== "idle"} onClick={() => stay.submit({ csrf }, { method: "post", action: "/session" })}>
+              <button
+                ref={button}
+                className="button"
+                type="button"
+                disabled={stay.state !== "idle"}
+                onClick={() => stay.submit({ csrf }, { method: "post", action: "/session" })}
+              >
                 {t("sessionTimeout.stay")}
               </button>
             )}

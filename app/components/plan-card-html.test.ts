@@ -22,7 +22,11 @@ const card = (id: number, over: Partial<PlanCardData> = {}): PlanCardData => ({
 
 describe("a plan card's drawn-once part", () => {
   it("escapes the text and attributes it puts into HTML, and keeps the sanitised short text", () => {
-    const html = planCardBodyHtml(card(3, { name: `A <b>"bold"</b> & plan`, callout: "<script>x</script>", logoUrl: `/logo.svg" onerror="x` }), t, "en");
+    const html = planCardBodyHtml(
+      card(3, { name: `A <b>"bold"</b> & plan`, callout: "<script>x</script>", logoUrl: `/logo.svg" onerror="x` }),
+      t,
+      "en",
+    );
     expect(html).toContain("A &lt;b&gt;&quot;bold&quot;&lt;/b&gt; &amp; plan");
     expect(html).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(html).toContain('src="/logo.svg&quot; onerror=&quot;x"');
@@ -67,7 +71,14 @@ describe("the listing as the browser is sent it", () => {
     const json = JSON.stringify(sent);
     expect(json).not.toContain("Cleanings");
     expect(json).not.toContain("priceCents");
-    expect(sent.sections[0].plans[1]).toEqual({ id: 2, name: "Plan 2", href: "/plan/2/plan-2", inCart: true, hideAdd: false, directAdd: null });
+    expect(sent.sections[0].plans[1]).toEqual({
+      id: 2,
+      name: "Plan 2",
+      href: "/plan/2/plan-2",
+      inCart: true,
+      hideAdd: false,
+      directAdd: null,
+    });
     expect(sent.sections[1].bundles?.[0].plans[0].id).toBe(5);
     expect([...kept.keys()].sort()).toEqual([1, 2, 5]);
     expect(kept.get(1)).toBe(data.sections[0].plans[0]);

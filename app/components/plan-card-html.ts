@@ -28,7 +28,8 @@ export function planCardActionsHtml(card: ListedCard, addForm: string, t: TFunct
   let html = "";
   const name = { name: card.name };
   const href = escapeHtml(card.href);
-  if (card.inCart) html += `<p class="${s.inCart}" data-testid="in-cart"><span aria-hidden="true">✓</span> ${escapeHtml(t("plans.addedToCart"))}</p>`;
+  if (card.inCart)
+    html += `<p class="${s.inCart}" data-testid="in-cart"><span aria-hidden="true">✓</span> ${escapeHtml(t("plans.addedToCart"))}</p>`;
   else if (!card.hideAdd) {
     const label = `aria-label="${escapeHtml(t("plans.addNamed", name))}"><span aria-hidden="true">+</span> ${escapeHtml(t("plans.add"))}`;
     html += card.directAdd

@@ -24,7 +24,8 @@ const rules = (...required: string[]): FieldRules =>
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const png = (b64 = PNG_1PX) => `data:image/png;base64,${b64}`;
 /** A PNG header followed by `bytes` filler bytes, base64 encoded. */
-const bigPng = (bytes: number) => png(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8)]).toString("base64"));
+const bigPng = (bytes: number) =>
+  png(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8)]).toString("base64"));
 
 const input = (over: Partial<SignatureInput> = {}): SignatureInput => ({
   required: true,
@@ -97,7 +98,8 @@ describe("the signature request by text message", () => {
     expect(textSignatureAllowed({ eprocess: "group", hasIha: false, signatureRequired: true })).toBe(true);
     expect(textSignatureAllowed({ eprocess: "rep", hasIha: true, signatureRequired: true })).toBe(false);
     expect(textSignatureAllowed({ eprocess: "group", hasIha: false, signatureRequired: false })).toBe(false);
-    for (const eprocess of ["applicant", "sigapplicant", null, undefined]) expect(textSignatureAllowed({ eprocess, hasIha: false, signatureRequired: true })).toBe(false);
+    for (const eprocess of ["applicant", "sigapplicant", null, undefined])
+      expect(textSignatureAllowed({ eprocess, hasIha: false, signatureRequired: true })).toBe(false);
   });
 
   it("leaves the signature offered but optional, and changes nothing else", () => {
@@ -171,15 +173,30 @@ describe("signatureProblem", () => {
 
   it("accepts a drawn PNG, and refuses a bad one even when optional", () => {
     expect(signatureProblem(input({ drawn: png() }))).toBeNull();
-    expect(signatureProblem(input({ drawn: "data:image/svg+xml;base64,PHN2Zz4=" }))).toEqual({ field: "signature", message: "validation.signatureFormat" });
-    expect(signatureProblem(input({ required: false, drawn: bigPng(MAX_SIGNATURE_BYTES + 10) }))).toEqual({ field: "signature", message: "validation.signatureTooLarge" });
+    expect(signatureProblem(input({ drawn: "data:image/svg+xml;base64,PHN2Zz4=" }))).toEqual({
+      field: "signature",
+      message: "validation.signatureFormat",
+    });
+    expect(signatureProblem(input({ required: false, drawn: bigPng(MAX_SIGNATURE_BYTES + 10) }))).toEqual({
+      field: "signature",
+      message: "validation.signatureTooLarge",
+    });
   });
 
   it("accepts the typed name with the consent, or says which is wrong", () => {
     expect(signatureProblem(input({ typedName: "ana lopez", consent: true }))).toBeNull();
-    expect(signatureProblem(input({ typedName: "Ana Lopez" }))).toEqual({ field: "signature_consent", message: "validation.signatureConsent" });
-    expect(signatureProblem(input({ typedName: "Somebody Else", consent: true }))).toEqual({ field: "signature_name", message: "validation.signatureName" });
-    expect(signatureProblem(input({ typedName: "Ana Lopez", consent: true, applicant: null }))).toEqual({ field: "signature_name", message: "validation.signatureName" });
+    expect(signatureProblem(input({ typedName: "Ana Lopez" }))).toEqual({
+      field: "signature_consent",
+      message: "validation.signatureConsent",
+    });
+    expect(signatureProblem(input({ typedName: "Somebody Else", consent: true }))).toEqual({
+      field: "signature_name",
+      message: "validation.signatureName",
+    });
+    expect(signatureProblem(input({ typedName: "Ana Lopez", consent: true, applicant: null }))).toEqual({
+      field: "signature_name",
+      message: "validation.signatureName",
+    });
   });
 
   it("a drawing wins over a typed name", () => {

@@ -82,7 +82,12 @@ export function sameCode(typed: string, expected: string | null | undefined): bo
 
 /** Names compared as people type them: case, accents' composition, curly or straight apostrophes and extra spaces ignored. */
 export function normaliseName(name: string): string {
-  return name.normalize("NFC").trim().replace(/\s+/g, " ").replace(/[\u2018\u2019\u02bc]/g, "'").toLocaleLowerCase("en-US");
+  return name
+    .normalize("NFC")
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .toLocaleLowerCase("en-US");
 }
 
 export interface ApplicantName {

@@ -61,7 +61,12 @@ export function staffActorName(staff: StaffIdentity) {
 }
 
 /** Who acts in a request: the verified rep or admin when there is one, else the person enrolling. */
-export function auditActor(o: { staff: StaffIdentity | null; eprocess?: string | null; requestId: string | null; clientKey?: string | null }): AuditActor {
+export function auditActor(o: {
+  staff: StaffIdentity | null;
+  eprocess?: string | null;
+  requestId: string | null;
+  clientKey?: string | null;
+}): AuditActor {
   const clientKey = o.clientKey ?? null;
   if (o.staff) return { actor: staffActorName(o.staff), actingAs: o.staff.kind, requestId: o.requestId, clientKey };
   return { actor: "applicant", actingAs: o.eprocess === "group" ? "employee" : "applicant", requestId: o.requestId, clientKey };

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cardBrand, cardDigits, expiryYears, isExpired, luhnCheckDigit, luhnValid, maskedNumber, dottedLastFour, securityCodeLength, EXPIRY_MONTHS } from "./cards";
+import {
+  cardBrand,
+  cardDigits,
+  expiryYears,
+  isExpired,
+  luhnCheckDigit,
+  luhnValid,
+  maskedNumber,
+  dottedLastFour,
+  securityCodeLength,
+  EXPIRY_MONTHS,
+} from "./cards";
 
 /** A Luhn-valid number of 13 to 25 digits: random digits, then the check digit. */
 const validCardNumber = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 24 }).map((ds) => {
@@ -9,7 +20,16 @@ const validCardNumber = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12
 });
 
 describe("luhnValid", () => {
-  it.each(["4111111111111111", "4012888888881881", "5555555555554444", "2223003122003222", "378282246310005", "6011111111111117", "6445644564456445", "4000000000000002"])("accepts the test card %s", (n) => {
+  it.each([
+    "4111111111111111",
+    "4012888888881881",
+    "5555555555554444",
+    "2223003122003222",
+    "378282246310005",
+    "6011111111111117",
+    "6445644564456445",
+    "4000000000000002",
+  ])("accepts the test card %s", (n) => {
     expect(luhnValid(n)).toBe(true);
   });
 
@@ -17,9 +37,12 @@ describe("luhnValid", () => {
     expect(luhnValid(n)).toBe(false);
   });
 
-  it.each(["", "4", "4111 1111 1111 1111", "4111-1111-1111-1111", "41111111111111a1", "４１１１１１１１１１１１１１１１"])("refuses what is not a string of digits: %j", (n) => {
-    expect(luhnValid(n)).toBe(false);
-  });
+  it.each(["", "4", "4111 1111 1111 1111", "4111-1111-1111-1111", "41111111111111a1", "４１１１１１１１１１１１１１１１"])(
+    "refuses what is not a string of digits: %j",
+    (n) => {
+      expect(luhnValid(n)).toBe(false);
+    },
+  );
 
   it("cardDigits drops the grouping spaces and dashes", () => {
     expect(cardDigits(" 4111 1111-1111 1111 ")).toBe("4111111111111111");

@@ -3,7 +3,12 @@ import { cartTotals, chargedOneTimeFee, L713_FEES } from "./cart-totals";
 
 describe("cart totals (storefront §3 cart result)", () => {
   it("adds each plan's one-time fee to the first month only", () => {
-    expect(cartTotals([{ priceCents: 2000, oneTimeFeeCents: 2500 }, { priceCents: 1500, oneTimeFeeCents: 0 }])).toEqual({ recurringMonthCents: 3500, oneTimeFeesCents: 2500, initialMonthCents: 6000 });
+    expect(
+      cartTotals([
+        { priceCents: 2000, oneTimeFeeCents: 2500 },
+        { priceCents: 1500, oneTimeFeeCents: 0 },
+      ]),
+    ).toEqual({ recurringMonthCents: 3500, oneTimeFeesCents: 2500, initialMonthCents: 6000 });
   });
 });
 

@@ -31,7 +31,10 @@ const req = (over: Partial<AddRequest> = {}): AddRequest => ({
 
 describe("decideAdd", () => {
   it("adds a priced plan with the server's price", () => {
-    expect(decideAdd(req())).toEqual({ ok: true, lines: [{ planId: 10, planPriceId: 100, priceCents: 2500, removable: true, pairedWith: null }] });
+    expect(decideAdd(req())).toEqual({
+      ok: true,
+      lines: [{ planId: 10, planPriceId: 100, priceCents: 2500, removable: true, pairedWith: null }],
+    });
   });
   it("refuses a price id that is not the quote's", () => {
     expect(decideAdd(req({ planPriceId: 101 }))).toEqual({ ok: false, code: "pricing" });
@@ -41,7 +44,10 @@ describe("decideAdd", () => {
     expect(decideAdd(req({ plan: plan({ hide_add_to_cart: 1 }) })).ok).toBe(false);
     expect(decideAdd(req({ plan: plan({ active: 0 }) }))).toEqual({ ok: false, code: "notSold" });
     expect(decideAdd(req({ plan: plan({ is_membership: 1 }) }))).toEqual({ ok: false, code: "notSold" });
-    expect(decideAdd(req({ cart: [{ planId: 10, categoryKey: "dental", isMembership: false }] }))).toEqual({ ok: false, code: "alreadyInCart" });
+    expect(decideAdd(req({ cart: [{ planId: 10, categoryKey: "dental", isMembership: false }] }))).toEqual({
+      ok: false,
+      code: "alreadyInCart",
+    });
   });
   it("already-active for an existing member's active plan", () => {
     expect(decideAdd(req({ activePlanIds: [10] }))).toEqual({ ok: false, code: "alreadyActive" });

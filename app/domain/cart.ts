@@ -81,16 +81,31 @@ export function decideAdd(r: AddRequest): AddDecision {
   const entry = r.pricing.entries.find((e) => e.planPriceId === r.planPriceId);
   if (!entry) return { ok: false, code: "pricing" };
 
-  const lines: NewLine[] = [{ planId: plan.id, planPriceId: entry.planPriceId, priceCents: entry.priceCents, removable: true, pairedWith: null }];
+  const lines: NewLine[] = [
+    { planId: plan.id, planPriceId: entry.planPriceId, priceCents: entry.priceCents, removable: true, pairedWith: null },
+  ];
   // Existing members already hold a membership: only the main plan goes in.
   const membershipInCart = r.cart.some((l) => l.isMembership);
   if (plan.membership_required && r.enrollType !== "existing-member" && !membershipInCart) {
-    if (!r.membership || r.membershipPlanId === null || r.membership.planId !== r.membershipPlanId) return { ok: false, code: "needsMembership" };
-    lines.push({ planId: r.membership.planId, planPriceId: r.membership.planPriceId, priceCents: r.membership.priceCents, removable: false, pairedWith: 0 });
+    if (!r.membership || r.membershipPlanId === null || r.membership.planId !== r.membershipPlanId)
+      return { ok: false, code: "needsMembership" };
+    lines.push({
+      planId: r.membership.planId,
+      planPriceId: r.membership.planPriceId,
+      priceCents: r.membership.priceCents,
+      removable: false,
+      pairedWith: 0,
+    });
   }
   if (plan.is_premier && plan.premier_pair_plan_id !== null && !r.cart.some((l) => l.planId === plan.premier_pair_plan_id)) {
     if (!r.companion || r.companion.planId !== plan.premier_pair_plan_id) return { ok: false, code: "companionUnavailable" };
-    lines.push({ planId: r.companion.planId, planPriceId: r.companion.planPriceId, priceCents: r.companion.priceCents, removable: false, pairedWith: 0 });
+    lines.push({
+      planId: r.companion.planId,
+      planPriceId: r.companion.planPriceId,
+      priceCents: r.companion.priceCents,
+      removable: false,
+      pairedWith: 0,
+    });
   }
   return { ok: true, lines };
 }

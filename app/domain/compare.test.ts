@@ -36,7 +36,8 @@ describe("parseCompareIds", () => {
     expect(parseCompareIds(["1", "2", "3", "4", "5"])).toEqual({ ok: false, error: "tooMany" });
   });
   it("refuses what is not a plan id", () => {
-    for (const bad of ["abc", "0", "-1", "1.5", "1e3", "01", "99999999999"]) expect(parseCompareIds([bad])).toEqual({ ok: false, error: "invalid" });
+    for (const bad of ["abc", "0", "-1", "1.5", "1e3", "01", "99999999999"])
+      expect(parseCompareIds([bad])).toEqual({ ok: false, error: "invalid" });
   });
 });
 
@@ -59,7 +60,18 @@ describe("updateSelection", () => {
 describe("compareRows", () => {
   it("builds the fixed rows in order, then coverage rows, then exclusions", () => {
     const rows = compareRows([plan(1), plan(2)]);
-    expect(rows.map((r) => r.key)).toEqual(["carrier", "category", "price", "deductible", "maximums", "waitingPeriods", "network", "coverage:preventive", "coverage:basic", "exclusions"]);
+    expect(rows.map((r) => r.key)).toEqual([
+      "carrier",
+      "category",
+      "price",
+      "deductible",
+      "maximums",
+      "waitingPeriods",
+      "network",
+      "coverage:preventive",
+      "coverage:basic",
+      "exclusions",
+    ]);
     expect(rows.find((r) => r.key === "coverage:basic")!.label).toEqual({ text: "Basic services" });
     expect(rows.find((r) => r.key === "deductible")!.label).toEqual({ key: "compare.row.deductible" });
   });
@@ -67,14 +79,25 @@ describe("compareRows", () => {
   it("marks the rows where the plans differ", () => {
     const rows = compareRows([plan(1), plan(2, { price: { kind: "price", priceCents: 4490 }, facts: facts({ maximums: "$2,000" }) })]);
     const differs = Object.fromEntries(rows.map((r) => [r.key, r.differs]));
-    expect(differs).toMatchObject({ carrier: false, price: true, maximums: true, deductible: false, "coverage:preventive": false, exclusions: false });
+    expect(differs).toMatchObject({
+      carrier: false,
+      price: true,
+      maximums: true,
+      deductible: false,
+      "coverage:preventive": false,
+      exclusions: false,
+    });
     expect(onlyDifferences(rows).map((r) => r.key)).toEqual(["price", "maximums"]);
   });
 
   it("unites the kinds of coverage and shows none where a plan lacks one", () => {
     const vision = facts({ coverage: [{ key: "eyeExam", label: "Eye exam", share: "$10 copay" }], exclusions: [] });
     const rows = compareRows([plan(1), plan(2, { category: "Vision", facts: vision })]);
-    expect(rows.filter((r) => r.group === "coverage").map((r) => r.key)).toEqual(["coverage:preventive", "coverage:basic", "coverage:eyeExam"]);
+    expect(rows.filter((r) => r.group === "coverage").map((r) => r.key)).toEqual([
+      "coverage:preventive",
+      "coverage:basic",
+      "coverage:eyeExam",
+    ]);
     expect(rows.find((r) => r.key === "coverage:eyeExam")!.cells).toEqual([{ kind: "none" }, { kind: "text", text: "$10 copay" }]);
     expect(rows.find((r) => r.key === "coverage:basic")!.cells).toEqual([{ kind: "text", text: "70%" }, { kind: "none" }]);
     expect(rows.find((r) => r.key === "exclusions")!.cells).toEqual([{ kind: "list", items: ["Cosmetic procedures"] }, { kind: "none" }]);
@@ -82,7 +105,10 @@ describe("compareRows", () => {
   });
 
   it("carries the pricing notice of a plan that cannot be priced, and no quote yet", () => {
-    const rows = compareRows([plan(1, { price: { kind: "pricingError", errorCode: "stateError" } }), plan(2, { price: { kind: "noQuote" } })]);
+    const rows = compareRows([
+      plan(1, { price: { kind: "pricingError", errorCode: "stateError" } }),
+      plan(2, { price: { kind: "noQuote" } }),
+    ]);
     expect(rows.find((r) => r.key === "price")!.cells).toEqual([{ kind: "pricingError", errorCode: "stateError" }, { kind: "noQuote" }]);
   });
 

@@ -29,7 +29,11 @@ export function parseCompareIds(values: ReadonlyArray<string>): { ok: true; ids:
  * become exactly the ticked ones, the others chosen elsewhere stay; order is kept, new ones go
  * last. More than four: refused, the selection is unchanged.
  */
-export function updateSelection(current: ReadonlyArray<number>, shown: ReadonlyArray<number>, checked: ReadonlyArray<number>): { ok: true; ids: number[] } | { ok: false; error: "tooMany" } {
+export function updateSelection(
+  current: ReadonlyArray<number>,
+  shown: ReadonlyArray<number>,
+  checked: ReadonlyArray<number>,
+): { ok: true; ids: number[] } | { ok: false; error: "tooMany" } {
   const shownSet = new Set([...shown, ...checked]);
   const checkedSet = new Set(checked);
   const kept = current.filter((id) => !shownSet.has(id) || checkedSet.has(id));
@@ -89,13 +93,48 @@ function row(key: string, label: CompareRow["label"], group: CompareRow["group"]
  */
 export function compareRows(plans: ReadonlyArray<ComparePlanInput>): CompareRow[] {
   const rows: CompareRow[] = [
-    row("carrier", { key: "compare.row.carrier" }, "plan", plans.map((p) => text(p.carrier))),
-    row("category", { key: "compare.row.category" }, "plan", plans.map((p) => text(p.category))),
-    row("price", { key: "compare.row.price" }, "costs", plans.map((p) => p.price)),
-    row("deductible", { key: "compare.row.deductible" }, "costs", plans.map((p) => text(p.facts?.deductible))),
-    row("maximums", { key: "compare.row.maximums" }, "costs", plans.map((p) => text(p.facts?.maximums))),
-    row("waitingPeriods", { key: "compare.row.waitingPeriods" }, "costs", plans.map((p) => text(p.facts?.waitingPeriods))),
-    row("network", { key: "compare.row.network" }, "costs", plans.map((p) => text(p.facts?.network))),
+    row(
+      "carrier",
+      { key: "compare.row.carrier" },
+      "plan",
+      plans.map((p) => text(p.carrier)),
+    ),
+    row(
+      "category",
+      { key: "compare.row.category" },
+      "plan",
+      plans.map((p) => text(p.category)),
+    ),
+    row(
+      "price",
+      { key: "compare.row.price" },
+      "costs",
+      plans.map((p) => p.price),
+    ),
+    row(
+      "deductible",
+      { key: "compare.row.deductible" },
+      "costs",
+      plans.map((p) => text(p.facts?.deductible)),
+    ),
+    row(
+      "maximums",
+      { key: "compare.row.maximums" },
+      "costs",
+      plans.map((p) => text(p.facts?.maximums)),
+    ),
+    row(
+      "waitingPeriods",
+      { key: "compare.row.waitingPeriods" },
+      "costs",
+      plans.map((p) => text(p.facts?.waitingPeriods)),
+    ),
+    row(
+      "network",
+      { key: "compare.row.network" },
+      "costs",
+      plans.map((p) => text(p.facts?.network)),
+    ),
   ];
   const coverageKeys: Array<{ key: string; label: string }> = [];
   for (const p of plans) {
@@ -113,7 +152,14 @@ export function compareRows(plans: ReadonlyArray<ComparePlanInput>): CompareRow[
       ),
     );
   }
-  rows.push(row("exclusions", { key: "compare.row.exclusions" }, "exclusions", plans.map((p): CompareCell => (p.facts?.exclusions.length ? { kind: "list", items: p.facts.exclusions } : { kind: "none" }))));
+  rows.push(
+    row(
+      "exclusions",
+      { key: "compare.row.exclusions" },
+      "exclusions",
+      plans.map((p): CompareCell => (p.facts?.exclusions.length ? { kind: "list", items: p.facts.exclusions } : { kind: "none" })),
+    ),
+  );
   return rows;
 }
 

@@ -100,15 +100,22 @@ describe("count rules", () => {
   });
   it("never lets an add take a valid list past a rule (property)", () => {
     fc.assert(
-      fc.property(fc.constantFrom("IS", "IC", "IF"), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), fc.boolean(), (tier, s, c, l713, iha) => {
-        const flags = { premier: false, premierL713: l713, iha };
-        const list = deps(s, c);
-        const offer = addOffer(tier, list, flags, null);
-        if (offer.ok) {
-          expect(countProblem(tier, [...list, { relationship: offer.relationship }], flags)).toBeNull();
-          expect(list.length).toBeLessThan(MAX_DEPENDENTS);
-        }
-      })
+      fc.property(
+        fc.constantFrom("IS", "IC", "IF"),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        (tier, s, c, l713, iha) => {
+          const flags = { premier: false, premierL713: l713, iha };
+          const list = deps(s, c);
+          const offer = addOffer(tier, list, flags, null);
+          if (offer.ok) {
+            expect(countProblem(tier, [...list, { relationship: offer.relationship }], flags)).toBeNull();
+            expect(list.length).toBeLessThan(MAX_DEPENDENTS);
+          }
+        },
+      ),
     );
   });
 });
@@ -158,7 +165,13 @@ describe("dependentCountProblem: the count rule for Next and for completion", ()
     expect(dependentCountProblem("IO", counts(0, 1), PLAIN)).toBe("validation.dependentTierMismatch");
   });
   it("child limits by tier and plan", () => {
-    expect([childLimit("IC", PLAIN), childLimit("IC", IHA), childLimit("IC", L713), childLimit("IF", IHA), childLimit("IS", PLAIN)]).toEqual([9, 5, 1, 9, 0]);
+    expect([
+      childLimit("IC", PLAIN),
+      childLimit("IC", IHA),
+      childLimit("IC", L713),
+      childLimit("IF", IHA),
+      childLimit("IS", PLAIN),
+    ]).toEqual([9, 5, 1, 9, 0]);
   });
   it("Next allowed means the count rule holds (property)", () => {
     fc.assert(
@@ -170,12 +183,13 @@ describe("dependentCountProblem: the count rule for Next and for completion", ()
         fc.constantFrom(0, 1, null),
         (tier, s, c, flags, answer) => {
           const list = deps(s, c);
-          if (tier !== "IO" && nextProblem(tier, list, flags, answer as 0 | 1 | null) === null) expect(dependentCountProblem(tier, dependentCounts(list), flags)).toBeNull();
+          if (tier !== "IO" && nextProblem(tier, list, flags, answer as 0 | 1 | null) === null)
+            expect(dependentCountProblem(tier, dependentCounts(list), flags)).toBeNull();
           // and the message, when the counts break a rule, is that rule's (or the spouse question's)
           const rule = dependentCountProblem(tier, dependentCounts(list), flags);
           if (tier !== "IO" && rule) expect(nextProblem(tier, list, flags, answer as 0 | 1 | null)).not.toBeNull();
-        }
-      )
+        },
+      ),
     );
   });
 });

@@ -66,7 +66,11 @@ export function headingKey(tier: string | null | undefined): string | null {
  * none is listed), IC a child, IF a spouse while none is listed, otherwise a child. A spouse
  * declined on the spouse question ("No") is never the next one.
  */
-export function relationshipForNew(tier: string | null | undefined, list: readonly HasRelationship[], options: { spouseDeclined?: boolean } = {}): Relationship | null {
+export function relationshipForNew(
+  tier: string | null | undefined,
+  list: readonly HasRelationship[],
+  options: { spouseDeclined?: boolean } = {},
+): Relationship | null {
   const t = dependentTier(tier);
   if (t === "IC") return "child";
   if (t === "IS") return hasSpouse(list) || options.spouseDeclined ? null : "spouse";
@@ -161,7 +165,12 @@ export function countProblem(tier: string | null | undefined, list: readonly Has
 }
 
 /** Why one more dependent of this relationship may not be added; null when it may. */
-export function addRefusal(tier: string | null | undefined, list: readonly HasRelationship[], relationship: Relationship, flags: DependentLimitPlans): string | null {
+export function addRefusal(
+  tier: string | null | undefined,
+  list: readonly HasRelationship[],
+  relationship: Relationship,
+  flags: DependentLimitPlans,
+): string | null {
   if (!canAddMore(list)) return "validation.dependentMax";
   return countProblem(tier, [...list, { relationship }], flags);
 }
@@ -189,7 +198,7 @@ export function spouseQuestionShown(
   tier: string | null | undefined,
   list: readonly HasRelationship[],
   flags: Pick<DependentPlanFlags, "premier" | "iha">,
-  state: { answer: SpouseAnswer; heldSpouse: boolean }
+  state: { answer: SpouseAnswer; heldSpouse: boolean },
 ): boolean {
   return spouseQuestionApplies(tier, flags) && (state.answer === null || list.length === 0 || state.heldSpouse);
 }
@@ -198,7 +207,12 @@ export function spouseQuestionShown(
  * The answer must be given (Yes or No) before a dependent is added or the step is finished —
  * unless a spouse is already listed (an existing member's spouse, brought over).
  */
-export function spouseAnswerPending(tier: string | null | undefined, list: readonly HasRelationship[], flags: Pick<DependentPlanFlags, "premier" | "iha">, answer: SpouseAnswer): boolean {
+export function spouseAnswerPending(
+  tier: string | null | undefined,
+  list: readonly HasRelationship[],
+  flags: Pick<DependentPlanFlags, "premier" | "iha">,
+  answer: SpouseAnswer,
+): boolean {
   return spouseQuestionApplies(tier, flags) && answer === null && !hasSpouse(list);
 }
 
@@ -206,7 +220,11 @@ export function spouseAnswerPending(tier: string | null | undefined, list: reado
  * After a delete: premier IF with an empty list asks the spouse question again (the answer is
  * cleared). Returns whether to clear it.
  */
-export function reaskSpouseAfterDelete(tier: string | null | undefined, remaining: readonly HasRelationship[], flags: Pick<DependentPlanFlags, "premier" | "iha">): boolean {
+export function reaskSpouseAfterDelete(
+  tier: string | null | undefined,
+  remaining: readonly HasRelationship[],
+  flags: Pick<DependentPlanFlags, "premier" | "iha">,
+): boolean {
   return dependentTier(tier) === "IF" && spouseQuestionApplies(tier, flags) && remaining.length === 0;
 }
 
@@ -221,13 +239,14 @@ export function addOffer(
   tier: string | null | undefined,
   list: readonly HasRelationship[],
   flags: DependentPlanFlags,
-  answer: SpouseAnswer
+  answer: SpouseAnswer,
 ): { ok: true; relationship: Relationship } | { ok: false; reason: string | null } {
   if (!dependentTier(tier)) return { ok: false, reason: null };
   if (spouseAnswerPending(tier, list, flags, answer)) return { ok: false, reason: "validation.spouseStatus" };
   const relationship = relationshipForNew(tier, list, { spouseDeclined: spouseQuestionApplies(tier, flags) && answer === 0 });
   if (!relationship) {
-    if (dependentTier(tier) === "IS") return { ok: false, reason: hasSpouse(list) ? "validation.dependentSpouseOne" : "validation.dependentSpouseDeclined" };
+    if (dependentTier(tier) === "IS")
+      return { ok: false, reason: hasSpouse(list) ? "validation.dependentSpouseOne" : "validation.dependentSpouseDeclined" };
     return { ok: false, reason: null };
   }
   const refusal = addRefusal(tier, list, relationship, flags);
@@ -239,7 +258,12 @@ export function addOffer(
  * unanswered, a spouse declined where the tier needs one, or too few dependents for the tier —
  * every count rule of dependentCountProblem, which is null whenever this is.
  */
-export function nextProblem(tier: string | null | undefined, list: readonly HasRelationship[], flags: DependentPlanFlags, answer: SpouseAnswer = null): string | null {
+export function nextProblem(
+  tier: string | null | undefined,
+  list: readonly HasRelationship[],
+  flags: DependentPlanFlags,
+  answer: SpouseAnswer = null,
+): string | null {
   const t = dependentTier(tier);
   if (!t) return null;
   const counts = dependentCounts(list);
@@ -250,7 +274,12 @@ export function nextProblem(tier: string | null | undefined, list: readonly HasR
   return dependentCountProblem(tier, counts, flags);
 }
 
-export function nextAllowed(tier: string | null | undefined, list: readonly HasRelationship[], flags: DependentPlanFlags, answer: SpouseAnswer = null): boolean {
+export function nextAllowed(
+  tier: string | null | undefined,
+  list: readonly HasRelationship[],
+  flags: DependentPlanFlags,
+  answer: SpouseAnswer = null,
+): boolean {
   return nextProblem(tier, list, flags, answer) === null;
 }
 
@@ -264,7 +293,11 @@ export function coveredRelationships(tier: string | null | undefined): Relations
  * The dependents worth bringing over from an earlier enrollment: only the relationships the
  * tier covers, and no more than the count rules allow, in their order.
  */
-export function prefetchSelection<T extends HasRelationship>(tier: string | null | undefined, earlier: readonly T[], flags: Pick<DependentPlanFlags, "premierL713" | "iha">): T[] {
+export function prefetchSelection<T extends HasRelationship>(
+  tier: string | null | undefined,
+  earlier: readonly T[],
+  flags: Pick<DependentPlanFlags, "premierL713" | "iha">,
+): T[] {
   const covered = coveredRelationships(tier);
   const out: T[] = [];
   for (const d of earlier) {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { buildRecordContent, canonicalRecord, htmlToText, lastFourOnly, maskedSsn, toWinAnsi, inWinAnsi, utcStamp, type RecordFacts } from "./enrollment-record";
+import {
+  buildRecordContent,
+  canonicalRecord,
+  htmlToText,
+  lastFourOnly,
+  maskedSsn,
+  toWinAnsi,
+  inWinAnsi,
+  utcStamp,
+  type RecordFacts,
+} from "./enrollment-record";
 import { ESIGN_CONSENT_VERSION, ESIGN_SECTIONS, esignConsentCanonical, esignConsentText, parseEsignConsent } from "./esign-consent";
 import en from "../../public/locales/en/common.json";
 import es from "../../public/locales/es/common.json";
@@ -29,17 +39,30 @@ function facts(over: Partial<RecordFacts> = {}): RecordFacts {
     tierLabel: "Family",
     applicant: { first: "Ana", middle: null, last: "Lopez", birthdate: "1988-04-12", maritalStatus: "Married", ssn: "123456789" },
     contact: { email: "ana@example.com", phone: "(214) 555-0234", address: "100 Main St, Dallas, TX 75201" },
-    plans: [{ name: "Silver 3000", priceCents: 45678 }, { name: "Dental Plus", priceCents: 3210 }],
+    plans: [
+      { name: "Silver 3000", priceCents: 45678 },
+      { name: "Dental Plus", priceCents: 3210 },
+    ],
     totals: { initialMonthCents: 48888, recurringMonthCents: 48888 },
     otherSteps: [],
     dependents: [{ name: "Maria Lopez", relationship: "Spouse", birthdate: "1986-05-05", ssn: "234-56-7891" }],
     beneficiaries: [{ name: "Leo Lopez", relationship: "Son", percentage: 100, ssn: "345678912" }],
-    billing: { method: "Bank draft", bankName: "First Bank", accountType: "Checking", account: "000123456789", cardBrand: null, card: null, billDate: "1st" },
+    billing: {
+      method: "Bank draft",
+      bankName: "First Bank",
+      accountType: "Checking",
+      account: "000123456789",
+      cardBrand: null,
+      card: null,
+      billDate: "1st",
+    },
     health: [
       { question: "Have you been treated for asthma?", yes: true, details: [{ label: "Name of the condition", value: "Asthma" }] },
       { question: "Do you take medication?", yes: false, details: [] },
     ],
-    agreements: [{ head: "Terms <&> Conditions", bodyHtml: "<p>First &amp; foremost.</p><ul><li>One</li><li>Two</li></ul>", accepted: true }],
+    agreements: [
+      { head: "Terms <&> Conditions", bodyHtml: "<p>First &amp; foremost.</p><ul><li>One</li><li>Two</li></ul>", accepted: true },
+    ],
     consent: { text: consentText, sha256: "ab".repeat(32), consentedAt: "2026-11-24T13:00:00.000Z" },
     signature: { method: "typed", signedAt: "2026-11-24T13:00:00.000Z", typedName: "Ana Lopez", pngDataUrl: null, awaitingText: false },
     ...over,
@@ -50,7 +73,8 @@ describe("enrollment record content", () => {
   it("masks the SSNs, the bank account and the card: only the last four digits are in it", () => {
     const content = buildRecordContent(facts({ billing: { method: "Card", card: "4111111111111111", cardBrand: "Visa" } }), tEn, money);
     const all = canonicalRecord(content);
-    for (const whole of ["123456789", "123-45-6789", "234567891", "234-56-7891", "345678912", "4111111111111111", "411111"]) expect(all).not.toContain(whole);
+    for (const whole of ["123456789", "123-45-6789", "234567891", "234-56-7891", "345678912", "4111111111111111", "411111"])
+      expect(all).not.toContain(whole);
     expect(all).toContain("XXX-XX-6789");
     expect(all).toContain("XXX-XX-7891");
     expect(all).toContain("XXX-XX-8912");
@@ -81,7 +105,9 @@ describe("enrollment record content", () => {
 
   it("carries the agreements' texts as plain text and the ESIGN consent's full text, version and hash", () => {
     const content = buildRecordContent(facts(), tEn, money);
-    expect(content.agreements).toEqual([{ heading: "Terms <&> Conditions", body: "First & foremost.\n• One\n• Two", accepted: "Accepted" }]);
+    expect(content.agreements).toEqual([
+      { heading: "Terms <&> Conditions", body: "First & foremost.\n• One\n• Two", accepted: "Accepted" },
+    ]);
     expect(content.consent?.heading).toBe(en.esign.title);
     expect(content.consent?.sections.map((s) => s.heading)).toEqual(ESIGN_SECTIONS.map((k) => en.esign[k].heading));
     const paper = content.consent!.sections.find((s) => s.heading === en.esign.paperCopy.heading)!;
@@ -109,7 +135,18 @@ describe("enrollment record content", () => {
     const typed = buildRecordContent(facts(), tEn, money).signature;
     expect(typed.lines).toContainEqual({ label: en.agreement.typedName, value: "Ana Lopez" });
     expect(typed.imagePngBase64).toBeNull();
-    const drawn = buildRecordContent(facts({ signature: { method: "drawn", signedAt: "2026-11-24T13:00:00Z", pngDataUrl: "data:image/png;base64,iVBORw0KGgo=", awaitingText: false } }), tEn, money).signature;
+    const drawn = buildRecordContent(
+      facts({
+        signature: {
+          method: "drawn",
+          signedAt: "2026-11-24T13:00:00Z",
+          pngDataUrl: "data:image/png;base64,iVBORw0KGgo=",
+          awaitingText: false,
+        },
+      }),
+      tEn,
+      money,
+    ).signature;
     expect(drawn.imagePngBase64).toBe("iVBORw0KGgo=");
     expect(drawn.lines[0]).toEqual({ label: en.record.signatureMethod, value: en.record.signatureDrawn });
     const later = buildRecordContent(facts({ signature: { method: null, signedAt: null, awaitingText: true } }), tEn, money).signature;
@@ -117,7 +154,14 @@ describe("enrollment record content", () => {
   });
 
   it("is in the language it is built in", () => {
-    const content = buildRecordContent(facts({ locale: "es", consent: { text: esignConsentText(tEs, SUPPORT), sha256: "cd".repeat(32), consentedAt: "2026-11-24T13:00:00Z" } }), tEs, money);
+    const content = buildRecordContent(
+      facts({
+        locale: "es",
+        consent: { text: esignConsentText(tEs, SUPPORT), sha256: "cd".repeat(32), consentedAt: "2026-11-24T13:00:00Z" },
+      }),
+      tEs,
+      money,
+    );
     expect(content.title).toBe(es.record.title);
     expect(content.consent?.heading).toBe(es.esign.title);
     expect(content.health?.items[0]?.answer).toBe(es.common.yes);
@@ -125,7 +169,9 @@ describe("enrollment record content", () => {
 
   it("the same facts give the same canonical content (the hash is reproducible)", () => {
     expect(canonicalRecord(buildRecordContent(facts(), tEn, money))).toBe(canonicalRecord(buildRecordContent(facts(), tEn, money)));
-    expect(canonicalRecord(buildRecordContent(facts(), tEn, money))).not.toBe(canonicalRecord(buildRecordContent(facts({ effectiveDate: "2027-01-01" }), tEn, money)));
+    expect(canonicalRecord(buildRecordContent(facts(), tEn, money))).not.toBe(
+      canonicalRecord(buildRecordContent(facts({ effectiveDate: "2027-01-01" }), tEn, money)),
+    );
   });
 
   it("htmlToText and utcStamp", () => {
@@ -145,7 +191,8 @@ describe("WinAnsi (the PDF's standard fonts)", () => {
     expect(toWinAnsi("Ana 😀 Lopez")).toBe("Ana ? Lopez");
     expect(toWinAnsi("東京")).toBe("??");
     expect(toWinAnsi("a\u0000b\tc\nd")).toBe("a?b c\nd");
-    for (const ch of toWinAnsi("Zoë Łukasz 😀 Ωmega ǅ \u{1F3F3}\u{FE0F}\u200D\u{1F308}")) expect(ch === "\n" || inWinAnsi(ch), ch).toBe(true);
+    for (const ch of toWinAnsi("Zoë Łukasz 😀 Ωmega ǅ \u{1F3F3}\u{FE0F}\u200D\u{1F308}"))
+      expect(ch === "\n" || inWinAnsi(ch), ch).toBe(true);
   });
 });
 

@@ -29,7 +29,14 @@ export interface RecordFacts {
   completedAt: string;
   effectiveDate: string;
   tierLabel: string;
-  applicant: { first: string; middle?: string | null; last: string; birthdate?: string | null; maritalStatus?: string | null; ssn?: string | null };
+  applicant: {
+    first: string;
+    middle?: string | null;
+    last: string;
+    birthdate?: string | null;
+    maritalStatus?: string | null;
+    ssn?: string | null;
+  };
   contact: { email?: string | null; phone?: string | null; address?: string | null };
   plans: Array<{ name: string; carrier?: string | null; priceCents: number }>;
   totals: { initialMonthCents: number; recurringMonthCents: number };
@@ -37,13 +44,28 @@ export interface RecordFacts {
   otherSteps: Array<{ title: string; lines: Line[] }>;
   dependents: Array<{ name: string; relationship: string; birthdate?: string | null; ssn?: string | null }>;
   beneficiaries: Array<{ name: string; relationship?: string | null; percentage: number; ssn?: string | null }>;
-  billing: { method: string; bankName?: string | null; accountType?: string | null; account?: string | null; cardBrand?: string | null; card?: string | null; billDate?: string | null } | null;
+  billing: {
+    method: string;
+    bankName?: string | null;
+    accountType?: string | null;
+    account?: string | null;
+    cardBrand?: string | null;
+    card?: string | null;
+    billDate?: string | null;
+  } | null;
   /** yes: the answer (null for a free-text note) */
   health: Array<{ question: string; yes: boolean | null; details: Line[] }>;
   agreements: Array<{ head: string; bodyHtml: string; accepted: boolean }>;
   consent: { text: EsignConsentText; sha256: string; consentedAt: string } | null;
   /** byText: given later by the applicant on the page of the text message's link (ADR 005) */
-  signature: { method: "drawn" | "typed" | null; signedAt: string | null; typedName?: string | null; pngDataUrl?: string | null; awaitingText: boolean; byText?: boolean };
+  signature: {
+    method: "drawn" | "typed" | null;
+    signedAt: string | null;
+    typedName?: string | null;
+    pngDataUrl?: string | null;
+    awaitingText: boolean;
+    byText?: boolean;
+  };
 }
 
 export interface RecordSection {
@@ -141,7 +163,9 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
       heading: t("wizard.tabs.dependent_info"),
       lines: f.dependents.map((d, i) => ({
         label: `#${i + 1} ${d.relationship}`,
-        value: [d.name, isoToUsDate(d.birthdate ?? null), d.ssn ? `${t("personal.ssn")} ${maskedSsn(d.ssn)}` : ""].filter(Boolean).join(" — "),
+        value: [d.name, isoToUsDate(d.birthdate ?? null), d.ssn ? `${t("personal.ssn")} ${maskedSsn(d.ssn)}` : ""]
+          .filter(Boolean)
+          .join(" — "),
       })),
     });
   }
@@ -150,7 +174,9 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
       heading: t("wizard.tabs.beneficiary_info"),
       lines: f.beneficiaries.map((b, i) => ({
         label: `#${i + 1}`,
-        value: [b.name, b.relationship, `${b.percentage}%`, b.ssn ? `${t("personal.ssn")} ${maskedSsn(b.ssn)}` : ""].filter(Boolean).join(" — "),
+        value: [b.name, b.relationship, `${b.percentage}%`, b.ssn ? `${t("personal.ssn")} ${maskedSsn(b.ssn)}` : ""]
+          .filter(Boolean)
+          .join(" — "),
       })),
     });
   }
@@ -170,11 +196,21 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
   const yesNo = (yes: boolean) => (yes ? t("common.yes") : t("common.no"));
   const health =
     f.copy === "applicant" && f.health.length
-      ? { heading: t("wizard.tabs.primary_health_info"), items: f.health.map((h) => ({ question: h.question, answer: h.yes === null ? "" : yesNo(h.yes), details: nonEmpty(h.details) })) }
+      ? {
+          heading: t("wizard.tabs.primary_health_info"),
+          items: f.health.map((h) => ({ question: h.question, answer: h.yes === null ? "" : yesNo(h.yes), details: nonEmpty(h.details) })),
+        }
       : null;
   const sig = f.signature;
   const png = sig.method === "drawn" && sig.pngDataUrl?.startsWith(PNG_PREFIX) ? sig.pngDataUrl.slice(PNG_PREFIX.length) : null;
-  const method = sig.method === "drawn" ? t("record.signatureDrawn") : sig.method === "typed" ? t("record.signatureTyped") : sig.awaitingText ? t("record.signatureAwaiting") : t("record.signatureNone");
+  const method =
+    sig.method === "drawn"
+      ? t("record.signatureDrawn")
+      : sig.method === "typed"
+        ? t("record.signatureTyped")
+        : sig.awaitingText
+          ? t("record.signatureAwaiting")
+          : t("record.signatureNone");
   return {
     format: RECORD_FORMAT,
     locale: f.locale,
@@ -189,7 +225,10 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
       { label: t("record.completedAt"), value: utcStamp(f.completedAt) },
     ]),
     plansHeading: t("record.plans"),
-    plans: f.plans.map((p) => ({ label: p.carrier ? `${p.name} (${p.carrier})` : p.name, value: `${money(p.priceCents)}${t("plans.perMonth")}` })),
+    plans: f.plans.map((p) => ({
+      label: p.carrier ? `${p.name} (${p.carrier})` : p.name,
+      value: `${money(p.priceCents)}${t("plans.perMonth")}`,
+    })),
     totals: [
       { label: t("cart.initialMonth"), value: money(f.totals.initialMonthCents) },
       { label: t("cart.recurringMonth"), value: money(f.totals.recurringMonthCents) },
@@ -197,7 +236,11 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
     sections: sections.filter((s) => s.lines.length),
     health,
     agreementsHeading: t("record.agreements"),
-    agreements: f.agreements.map((a) => ({ heading: a.head, body: htmlToText(a.bodyHtml), accepted: a.accepted ? t("record.accepted") : t("record.notAccepted") })),
+    agreements: f.agreements.map((a) => ({
+      heading: a.head,
+      body: htmlToText(a.bodyHtml),
+      accepted: a.accepted ? t("record.accepted") : t("record.notAccepted"),
+    })),
     consent: f.consent
       ? {
           heading: f.consent.text.title,
@@ -238,7 +281,33 @@ export function canonicalRecord(content: RecordContent): string {
  * common ones are spelled out, anything else (emoji, CJK, control characters) becomes "?". Never throws.
  */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const SPELLED: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŀ: "L", ŀ: "l", ŉ: "'n", ſ: "s", Ŧ: "T", ŧ: "t", "\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2043": "-", "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2026": "…", "\u2032": "'", "\u2033": '"', "\u2713": "x", "\u270d": "" };
+const SPELLED: Record<string, string> = {
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ħ: "H",
+  ħ: "h",
+  ı: "i",
+  Ŀ: "L",
+  ŀ: "l",
+  ŉ: "'n",
+  ſ: "s",
+  Ŧ: "T",
+  ŧ: "t",
+  "\u2212": "-",
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2043": "-",
+  "\u00a0": " ",
+  "\u202f": " ",
+  "\u2009": " ",
+  "\u2026": "…",
+  "\u2032": "'",
+  "\u2033": '"',
+  "\u2713": "x",
+  "\u270d": "",
+};
 
 export function inWinAnsi(ch: string): boolean {
   const c = ch.codePointAt(0) ?? 0;

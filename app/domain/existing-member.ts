@@ -21,7 +21,11 @@ export interface ExistingMemberChoice {
   childCount: number;
 }
 
-export function existingMemberEnrollment(member: MemberFacts, choice: ExistingMemberChoice, mode: { eprocess: string; openType?: string | null; agentId?: number | null; locale: string; siteId: number }) {
+export function existingMemberEnrollment(
+  member: MemberFacts,
+  choice: ExistingMemberChoice,
+  mode: { eprocess: string; openType?: string | null; agentId?: number | null; locale: string; siteId: number },
+) {
   return {
     locale: mode.locale,
     site_id: mode.siteId,

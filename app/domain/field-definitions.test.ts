@@ -1,7 +1,15 @@
 import { describe, it, expect } from "vitest";
 import { resolveFields, type FieldRow } from "./field-definitions";
 
-const row = (field_name: string, required: number, over: Partial<FieldRow> = {}): FieldRow => ({ field_name, required, read_only: 0, optional: 0, plan_id: null, enroll_type: null, ...over });
+const row = (field_name: string, required: number, over: Partial<FieldRow> = {}): FieldRow => ({
+  field_name,
+  required,
+  read_only: 0,
+  optional: 0,
+  plan_id: null,
+  enroll_type: null,
+  ...over,
+});
 
 describe("resolveFields", () => {
   it("shows required fields, hides the others", () => {
@@ -20,6 +28,10 @@ describe("resolveFields", () => {
     expect(resolveFields(rows, { planIds: [], enrollType: "new-member" }).ssn.readOnly).toBe(false);
   });
   it("optional fields are shown but not required", () => {
-    expect(resolveFields([row("enroller_code", 1, { optional: 1 })], { planIds: [], enrollType: null }).enroller_code).toEqual({ shown: true, required: false, readOnly: false });
+    expect(resolveFields([row("enroller_code", 1, { optional: 1 })], { planIds: [], enrollType: null }).enroller_code).toEqual({
+      shown: true,
+      required: false,
+      readOnly: false,
+    });
   });
 });

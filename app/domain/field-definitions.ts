@@ -32,7 +32,9 @@ export function resolveFields(rows: readonly FieldRow[], ctx: { planIds: readonl
     a.optional ||= r.optional === 1;
     a.readOnly ||= r.read_only === 1;
   }
-  return Object.fromEntries(Object.entries(acc).map(([name, a]) => [name, { shown: a.shown, required: a.shown && !a.optional, readOnly: a.readOnly }]));
+  return Object.fromEntries(
+    Object.entries(acc).map(([name, a]) => [name, { shown: a.shown, required: a.shown && !a.optional, readOnly: a.readOnly }]),
+  );
 }
 
 export const isShown = (rules: FieldRules, name: string) => rules[name]?.shown ?? false;

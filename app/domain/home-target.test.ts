@@ -16,7 +16,8 @@ describe("homeTarget", () => {
     for (const openType of ["agent", "group", "user"]) expect(homeTarget({ openType, eprocess: "rep", siteKind: "partner" })).toBe("/");
   });
   it("sends a rep to the agent home on every host", () => {
-    for (const siteKind of ["default", "white_label", "partner"] as const) expect(homeTarget({ eprocess: "rep", siteKind })).toBe("/agent-home");
+    for (const siteKind of ["default", "white_label", "partner"] as const)
+      expect(homeTarget({ eprocess: "rep", siteKind })).toBe("/agent-home");
   });
   it("sends an applicant to the member home", () => {
     expect(homeTarget({ eprocess: "applicant", siteKind: "default" })).toBe("/member-home");

@@ -15,7 +15,12 @@ function png(width: number, height: number) {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(Buffer.alloc(2))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(2))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe("checkPng", () => {
@@ -24,7 +29,14 @@ describe("checkPng", () => {
     expect(checkPng(png(SCREENSHOT_MAX_WIDTH, SCREENSHOT_MAX_HEIGHT)).ok).toBe(true);
   });
   it("refuses dimensions out of bounds", () => {
-    for (const [w, h] of [[0, 10], [10, 0], [SCREENSHOT_MAX_WIDTH + 1, 10], [10, SCREENSHOT_MAX_HEIGHT + 1], [0xffffffff, 1]]) expect(checkPng(png(w!, h!))).toEqual({ ok: false, reason: "dimensions" });
+    for (const [w, h] of [
+      [0, 10],
+      [10, 0],
+      [SCREENSHOT_MAX_WIDTH + 1, 10],
+      [10, SCREENSHOT_MAX_HEIGHT + 1],
+      [0xffffffff, 1],
+    ])
+      expect(checkPng(png(w!, h!))).toEqual({ ok: false, reason: "dimensions" });
   });
   it("refuses what is not a PNG: no signature, no IHDR first, no IEND at the end, too short", () => {
     const good = png(10, 10);

@@ -16,11 +16,38 @@ const plan = (over: Partial<PricedPlan> = {}): PricedPlan => ({
   ...over,
 });
 let nextId = 1;
-const row = (over: Partial<PriceRow>): PriceRow => ({ id: nextId++, plan_id: 1, tier: "IO", age_min: 18, age_max: 64, gender: null, smoker: null, state: null, coverage_amount: null, price_cents: 2500, ...over });
-const facts = (over: Partial<QuoteFacts> = {}): QuoteFacts => ({ state: "TX", zip: "75201", age: 35, tier: "IO", gender: 0, smoker: null, annualIncome: null, workingHours: null, ...over });
+const row = (over: Partial<PriceRow>): PriceRow => ({
+  id: nextId++,
+  plan_id: 1,
+  tier: "IO",
+  age_min: 18,
+  age_max: 64,
+  gender: null,
+  smoker: null,
+  state: null,
+  coverage_amount: null,
+  price_cents: 2500,
+  ...over,
+});
+const facts = (over: Partial<QuoteFacts> = {}): QuoteFacts => ({
+  state: "TX",
+  zip: "75201",
+  age: 35,
+  tier: "IO",
+  gender: 0,
+  smoker: null,
+  annualIncome: null,
+  workingHours: null,
+  ...over,
+});
 
 describe("pricePlan", () => {
-  const rows = [row({ tier: "IO", price_cents: 2500 }), row({ tier: "IS", price_cents: 4800 }), row({ tier: "IF", price_cents: 0 }), row({ tier: "IO", state: "NY", price_cents: 3100 })];
+  const rows = [
+    row({ tier: "IO", price_cents: 2500 }),
+    row({ tier: "IS", price_cents: 4800 }),
+    row({ tier: "IF", price_cents: 0 }),
+    row({ tier: "IO", state: "NY", price_cents: 3100 }),
+  ];
 
   it("prices the quote's tier with its pid and ppid", () => {
     const r = pricePlan(plan(), rows, facts());
@@ -31,7 +58,10 @@ describe("pricePlan", () => {
     expect(r.ok && r.entries[0].priceCents).toBe(3100);
   });
   it("stateError when the plan is not sold in the state", () => {
-    expect(pricePlan(plan({ all_states: 0, states: ["TX", "FL"] }), rows, facts({ state: "CA", zip: "90012" }))).toEqual({ ok: false, errorCode: "stateError" });
+    expect(pricePlan(plan({ all_states: 0, states: ["TX", "FL"] }), rows, facts({ state: "CA", zip: "90012" }))).toEqual({
+      ok: false,
+      errorCode: "stateError",
+    });
     expect(pricePlan(plan({ all_states: 0, states: ["TX", "FL"] }), rows, facts()).ok).toBe(true);
   });
   it("metError outside the plan's area", () => {
@@ -88,11 +118,15 @@ describe("pricePlan", () => {
   });
   it("never prices at zero or below", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -500, max: 5000 }), { minLength: 1, maxLength: 6 }), fc.constantFrom("IO", "IS", "IC", "IF"), (prices, tier) => {
-        const rs = prices.map((p, i) => row({ tier: ["IO", "IS", "IC", "IF"][i % 4], price_cents: p }));
-        const r = pricePlan(plan(), rs, facts({ tier: tier as never }));
-        if (r.ok) for (const e of r.entries) expect(e.priceCents).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -500, max: 5000 }), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom("IO", "IS", "IC", "IF"),
+        (prices, tier) => {
+          const rs = prices.map((p, i) => row({ tier: ["IO", "IS", "IC", "IF"][i % 4], price_cents: p }));
+          const r = pricePlan(plan(), rs, facts({ tier: tier as never }));
+          if (r.ok) for (const e of r.entries) expect(e.priceCents).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 });
@@ -110,15 +144,25 @@ describe("tierPrices", () => {
 });
 
 describe("gender 'others' (2, plan page only: storefront §3)", () => {
-  const rows = [row({ tier: "IO", gender: 0, price_cents: 1900 }), row({ tier: "IO", gender: 1, price_cents: 1600 }), row({ tier: "IS", price_cents: 4000 })];
+  const rows = [
+    row({ tier: "IO", gender: 0, price_cents: 1900 }),
+    row({ tier: "IO", gender: 1, price_cents: 1600 }),
+    row({ tier: "IS", price_cents: 4000 }),
+  ];
   it("is priced at the higher of the male and female rates where a plan is rated by gender", () => {
     const r = pricePlan(plan(), rows, facts({ gender: 2 }));
     expect(r).toEqual({ ok: true, entries: [{ planId: 1, planPriceId: rows[0].id, priceCents: 1900, coverageAmount: null }] });
     const cheaperMale = [row({ tier: "IO", gender: 0, price_cents: 1500 }), row({ tier: "IO", gender: 1, price_cents: 1700 })];
-    expect(pricePlan(plan(), cheaperMale, facts({ gender: 2 }))).toMatchObject({ ok: true, entries: [{ planPriceId: cheaperMale[1].id, priceCents: 1700 }] });
+    expect(pricePlan(plan(), cheaperMale, facts({ gender: 2 }))).toMatchObject({
+      ok: true,
+      entries: [{ planPriceId: cheaperMale[1].id, priceCents: 1700 }],
+    });
   });
   it("takes the one rate of a plan that is not rated by gender, and shows every tier's price", () => {
-    expect(pricePlan(plan(), rows, facts({ gender: 2, tier: "IS" }))).toMatchObject({ ok: true, entries: [{ planPriceId: rows[2].id, priceCents: 4000 }] });
+    expect(pricePlan(plan(), rows, facts({ gender: 2, tier: "IS" }))).toMatchObject({
+      ok: true,
+      entries: [{ planPriceId: rows[2].id, priceCents: 4000 }],
+    });
     expect(tierPrices(plan(), rows, facts({ gender: 2 }), ["IO", "IS", "IC", "IF"])).toEqual([
       { tier: "IO", priceCents: 1900 },
       { tier: "IS", priceCents: 4000 },

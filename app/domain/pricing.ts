@@ -80,7 +80,10 @@ export const GENDER_OTHERS = 2;
  * The row the rule picks for one tier, smoker answer and coverage. Gender "others" pays the
  * higher of the male and female rates of a plan rated by gender (the one rate of any other).
  */
-export function matchRow(rows: readonly PriceRow[], q: { tier: string; age: number; gender: number | null; smoker: number | null; state: string | null; coverage: number | null }): PriceRow | null {
+export function matchRow(
+  rows: readonly PriceRow[],
+  q: { tier: string; age: number; gender: number | null; smoker: number | null; state: string | null; coverage: number | null },
+): PriceRow | null {
   if (q.gender === GENDER_OTHERS) {
     const male = matchRow(rows, { ...q, gender: 0 });
     const female = matchRow(rows, { ...q, gender: 1 });
@@ -108,7 +111,12 @@ export function availability(plan: PricedPlan, facts: Pick<QuoteFacts, "state" |
   return null;
 }
 
-export function pricePlan(plan: PricedPlan, rows: readonly PriceRow[], facts: QuoteFacts, options: { coverage?: number | null } = {}): PricingResult {
+export function pricePlan(
+  plan: PricedPlan,
+  rows: readonly PriceRow[],
+  facts: QuoteFacts,
+  options: { coverage?: number | null } = {},
+): PricingResult {
   const unavailable = availability(plan, facts);
   if (unavailable) return { ok: false, errorCode: unavailable };
   const age = facts.age as number;
@@ -118,17 +126,28 @@ export function pricePlan(plan: PricedPlan, rows: readonly PriceRow[], facts: Qu
   // Tier: is there any positive price for it (whatever the smoker answer turns out to be)?
   const smokerAnswers = facts.smoker === null ? [0, 1] : [facts.smoker];
   const sold = wanted.some((coverage) =>
-    smokerAnswers.some((smoker) => (matchRow(rows, { tier: facts.tier as string, age, gender: facts.gender, smoker, state: facts.state, coverage })?.price_cents ?? 0) > 0),
+    smokerAnswers.some(
+      (smoker) =>
+        (matchRow(rows, { tier: facts.tier as string, age, gender: facts.gender, smoker, state: facts.state, coverage })?.price_cents ??
+          0) > 0,
+    ),
   );
   if (!sold) return { ok: false, errorCode: "tierError" };
   if (plan.tobacco_rated && facts.smoker === null) return { ok: false, errorCode: "smokerError" };
   if (plan.requires_salary && !facts.annualIncome) return { ok: false, errorCode: "salaryError" };
-  if (plan.min_working_hours !== null && (facts.workingHours === null || facts.workingHours < plan.min_working_hours)) return { ok: false, errorCode: "hourError" };
+  if (plan.min_working_hours !== null && (facts.workingHours === null || facts.workingHours < plan.min_working_hours))
+    return { ok: false, errorCode: "hourError" };
 
   const entries: PriceEntry[] = [];
   for (const coverage of wanted) {
     const row = matchRow(rows, { tier: facts.tier, age, gender: facts.gender, smoker: facts.smoker ?? 0, state: facts.state, coverage });
-    if (row && row.price_cents > 0) entries.push({ planId: plan.id, planPriceId: row.id, priceCents: row.price_cents + salaryPart(plan, facts.annualIncome), coverageAmount: row.coverage_amount });
+    if (row && row.price_cents > 0)
+      entries.push({
+        planId: plan.id,
+        planPriceId: row.id,
+        priceCents: row.price_cents + salaryPart(plan, facts.annualIncome),
+        coverageAmount: row.coverage_amount,
+      });
   }
   return entries.length ? { ok: true, entries } : { ok: false, errorCode: "tierError" };
 }
@@ -137,11 +156,23 @@ export function pricePlan(plan: PricedPlan, rows: readonly PriceRow[], facts: Qu
  * The card's tier prices: each tier priced for the applicant (age, gender, smoker — a
  * non-smoker when not answered — state), lowest coverage; 0 when the tier is not sold.
  */
-export function tierPrices(plan: PricedPlan, rows: readonly PriceRow[], facts: QuoteFacts, tiers: readonly Tier[]): Array<{ tier: Tier; priceCents: number }> {
+export function tierPrices(
+  plan: PricedPlan,
+  rows: readonly PriceRow[],
+  facts: QuoteFacts,
+  tiers: readonly Tier[],
+): Array<{ tier: Tier; priceCents: number }> {
   if (availability(plan, facts)) return tiers.map((tier) => ({ tier, priceCents: 0 }));
   const coverage = coverageAmounts(rows)[0] ?? null;
   return tiers.map((tier) => {
-    const row = matchRow(rows, { tier, age: facts.age as number, gender: facts.gender ?? 0, smoker: facts.smoker ?? 0, state: facts.state, coverage });
+    const row = matchRow(rows, {
+      tier,
+      age: facts.age as number,
+      gender: facts.gender ?? 0,
+      smoker: facts.smoker ?? 0,
+      state: facts.state,
+      coverage,
+    });
     return { tier, priceCents: row && row.price_cents > 0 ? row.price_cents + salaryPart(plan, facts.annualIncome) : 0 };
   });
 }

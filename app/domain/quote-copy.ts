@@ -80,7 +80,10 @@ export function quoteCopy(source: QuoteSource, o: { siteKind: SiteKind | null; l
 }
 
 /** Lines a copy carries: a plan that asks its buyer questions before it is added is not copied (the answers are the quoter's). */
-export function linesToCopy<L extends { id: number; plan_id: number; paired_line_id: number | null }>(lines: readonly L[], asksQuestions: (planId: number) => boolean) {
+export function linesToCopy<L extends { id: number; plan_id: number; paired_line_id: number | null }>(
+  lines: readonly L[],
+  asksQuestions: (planId: number) => boolean,
+) {
   const mains = lines.filter((l) => l.paired_line_id === null);
   const kept: Array<{ line: L; pairedWith: number | null }> = [];
   const skipped: number[] = [];

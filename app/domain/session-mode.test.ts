@@ -1,5 +1,16 @@
 import { describe, it, expect } from "vitest";
-import { enterLanding, enterReferral, enterSite, groupConfirmed, needsPortalChoice, repConfirmed, startDirectEnrollment, startGroupEnrollment, verifiedData, withoutSignIn } from "./session-mode";
+import {
+  enterLanding,
+  enterReferral,
+  enterSite,
+  groupConfirmed,
+  needsPortalChoice,
+  repConfirmed,
+  startDirectEnrollment,
+  startGroupEnrollment,
+  verifiedData,
+  withoutSignIn,
+} from "./session-mode";
 
 describe("session mode (storefront §4)", () => {
   it("lets an applicant in on the default host with the site's defaults", () => {
@@ -12,11 +23,20 @@ describe("session mode (storefront §4)", () => {
     expect(p.set).toMatchObject({ eprocess: "applicant", enrollType: "new-group-member", openType: "group", groupId: 1, agentId: 3 });
   });
   it("keeps the mode of someone already inside", () => {
-    expect(enterSite({ repAuthenticated: true, eprocess: "rep", agentId: 1 }, { kind: "default", repId: null, groupId: null, portalId: 1 })).toBeNull();
+    expect(
+      enterSite({ repAuthenticated: true, eprocess: "rep", agentId: 1 }, { kind: "default", repId: null, groupId: null, portalId: 1 }),
+    ).toBeNull();
   });
   it("a rep landing stores the rep, open_type agent and new-member", () => {
     const p = enterLanding({}, { kind: "rep", id: 1, slug: "jane-carter", repId: 1, portalId: 1 }, "default");
-    expect(p.set).toMatchObject({ eprocess: "applicant", openType: "agent", enrollType: "new-member", agentId: 1, landing: "jane-carter", portalId: 1 });
+    expect(p.set).toMatchObject({
+      eprocess: "applicant",
+      openType: "agent",
+      enrollType: "new-member",
+      agentId: 1,
+      landing: "jane-carter",
+      portalId: 1,
+    });
     expect(p.unset).toContain("groupId");
   });
   it("a group landing stores the group; new-group-member only on the white-label host", () => {
@@ -26,7 +46,9 @@ describe("session mode (storefront §4)", () => {
   });
   it("keeps the cart when the same owner lands again, drops it for another owner", () => {
     const current = { eprocess: "applicant" as const, agentId: 1, tempId: 9 };
-    expect(enterLanding(current, { kind: "rep", id: 1, slug: "jane-carter", repId: 1, portalId: 1 }, "default").unset).not.toContain("tempId");
+    expect(enterLanding(current, { kind: "rep", id: 1, slug: "jane-carter", repId: 1, portalId: 1 }, "default").unset).not.toContain(
+      "tempId",
+    );
     expect(enterLanding(current, { kind: "rep", id: 2, slug: "other", repId: 2, portalId: 1 }, "default").unset).toContain("tempId");
   });
   it("a referral stores its code and the referrer's ids", () => {
@@ -39,7 +61,11 @@ describe("session mode (storefront §4)", () => {
     expect(p.unset).toEqual(expect.arrayContaining(["tempId", "groupId", "openType", "enrollType"]));
   });
   it("a confirmed group code sets eprocess group, for enrolling or for viewing plans", () => {
-    expect(groupConfirmed({}, { id: 1, repId: 1, portalId: 2 }, "enroll").set).toMatchObject({ eprocess: "group", groupId: 1, enrollType: "new-group-member" });
+    expect(groupConfirmed({}, { id: 1, repId: 1, portalId: 2 }, "enroll").set).toMatchObject({
+      eprocess: "group",
+      groupId: 1,
+      enrollType: "new-group-member",
+    });
     expect(groupConfirmed({}, { id: 1, repId: 1, portalId: 2 }, "view-plans").set).toMatchObject({ groupViewPlans: true });
   });
   it("agent home: direct enrollment is new-member with eprocess rep; a group enrollment drops any tempId", () => {
@@ -69,14 +95,40 @@ describe("a rep's new quote goes through the portal chooser (storefront §4 'Quo
 
 describe("a rep or group admin verified by a code", () => {
   it("a rep works as themselves from the agent home: their own mode, no cart of before, nothing of the sign-in left", () => {
-    const data = verifiedData({ eprocess: "applicant", agentId: 9, tempId: 4, over65: true, pendingRepId: 1, verifySubject: "rep:1", verifyChannel: "email", verifyKey: "a".repeat(22) }, { kind: "rep", repId: 1 });
+    const data = verifiedData(
+      {
+        eprocess: "applicant",
+        agentId: 9,
+        tempId: 4,
+        over65: true,
+        pendingRepId: 1,
+        verifySubject: "rep:1",
+        verifyChannel: "email",
+        verifyKey: "a".repeat(22),
+      },
+      { kind: "rep", repId: 1 },
+    );
     expect(data).toEqual({ eprocess: "rep", agentId: 1, repAuthenticated: true, over65: true });
   });
   it("an admin works for their group", () => {
-    const data = verifiedData({ eprocess: "group", groupId: 1, tempId: 8, verifySubject: "group_admin:2" }, { kind: "group_admin", group: { id: 1, repId: 1, portalId: 2 } });
-    expect(data).toEqual({ eprocess: "group", groupId: 1, agentId: 1, portalId: 2, enrollType: "new-group-member", repAuthenticated: true });
+    const data = verifiedData(
+      { eprocess: "group", groupId: 1, tempId: 8, verifySubject: "group_admin:2" },
+      { kind: "group_admin", group: { id: 1, repId: 1, portalId: 2 } },
+    );
+    expect(data).toEqual({
+      eprocess: "group",
+      groupId: 1,
+      agentId: 1,
+      portalId: 2,
+      enrollType: "new-group-member",
+      repAuthenticated: true,
+    });
   });
   it("signing in again keeps what the session held, without the sign-in's keys", () => {
-    expect(withoutSignIn({ eprocess: "rep", agentId: 1, tempId: 5, resumeFrom: "x".repeat(43), verifySubject: "rep:1" })).toEqual({ eprocess: "rep", agentId: 1, tempId: 5 });
+    expect(withoutSignIn({ eprocess: "rep", agentId: 1, tempId: 5, resumeFrom: "x".repeat(43), verifySubject: "rep:1" })).toEqual({
+      eprocess: "rep",
+      agentId: 1,
+      tempId: 5,
+    });
   });
 });

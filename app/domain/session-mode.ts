@@ -11,7 +11,22 @@ export interface SessionPatch {
 }
 
 /** Keys that describe who is shopping for whom; an entry that changes the owner drops them. */
-const MODE_KEYS: SessionKey[] = ["eprocess", "openType", "enrollType", "agentId", "groupId", "portalId", "memberId", "referral", "referralValid", "landing", "groupViewPlans", "pendingRepId", "pendingGroupId", "fromSite"];
+const MODE_KEYS: SessionKey[] = [
+  "eprocess",
+  "openType",
+  "enrollType",
+  "agentId",
+  "groupId",
+  "portalId",
+  "memberId",
+  "referral",
+  "referralValid",
+  "landing",
+  "groupViewPlans",
+  "pendingRepId",
+  "pendingGroupId",
+  "fromSite",
+];
 
 function replaceMode(set: SessionData, keepTempId: boolean): SessionPatch {
   const unset = MODE_KEYS.filter((k) => !(k in set));
@@ -59,7 +74,14 @@ export interface LandingOwner {
 export function enterLanding(current: SessionData, owner: LandingOwner, siteKind: SiteKind): SessionPatch {
   const set: SessionData =
     owner.kind === "rep"
-      ? { eprocess: "applicant", openType: "agent", enrollType: "new-member", agentId: owner.id, landing: owner.slug, repAuthenticated: true }
+      ? {
+          eprocess: "applicant",
+          openType: "agent",
+          enrollType: "new-member",
+          agentId: owner.id,
+          landing: owner.slug,
+          repAuthenticated: true,
+        }
       : {
           eprocess: "applicant",
           openType: "group",
@@ -75,7 +97,10 @@ export function enterLanding(current: SessionData, owner: LandingOwner, siteKind
 }
 
 /** A referral link: the referrer's rep, group and portal; home is the referral page. */
-export function enterReferral(current: SessionData, referral: { code: string; repId: number | null; groupId: number | null; portalId: number | null }): SessionPatch {
+export function enterReferral(
+  current: SessionData,
+  referral: { code: string; repId: number | null; groupId: number | null; portalId: number | null },
+): SessionPatch {
   const set: SessionData = {
     eprocess: "applicant",
     enrollType: referral.groupId ? "new-group-member" : "new-member",
@@ -98,7 +123,11 @@ export function repConfirmed(current: SessionData, repId: number): SessionPatch 
 }
 
 /** A confirmed group enrollment code (employee enrollment or a group's admin). */
-export function groupConfirmed(current: SessionData, group: { id: number; repId: number | null; portalId: number | null }, purpose: "enroll" | "view-plans"): SessionPatch {
+export function groupConfirmed(
+  current: SessionData,
+  group: { id: number; repId: number | null; portalId: number | null },
+  purpose: "enroll" | "view-plans",
+): SessionPatch {
   const set: SessionData = {
     eprocess: "group",
     groupId: group.id,
@@ -150,7 +179,10 @@ const SIGN_IN_KEYS: SessionKey[] = ["pendingRepId", "pendingGroupId", "verifySub
  * A rep or group admin verified by a code: the session of their own mode (the rep's agent home,
  * the admin's group), with nothing of the sign-in left in it.
  */
-export function verifiedData(current: SessionData, who: { kind: "rep"; repId: number } | { kind: "group_admin"; group: { id: number; repId: number | null; portalId: number | null } }): SessionData {
+export function verifiedData(
+  current: SessionData,
+  who: { kind: "rep"; repId: number } | { kind: "group_admin"; group: { id: number; repId: number | null; portalId: number | null } },
+): SessionData {
   const patch = who.kind === "rep" ? repConfirmed(current, who.repId) : groupConfirmed(current, who.group, "enroll");
   const out: Record<string, unknown> = { ...current };
   for (const k of [...patch.unset, ...SIGN_IN_KEYS]) delete out[k];

@@ -1,7 +1,13 @@
 import { describe, it, expect } from "vitest";
 import { buildStepList, type TabRow } from "./wizard-steps";
 
-const row = (tab_name: string, sort_order: number, required = 1, plan_id: number | null = null, enroll_type: string | null = null): TabRow => ({ tab_name, sort_order, required, plan_id, enroll_type });
+const row = (
+  tab_name: string,
+  sort_order: number,
+  required = 1,
+  plan_id: number | null = null,
+  enroll_type: string | null = null,
+): TabRow => ({ tab_name, sort_order, required, plan_id, enroll_type });
 
 describe("buildStepList", () => {
   const defaults = [

@@ -37,7 +37,10 @@ export interface TabRow {
  * enroll type, or this one) and says required. Its order is the lowest such row's order.
  * Dependents are asked only when the tier covers someone besides the member.
  */
-export function buildStepList(rows: readonly TabRow[], cart: { planIds: readonly number[]; enrollType: string | null; tier: string | null }): TabName[] {
+export function buildStepList(
+  rows: readonly TabRow[],
+  cart: { planIds: readonly number[]; enrollType: string | null; tier: string | null },
+): TabName[] {
   const order = new Map<TabName, number>();
   for (const r of rows) {
     if (!isTabName(r.tab_name) || r.required !== 1) continue;

@@ -53,11 +53,20 @@ describe("wizard navigation", () => {
     // no review in the list: the marker means nothing
     const noReview: TabName[] = ["primary_info", "contact_info"];
     expect(backTarget({ steps: noReview, completed: new Set(noReview) }, "contact_info", true)).toBeNull();
-    for (const tab of steps) for (const marker of [false, true]) for (const done of [[], steps]) {
-      expect(backTarget(state(done as TabName[]), tab, marker)).not.toBe(`/enrollment/${screenOf(tab)}`);
-    }
+    for (const tab of steps)
+      for (const marker of [false, true])
+        for (const done of [[], steps]) {
+          expect(backTarget(state(done as TabName[]), tab, marker)).not.toBe(`/enrollment/${screenOf(tab)}`);
+        }
   });
   it("marks earlier steps done in the progress bar", () => {
-    expect(progress(state(["primary_info"]), "contact_info").map((p) => p.state)).toEqual(["done", "current", "todo", "todo", "todo", "todo"]);
+    expect(progress(state(["primary_info"]), "contact_info").map((p) => p.state)).toEqual([
+      "done",
+      "current",
+      "todo",
+      "todo",
+      "todo",
+      "todo",
+    ]);
   });
 });

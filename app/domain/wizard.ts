@@ -45,12 +45,17 @@ export function backTarget(state: WizardState, current: TabName, returnToReview:
   const at = state.steps.indexOf(current);
   const cart = current === "primary_info" || at === 0 ? "/cart" : null;
   if (current === "review_info") return at > 0 ? `/enrollment/${screenOf(state.steps[at - 1])}` : "/cart";
-  if (returnToReview && state.steps.includes("review_info") && stepAccess(state, "review_info").ok) return `/enrollment/${screenOf("review_info")}`;
+  if (returnToReview && state.steps.includes("review_info") && stepAccess(state, "review_info").ok)
+    return `/enrollment/${screenOf("review_info")}`;
   return cart;
 }
 
 /** The progress bar: every step, the ones before the current one marked done. */
 export function progress(state: WizardState, current: TabName) {
   const at = state.steps.indexOf(current);
-  return state.steps.map((tab, i) => ({ tab, screen: screenOf(tab), state: i < at || (state.completed.has(tab) && i !== at) ? ("done" as const) : i === at ? ("current" as const) : ("todo" as const) }));
+  return state.steps.map((tab, i) => ({
+    tab,
+    screen: screenOf(tab),
+    state: i < at || (state.completed.has(tab) && i !== at) ? ("done" as const) : i === at ? ("current" as const) : ("todo" as const),
+  }));
 }

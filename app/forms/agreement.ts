@@ -24,7 +24,12 @@ import { definedFields, personName, plainText, postedText, usDate } from "./rule
 export const AGREEMENT_REQUIRED = "validation.agreementRequired";
 
 /** Kept in the step's encrypted secret, never in its plain data. */
-export const SECRET_VERIFICATION_FIELDS = ["agent_code", "group_code", "answer", "verification_code"] as const satisfies readonly VerificationField[];
+export const SECRET_VERIFICATION_FIELDS = [
+  "agent_code",
+  "group_code",
+  "answer",
+  "verification_code",
+] as const satisfies readonly VerificationField[];
 
 export const agreementField = (id: number) => `agreement_${id}`;
 
@@ -70,7 +75,13 @@ function checkVerification(f: VerificationField, value: string): string | null {
     case "agent_code":
     case "group_code":
     case "verification_code":
-      return CODE.test(value) ? null : f === "agent_code" ? "validation.agentCode" : f === "group_code" ? "validation.groupCode" : "validation.verificationCode";
+      return CODE.test(value)
+        ? null
+        : f === "agent_code"
+          ? "validation.agentCode"
+          : f === "group_code"
+            ? "validation.groupCode"
+            : "validation.verificationCode";
     case "date":
       return date(value);
     default:
@@ -82,7 +93,9 @@ export function agreementSchema(config: AgreementFormConfig) {
   const { rules, agreements } = config;
   const { on, req, checker } = definedFields(rules);
   const boxes = agreements.map((a) => agreementField(a.id));
-  const shape = Object.fromEntries([...boxes, ...VERIFICATION_FIELDS, "signature", "signature_name", "signature_consent", ESIGN_CONSENT_FIELD].map((f) => [f, postedText]));
+  const shape = Object.fromEntries(
+    [...boxes, ...VERIFICATION_FIELDS, "signature", "signature_name", "signature_consent", ESIGN_CONSENT_FIELD].map((f) => [f, postedText]),
+  );
   return z
     .object(shape as Record<string, typeof postedText>)
     .superRefine((v, ctx) => {
@@ -127,7 +140,12 @@ export function agreementSchema(config: AgreementFormConfig) {
         accepted: agreements.filter((a) => v[agreementField(a.id)] === "1").map((a) => a.id),
         verification,
         secretVerification,
-        signature: method === "drawn" ? { method, png: v.signature } : method === "typed" ? { method, name: v.signature_name.replace(/\s+/g, " ") } : null,
+        signature:
+          method === "drawn"
+            ? { method, png: v.signature }
+            : method === "typed"
+              ? { method, name: v.signature_name.replace(/\s+/g, " ") }
+              : null,
       };
     });
 }

@@ -10,7 +10,15 @@ import { parseUsDate, type IsoDate } from "~/domain/dates";
 import { REQUIRED } from "./common";
 import { definedFields, personName, postedText, ssn, ssnDigits, usDate } from "./rules";
 
-export const BENEFICIARY_FIELDS = ["first_name", "middle_name", "last_name", "birthdate", "relationship", "ssn", "beneficiary_percentage"] as const;
+export const BENEFICIARY_FIELDS = [
+  "first_name",
+  "middle_name",
+  "last_name",
+  "birthdate",
+  "relationship",
+  "ssn",
+  "beneficiary_percentage",
+] as const;
 
 /** The percentage as typed: non-numeric characters are dropped (the box strips them too). */
 export const percentageDigits = (input: string) => input.replace(/\D/g, "");
@@ -28,8 +36,16 @@ export type BeneficiaryInput = {
   percentage: number;
 };
 
-export function beneficiarySchema(rules: FieldRules, relationshipValues: readonly string[], today: IsoDate, options: { ssnOnFile?: boolean } = {}) {
-  const shape = Object.fromEntries(BENEFICIARY_FIELDS.map((f) => [f, postedText])) as Record<(typeof BENEFICIARY_FIELDS)[number], typeof postedText>;
+export function beneficiarySchema(
+  rules: FieldRules,
+  relationshipValues: readonly string[],
+  today: IsoDate,
+  options: { ssnOnFile?: boolean } = {},
+) {
+  const shape = Object.fromEntries(BENEFICIARY_FIELDS.map((f) => [f, postedText])) as Record<
+    (typeof BENEFICIARY_FIELDS)[number],
+    typeof postedText
+  >;
   const { on, req, checker } = definedFields(rules);
   return z
     .object(shape)
@@ -61,5 +77,9 @@ export function beneficiarySchema(rules: FieldRules, relationshipValues: readonl
     );
 }
 
-export const beneficiaryValidator = (rules: FieldRules, relationshipValues: readonly string[], today: IsoDate, options: { ssnOnFile?: boolean } = {}) =>
-  withZod(beneficiarySchema(rules, relationshipValues, today, options));
+export const beneficiaryValidator = (
+  rules: FieldRules,
+  relationshipValues: readonly string[],
+  today: IsoDate,
+  options: { ssnOnFile?: boolean } = {},
+) => withZod(beneficiarySchema(rules, relationshipValues, today, options));

@@ -14,7 +14,17 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { IsoDate } from "~/domain/dates";
-import { cardBrand, cardDigits, expiryYears, isExpired, luhnValid, securityCodeLength, CARD_NUMBER_MAX, CARD_NUMBER_MIN, EXPIRY_MONTHS } from "~/domain/cards";
+import {
+  cardBrand,
+  cardDigits,
+  expiryYears,
+  isExpired,
+  luhnValid,
+  securityCodeLength,
+  CARD_NUMBER_MAX,
+  CARD_NUMBER_MIN,
+  EXPIRY_MONTHS,
+} from "~/domain/cards";
 import { REQUIRED } from "./common";
 import { ADDRESS_FIELDS, addressRules, definedFields, organizationName, personName, plainText, postedText } from "./rules";
 
@@ -24,8 +34,22 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 export const FIXED_METHODS = ["elist", "list", "stmt"] as const;
 export type FixedMethod = (typeof FIXED_METHODS)[number];
 
-export const BANK_FIELDS = ["account_name", "bank_name", "routing_number", "account_number", "account_type", "account_holder_type"] as const;
-export const CARD_FIELDS = ["first_name_on_cc", "last_name_on_cc", "card_number", "expiration_month", "expiration_year", "security_code"] as const;
+export const BANK_FIELDS = [
+  "account_name",
+  "bank_name",
+  "routing_number",
+  "account_number",
+  "account_type",
+  "account_holder_type",
+] as const;
+export const CARD_FIELDS = [
+  "first_name_on_cc",
+  "last_name_on_cc",
+  "card_number",
+  "expiration_month",
+  "expiration_year",
+  "security_code",
+] as const;
 export const BILLING_ADDRESS_FIELDS = ADDRESS_FIELDS;
 /** Typed numbers that are never sent back to a page, saved as typed, or logged. */
 export const SECRET_FIELDS = ["card_number", "security_code", "account_number"] as const;
@@ -102,7 +126,15 @@ export type BillingInput =
   | { method: "eft"; bill_date: number; existing: null; bank: BankInput }
   | { method: "cc"; bill_date: number; existing: null; card: CardInput; physical: boolean; address: BillingAddress | null };
 
-const ALL_FIELDS = ["payment_method", "bill_date", "existing_payment", "is_physical_address", ...BANK_FIELDS, ...CARD_FIELDS, ...BILLING_ADDRESS_FIELDS] as const;
+const ALL_FIELDS = [
+  "payment_method",
+  "bill_date",
+  "existing_payment",
+  "is_physical_address",
+  ...BANK_FIELDS,
+  ...CARD_FIELDS,
+  ...BILLING_ADDRESS_FIELDS,
+] as const;
 
 export function billingSchema(setup: BillingSetup) {
   const { rules } = setup;
@@ -110,7 +142,11 @@ export function billingSchema(setup: BillingSetup) {
   const { on, req, checker } = definedFields(rules);
   const years = expiryYears(setup.today).map(String);
   const chosenMethod = (v: Record<string, string>): PayMethod | null =>
-    setup.methods.length === 1 ? setup.methods[0] : (setup.methods as string[]).includes(v.payment_method) ? (v.payment_method as PayMethod) : null;
+    setup.methods.length === 1
+      ? setup.methods[0]
+      : (setup.methods as string[]).includes(v.payment_method)
+        ? (v.payment_method as PayMethod)
+        : null;
   const existingChoice = (v: Record<string, string>, method: PayMethod | null) => {
     const e = setup.existing.includes(v.existing_payment) ? parseExisting(v.existing_payment) : null;
     return e && method && e.kind === kindOf(method) ? e : null;
@@ -125,7 +161,12 @@ export function billingSchema(setup: BillingSetup) {
       if (!method) issue("payment_method", REQUIRED);
       if (on("bill_date") && !setup.billDates.includes(v.bill_date)) issue("bill_date", REQUIRED);
       // Only the applicant's own saved methods can be chosen (the server builds this list).
-      if (v.existing_payment && v.existing_payment !== NEW_BANK && v.existing_payment !== NEW_CARD && !setup.existing.includes(v.existing_payment)) {
+      if (
+        v.existing_payment &&
+        v.existing_payment !== NEW_BANK &&
+        v.existing_payment !== NEW_CARD &&
+        !setup.existing.includes(v.existing_payment)
+      ) {
         issue("existing_payment", "validation.existingPayment");
         return;
       }
@@ -140,7 +181,9 @@ export function billingSchema(setup: BillingSetup) {
         const name = v.account_holder_type === "individual" ? personName : organizationName;
         check("account_name", v.account_name, name("validation.accountName", 100));
         check("bank_name", v.bank_name, plainText());
-        check("routing_number", v.routing_number, (s) => (!/^\d{9}$/.test(s) ? "validation.routingDigits" : !routingNumberValid(s) ? "validation.routingInvalid" : null));
+        check("routing_number", v.routing_number, (s) =>
+          !/^\d{9}$/.test(s) ? "validation.routingDigits" : !routingNumberValid(s) ? "validation.routingInvalid" : null,
+        );
         check("account_number", v.account_number, (s) => (/^\d{4,17}$/.test(s) ? null : "validation.accountNumber"));
         choiceRule("account_type", setup.accountTypes);
         choiceRule("account_holder_type", setup.holderTypes);
@@ -151,16 +194,25 @@ export function billingSchema(setup: BillingSetup) {
       check("last_name_on_cc", v.last_name_on_cc, personName("validation.lastName"));
       const number = cardDigits(v.card_number);
       const numberOk = check("card_number", number, (n) =>
-        !/^\d+$/.test(n) || n.length < CARD_NUMBER_MIN || n.length > CARD_NUMBER_MAX ? "validation.cardLength" : !luhnValid(n) ? "validation.cardLuhn" : null,
+        !/^\d+$/.test(n) || n.length < CARD_NUMBER_MIN || n.length > CARD_NUMBER_MAX
+          ? "validation.cardLength"
+          : !luhnValid(n)
+            ? "validation.cardLuhn"
+            : null,
       );
       check("security_code", v.security_code, (s) =>
-        !/^\d{3,4}$/.test(s) ? "validation.securityCode" : numberOk && s.length !== securityCodeLength(cardBrand(number)) ? "validation.securityCodeBrand" : null,
+        !/^\d{3,4}$/.test(s)
+          ? "validation.securityCode"
+          : numberOk && s.length !== securityCodeLength(cardBrand(number))
+            ? "validation.securityCodeBrand"
+            : null,
       );
       const monthOk = EXPIRY_MONTHS.includes(v.expiration_month);
       const yearOk = years.includes(v.expiration_year);
       if (on("expiration_month") && !monthOk && (v.expiration_month || req("expiration_month"))) issue("expiration_month", REQUIRED);
       check("expiration_year", v.expiration_year, () => (yearOk ? null : "validation.expiryYear"));
-      if (monthOk && yearOk && isExpired(Number(v.expiration_month), Number(v.expiration_year), setup.today)) issue("expiration_month", "validation.cardExpired");
+      if (monthOk && yearOk && isExpired(Number(v.expiration_month), Number(v.expiration_year), setup.today))
+        issue("expiration_month", "validation.cardExpired");
 
       // The home address is copied on the server: the fields are not the applicant's to fill.
       if (v.is_physical_address === "1") return;
@@ -190,7 +242,13 @@ export function billingSchema(setup: BillingSetup) {
       const physical = v.is_physical_address === "1";
       const address = physical
         ? null
-        : { address1: on("address1") ? v.address1 : "", address2: on("address2") ? v.address2 : "", city: on("city") ? v.city : "", state: on("state") ? v.state.toUpperCase() : "", zip: on("zip") ? v.zip : "" };
+        : {
+            address1: on("address1") ? v.address1 : "",
+            address2: on("address2") ? v.address2 : "",
+            city: on("city") ? v.city : "",
+            state: on("state") ? v.state.toUpperCase() : "",
+            zip: on("zip") ? v.zip : "",
+          };
       return {
         method: "cc",
         bill_date,

@@ -15,7 +15,12 @@ export const saveCartSchema = z.object({
       const problem = personName("validation.validName", 100)(name);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
-  email: z.string({ required_error: "validation.validEmail" }).trim().min(1, "validation.validEmail").max(254, "validation.validEmail").regex(EMAIL, "validation.validEmail"),
+  email: z
+    .string({ required_error: "validation.validEmail" })
+    .trim()
+    .min(1, "validation.validEmail")
+    .max(254, "validation.validEmail")
+    .regex(EMAIL, "validation.validEmail"),
   message: z
     .string()
     .trim()
@@ -31,6 +36,9 @@ export const saveCartSchema = z.object({
 export const saveCartValidator = withZod(saveCartSchema);
 
 export const effectiveDateSchema = z.object({
-  effectiveDate: z.string({ required_error: "validation.effectiveDate" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.effectiveDate"),
+  effectiveDate: z
+    .string({ required_error: "validation.effectiveDate" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.effectiveDate"),
 });
 export const effectiveDateValidator = withZod(effectiveDateSchema);

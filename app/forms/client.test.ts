@@ -12,9 +12,19 @@ const form = (values: Record<string, string>) => {
 describe("validators loaded on first use", () => {
   it("give what the server's validators give, with and without errors", async () => {
     const bad = form({ __rvfInternalFormId: "quote", zip: "7520", dob: "13/45/1988", gender: "", category: "" });
-    const good = form({ __rvfInternalFormId: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental" });
+    const good = form({
+      __rvfInternalFormId: "quote",
+      zip: "75201",
+      dob: "04/12/1988",
+      gender: "0",
+      spouseDob: "",
+      childCount: "0",
+      category: "dental",
+    });
     for (const data of [bad, good]) {
-      expect(await client.quoteValidator("2026-11-24", true).validate(data)).toEqual(await quoteValidator("2026-11-24", true).validate(data));
+      expect(await client.quoteValidator("2026-11-24", true).validate(data)).toEqual(
+        await quoteValidator("2026-11-24", true).validate(data),
+      );
     }
     const cart = form({ name: "", email: "nope" });
     const lazy = await client.saveCartValidator.validate(cart);

@@ -5,11 +5,23 @@ import type { FieldRules } from "~/domain/field-definitions";
 import { isValidEmail, phoneDigits } from "~/domain/identity";
 import { addressRules, definedFields, phone, plainText, postedText, state } from "./rules";
 
-export const CONTACT_FIELDS = ["email", "phone_number", "address1", "address2", "city", "zip", "state", "birth_state", "birth_city"] as const;
+export const CONTACT_FIELDS = [
+  "email",
+  "phone_number",
+  "address1",
+  "address2",
+  "city",
+  "zip",
+  "state",
+  "birth_state",
+  "birth_city",
+] as const;
 const address = addressRules();
 
 export function contactSchema(rules: FieldRules) {
-  const shape = Object.fromEntries([...CONTACT_FIELDS, "with_validation", "skip_validation_email", "skip_validation_phone"].map((f) => [f, postedText]));
+  const shape = Object.fromEntries(
+    [...CONTACT_FIELDS, "with_validation", "skip_validation_email", "skip_validation_phone"].map((f) => [f, postedText]),
+  );
   // The contact step checks a read-only field as posted (and saves it), as it always has.
   const { checker } = definedFields(rules, { editableReadOnly: true });
   return z

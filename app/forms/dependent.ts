@@ -81,7 +81,10 @@ export function asksHealth(q: HealthQuestionIds | null | undefined): q is Health
 
 export function dependentSchema(rules: FieldRules, options: DependentFormOptions) {
   const q = asksHealth(options.healthQuestions) ? options.healthQuestions : null;
-  const fields = Object.fromEntries(DEPENDENT_FIELDS.map((f) => [f, postedText])) as Record<(typeof DEPENDENT_FIELDS)[number], typeof postedText>;
+  const fields = Object.fromEntries(DEPENDENT_FIELDS.map((f) => [f, postedText])) as Record<
+    (typeof DEPENDENT_FIELDS)[number],
+    typeof postedText
+  >;
   const health = q ? healthSchema(q, options.today) : null;
   // Name, gender and birthdate make the dependent: always asked. The rest as the server says.
   const { on, req, checker } = definedFields(rules);

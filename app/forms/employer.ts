@@ -38,7 +38,14 @@ export const EMPLOYER_FIELDS = [
 ] as const;
 
 /** Fields answered by choosing one of the server's options. */
-export const EMPLOYER_CHOICE_FIELDS = ["average_work_week", "compensation_type", "employment_status", "emp_industry", "emp_vac_policy", "emp_barg_unit"] as const;
+export const EMPLOYER_CHOICE_FIELDS = [
+  "average_work_week",
+  "compensation_type",
+  "employment_status",
+  "emp_industry",
+  "emp_vac_policy",
+  "emp_barg_unit",
+] as const;
 export type EmployerChoiceField = (typeof EMPLOYER_CHOICE_FIELDS)[number];
 
 /** Which option list feeds which field (options.list_key). */
@@ -69,12 +76,18 @@ export function tickedHolidays(raw: unknown, allowed: readonly string[]): string
   let ticked: string[] = [];
   if (typeof raw === "string") ticked = [raw];
   else if (Array.isArray(raw)) ticked = raw.filter((v): v is string => typeof v === "string");
-  else if (raw && typeof raw === "object") ticked = Object.entries(raw as Record<string, unknown>).filter(([, v]) => v === "1" || v === 1 || v === true || (Array.isArray(v) && v.includes("1"))).map(([k]) => k);
+  else if (raw && typeof raw === "object")
+    ticked = Object.entries(raw as Record<string, unknown>)
+      .filter(([, v]) => v === "1" || v === 1 || v === true || (Array.isArray(v) && v.includes("1")))
+      .map(([k]) => k);
   return allowed.filter((a) => ticked.includes(a));
 }
 
 export function employerSchema(rules: FieldRules, today: IsoDate, choices: EmployerChoices) {
-  const shape = Object.fromEntries([...EMPLOYER_FIELDS, "with_validation", "intent"].map((f) => [f, postedText])) as Record<TextKey, typeof postedText>;
+  const shape = Object.fromEntries([...EMPLOYER_FIELDS, "with_validation", "intent"].map((f) => [f, postedText])) as Record<
+    TextKey,
+    typeof postedText
+  >;
   const { on, req, checker } = definedFields(rules);
   return z
     .object({ ...shape, holiday_policy: loose })
@@ -99,14 +112,17 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
       if (on("emp_num_employed")) {
         const count = v.emp_num_employed.replace(/[,\s]/g, "");
         if (!count) req("emp_num_employed") && issue("emp_num_employed", REQUIRED);
-        else if (!/^\d{1,7}$/.test(count) || Number(count) < 1 || Number(count) > MAX_EMPLOYEES) issue("emp_num_employed", "validation.employeeCount");
+        else if (!/^\d{1,7}$/.test(count) || Number(count) < 1 || Number(count) > MAX_EMPLOYEES)
+          issue("emp_num_employed", "validation.employeeCount");
       }
-      if (req("holiday_policy") && tickedHolidays(v.holiday_policy, choices.holiday_policy).length === 0) issue("holiday_policy", "validation.holidayPolicy");
+      if (req("holiday_policy") && tickedHolidays(v.holiday_policy, choices.holiday_policy).length === 0)
+        issue("holiday_policy", "validation.holidayPolicy");
     })
     .transform((v) => {
       const keep = (f: TextKey) => on(f) && v[f] !== "";
       const data: EmployerData = {};
-      for (const f of ["name", "address1", "address2", "city", "zip", "occupation", ...EMPLOYER_CHOICE_FIELDS] as const) if (keep(f)) data[f] = v[f];
+      for (const f of ["name", "address1", "address2", "city", "zip", "occupation", ...EMPLOYER_CHOICE_FIELDS] as const)
+        if (keep(f)) data[f] = v[f];
       if (keep("phone")) data.phone = phoneDigits(v.phone);
       if (keep("state")) data.state = v.state.toUpperCase();
       if (keep("employment_start_date")) data.employment_start_date = parseUsDate(v.employment_start_date) ?? "";
@@ -119,7 +135,8 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
       return data;
     });
 }
-export const employerValidator = (rules: FieldRules, today: IsoDate, choices: EmployerChoices) => withZod(employerSchema(rules, today, choices));
+export const employerValidator = (rules: FieldRules, today: IsoDate, choices: EmployerChoices) =>
+  withZod(employerSchema(rules, today, choices));
 
 /** What the step stores (JSON): only shown fields; dates ISO; the holiday policy as numeric flags. */
 export interface EmployerData extends Record<string, unknown> {

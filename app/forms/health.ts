@@ -35,8 +35,24 @@ export function detailLayout(questionId: number): DetailLayout {
   return "standard";
 }
 
-export const STANDARD_FIELDS = ["health_condition", "date_of_onset", "date_of_recovery", "is_treatment", "is_medicate", "d_last_seen", "symptoms"] as const;
-export const SPECIAL_FIELDS = ["condition", "status", "last_seen_by_physician", "date_of_recovery", "physician_name", "address", "phone"] as const;
+export const STANDARD_FIELDS = [
+  "health_condition",
+  "date_of_onset",
+  "date_of_recovery",
+  "is_treatment",
+  "is_medicate",
+  "d_last_seen",
+  "symptoms",
+] as const;
+export const SPECIAL_FIELDS = [
+  "condition",
+  "status",
+  "last_seen_by_physician",
+  "date_of_recovery",
+  "physician_name",
+  "address",
+  "phone",
+] as const;
 export const MEDICATION_FIELDS = ["medication", "dosage", "medical_condition"] as const;
 export type StandardField = (typeof STANDARD_FIELDS)[number];
 export type SpecialField = (typeof SPECIAL_FIELDS)[number];
@@ -51,10 +67,12 @@ export const MAX_NOTES = 2000;
 // "health_info." (enrollment-wizard §3 "Dependent", §8), and its errors carry the same prefix.
 export const conditionIdName = (i: number, prefix = "") => `${prefix}condition_questions[${i}].question_id`;
 export const conditionFlagName = (i: number, prefix = "") => `${prefix}condition_questions[${i}].yes_no_flag`;
-export const conditionFieldName = (i: number, field: StandardField | SpecialField, prefix = "") => `${prefix}condition_questions[${i}].conditions[0].${field}`;
+export const conditionFieldName = (i: number, field: StandardField | SpecialField, prefix = "") =>
+  `${prefix}condition_questions[${i}].conditions[0].${field}`;
 export const medicationIdName = (prefix = "") => `${prefix}medication_question.question_id`;
 export const medicationFlagName = (prefix = "") => `${prefix}medication_question.yes_no_flag`;
-export const medicationFieldName = (n: number, field: MedicationField, prefix = "") => `${prefix}medication_question.medications[${n}].${field}`;
+export const medicationFieldName = (n: number, field: MedicationField, prefix = "") =>
+  `${prefix}medication_question.medications[${n}].${field}`;
 export const notesName = (prefix = "") => `${prefix}notes`;
 
 // ---------------------------------------------------------------- answers (what is stored, encrypted)
@@ -108,9 +126,10 @@ export type HealthFormValues = {
 
 // ---------------------------------------------------------------- reading the post safely
 
-
 const own = (v: unknown, key: string | number): unknown =>
-  v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string | number, unknown>)[key] : undefined;
+  v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, key)
+    ? (v as Record<string | number, unknown>)[key]
+    : undefined;
 /** A posted value as trimmed text: '' when absent, repeated or not text (never throws). */
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
@@ -137,7 +156,11 @@ function readRaw(v: { condition_questions?: unknown; medication_question?: unkno
       yes_no_flag: str(own(m, "yes_no_flag")) || "0",
       entries: Array.from({ length: MAX_MEDICATIONS }, (_, n) => {
         const e = own(list, n);
-        return { medication: str(own(e, "medication")), dosage: str(own(e, "dosage")), medical_condition: str(own(e, "medical_condition")) };
+        return {
+          medication: str(own(e, "medication")),
+          dosage: str(own(e, "dosage")),
+          medical_condition: str(own(e, "medical_condition")),
+        };
       }),
     };
   }
@@ -317,7 +340,8 @@ export function answersToValues(q: HealthQuestionIds, saved: unknown): HealthFor
     const yes = Number(own(answer, "yes_no_flag")) === 1;
     const detail = own(own(answer, "conditions"), 0);
     if (yes && detail) {
-      for (const f of [...STANDARD_FIELDS, ...SPECIAL_FIELDS]) details[f] = DATE_FIELDS.has(f) ? shownDate(own(detail, f)) : shown(own(detail, f));
+      for (const f of [...STANDARD_FIELDS, ...SPECIAL_FIELDS])
+        details[f] = DATE_FIELDS.has(f) ? shownDate(own(detail, f)) : shown(own(detail, f));
     }
     return { question_id: String(id), yes_no_flag: yes ? "1" : "0", conditions: [details] };
   });
@@ -331,7 +355,11 @@ export function answersToValues(q: HealthQuestionIds, saved: unknown): HealthFor
       yes_no_flag: yes ? "1" : "0",
       medications: Array.from({ length: MAX_MEDICATIONS }, (_, n) => {
         const e = yes && Array.isArray(meds) ? own(meds, n) : undefined;
-        return { medication: shown(own(e, "medication")), dosage: shown(own(e, "dosage")), medical_condition: shown(own(e, "medical_condition")) };
+        return {
+          medication: shown(own(e, "medication")),
+          dosage: shown(own(e, "dosage")),
+          medical_condition: shown(own(e, "medical_condition")),
+        };
       }),
     };
   }

@@ -25,7 +25,10 @@ export const PERSONAL_FIELDS = [
 ] as const;
 
 export function personalSchema(rules: FieldRules, today: IsoDate, options: { ssnOnFile?: boolean } = {}) {
-  const shape = Object.fromEntries([...PERSONAL_FIELDS, "birthdate", "gender"].map((f) => [f, postedText])) as Record<string, typeof postedText>;
+  const shape = Object.fromEntries([...PERSONAL_FIELDS, "birthdate", "gender"].map((f) => [f, postedText])) as Record<
+    string,
+    typeof postedText
+  >;
   const { on, req, readOnly, checker } = definedFields(rules);
   return z
     .object(shape)
@@ -48,14 +51,17 @@ export function personalSchema(rules: FieldRules, today: IsoDate, options: { ssn
         if (!["0", "1"].includes(v.prior_coverage_flag)) issue("prior_coverage_flag", REQUIRED);
         else if (v.prior_coverage_flag === "1") {
           // The prior carrier's details matter only when there was prior coverage.
-          check("prior_carrier_name", v.prior_carrier_name, (s) => (s.length > 100 || /[<>]/.test(s) ? "validation.carrierName" : null), { required: true });
+          check("prior_carrier_name", v.prior_carrier_name, (s) => (s.length > 100 || /[<>]/.test(s) ? "validation.carrierName" : null), {
+            required: true,
+          });
           const dates: Record<string, IsoDate | null> = {};
           for (const f of ["prior_effective_date", "prior_term_date"]) {
             if (!on(f)) continue;
             dates[f] = parseUsDate(v[f]);
             check(f, v[f], usDate(today, "validation.notAfterToday"), { required: true });
           }
-          if (dates.prior_effective_date && dates.prior_term_date && dates.prior_term_date < dates.prior_effective_date) issue("prior_term_date", "validation.termBeforeEffective");
+          if (dates.prior_effective_date && dates.prior_term_date && dates.prior_term_date < dates.prior_effective_date)
+            issue("prior_term_date", "validation.termBeforeEffective");
         }
       }
     })
@@ -63,15 +69,22 @@ export function personalSchema(rules: FieldRules, today: IsoDate, options: { ssn
       const keep = (f: string) => on(f) && v[f] !== "";
       const data: Record<string, string | number> = {};
       for (const f of ["first_name", "middle_name", "last_name", "prior_carrier_name"]) if (keep(f)) data[f] = v[f];
-      for (const f of ["height_feet", "height_inch", "weight", "marital_status", "prior_coverage_flag"]) if (keep(f)) data[f] = Number(v[f]);
-      for (const f of ["prior_effective_date", "prior_term_date"]) if (keep(f) && v.prior_coverage_flag === "1") data[f] = parseUsDate(v[f]) as string;
+      for (const f of ["height_feet", "height_inch", "weight", "marital_status", "prior_coverage_flag"])
+        if (keep(f)) data[f] = Number(v[f]);
+      for (const f of ["prior_effective_date", "prior_term_date"])
+        if (keep(f) && v.prior_coverage_flag === "1") data[f] = parseUsDate(v[f]) as string;
       if (v.prior_coverage_flag !== "1") delete data.prior_carrier_name;
       return { data, ssn: keep("ssn") ? ssnDigits(v.ssn) : null };
     });
 }
-export const personalValidator = (rules: FieldRules, today: IsoDate, options: { ssnOnFile?: boolean } = {}) => withZod(personalSchema(rules, today, options));
+export const personalValidator = (rules: FieldRules, today: IsoDate, options: { ssnOnFile?: boolean } = {}) =>
+  withZod(personalSchema(rules, today, options));
 
 export const enrollerCodeSchema = z.object({
-  enrollerCode: z.string({ required_error: "validation.enrollerCode" }).trim().min(1, "validation.enrollerCode").max(32, "validation.enrollerCode"),
+  enrollerCode: z
+    .string({ required_error: "validation.enrollerCode" })
+    .trim()
+    .min(1, "validation.enrollerCode")
+    .max(32, "validation.enrollerCode"),
 });
 export const enrollerCodeValidator = withZod(enrollerCodeSchema);

@@ -17,7 +17,12 @@ const wholeNumber = (message: string, min: number, max: number) =>
 export function salarySchema(askHours: boolean) {
   return z.object({
     annualIncome: wholeNumber("validation.salary", 1, 10_000_000),
-    workingHours: askHours ? wholeNumber("validation.hours", 1, 168) : z.string().optional().transform(() => undefined),
+    workingHours: askHours
+      ? wholeNumber("validation.hours", 1, 168)
+      : z
+          .string()
+          .optional()
+          .transform(() => undefined),
   });
 }
 export const salaryValidator = (askHours: boolean) => withZod(salarySchema(askHours));
@@ -32,15 +37,13 @@ export interface QuestionRef {
 
 /** Every question needs an answer; those whose true_condition is 1 need Yes. */
 export function eligibilitySchema(questions: QuestionRef[]) {
-  return z
-    .object(Object.fromEntries(questions.map((q) => [`q${q.id}`, z.string().optional()])))
-    .superRefine((v, ctx) => {
-      for (const q of questions) {
-        const a = v[`q${q.id}`];
-        if (a !== "1" && a !== "0") ctx.addIssue({ code: "custom", path: [`q${q.id}`], message: "validation.answerAll" });
-        else if (q.true_condition === 1 && a === "0") ctx.addIssue({ code: "custom", path: [`q${q.id}`], message: "validation.answerYes" });
-      }
-    });
+  return z.object(Object.fromEntries(questions.map((q) => [`q${q.id}`, z.string().optional()]))).superRefine((v, ctx) => {
+    for (const q of questions) {
+      const a = v[`q${q.id}`];
+      if (a !== "1" && a !== "0") ctx.addIssue({ code: "custom", path: [`q${q.id}`], message: "validation.answerAll" });
+      else if (q.true_condition === 1 && a === "0") ctx.addIssue({ code: "custom", path: [`q${q.id}`], message: "validation.answerYes" });
+    }
+  });
 }
 export const eligibilityValidator = (questions: QuestionRef[]) => withZod(eligibilitySchema(questions));
 

@@ -28,7 +28,8 @@ export function dependentsInfoSchema(today: IsoDate) {
       if (needsChildren(v.tier)) {
         const n = Number(v.childCount);
         if (!v.childCount) ctx.addIssue({ code: "custom", path: ["childCount"], message: REQUIRED });
-        else if (!Number.isInteger(n) || n < 1 || n > maxChildren(v.tier)) ctx.addIssue({ code: "custom", path: ["childCount"], message: "validation.childCount" });
+        else if (!Number.isInteger(n) || n < 1 || n > maxChildren(v.tier))
+          ctx.addIssue({ code: "custom", path: ["childCount"], message: "validation.childCount" });
       }
     })
     .transform((v) => ({
@@ -99,7 +100,8 @@ export function quoteSchema(today: IsoDate, options: { requireCategory: boolean;
       };
     });
 }
-export const quoteValidator = (today: IsoDate, requireCategory: boolean, allowOtherGender = false) => withZod(quoteSchema(today, { requireCategory, allowOtherGender }));
+export const quoteValidator = (today: IsoDate, requireCategory: boolean, allowOtherGender = false) =>
+  withZod(quoteSchema(today, { requireCategory, allowOtherGender }));
 export type QuoteInput = z.output<ReturnType<typeof quoteSchema>>;
 
 /** The older two-step form, step one: ZIP, date of birth and the category. */

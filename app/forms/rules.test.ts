@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { addressRules, definedFields, heightFeet, heightInches, personName, phone, plainText, ssn, state, usDate, weight, zip } from "./rules";
+import {
+  addressRules,
+  definedFields,
+  heightFeet,
+  heightInches,
+  personName,
+  phone,
+  plainText,
+  ssn,
+  state,
+  usDate,
+  weight,
+  zip,
+} from "./rules";
 
 describe("field rules", () => {
   it("give one message per rule, the ZIP's as the form's spec words it", () => {
@@ -18,7 +31,11 @@ describe("field rules", () => {
     expect(ssn()("000-12-3456")).toBe("validation.ssn");
     expect(personName("validation.firstName")("Zoë")).toBeNull();
     expect(personName("validation.firstName")("R2D2")).toBe("validation.firstName");
-    expect([heightFeet()("0"), heightInches()("12"), weight()("0")]).toEqual(["validation.heightZero", "validation.inch", "validation.weight"]);
+    expect([heightFeet()("0"), heightInches()("12"), weight()("0")]).toEqual([
+      "validation.heightZero",
+      "validation.inch",
+      "validation.weight",
+    ]);
     expect(usDate("2024-06-01")("02/30/2024")).toBe("validation.invalidDate");
     expect(usDate("2024-06-01")("06/02/2024")).toBe("validation.futureDate");
     expect(usDate("2024-06-01", "validation.notAfterToday")("06/02/2024")).toBe("validation.notAfterToday");

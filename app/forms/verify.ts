@@ -6,7 +6,9 @@ import { withZod } from "@remix-validated-form/with-zod";
 export const DESTINATION = /^(rep|group_admin):[1-9][0-9]{0,9}:(email|phone)$/;
 
 export const sendCodeSchema = z.object({
-  destination: z.string({ required_error: "validation.chooseDestination", invalid_type_error: "validation.chooseDestination" }).regex(DESTINATION, "validation.chooseDestination"),
+  destination: z
+    .string({ required_error: "validation.chooseDestination", invalid_type_error: "validation.chooseDestination" })
+    .regex(DESTINATION, "validation.chooseDestination"),
 });
 export const sendCodeValidator = withZod(sendCodeSchema);
 
@@ -15,6 +17,11 @@ export const signInCodeSchema = z.object({
   code: z
     .string({ required_error: "validation.otpRequired" })
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "validation.otpRequired").regex(/^\d{6}$/, "validation.otpLength")),
+    .pipe(
+      z
+        .string()
+        .min(1, "validation.otpRequired")
+        .regex(/^\d{6}$/, "validation.otpLength"),
+    ),
 });
 export const signInCodeValidator = withZod(signInCodeSchema);

@@ -13,7 +13,8 @@ export const decodeViaTurboStream = off;
 export const getSingleFetchDataStrategy = off;
 
 export function singleFetchUrl(reqUrl: string | URL): URL {
-  const url = typeof reqUrl === "string" ? new URL(reqUrl, typeof window === "undefined" ? "server://singlefetch/" : window.location.origin) : reqUrl;
+  const url =
+    typeof reqUrl === "string" ? new URL(reqUrl, typeof window === "undefined" ? "server://singlefetch/" : window.location.origin) : reqUrl;
   if (url.pathname === "/") url.pathname = "_root.data";
   else url.pathname = `${url.pathname.replace(/\/$/, "")}.data`;
   return url;

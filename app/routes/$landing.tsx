@@ -13,7 +13,8 @@ import { readForm } from "~/.server/platform/request";
 import { titled } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
 
-export const meta: MetaFunction<typeof loader> = (args) => titled(args, args.data?.branding?.name ? { text: args.data.branding.name } : "home");
+export const meta: MetaFunction<typeof loader> = (args) =>
+  titled(args, args.data?.branding?.name ? { text: args.data.branding.name } : "home");
 
 /** `/:landing`: a rep's or group's landing slug, checked against the database. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -43,7 +44,13 @@ export default function LandingPage() {
   const { t } = useTranslation();
   // On the default host a landing slug opens the GET A QUOTE page.
   const heading = siteKind === "default" ? t("landing.getAQuote") : t("landing.welcomeTo", { name: branding.name });
-  return <Landing branding={branding} heading={heading} quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />} />;
+  return (
+    <Landing
+      branding={branding}
+      heading={heading}
+      quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}
+    />
+  );
 }
 
 export function ErrorBoundary() {

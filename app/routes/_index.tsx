@@ -43,7 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const locale = await services.i18n.getLocale(request);
   const branding = await sessionBranding(services, session, site, locale);
-  const [quote, featured, portalChoice] = await Promise.all([landingQuoteData(services, request), featuredCards(services, session, locale), landingPortalChoice(services, session)]);
+  const [quote, featured, portalChoice] = await Promise.all([
+    landingQuoteData(services, request),
+    featuredCards(services, session, locale),
+    landingPortalChoice(services, session),
+  ]);
   return json({ branding, siteKind: site.kind, quote, featured, portalChoice }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
@@ -57,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Index() {
   const { branding, siteKind, quote, featured, portalChoice } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const heading = siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : t("landing.welcomeTo", { name: branding.name });
+  const heading =
+    siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : t("landing.welcomeTo", { name: branding.name });
   return (
     <Landing
       branding={branding}

@@ -45,7 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, result.submittedData);
   const answers = result.data as Record<string, string>;
   const declined = questions.some((q) => q.decline_answer !== null && answers[`q${q.id}`] === String(q.decline_answer));
-  await recordPlanAnswers(services, { enrollmentId: enrollment.id, planId: plan.id, kind: "enroll", answers, outcome: declined ? "declined" : "accepted" });
+  await recordPlanAnswers(services, {
+    enrollmentId: enrollment.id,
+    planId: plan.id,
+    kind: "enroll",
+    answers,
+    outcome: declined ? "declined" : "accepted",
+  });
   if (!declined) session.flash({ kind: "success", key: "plan.answersSaved" });
   return redirectWithSession(services, session, planHref(plan));
 }
@@ -56,17 +62,23 @@ export default function PlanQuestionView() {
   const home = useHomeHref();
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: home }, { label: t("plans.title"), to: "/plans" }, { label: plan.name, to: plan.href }, { label: t("plan.questionsTitle") }]} />
+      <Breadcrumb
+        items={[
+          { label: t("shell.home"), to: home },
+          { label: t("plans.title"), to: "/plans" },
+          { label: plan.name, to: plan.href },
+          { label: t("plan.questionsTitle") },
+        ]}
+      />
       <h1>{t("plan.questionsTitle")}</h1>
       <p>{t("plan.questionsIntro", { name: plan.name })}</p>
-      <StoreForm labels={Object.fromEntries(questions.map((q) => [`q${q.id}`, q.text]))} id="enroll-questions" validator={clientForms.enrollAnswersValidator(questions)}>
+      <StoreForm
+        labels={Object.fromEntries(questions.map((q) => [`q${q.id}`, q.text]))}
+        id="enroll-questions"
+        validator={clientForms.enrollAnswersValidator(questions)}
+      >
         {questions.map((q) => (
-          <RadioGroup
-            key={q.id}
-            name={`q${q.id}`}
-            label={q.text}
-            options={yesNoOptions(t)}
-          />
+          <RadioGroup key={q.id} name={`q${q.id}`} label={q.text} options={yesNoOptions(t)} />
         ))}
         <div className="button-group">
           <button className="button" type="submit">

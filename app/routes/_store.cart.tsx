@@ -27,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isQuoted(ctx.enrollment)) return json({ empty: true as const, banner: ctx.banner, dialog: null });
   const [view, recommended] = await Promise.all([
     cartView(services, ctx.enrollment, ctx.locale),
-    ctx.session.get("eprocess") !== "group" ? recommendedCards(services, { enrollment: ctx.enrollment, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale }) : Promise.resolve([]),
+    ctx.session.get("eprocess") !== "group"
+      ? recommendedCards(services, { enrollment: ctx.enrollment, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale })
+      : Promise.resolve([]),
   ]);
   const lineId = Number(url.searchParams.get("line"));
   const quoteId = Number(url.searchParams.get("quote"));
@@ -65,7 +67,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "remove": {
       const lineId = Number(field(form, "lineId", 12));
       const outcome = Number.isSafeInteger(lineId) && lineId > 0 ? await removeCartLine(services, enrollment, lineId) : "notInCart";
-      session.flash(outcome === "removed" ? { kind: "success", key: "cart.removed" } : { kind: "error", key: outcome === "notRemovable" ? "cart.notRemovable" : "cart.notInCart" });
+      session.flash(
+        outcome === "removed"
+          ? { kind: "success", key: "cart.removed" }
+          : { kind: "error", key: outcome === "notRemovable" ? "cart.notRemovable" : "cart.notInCart" },
+      );
       return redirectWithSession(services, session, "/cart");
     }
     case "checkout": {
@@ -82,14 +88,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const comparison = result.data.includeComparison ? await comparisonForEmail(services, session, enrollment, locale) : null;
       const email = await previewQuote(services, enrollment, { ...result.data, comparison }, locale, hostOf(request));
       // Nothing changes on a preview, so it answers in place; the form keeps what was typed.
-      return json({ preview: { subject: email.subject, html: email.bodyHtml }, values: { name: result.data.name, email: result.data.email, message: result.data.message ?? "", includeComparison: result.data.includeComparison ? "1" : "" } });
+      return json({
+        preview: { subject: email.subject, html: email.bodyHtml },
+        values: {
+          name: result.data.name,
+          email: result.data.email,
+          message: result.data.message ?? "",
+          includeComparison: result.data.includeComparison ? "1" : "",
+        },
+      });
     }
     case "send-quote": {
       const result = await saveCartValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const comparison = result.data.includeComparison ? await comparisonForEmail(services, session, enrollment, locale) : null;
       const sent = await sendQuote(services, enrollment, { ...result.data, comparison }, locale, hostOf(request), context.clientIp);
-      if (!sent.ok) return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, { status: sent.error === "validation.tooManyQuotes" ? 429 : 422 });
+      if (!sent.ok)
+        return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, {
+          status: sent.error === "validation.tooManyQuotes" ? 429 : 422,
+        });
       return redirectWithSession(services, session, `/cart?dialog=quote-sent&quote=${sent.quoteId}`);
     }
     default:

@@ -71,5 +71,12 @@ export function ErrorBoundary() {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <StatusErrorPage status={status} code={isRouteErrorResponse(error) ? error.statusText : undefined} requestId={status >= 500 ? requestId : undefined} canPost />;
+  return (
+    <StatusErrorPage
+      status={status}
+      code={isRouteErrorResponse(error) ? error.statusText : undefined}
+      requestId={status >= 500 ? requestId : undefined}
+      canPost
+    />
+  );
 }

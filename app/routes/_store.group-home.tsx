@@ -51,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await portalOnlyValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const portals = await choosablePortals(services, group.rep_id);
-  if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
+  if (!portals.some((p) => p.id === result.data.portal))
+    return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
   return redirectWithSession(services, session, "/home", startGroupEnrollment(result.data.portal, group.id, "group"));
 }
 

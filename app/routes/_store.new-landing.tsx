@@ -59,8 +59,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = zipLookup.stateFor(result.data.zip);
   if (!state) return validationError({ fieldErrors: { zip: "validation.zipInvalid" }, formId: result.formId }, result.submittedData);
   const categories = await quoteCategories(services, session);
-  if (!categories.some((c) => c.key === result.data.category)) return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
-  await saveQuote(services, request, session, { zip: result.data.zip, state, birthdate: result.data.birthdate, category: result.data.category });
+  if (!categories.some((c) => c.key === result.data.category))
+    return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
+  await saveQuote(services, request, session, {
+    zip: result.data.zip,
+    state,
+    birthdate: result.data.birthdate,
+    category: result.data.category,
+  });
   return redirectWithSession(services, session, "/new-landing?step=2");
 }
 
@@ -72,17 +78,36 @@ export default function NewLanding() {
       <h1>{t("landing.getAQuote")}</h1>
       <p className="muted">{t("newLanding.step", { step, of: 2 })}</p>
       {step === 1 ? (
-        <StoreForm labels={{ category: t("quote.category"), zip: t("quote.zip"), dob: t("quote.dob") }} id="slide-1" validator={clientForms.slideStepOneValidator(todayIso(new Date()))} defaultValues={{ zip: defaults.zip, dob: defaults.dob, category: defaults.category } as never}>
+        <StoreForm
+          labels={{ category: t("quote.category"), zip: t("quote.zip"), dob: t("quote.dob") }}
+          id="slide-1"
+          validator={clientForms.slideStepOneValidator(todayIso(new Date()))}
+          defaultValues={{ zip: defaults.zip, dob: defaults.dob, category: defaults.category } as never}
+        >
           <input type="hidden" name="intent" value="step1" />
           <SelectField name="category" label={t("quote.category")} options={categories} placeholder={t("quote.chooseCategory")} />
           <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
-          <TextField name="dob" label={t("quote.dob")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="bday" short onInput={typeDate} />
+          <TextField
+            name="dob"
+            label={t("quote.dob")}
+            hint={t("common.dateHint")}
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="bday"
+            short
+            onInput={typeDate}
+          />
           <button className="button" type="submit">
             {t("newLanding.next")}
           </button>
         </StoreForm>
       ) : (
-        <StoreForm labels={{ gender: t("quote.gender"), smoker: t("quote.smoker") }} id="slide-2" validator={clientForms.slideStepTwoValidator} defaultValues={{ gender: defaults.gender, smoker: defaults.smoker } as never}>
+        <StoreForm
+          labels={{ gender: t("quote.gender"), smoker: t("quote.smoker") }}
+          id="slide-2"
+          validator={clientForms.slideStepTwoValidator}
+          defaultValues={{ gender: defaults.gender, smoker: defaults.smoker } as never}
+        >
           <input type="hidden" name="intent" value="step2" />
           <RadioGroup
             name="gender"
@@ -92,11 +117,7 @@ export default function NewLanding() {
               { value: "1", label: t("quote.female") },
             ]}
           />
-          <RadioGroup
-            name="smoker"
-            label={t("quote.smoker")}
-            options={yesNoOptions(t)}
-          />
+          <RadioGroup name="smoker" label={t("quote.smoker")} options={yesNoOptions(t)} />
           <div className="button-group">
             <button className="button" type="submit">
               {t("quote.submit")}

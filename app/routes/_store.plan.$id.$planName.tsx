@@ -38,7 +38,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let portalChoice = null;
   if (dialog === "portal") {
     const agentId = ctx.session.get("eprocess") === "rep" ? ctx.session.get("agentId") : undefined;
-    const [portals, groups] = await Promise.all([choosablePortals(context.services, agentId), agentId ? choosableGroups(context.services, agentId) : Promise.resolve([])]);
+    const [portals, groups] = await Promise.all([
+      choosablePortals(context.services, agentId),
+      agentId ? choosableGroups(context.services, agentId) : Promise.resolve([]),
+    ]);
     portalChoice = {
       forRep: Boolean(agentId),
       portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
@@ -65,7 +68,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const locale = await requestContext({ request, context }).locale;
 
   if (intent === "add") return handleAddToCart(services, request, session, form, { from: "detail", back: here });
-  if (intent === "quote") return submitQuote(services, request, session, form, { requireCategory: false, next: () => here, portalChoice: `${here}?dialog=portal`, allowOtherGender: true });
+  if (intent === "quote")
+    return submitQuote(services, request, session, form, {
+      requireCategory: false,
+      next: () => here,
+      portalChoice: `${here}?dialog=portal`,
+      allowOtherGender: true,
+    });
 
   if (intent === "tier" || intent === "dependents") {
     const member = await sessionMember(services, session);
@@ -73,7 +82,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === "tier") {
       const result = await tierChoiceValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
-      if (needsSpouse(result.data.tier) || needsChildren(result.data.tier)) return redirectWithSession(services, session, `${here}?dialog=dependents&tier=${result.data.tier}`);
+      if (needsSpouse(result.data.tier) || needsChildren(result.data.tier))
+        return redirectWithSession(services, session, `${here}?dialog=dependents&tier=${result.data.tier}`);
       await startExistingMemberEnrollment(services, request, session, member, { tier: result.data.tier, spouseDob: null, childCount: 0 });
       return redirectWithSession(services, session, here);
     }
@@ -89,21 +99,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const result = await newMemberValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const portals = await choosablePortals(services, agentId);
-      if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
+      if (!portals.some((p) => p.id === result.data.portal))
+        return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
       const choice = result.data;
       if (choice.choice === "group") {
         const groups = await choosableGroups(services, agentId);
-        if (!groups.some((g) => g.id === choice.group)) return validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData);
-        return redirectWithSession(services, session, `${here}?dialog=quote`, { set: { portalId: choice.portal, groupId: choice.group, enrollType: "new-group-member" }, unset: ["tempId"] });
+        if (!groups.some((g) => g.id === choice.group))
+          return validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData);
+        return redirectWithSession(services, session, `${here}?dialog=quote`, {
+          set: { portalId: choice.portal, groupId: choice.group, enrollType: "new-group-member" },
+          unset: ["tempId"],
+        });
       }
-      return redirectWithSession(services, session, `${here}?dialog=quote`, { set: { portalId: result.data.portal, enrollType: "new-member" }, unset: [] });
+      return redirectWithSession(services, session, `${here}?dialog=quote`, {
+        set: { portalId: result.data.portal, enrollType: "new-member" },
+        unset: [],
+      });
     }
     const result = await portalOnlyValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     const portals = await choosablePortals(services, null);
-    if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
+    if (!portals.some((p) => p.id === result.data.portal))
+      return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
     return redirectWithSession(services, session, `${here}?dialog=quote`, {
-      set: { portalId: result.data.portal, enrollType: session.get("groupId") ? "new-group-member" : (session.get("enrollType") ?? "new-member") },
+      set: {
+        portalId: result.data.portal,
+        enrollType: session.get("groupId") ? "new-group-member" : (session.get("enrollType") ?? "new-member"),
+      },
       unset: [],
     });
   }
@@ -115,7 +137,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "salary") {
     const result = await salaryValidator(plan.min_working_hours !== null).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    const values = { annual_income: result.data.annualIncome, ...(result.data.workingHours !== undefined ? { working_hours: result.data.workingHours } : {}) };
+    const values = {
+      annual_income: result.data.annualIncome,
+      ...(result.data.workingHours !== undefined ? { working_hours: result.data.workingHours } : {}),
+    };
     await saveQuoteDetails(services, enrollment.id, values);
     await repriceCart(services, { ...enrollment, ...values }, locale);
     return redirectWithSession(services, session, here);
@@ -133,7 +158,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!questions.length) return redirectWithSession(services, session, here);
     const result = await eligibilityValidator(questions).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    await recordPlanAnswers(services, { enrollmentId: enrollment.id, planId: plan.id, kind: "eligibility", answers: result.data, outcome: "accepted" });
+    await recordPlanAnswers(services, {
+      enrollmentId: enrollment.id,
+      planId: plan.id,
+      kind: "eligibility",
+      answers: result.data,
+      outcome: "accepted",
+    });
     return redirectWithSession(services, session, here);
   }
   throw new Response("Unknown action", { status: 400, statusText: "bad-form" });

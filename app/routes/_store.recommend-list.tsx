@@ -25,7 +25,13 @@ export default function RecommendList() {
   const home = useHomeHref();
   return (
     <div className="stack">
-      <Breadcrumb items={[{ label: t("shell.home"), to: home }, from === "cart" ? { label: t("breadcrumb.cart"), to: "/cart" } : { label: t("plans.title"), to: "/plans" }, { label: t("recommended.title") }]} />
+      <Breadcrumb
+        items={[
+          { label: t("shell.home"), to: home },
+          from === "cart" ? { label: t("breadcrumb.cart"), to: "/cart" } : { label: t("plans.title"), to: "/plans" },
+          { label: t("recommended.title") },
+        ]}
+      />
       <h1>{t("recommended.title")}</h1>
       {cards.length === 0 ? (
         <p className="notice" data-testid="no-recommendations">
@@ -38,7 +44,9 @@ export default function RecommendList() {
               <p className="muted">{c.categoryLabel}</p>
               {c.logoUrl ? <img src={c.logoUrl} alt="" width={180} height={48} loading="lazy" /> : null}
               <h2>{c.name}</h2>
-              {c.startingFromCents !== null ? <p>{t("recommended.startingFrom", { price: formatMoney(c.startingFromCents, i18n.language) })}</p> : null}
+              {c.startingFromCents !== null ? (
+                <p>{t("recommended.startingFrom", { price: formatMoney(c.startingFromCents, i18n.language) })}</p>
+              ) : null}
               <Link className="button button--secondary" to={c.href} aria-label={t("recommended.moreInfoNamed", { name: c.name })}>
                 {t("recommended.moreInfo")}
               </Link>

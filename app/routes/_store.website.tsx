@@ -37,7 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await portalOnlyValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const portals = await portalsFor(services, session);
-  if (!portals.some((p) => p.id === result.data.portal)) return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
+  if (!portals.some((p) => p.id === result.data.portal))
+    return validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData);
   const changed = session.get("portalId") !== result.data.portal;
   return redirectWithSession(services, session, "/home", {
     set: { portalId: result.data.portal, enrollType: session.get("enrollType") ?? "new-member" },

@@ -78,7 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await repCodeValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const checked = await checkRepCode(services, context.clientIp, result.data.code);
-      if (!checked.ok) return validationError({ fieldErrors: { code: checked.error }, formId: result.formId }, result.submittedData, { status: checked.error === "validation.tooManyCodes" ? 429 : 422 });
+      if (!checked.ok)
+        return validationError({ fieldErrors: { code: checked.error }, formId: result.formId }, result.submittedData, {
+          status: checked.error === "validation.tooManyCodes" ? 429 : 422,
+        });
       session.set("pendingRepId", checked.value.id);
       return redirectWithSession(services, session, "/access?step=confirm-rep");
     }
@@ -96,7 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await groupCodeValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const checked = await checkGroupCode(services, context.clientIp, result.data.code);
-      if (!checked.ok) return validationError({ fieldErrors: { code: checked.error }, formId: result.formId }, result.submittedData, { status: checked.error === "validation.tooManyCodes" ? 429 : 422 });
+      if (!checked.ok)
+        return validationError({ fieldErrors: { code: checked.error }, formId: result.formId }, result.submittedData, {
+          status: checked.error === "validation.tooManyCodes" ? 429 : 422,
+        });
       session.set("pendingGroupId", checked.value.id);
       return redirectWithSession(services, session, `/access?step=confirm-group&purpose=${result.data.purpose}`);
     }
@@ -106,7 +112,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       session.unset("pendingGroupId");
       if (!group.landing_url) return redirectWithSession(services, session, "/landing-config-error/group");
       const purpose = purposeOf(field(form, "purpose", 20));
-      const patch = groupConfirmed(session.all(), { id: group.id, repId: group.rep_id, portalId: group.portal_id }, purpose === "view-plans" ? "view-plans" : "enroll");
+      const patch = groupConfirmed(
+        session.all(),
+        { id: group.id, repId: group.rep_id, portalId: group.portal_id },
+        purpose === "view-plans" ? "view-plans" : "enroll",
+      );
       if (purpose === "view-plans") return redirectWithSession(services, session, "/plans", patch);
       if (purpose === "add-employee" && group.portal_id) {
         applyPatch(session, patch);
@@ -131,7 +141,12 @@ export default function Access() {
 
       <section aria-labelledby="age-title" className="card">
         <h2 id="age-title">{t("access.ageTitle")}</h2>
-        <StoreForm labels={{ age: t("access.agePrompt") }} id="age" validator={clientForms.ageChoiceValidator} defaultValues={{ age: over65 === null ? undefined : over65 ? "over65" : "under65" }}>
+        <StoreForm
+          labels={{ age: t("access.agePrompt") }}
+          id="age"
+          validator={clientForms.ageChoiceValidator}
+          defaultValues={{ age: over65 === null ? undefined : over65 ? "over65" : "under65" }}
+        >
           <input type="hidden" name="intent" value="age" />
           <RadioGroup
             name="age"
@@ -152,7 +167,15 @@ export default function Access() {
         <h2 id="rep-code-title">{t("access.repCodeTitle")}</h2>
         <StoreForm labels={{ code: t("access.repCodeLabel") }} id="rep-code-form" validator={clientForms.repCodeValidator}>
           <input type="hidden" name="intent" value="rep-code" />
-          <TextField name="code" label={t("access.repCodeLabel")} hint={t("access.repCodeHint")} placeholder="ABCD1212" autoComplete="off" maxLength={32} spellCheck={false} />
+          <TextField
+            name="code"
+            label={t("access.repCodeLabel")}
+            hint={t("access.repCodeHint")}
+            placeholder="ABCD1212"
+            autoComplete="off"
+            maxLength={32}
+            spellCheck={false}
+          />
           <button className="button" type="submit">
             {t("access.submitCode")}
           </button>
@@ -237,7 +260,12 @@ export default function Access() {
 
       {step === "employee" ? (
         <Dialog id="employee" title={t("access.employeeTitle")} closeTo="/access">
-          <StoreForm labels={{ code: t("access.groupCodeLabel") }} id="group-code-form" validator={clientForms.groupCodeValidator} defaultValues={{ purpose }}>
+          <StoreForm
+            labels={{ code: t("access.groupCodeLabel") }}
+            id="group-code-form"
+            validator={clientForms.groupCodeValidator}
+            defaultValues={{ purpose }}
+          >
             <input type="hidden" name="intent" value="group-code" />
             <input type="hidden" name="purpose" value={purpose} />
             <TextField name="code" label={t("access.groupCodeLabel")} autoComplete="off" maxLength={32} spellCheck={false} />

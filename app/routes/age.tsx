@@ -38,7 +38,12 @@ export default function Age() {
   return (
     <Dialog id="age" title={t("age.title")} closeTo={back}>
       <p>{t("age.current", { group: over65 ? t("age.over65") : t("age.under65") })}</p>
-      <StoreForm labels={{ over65: t("age.prompt") }} id="age-form" validator={clientForms.over65Validator} defaultValues={{ over65: over65 ? "1" : "0" }}>
+      <StoreForm
+        labels={{ over65: t("age.prompt") }}
+        id="age-form"
+        validator={clientForms.over65Validator}
+        defaultValues={{ over65: over65 ? "1" : "0" }}
+      >
         <input type="hidden" name="redirectTo" value={back} />
         <RadioGroup
           name="over65"

@@ -13,5 +13,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (!/^\d{9}$/.test(q)) return json({ error: "validation.routingDigits" }, { status: 400, headers: cache });
   const found = bankNameForRouting(q);
   if (found.ok) return json({ name: found.name.toUpperCase() }, { headers: cache });
-  return json({ error: found.reason === "invalid" ? "validation.routingInvalid" : "validation.routingUnknown" }, { status: found.reason === "invalid" ? 400 : 404, headers: cache });
+  return json(
+    { error: found.reason === "invalid" ? "validation.routingInvalid" : "validation.routingUnknown" },
+    { status: found.reason === "invalid" ? 400 : 404, headers: cache },
+  );
 }

@@ -71,7 +71,15 @@ function Treatment({ n }: { n: number }) {
           <span className="hint" id={`${id(when)}-hint`}>
             {t("common.dateHint")}
           </span>
-          <input className="input input--short" id={id(when)} type="text" inputMode="numeric" maxLength={10} autoComplete="off" aria-describedby={`${id(when)}-hint`} />
+          <input
+            className="input input--short"
+            id={id(when)}
+            type="text"
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="off"
+            aria-describedby={`${id(when)}-hint`}
+          />
         </div>
       ))}
       <div className="field">
@@ -99,7 +107,13 @@ export default function CancerInsuranceQuestions() {
       <section className="stack" aria-labelledby="cancer-questions-title">
         <h2 id="cancer-questions-title">{t("cancerQuestions.questionsTitle")}</h2>
         {CANCER_QUESTIONS.map((key, i) => (
-          <YesNo key={key} id={`cancer-q${i + 1}`} name={`cancer-q${i + 1}`} legend={t(`cancerQuestions.questions.${key}`)} testId="cancer-question" />
+          <YesNo
+            key={key}
+            id={`cancer-q${i + 1}`}
+            name={`cancer-q${i + 1}`}
+            legend={t(`cancerQuestions.questions.${key}`)}
+            testId="cancer-question"
+          />
         ))}
       </section>
       <section className="stack" aria-labelledby="treatments-title">

@@ -29,10 +29,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await continueValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const session = await requestContext({ request, context }).session;
-  const resumed = await continueWithCode(services, session, context.clientIp, result.data.code, result.data.email, { replace: field(form, "replace", 5) === "yes" });
-  if (!resumed.ok && resumed.error === "switch") return json({ switchFor: { code: result.data.code, email: result.data.email } }, { status: 409 });
+  const resumed = await continueWithCode(services, session, context.clientIp, result.data.code, result.data.email, {
+    replace: field(form, "replace", 5) === "yes",
+  });
+  if (!resumed.ok && resumed.error === "switch")
+    return json({ switchFor: { code: result.data.code, email: result.data.email } }, { status: 409 });
   if (!resumed.ok) {
-    return validationError({ fieldErrors: { code: resumed.error }, formId: result.formId }, result.submittedData, { status: resumed.error === "validation.tooManyCodes" ? 429 : resumed.error === "validation.resumeComplete" ? 410 : 422 });
+    return validationError({ fieldErrors: { code: resumed.error }, formId: result.formId }, result.submittedData, {
+      status: resumed.error === "validation.tooManyCodes" ? 429 : resumed.error === "validation.resumeComplete" ? 410 : 422,
+    });
   }
   return redirect(resumed.to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }
@@ -66,7 +71,15 @@ export default function ContinueEnrollment() {
       <h1>{t("resume.title")}</h1>
       <p>{t("resume.prompt")}</p>
       <StoreForm labels={{ code: t("resume.code"), email: t("resume.email") }} id="continue" validator={clientForms.continueValidator}>
-        <TextField name="code" label={t("resume.code")} hint={t("resume.codeHint")} autoComplete="one-time-code" maxLength={20} spellCheck={false} short />
+        <TextField
+          name="code"
+          label={t("resume.code")}
+          hint={t("resume.codeHint")}
+          autoComplete="one-time-code"
+          maxLength={20}
+          spellCheck={false}
+          short
+        />
         <TextField name="email" label={t("resume.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
         <button className="button" type="submit">
           {t("resume.continue")}

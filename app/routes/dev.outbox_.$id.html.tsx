@@ -9,7 +9,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return new Response(message.html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+      "Content-Security-Policy":
+        "sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
       "Cache-Control": "no-store",
     },
   });

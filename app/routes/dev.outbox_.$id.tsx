@@ -39,7 +39,8 @@ export default function OutboxMessage() {
           <ul data-testid="attachments">
             {attachments.map((a) => (
               <li key={a.n}>
-                {a.kept ? <a href={`/dev/outbox/${message.id}/attachment/${a.n}`}>{a.filename}</a> : a.filename} ({a.contentType}, {a.size} B)
+                {a.kept ? <a href={`/dev/outbox/${message.id}/attachment/${a.n}`}>{a.filename}</a> : a.filename} ({a.contentType}, {a.size}{" "}
+                B)
               </li>
             ))}
           </ul>

@@ -34,7 +34,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
   const session = await requestContext({ request, context }).session;
-  const done = await directContinue(services, session, params.id ?? "", params.tab ?? "", { replace: field(form, "intent", 10) === "switch" });
+  const done = await directContinue(services, session, params.id ?? "", params.tab ?? "", {
+    replace: field(form, "intent", 10) === "switch",
+  });
   if (!done) throw new Response("Not Found", { status: 404 });
   if (!done.ok) return answer(done.refusal);
   return redirect(done.to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });

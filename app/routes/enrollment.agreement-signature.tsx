@@ -5,7 +5,15 @@ import { audit } from "~/.server/platform/audit";
 import { readForm, field } from "~/.server/platform/request";
 import { afterSave, loadWizard, stepChrome, writeStep } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
-import { agreementSetup, esignConsentFor, l713NoticeFor, recordEsignConsent, verificationCodesFor, type AgreementData, type AgreementSecret } from "~/.server/wizard/agreement";
+import {
+  agreementSetup,
+  esignConsentFor,
+  l713NoticeFor,
+  recordEsignConsent,
+  verificationCodesFor,
+  type AgreementData,
+  type AgreementSecret,
+} from "~/.server/wizard/agreement";
 import { AGREEMENT_FORM_MAX_BYTES, agreementDraft, agreementField, agreementValidator } from "~/forms/agreement";
 import { eprocessFor, VERIFICATION_FIELDS } from "~/domain/agreement";
 import { L713_FEES } from "~/domain/cart-totals";
@@ -20,7 +28,11 @@ const HERE = "/enrollment/agreement-signature";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, "agreement_info");
-  const [setup, l713, esign] = await Promise.all([agreementSetup(services, ctx), l713NoticeFor(services, ctx), esignConsentFor(services, request, ctx.locale)]);
+  const [setup, l713, esign] = await Promise.all([
+    agreementSetup(services, ctx),
+    l713NoticeFor(services, ctx),
+    esignConsentFor(services, request, ctx.locale),
+  ]);
   const data = setup.saved?.data ?? {};
   const values: Record<string, string> = {};
   for (const id of data.agreements ?? []) if (setup.texts.some((t) => t.id === id)) values[agreementField(id)] = "1";
@@ -35,13 +47,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rules: setup.rules,
     signLater: setup.signLater,
     agreements: setup.texts.map((t) => ({ id: t.id, head: t.head, bodyHtml: sanitizeHtml(t.body), required: t.required })),
-    l713: l713 ? { planName: l713.planName, specialMessageHtml: sanitizeHtml(l713.specialMessage), netPriceCents: l713.netPriceCents, fees: L713_FEES } : null,
+    l713: l713
+      ? {
+          planName: l713.planName,
+          specialMessageHtml: sanitizeHtml(l713.specialMessage),
+          netPriceCents: l713.netPriceCents,
+          fees: L713_FEES,
+        }
+      : null,
     esign: esign.text,
     values,
     applicantName: setup.applicantName,
     today: setup.today,
     eprocess: eprocessFor(setup.rules) ?? ctx.enrollment.eprocess ?? "applicant",
-    signed: setup.saved?.completed && data.method && data.signed_at ? { method: data.method, on: isoToUsDate(todayIso(new Date(data.signed_at))) } : null,
+    signed:
+      setup.saved?.completed && data.method && data.signed_at
+        ? { method: data.method, on: isoToUsDate(todayIso(new Date(data.signed_at))) }
+        : null,
     dialog: url.searchParams.get("dialog"),
     defaultEmail: null as string | null,
   });
@@ -92,7 +114,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await writeStep(services, ctx.enrollment, "agreement_info", { data, secret, completed: true });
   // The consent is recorded as it was shown: this page's text, in this language, with its hash.
   await recordEsignConsent(services, ctx.enrollment.id, ctx.locale, await esignConsentFor(services, request, ctx.locale));
-  if (input.signature) await audit(services, ctx.session, { kind: "signature.given", enrollmentId: ctx.enrollment.id, memberId: ctx.enrollment.member_id, detail: input.signature.method });
+  if (input.signature)
+    await audit(services, ctx.session, {
+      kind: "signature.given",
+      enrollmentId: ctx.enrollment.id,
+      memberId: ctx.enrollment.member_id,
+      detail: input.signature.method,
+    });
   return afterSave(services, ctx);
 }
 

@@ -4,7 +4,15 @@ import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
 import { afterSave, contactEmail, fieldRules, idParam, loadWizard, optionLists, stepChrome } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
-import { addBeneficiary, beneficiaries, beneficiaryViews, editBeneficiary, finishBeneficiaries, prefetchExistingBeneficiaries, removeBeneficiary } from "~/.server/wizard/beneficiaries";
+import {
+  addBeneficiary,
+  beneficiaries,
+  beneficiaryViews,
+  editBeneficiary,
+  finishBeneficiaries,
+  prefetchExistingBeneficiaries,
+  removeBeneficiary,
+} from "~/.server/wizard/beneficiaries";
 import { beneficiaryTotal, canAdd, canContinue, totalMessage, MAX_BENEFICIARIES } from "~/domain/beneficiaries";
 import { todayIso } from "~/domain/dates";
 import { beneficiaryValidator } from "~/forms/beneficiary";
@@ -33,7 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = idParam(url.searchParams.get("b"));
   const picked = target ? (list.find((b) => b.id === target) ?? null) : null;
   // A dialog opens only when it makes sense: add while allowed, edit/delete for one of ours.
-  const dialog = requested === "add" ? (canAdd(rows) ? "add" : null) : requested === "edit" || requested === "delete" ? (picked ? requested : null) : requested;
+  const dialog =
+    requested === "add"
+      ? canAdd(rows)
+        ? "add"
+        : null
+      : requested === "edit" || requested === "delete"
+        ? picked
+          ? requested
+          : null
+        : requested;
   const editing =
     dialog === "edit" && picked
       ? {
@@ -63,7 +80,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     max: MAX_BENEFICIARIES,
     dialog,
     editing,
-    deleting: dialog === "delete" && picked ? { id: picked.id, number: picked.number, name: `${picked.firstName} ${picked.lastName}` } : null,
+    deleting:
+      dialog === "delete" && picked ? { id: picked.id, number: picked.number, name: `${picked.firstName} ${picked.lastName}` } : null,
     defaultEmail,
     today: todayIso(services.now()),
   });
@@ -83,7 +101,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${HERE}?dialog=save-later`);
   }
 
-  const [rules, options] = await Promise.all([fieldRules(services, ctx, "beneficiary_info"), optionLists(services, [RELATIONSHIPS], ctx.locale)]);
+  const [rules, options] = await Promise.all([
+    fieldRules(services, ctx, "beneficiary_info"),
+    optionLists(services, [RELATIONSHIPS], ctx.locale),
+  ]);
   const relationshipValues = options[RELATIONSHIPS].map((o) => o.value);
   const today = todayIso(services.now());
 
@@ -95,7 +116,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "edit" && !current) return mainError("validation.beneficiaryNotFound", 404);
     const result = await beneficiaryValidator(rules, relationshipValues, today, { ssnOnFile: Boolean(current?.ssn_last4) }).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
-    const saved = id ? await editBeneficiary(services, ctx.enrollment, id, result.data) : await addBeneficiary(services, ctx.enrollment, result.data);
+    const saved = id
+      ? await editBeneficiary(services, ctx.enrollment, id, result.data)
+      : await addBeneficiary(services, ctx.enrollment, result.data);
     if (!saved.ok) {
       if (saved.reason === "total") {
         // Over 100: shown in the popup's error area, next to the percentage.

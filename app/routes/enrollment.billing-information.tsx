@@ -6,7 +6,15 @@ import { afterSave, loadWizard, readStep, stepChrome } from "~/.server/wizard/st
 import { commonIntent } from "~/.server/wizard/step-controls";
 import { billingSetup, physicalAddress, saveBilling, saveBillingDraft, savedBilling, MERCHANT_DESCRIPTOR } from "~/.server/wizard/billing";
 import { stateOptions } from "~/.server/wizard/state-options";
-import { billingValidator, withoutSecrets, BILLING_ADDRESS_FIELDS, DEFAULT_BILL_DATE, NEW_BANK, NEW_CARD, type PayMethod } from "~/forms/billing";
+import {
+  billingValidator,
+  withoutSecrets,
+  BILLING_ADDRESS_FIELDS,
+  DEFAULT_BILL_DATE,
+  NEW_BANK,
+  NEW_CARD,
+  type PayMethod,
+} from "~/forms/billing";
 import { expiryYears, isExpired, EXPIRY_MONTHS } from "~/domain/cards";
 import { BillingInfoStep } from "~/components/wizard/BillingInfoStep";
 import { pageTitle } from "~/utils/page-title";
@@ -31,10 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // Defaults: what was saved (or drafted), else EFT and the 28th. Typed numbers never come back.
   const values: Record<string, string> = {};
-  const savedMethod = [payment?.payment_method, step?.data.payment_method].find((m): m is PayMethod => (methods as string[]).includes(m ?? ""));
+  const savedMethod = [payment?.payment_method, step?.data.payment_method].find((m): m is PayMethod =>
+    (methods as string[]).includes(m ?? ""),
+  );
   values.payment_method = savedMethod ?? (methods.includes("eft") ? "eft" : (methods[0] ?? ""));
   values.bill_date = String(payment?.bill_date ?? step?.data.bill_date ?? DEFAULT_BILL_DATE);
-  const chosen = payment?.payment_method_id ? [...existing.banks, ...existing.cards].find((m) => m.id === payment.payment_method_id) : undefined;
+  const chosen = payment?.payment_method_id
+    ? [...existing.banks, ...existing.cards].find((m) => m.id === payment.payment_method_id)
+    : undefined;
   values.existing_payment = chosen && setup.existing.includes(chosen.value) ? chosen.value : "";
   values.first_name_on_cc = personal?.data.first_name ?? "";
   values.last_name_on_cc = personal?.data.last_name ?? "";
@@ -59,7 +71,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     years: expiryYears(today).map((y) => ({ value: String(y), label: String(y) })),
     states: stateOptions(ctx.locale),
     existing: {
-      banks: existing.banks.map((b) => ({ value: b.value, bankName: b.bankName, accountType: label(lists.account_type, b.accountType), masked: b.masked })),
+      banks: existing.banks.map((b) => ({
+        value: b.value,
+        bankName: b.bankName,
+        accountType: label(lists.account_type, b.accountType),
+        masked: b.masked,
+      })),
       cards: existing.cards.map((c) => ({
         value: c.value,
         brand: c.brand,
@@ -89,7 +106,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "save-later") {
     // Only the method and the bill date are kept as a draft: never a typed number.
-    await saveBillingDraft(services, ctx, setup, { payment_method: field(form, "payment_method", 10), bill_date: field(form, "bill_date", 3) });
+    await saveBillingDraft(services, ctx, setup, {
+      payment_method: field(form, "payment_method", 10),
+      bill_date: field(form, "bill_date", 3),
+    });
     return redirect(`${HERE}?dialog=save-later`);
   }
   const result = await billingValidator(setup).validate(form);

@@ -31,7 +31,11 @@ async function saved(services: Services, ctx: WizardContext) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, "contact_info");
-  const [rules, step, member] = await Promise.all([fieldRules(services, ctx, "contact_info"), saved(services, ctx), memberOnFile(services, ctx.enrollment)]);
+  const [rules, step, member] = await Promise.all([
+    fieldRules(services, ctx, "contact_info"),
+    saved(services, ctx),
+    memberOnFile(services, ctx.enrollment),
+  ]);
   const data: Partial<ContactData> = step?.data ?? {
     email: member?.email ?? "",
     phone_number: member?.phone ?? "",
@@ -56,14 +60,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The address and number on the page (a draft's only when well formed) are the ones checked and verified.
   const email = draft ? (isValidEmail(values.email.trim()) ? values.email.trim().toLowerCase() : "") : (data.email ?? "");
-  const phone = draft ? (/^\d{10}$/.test(phoneDigits(values.phone_number)) ? phoneDigits(values.phone_number) : "") : (data.phone_number ?? "");
+  const phone = draft
+    ? /^\d{10}$/.test(phoneDigits(values.phone_number))
+      ? phoneDigits(values.phone_number)
+      : ""
+    : (data.phone_number ?? "");
   const emailVerified = Boolean(email && isContactHash(services, "email", email, verified.email));
   const phoneVerified = Boolean(phone && isContactHash(services, "phone", phone, verified.phone));
   const url = new URL(request.url);
   const otpType = url.searchParams.get("type") === "phone" ? "phone" : "email";
   // The code dialog says what really went out to the saved address or number (never more).
   const otpTarget = (otpType === "email" ? data.email : data.phone_number) ?? "";
-  const codeState = url.searchParams.get("dialog") === "otp" && otpTarget ? await codeStatus(services, ctx.enrollment.id, otpType, otpTarget) : { sent: false, waitSeconds: 0 };
+  const codeState =
+    url.searchParams.get("dialog") === "otp" && otpTarget
+      ? await codeStatus(services, ctx.enrollment.id, otpType, otpTarget)
+      : { sent: false, waitSeconds: 0 };
   return json({
     chrome: { ...stepChrome(ctx), draft: Boolean(draft) },
     rules,
@@ -103,14 +114,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!target) return redirect(HERE);
     if (intent === "otp-resend") {
       const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale, context.clientIp);
-      if (!sent.ok) return json({ otpError: sent.reason === "locked" ? "validation.otpLocked" : "validation.otpWait", seconds: sent.reason === "locked" ? 0 : sent.seconds }, { status: 429 });
+      if (!sent.ok)
+        return json(
+          {
+            otpError: sent.reason === "locked" ? "validation.otpLocked" : "validation.otpWait",
+            seconds: sent.reason === "locked" ? 0 : sent.seconds,
+          },
+          { status: 429 },
+        );
       return redirect(`${HERE}?dialog=otp&type=${kind}`);
     }
     const result = await otpValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     const outcome = await confirmContactCode(services, ctx, step, kind, target, result.data.otp, context.clientIp);
     if (outcome !== "ok") {
-      const message = { wrong: "validation.otpWrong", expired: "validation.otpExpired", tooManyTries: "validation.otpTooMany", locked: "validation.otpLocked", noCode: "validation.otpNoCode", otherTarget: "validation.otpNoCode" }[outcome];
+      const message = {
+        wrong: "validation.otpWrong",
+        expired: "validation.otpExpired",
+        tooManyTries: "validation.otpTooMany",
+        locked: "validation.otpLocked",
+        noCode: "validation.otpNoCode",
+        otherTarget: "validation.otpNoCode",
+      }[outcome];
       return validationError({ fieldErrors: { otp: message }, formId: result.formId }, result.submittedData);
     }
     return redirect(`${HERE}?dialog=otp&type=${kind}&state=done`, await commit());
@@ -120,23 +145,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "save-later") {
     // Keep the step exactly as typed; Next checks it (a draft that passes is saved, unfinished).
     const checked = result.error ? null : await checkContact(services, ctx.enrollment, result.data as ContactInput, verified);
-    await saveDraft(services, ctx.enrollment, "contact_info", typedFields(form, DRAFT_FIELDS), checked?.ok ? { ok: true, data: checked.data } : { ok: false });
+    await saveDraft(
+      services,
+      ctx.enrollment,
+      "contact_info",
+      typedFields(form, DRAFT_FIELDS),
+      checked?.ok ? { ok: true, data: checked.data } : { ok: false },
+    );
     return redirect(`${HERE}?dialog=save-later`);
   }
   if (intent === "verify-email" || intent === "verify-phone") {
     const kind: ContactKind = intent === "verify-email" ? "email" : "phone";
     if (result.error) {
       const own = kind === "email" ? "email" : "phone_number";
-      if (result.error.fieldErrors[own]) return validationError({ fieldErrors: { [own]: kind === "email" ? "validation.emailModal" : "validation.phoneModal" }, formId: result.formId }, result.submittedData);
+      if (result.error.fieldErrors[own])
+        return validationError(
+          { fieldErrors: { [own]: kind === "email" ? "validation.emailModal" : "validation.phoneModal" }, formId: result.formId },
+          result.submittedData,
+        );
       return validationError(result.error, result.submittedData);
     }
     // Keep what was typed (the code goes to it), once a code can be sent: a refused post keeps nothing.
     const sent = await sendCodeToTyped(services, ctx, step, kind, result.data, context.clientIp);
     const own = kind === "email" ? "email" : "phone_number";
-    if (!sent.ok && sent.reason === "locked") return validationError({ fieldErrors: { [own]: "validation.otpLocked" }, formId: result.formId }, result.submittedData);
+    if (!sent.ok && sent.reason === "locked")
+      return validationError({ fieldErrors: { [own]: "validation.otpLocked" }, formId: result.formId }, result.submittedData);
     // too many codes from this client, to this address or number, or on the channel today: when to try again, beside the field
     if (!sent.ok && sent.reason === "limited")
-      return validationError({ fieldErrors: { [own]: messageKey("validation.otpSendLimit", { minutes: Math.ceil(sent.seconds / 60) }) }, formId: result.formId }, result.submittedData, { status: 429 });
+      return validationError(
+        { fieldErrors: { [own]: messageKey("validation.otpSendLimit", { minutes: Math.ceil(sent.seconds / 60) }) }, formId: result.formId },
+        result.submittedData,
+        { status: 429 },
+      );
     // Sent, or not yet (the 120 s wait of this address, the hourly cap): the dialog says which, and when.
     return redirect(`${HERE}?dialog=otp&type=${kind}`);
   }

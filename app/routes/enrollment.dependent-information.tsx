@@ -42,7 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pickedIndex = target ? step.list.findIndex((d) => d.id === target) : -1;
   const picked = pickedIndex >= 0 ? step.list[pickedIndex] : null;
   // A dialog opens only when it makes sense: add while allowed, edit/delete for one of ours.
-  const dialog = requested === "add" ? (offer.ok ? "add" : null) : requested === "edit" || requested === "delete" ? (picked ? requested : null) : requested;
+  const dialog =
+    requested === "add"
+      ? offer.ok
+        ? "add"
+        : null
+      : requested === "edit" || requested === "delete"
+        ? picked
+          ? requested
+          : null
+        : requested;
   const next = nextProblem(step.tier, step.list, step.flags, step.answer);
   return json({
     chrome: stepChrome(ctx),
@@ -63,9 +72,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     asksLegalDisability: step.flags.asksLegalDisability,
     health: step.health,
     dialog,
-    adding: dialog === "add" && offer.ok ? { number: list.length + 1, relationship: offer.relationship, values: newDependentValues(step, offer.relationship) } : null,
-    editing: dialog === "edit" && picked ? { id: picked.id, number: pickedIndex + 1, relationship: picked.relationship, ssnLast4: picked.ssn_last4, values: formValues(services, step, picked) } : null,
-    deleting: dialog === "delete" && picked ? { id: picked.id, number: pickedIndex + 1, name: `${picked.first_name} ${picked.last_name}`, relationship: picked.relationship } : null,
+    adding:
+      dialog === "add" && offer.ok
+        ? { number: list.length + 1, relationship: offer.relationship, values: newDependentValues(step, offer.relationship) }
+        : null,
+    editing:
+      dialog === "edit" && picked
+        ? {
+            id: picked.id,
+            number: pickedIndex + 1,
+            relationship: picked.relationship,
+            ssnLast4: picked.ssn_last4,
+            values: formValues(services, step, picked),
+          }
+        : null,
+    deleting:
+      dialog === "delete" && picked
+        ? { id: picked.id, number: pickedIndex + 1, name: `${picked.first_name} ${picked.last_name}`, relationship: picked.relationship }
+        : null,
     defaultEmail,
     today: step.today,
   });
@@ -136,5 +160,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DependentInformation() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { mainError?: string; dependentNumber?: number | null } | undefined;
-  return <DependentInfoStep data={data} mainError={actionData?.mainError ? { message: actionData.mainError, n: actionData.dependentNumber ?? null } : null} />;
+  return (
+    <DependentInfoStep
+      data={data}
+      mainError={actionData?.mainError ? { message: actionData.mainError, n: actionData.dependentNumber ?? null } : null}
+    />
+  );
 }

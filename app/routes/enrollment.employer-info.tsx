@@ -2,14 +2,30 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
-import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, writeStep, type WizardContext } from "~/.server/wizard/steps";
+import {
+  afterSave,
+  fieldRules,
+  loadWizard,
+  optionLists,
+  readStep,
+  stepChrome,
+  writeStep,
+  type WizardContext,
+} from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
 import { employerDefaults, employerSkipAllowed } from "~/.server/wizard/employer";
 import { saveDraft, typedChecks, typedFields } from "~/.server/wizard/drafts";
 import { zipLookup } from "~/.server/adapters/zip";
 import { stateOptions } from "~/.server/wizard/state-options";
 import type { Services } from "~/.server/services";
-import { EMPLOYER_CHOICE_FIELDS, EMPLOYER_FIELDS, EMPLOYER_OPTION_LISTS, employerValidator, type EmployerChoices, type EmployerData } from "~/forms/employer";
+import {
+  EMPLOYER_CHOICE_FIELDS,
+  EMPLOYER_FIELDS,
+  EMPLOYER_OPTION_LISTS,
+  employerValidator,
+  type EmployerChoices,
+  type EmployerData,
+} from "~/forms/employer";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { formatPhone } from "~/utils/format";
 import { EmployerInfoStep } from "~/components/wizard/EmployerInfoStep";
@@ -26,8 +42,13 @@ async function stepSetup(services: Services, ctx: WizardContext) {
     optionLists(services, Object.values(EMPLOYER_OPTION_LISTS), ctx.locale),
     employerSkipAllowed(services, ctx.planIds),
   ]);
-  const options = Object.fromEntries(Object.entries(EMPLOYER_OPTION_LISTS).map(([f, key]) => [f, lists[key] ?? []])) as Record<keyof EmployerChoices, Array<{ value: string; label: string }>>;
-  const choices = Object.fromEntries(Object.entries(options).map(([f, list]) => [f, list.map((o) => o.value)])) as unknown as EmployerChoices;
+  const options = Object.fromEntries(Object.entries(EMPLOYER_OPTION_LISTS).map(([f, key]) => [f, lists[key] ?? []])) as Record<
+    keyof EmployerChoices,
+    Array<{ value: string; label: string }>
+  >;
+  const choices = Object.fromEntries(
+    Object.entries(options).map(([f, list]) => [f, list.map((o) => o.value)]),
+  ) as unknown as EmployerChoices;
   return { rules, options, choices, canSkip };
 }
 
@@ -50,12 +71,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     for (const f of [...EMPLOYER_FIELDS, "with_validation"]) values[f] = String(draft[f] ?? "");
     values.holiday_policy = typeof draft.holiday_policy === "object" ? draft.holiday_policy : {};
   } else {
-    for (const f of ["name", "address1", "address2", "city", "zip", "state", "occupation", ...EMPLOYER_CHOICE_FIELDS] as const) values[f] = String(data[f] ?? "");
+    for (const f of ["name", "address1", "address2", "city", "zip", "state", "occupation", ...EMPLOYER_CHOICE_FIELDS] as const)
+      values[f] = String(data[f] ?? "");
     values.phone = data.phone ? formatPhone(data.phone) : "";
     values.employment_start_date = isoToUsDate(data.employment_start_date);
     values.emp_num_employed = data.emp_num_employed ? String(data.emp_num_employed) : "";
     values.with_validation = data.with_validation === 0 ? "" : "1";
-    values.holiday_policy = Object.fromEntries(Object.entries(data.holiday_policy ?? {}).filter(([, on]) => on === 1).map(([h]) => [h, "1"]));
+    values.holiday_policy = Object.fromEntries(
+      Object.entries(data.holiday_policy ?? {})
+        .filter(([, on]) => on === 1)
+        .map(([h]) => [h, "1"]),
+    );
   }
   const url = new URL(request.url);
   return json({

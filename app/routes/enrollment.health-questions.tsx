@@ -4,7 +4,7 @@ import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
 import { afterSave, loadWizard, readStep, stepChrome, writeStep } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
-import { healthQuestions, prefillHealthOnce, type HealthQuestions, } from "~/.server/wizard/health";
+import { healthQuestions, prefillHealthOnce, type HealthQuestions } from "~/.server/wizard/health";
 import { answersToValues, detailLayout, healthValidator, type HealthQuestionIds } from "~/forms/health";
 import { todayIso } from "~/domain/dates";
 import { HealthQuestionsStep } from "~/components/wizard/HealthQuestionsStep";

@@ -73,7 +73,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await enrollerCodeValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     if (!(await saveEnrollerCode(services, ctx.enrollment, result.data.enrollerCode))) {
-      return validationError({ fieldErrors: { enrollerCode: "validation.unknownEnrollerCode" }, formId: result.formId }, result.submittedData);
+      return validationError(
+        { fieldErrors: { enrollerCode: "validation.unknownEnrollerCode" }, formId: result.formId },
+        result.submittedData,
+      );
     }
     return redirect("/enrollment/personal-info");
   }
@@ -85,12 +88,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "save-later" || intent === "enroller-dialog") {
     // Keep the step exactly as typed, then ask for the e-mail (or, without JavaScript, open the
     // enroller-code dialog by URL without losing the typing). Next checks it.
-    const typed = typedFields(form, PERSONAL_FIELDS.filter((f) => rules[f]?.shown && !rules[f]?.readOnly));
+    const typed = typedFields(
+      form,
+      PERSONAL_FIELDS.filter((f) => rules[f]?.shown && !rules[f]?.readOnly),
+    );
     const typedSsn = (typed.ssn as string | undefined)?.replace(/[\s-]/g, "") ?? "";
     // A valid SSN goes on file (encrypted, shown masked); a mistyped one stays in the (encrypted) draft.
     if (isValidSsn(typedSsn)) typed.ssn = "";
     const ssn = isValidSsn(typedSsn) ? typedSsn : ssnOnFile;
-    await saveDraft(services, ctx.enrollment, "primary_info", typed, result.error ? { ok: false, secret: isValidSsn(typedSsn) ? { ssn: typedSsn } : undefined } : { ok: true, data: result.data.data, secret: ssn ? { ssn } : null });
+    await saveDraft(
+      services,
+      ctx.enrollment,
+      "primary_info",
+      typed,
+      result.error
+        ? { ok: false, secret: isValidSsn(typedSsn) ? { ssn: typedSsn } : undefined }
+        : { ok: true, data: result.data.data, secret: ssn ? { ssn } : null },
+    );
     return redirect(`/enrollment/personal-info?dialog=${intent === "save-later" ? "save-later" : "enroller"}`);
   }
   if (result.error) return validationError(result.error, result.submittedData);
@@ -99,7 +113,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return validationError({ fieldErrors: { enroller_code: "validation.enrollerCode" }, formId: result.formId }, result.submittedData);
   }
   const ssn = result.data.ssn ?? ssnOnFile;
-  await writeStep(services, ctx.enrollment, "primary_info", { data: result.data.data, secret: ssn ? { ssn } : null, completed: true, draft: null });
+  await writeStep(services, ctx.enrollment, "primary_info", {
+    data: result.data.data,
+    secret: ssn ? { ssn } : null,
+    completed: true,
+    draft: null,
+  });
   return afterSave(services, ctx);
 }
 

@@ -47,7 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chrome: stepChrome(ctx),
     tiles: tiles.map((tab) => ({ tab, inList: ctx.state.steps.includes(tab), done: ctx.state.completed.has(tab) })),
     openTile: details ? { tab: openTab as TabName, lines: details } : null,
-    cart: { lines: view.lines.map((l) => ({ id: l.id, name: l.name, priceCents: l.priceCents })), totals: view.totals, effectiveDate: ctx.enrollment.effective_date },
+    cart: {
+      lines: view.lines.map((l) => ({ id: l.id, name: l.name, priceCents: l.priceCents })),
+      totals: view.totals,
+      effectiveDate: ctx.enrollment.effective_date,
+    },
     notes: ctx.enrollment.additional_notes ?? "",
     showSms,
     dialog: url.searchParams.get("dialog"),
@@ -90,11 +94,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // a page of its own (a saved value no configured key opens: 409), not the error dialog
     if (error instanceof Response) throw error;
-    services.log.error("complete enrollment failed", { enrollmentId: ctx.enrollment.id, reason: error instanceof Error ? error.message : "unknown" });
+    services.log.error("complete enrollment failed", {
+      enrollmentId: ctx.enrollment.id,
+      reason: error instanceof Error ? error.message : "unknown",
+    });
     return redirect(`${HERE}?dialog=error`);
   }
   // Refused: nothing was saved (the notes neither); the page shows them again as typed.
-  if (!done.ok && done.reason === "refused") return json({ problems: done.problems, notes: result.data.additional_notes ?? "" }, { status: 422 });
+  if (!done.ok && done.reason === "refused")
+    return json({ problems: done.problems, notes: result.data.additional_notes ?? "" }, { status: 422 });
   if (!done.ok) return redirect(`${HERE}?dialog=error`);
   openReceipt(services, ctx.session, done.enrollmentId);
   return redirect("/enrollment/receipt", await commit());
@@ -103,5 +111,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ReviewConfirm() {
   const actionData = useActionData<typeof action>() as { problems?: ReviewProblem[]; notes?: string } | undefined;
   const data = useLoaderData<typeof loader>();
-  return <ReviewStep data={actionData?.notes !== undefined ? { ...data, notes: actionData.notes } : data} problems={actionData?.problems ?? []} />;
+  return (
+    <ReviewStep
+      data={actionData?.notes !== undefined ? { ...data, notes: actionData.notes } : data}
+      problems={actionData?.problems ?? []}
+    />
+  );
 }

@@ -39,7 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requestContext({ request, context }).session;
   const receipt = await loadReceipt(services, request, session);
   const s = session.all();
-  const home = receipt ? homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess ?? receipt.enrollment.eprocess, siteKind: receipt.site.kind }) : "/";
+  const home = receipt
+    ? homeTarget({
+        referral: s.referral,
+        openType: s.openType,
+        eprocess: s.eprocess ?? receipt.enrollment.eprocess,
+        siteKind: receipt.site.kind,
+      })
+    : "/";
   closeReceipt(session);
   return redirect(home, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 }

@@ -13,7 +13,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!external) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });
   const here = await siteOf(services, request);
   session.unset("repAuthenticated", "eprocess");
-  const patch = enterSite(session.all(), { kind: external.kind === "white_label" ? "white_label" : "default", repId: external.rep_id, groupId: external.group_id, portalId: external.portal_id });
+  const patch = enterSite(session.all(), {
+    kind: external.kind === "white_label" ? "white_label" : "default",
+    repId: external.rep_id,
+    groupId: external.group_id,
+    portalId: external.portal_id,
+  });
   if (patch) applyPatch(session, patch);
   session.set("fromSite", external.host);
   // On the white-label host the external route goes to /.

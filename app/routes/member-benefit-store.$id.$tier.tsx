@@ -2,7 +2,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { MEMBER_BENEFIT_STORE_GROUP_ID, continuesMemberStoreEnrollment, memberStoreEntry, memberStoreMember, readMemberStoreToken } from "~/.server/members/member-links";
+import {
+  MEMBER_BENEFIT_STORE_GROUP_ID,
+  continuesMemberStoreEnrollment,
+  memberStoreEntry,
+  memberStoreMember,
+  readMemberStoreToken,
+} from "~/.server/members/member-links";
 import { readForm } from "~/.server/platform/request";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { startExistingMemberEnrollment } from "~/.server/members/existing-member";
@@ -55,7 +61,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   applyPatch(session, memberStoreEntry(session.all(), member.id, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
   if (needsSpouse(tier) || needsChildren(tier)) return redirectWithSession(services, session, `/member-home?step=dependents&tier=${tier}`);
   if (reuse) return redirectWithSession(services, session, "/plans");
-  return json({ state: "start" as const, name: { first: member.first_name, last: member.last_name } }, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+  return json(
+    { state: "start" as const, name: { first: member.first_name, last: member.last_name } },
+    { headers: { "Set-Cookie": await services.sessions.commit(session) } },
+  );
 }
 
 /** The button: the IO enrollment starts here (a POST), then the plans. */

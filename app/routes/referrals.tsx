@@ -31,7 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await services.i18n.getLocale(request);
   const branding = await sessionBranding(services, session, site, locale);
   const quote = await landingQuoteData(services, request);
-  return json({ referrerName: referral.referrer_name, branding, quote }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
+  return json(
+    { referrerName: referral.referrer_name, branding, quote },
+    entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined,
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,7 +46,11 @@ export default function Referrals() {
   const { referrerName, branding, quote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Landing branding={branding} heading={t("landing.welcomeTo", { name: branding.name })} quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}>
+    <Landing
+      branding={branding}
+      heading={t("landing.welcomeTo", { name: branding.name })}
+      quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}
+    >
       <p className="notice notice--success" data-testid="referred-by">
         <strong>{t("referrals.referredBy")}</strong> {referrerName}
       </p>

@@ -43,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SessionExpired() {
   const { reason, canSignInAgain, minutes } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const why = reason === "idle" ? t("sessionEnded.idle", { minutes }) : reason === "absolute" ? t("sessionEnded.absolute") : t("sessionEnded.other");
+  const why =
+    reason === "idle" ? t("sessionEnded.idle", { minutes }) : reason === "absolute" ? t("sessionEnded.absolute") : t("sessionEnded.other");
   return (
     <div className="stack">
       <h1>{t("sessionEnded.title")}</h1>

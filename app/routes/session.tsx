@@ -10,7 +10,10 @@ import { readForm } from "~/.server/platform/request";
 async function status(request: Request, services: LoaderFunctionArgs["context"]["services"], touch: boolean) {
   const session = await services.sessions.read(request, { touch, allowEnded: true });
   const limits = session.limits(services.now(), services.sessions.idleMs);
-  return json({ active: Boolean(limits), idleSeconds: limits?.idleSeconds ?? 0, absoluteSeconds: limits?.absoluteSeconds ?? 0 }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { active: Boolean(limits), idleSeconds: limits?.idleSeconds ?? 0, absoluteSeconds: limits?.absoluteSeconds ?? 0 },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

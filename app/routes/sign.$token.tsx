@@ -59,7 +59,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const view = await signatureRequestView(services, found, lng);
   // Signed already (a second tab, a reload of an old page): the signature on file stands.
   if (view.signedAt) return redirect(here);
-  const validator = agreementValidator({ agreements: view.texts, rules: APPLICANT_SIGNATURE_RULES, applicantName: view.applicantName, today: view.today });
+  const validator = agreementValidator({
+    agreements: view.texts,
+    rules: APPLICANT_SIGNATURE_RULES,
+    applicantName: view.applicantName,
+    today: view.today,
+  });
   const result = await validator.validate(form);
   if (result.error) {
     // The drawn PNG is not echoed back: the pad in the page still holds it.
@@ -68,7 +73,11 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   // The signature, the consent given here (it replaces the agreement step's), the enrollment
   // record made again with them and its e-mail to the applicant: one transaction (ADR 012).
-  await signFromTextMessage(services, found, result.data, { actor: applicantActor(request), locale: lng, consent: await esignConsentFor(services, request, lng) });
+  await signFromTextMessage(services, found, result.data, {
+    actor: applicantActor(request),
+    locale: lng,
+    consent: await esignConsentFor(services, request, lng),
+  });
   return redirect(here);
 }
 

@@ -5,7 +5,17 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { validationError } from "remix-validated-form";
 import { field, readForm } from "~/.server/platform/request";
 import { redirectWithSession } from "~/.server/platform/respond";
-import { maskEmail, pendingSignIn, phoneEnding, sendStaffCode, signInCandidates, startVerifiedSession, verifyStaffCode, type StaffSendResult, type StaffVerifyResult } from "~/.server/members/verification";
+import {
+  maskEmail,
+  pendingSignIn,
+  phoneEnding,
+  sendStaffCode,
+  signInCandidates,
+  startVerifiedSession,
+  verifyStaffCode,
+  type StaffSendResult,
+  type StaffVerifyResult,
+} from "~/.server/members/verification";
 import { pendingRep } from "~/.server/store/access-codes";
 import { sendCodeValidator, signInCodeValidator } from "~/forms/verify";
 import * as clientForms from "~/forms/client";
@@ -38,7 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       as: subject.staff.kind === "rep" ? ("rep" as const) : ("admin" as const),
       again,
       who: { kind: subject.staff.kind, name: subject.name, company: subject.company },
-      sent: { channel, to: channel === "email" ? maskEmail(subject.email) : phoneEnding(subject.phone ?? ""), reference: pending.reference },
+      sent: {
+        channel,
+        to: channel === "email" ? maskEmail(subject.email) : phoneEnding(subject.phone ?? ""),
+        reference: pending.reference,
+      },
       waitSeconds: pending.waitSeconds,
       destinations: [],
     });
@@ -60,7 +74,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const SEND_ERRORS: Record<Exclude<StaffSendResult, { ok: true }>["reason"], string> = { wait: "validation.otpWait", locked: "validation.signInLocked", noPhone: "validation.chooseDestination" };
+const SEND_ERRORS: Record<Exclude<StaffSendResult, { ok: true }>["reason"], string> = {
+  wait: "validation.otpWait",
+  locked: "validation.signInLocked",
+  noPhone: "validation.chooseDestination",
+};
 const VERIFY_ERRORS: Record<Exclude<StaffVerifyResult, "ok">, string> = {
   wrong: "validation.otpWrong",
   expired: "validation.otpExpired",
@@ -85,9 +103,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (result.error) return validationError(result.error, result.submittedData);
       const [kind, id, channel] = result.data.destination.split(":");
       const subject = (await signInCandidates(services, session, as)).find((c) => c.ref === `${kind}:${id}`);
-      if (!subject) return validationError({ fieldErrors: { destination: "validation.chooseDestination" }, formId: result.formId }, result.submittedData);
+      if (!subject)
+        return validationError(
+          { fieldErrors: { destination: "validation.chooseDestination" }, formId: result.formId },
+          result.submittedData,
+        );
       const sent = await sendStaffCode(services, session, context.clientIp, subject, channel as "email" | "phone", locale);
-      if (!sent.ok) return validationError({ fieldErrors: { destination: SEND_ERRORS[sent.reason] }, formId: result.formId }, result.submittedData, { status: 429 });
+      if (!sent.ok)
+        return validationError({ fieldErrors: { destination: SEND_ERRORS[sent.reason] }, formId: result.formId }, result.submittedData, {
+          status: 429,
+        });
       return redirectWithSession(services, session, "/verify");
     }
     case "resend": {
@@ -103,7 +128,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const checked = await verifyStaffCode(services, session, context.clientIp, result.data.code);
       if (checked.result !== "ok" || !checked.subject) {
         const status = checked.result === "locked" || checked.result === "throttled" ? 429 : 422;
-        return validationError({ fieldErrors: { code: VERIFY_ERRORS[checked.result as Exclude<StaffVerifyResult, "ok">] }, formId: result.formId }, { code: "" }, { status });
+        return validationError(
+          { fieldErrors: { code: VERIFY_ERRORS[checked.result as Exclude<StaffVerifyResult, "ok">] }, formId: result.formId },
+          { code: "" },
+          { status },
+        );
       }
       const to = await startVerifiedSession(services, session, request, checked.subject);
       return redirectWithSession(services, session, to);
@@ -129,7 +158,11 @@ export default function Verify() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { resendError?: string } | undefined;
   const { t } = useTranslation();
-  const heading = data.again ? t("verify.againTitle") : data.who.kind === "rep" ? t("verify.repTitle", { name: data.who.name }) : t("verify.adminTitle", { company: data.who.company ?? data.who.name });
+  const heading = data.again
+    ? t("verify.againTitle")
+    : data.who.kind === "rep"
+      ? t("verify.repTitle", { name: data.who.name })
+      : t("verify.adminTitle", { company: data.who.company ?? data.who.name });
   return (
     <div className="stack">
       <h1>{heading}</h1>
@@ -138,7 +171,12 @@ export default function Verify() {
       {data.stage === "choose" ? (
         <section className="card" aria-labelledby="send-title">
           <h2 id="send-title">{t("verify.sendTitle")}</h2>
-          <StoreForm labels={{ destination: t("verify.destination") }} id="send-code" validator={clientForms.sendCodeValidator} defaultValues={data.destinations.length === 1 ? { destination: data.destinations[0].value } : undefined}>
+          <StoreForm
+            labels={{ destination: t("verify.destination") }}
+            id="send-code"
+            validator={clientForms.sendCodeValidator}
+            defaultValues={data.destinations.length === 1 ? { destination: data.destinations[0].value } : undefined}
+          >
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="as" value={data.as} />
             <RadioGroup
@@ -160,14 +198,25 @@ export default function Verify() {
           <h2 id="code-title">{t("verify.codeTitle")}</h2>
           {data.sent ? (
             <p data-testid="code-sent">
-              {data.sent.channel === "email" ? t("verify.sentEmail", { name: data.who.name, to: data.sent.to }) : t("verify.sentPhone", { name: data.who.name, ending: data.sent.to })}{" "}
+              {data.sent.channel === "email"
+                ? t("verify.sentEmail", { name: data.who.name, to: data.sent.to })
+                : t("verify.sentPhone", { name: data.who.name, ending: data.sent.to })}{" "}
               <span data-testid="code-reference">{t("verify.reference", { reference: data.sent.reference })}</span>
             </p>
           ) : null}
           <StoreForm labels={{ code: t("verify.codeLabel") }} id="sign-in-code" validator={clientForms.signInCodeValidator}>
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="as" value={data.as} />
-            <TextField name="code" label={t("verify.codeLabel")} hint={t("verify.codeHint")} inputMode="numeric" autoComplete="one-time-code" maxLength={7} spellCheck={false} short />
+            <TextField
+              name="code"
+              label={t("verify.codeLabel")}
+              hint={t("verify.codeHint")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              spellCheck={false}
+              short
+            />
             <button className="button" type="submit">
               {t("verify.verify")}
             </button>

@@ -25,7 +25,13 @@ globalStyle(":focus-visible", {
   outlineOffset: 0,
   boxShadow: `0 0 0 6px ${vars.color.focusText}`,
 });
-globalStyle("a:focus-visible", { background: vars.color.focus, color: vars.color.focusText, boxShadow: `0 4px ${vars.color.focusText}`, outline: "none", textDecoration: "none" });
+globalStyle("a:focus-visible", {
+  background: vars.color.focus,
+  color: vars.color.focusText,
+  boxShadow: `0 4px ${vars.color.focusText}`,
+  outline: "none",
+  textDecoration: "none",
+});
 
 globalStyle(".visually-hidden", {
   position: "absolute",
@@ -38,7 +44,15 @@ globalStyle(".visually-hidden", {
   whiteSpace: "nowrap",
   border: 0,
 });
-globalStyle(".skip-link", { position: "absolute", left: "-999px", top: 0, padding: vars.space.s, background: vars.color.focus, color: vars.color.focusText, zIndex: 100 });
+globalStyle(".skip-link", {
+  position: "absolute",
+  left: "-999px",
+  top: 0,
+  padding: vars.space.s,
+  background: vars.color.focus,
+  color: vars.color.focusText,
+  zIndex: 100,
+});
 globalStyle(".skip-link:focus", { left: vars.space.s });
 
 globalStyle(".container", { maxWidth: vars.maxWidth, margin: "0 auto", padding: `0 ${vars.space.m}` });
@@ -65,7 +79,15 @@ globalStyle(".button:hover", { background: vars.color.brandDark, borderColor: va
 globalStyle(".button--secondary", { background: vars.color.background, color: vars.color.brand });
 globalStyle(".button--secondary:hover", { background: vars.color.surface, color: vars.color.brandDark });
 globalStyle(".button--warning", { background: vars.color.error, borderColor: vars.color.error });
-globalStyle(".button--link", { background: "none", border: "none", color: vars.color.link, textDecoration: "underline", padding: 0, minHeight: "auto", fontWeight: 400 });
+globalStyle(".button--link", {
+  background: "none",
+  border: "none",
+  color: vars.color.link,
+  textDecoration: "underline",
+  padding: 0,
+  minHeight: "auto",
+  fontWeight: 400,
+});
 globalStyle(".button-group", { display: "flex", flexWrap: "wrap", gap: vars.space.s, alignItems: "center", margin: `${vars.space.m} 0` });
 globalStyle(".inline-form", { display: "inline" });
 
@@ -105,7 +127,12 @@ globalStyle(".error-summary h2", { marginTop: 0 });
 globalStyle(".error-summary a", { color: vars.color.error, fontWeight: 600 });
 
 /* Notices */
-globalStyle(".notice", { padding: vars.space.m, borderLeft: `6px solid ${vars.color.brand}`, background: vars.color.surface, margin: `0 0 ${vars.space.l}` });
+globalStyle(".notice", {
+  padding: vars.space.m,
+  borderLeft: `6px solid ${vars.color.brand}`,
+  background: vars.color.surface,
+  margin: `0 0 ${vars.space.l}`,
+});
 globalStyle(".notice--success", { borderLeftColor: vars.color.success });
 globalStyle(".notice--error", { borderLeftColor: vars.color.error });
 globalStyle(".notice--warning", { borderLeftColor: "#8a5a00" });
@@ -119,15 +146,34 @@ globalStyle(".table-wrap", { overflowX: "auto", position: "relative", margin: `0
 globalStyle("table", { borderCollapse: "collapse", width: "100%" });
 globalStyle("th, td", { textAlign: "left", padding: vars.space.s, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
 
-globalStyle(".breadcrumb ol", { listStyle: "none", display: "flex", flexWrap: "wrap", gap: vars.space.xs, padding: 0, margin: `0 0 ${vars.space.m}` });
+globalStyle(".breadcrumb ol", {
+  listStyle: "none",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  padding: 0,
+  margin: `0 0 ${vars.space.m}`,
+});
 globalStyle(".breadcrumb li + li::before", { content: '"›"', margin: `0 ${vars.space.xs}`, color: vars.color.muted });
 
 globalStyle(".muted", { color: vars.color.muted });
 globalStyle(".text-error", { color: vars.color.error });
 globalStyle(".text-success", { color: vars.color.success });
 globalStyle(".stack > * + *", { marginTop: vars.space.m });
-globalStyle(".grid", { display: "grid", gap: vars.space.m, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))", listStyle: "none", padding: 0, margin: 0 });
-globalStyle(".card", { border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.m, background: vars.color.background });
+globalStyle(".grid", {
+  display: "grid",
+  gap: vars.space.m,
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))",
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+});
+globalStyle(".card", {
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius,
+  padding: vars.space.m,
+  background: vars.color.background,
+});
 globalStyle(".outbox-text", { whiteSpace: "pre-wrap", background: vars.color.surface, padding: vars.space.m, overflowX: "auto" });
 globalStyle(".filter-bar", { display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.l}`, margin: 0 });
 globalStyle(".filter-bar dt", { fontSize: vars.font.small, color: vars.color.muted });

@@ -110,7 +110,10 @@ export function findForm(html: string, id: string) {
 }
 
 /** Text of HTML with its tags removed and whitespace collapsed. */
-const textOf = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+const textOf = (html: string) =>
+  decodeEntities(html.replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * What a browser would send for a form of the page: the form with the given id, or the first
@@ -123,7 +126,10 @@ export function browserForm(html: string, match: { id?: string; button?: string 
   for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
     const attrs = attributes(m[1]);
     const inner = m[2];
-    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)].map((b) => ({ attrs: attributes(b[1]), text: textOf(b[2]) }));
+    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)].map((b) => ({
+      attrs: attributes(b[1]),
+      text: textOf(b[2]),
+    }));
     const submitter = match.button ? buttons.find((b) => b.text === match.button && (b.attrs.type ?? "submit") === "submit") : undefined;
     if (match.id ? attrs.id !== match.id : !submitter) continue;
     const fields: [string, string][] = [];

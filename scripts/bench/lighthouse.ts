@@ -56,7 +56,14 @@ export async function lighthouseScores(target: Target, pages: { path: string; co
       }
       const score = median(results.map((r) => r.score));
       const middle = results.find((r) => r.score === score) ?? results[0];
-      scores.push({ path: page.path, score, runs: results.map((r) => r.score), lcpMs: middle?.lcp ?? NaN, tbtMs: middle?.tbt ?? NaN, error: results.length ? undefined : error });
+      scores.push({
+        path: page.path,
+        score,
+        runs: results.map((r) => r.score),
+        lcpMs: middle?.lcp ?? NaN,
+        tbtMs: middle?.tbt ?? NaN,
+        error: results.length ? undefined : error,
+      });
     }
     return scores;
   } finally {

@@ -122,7 +122,9 @@ async function phase(options: LoadOptions, seconds: number, into: Collected | nu
       onResponse: (_status, _body, _context, headers) => {
         const c = conn();
         if (!c || !into) return;
-        const lower = Object.fromEntries(Object.entries(headers ?? {}).map(([name, v]) => [name.toLowerCase(), Array.isArray(v) ? v.join(", ") : String(v)]));
+        const lower = Object.fromEntries(
+          Object.entries(headers ?? {}).map(([name, v]) => [name.toLowerCase(), Array.isArray(v) ? v.join(", ") : String(v)]),
+        );
         into.encodings.add(lower["content-encoding"] ?? "identity");
         const cached = serverTimingDesc(lower["server-timing"], "cache") ?? "none";
         into.cache[cached] = (into.cache[cached] ?? 0) + 1;
@@ -133,21 +135,24 @@ async function phase(options: LoadOptions, seconds: number, into: Collected | nu
     const done = new Promise<autocannon.Result>((resolve, reject) => {
       finished = (result, error) => (error || !result ? reject(error ?? new Error("autocannon gave no result")) : resolve(result));
     });
-    const instance = autocannon({
-      url: `http://${lane.target.host}:${lane.target.port}`,
-      connections: lane.connections,
-      duration: seconds,
-      timeout: 30,
-      // A closed loop: one request in flight per connection, the next sent when it is answered.
-      pipelining: 1,
-      requests: lane.sequence.map((step) => toRequest(step, () => undefined)),
-      setupClient: (client) => {
-        const steps = rotated(lane.sequence, (k++ * (lane.rotate ?? 0)) % lane.sequence.length);
-        const conn: Conn = { steps, next: 0, pass: [], timings: [], failed: false };
-        conns.set(client, conn);
-        client.setRequests(steps.map((step) => toRequest(step, () => conn)));
+    const instance = autocannon(
+      {
+        url: `http://${lane.target.host}:${lane.target.port}`,
+        connections: lane.connections,
+        duration: seconds,
+        timeout: 30,
+        // A closed loop: one request in flight per connection, the next sent when it is answered.
+        pipelining: 1,
+        requests: lane.sequence.map((step) => toRequest(step, () => undefined)),
+        setupClient: (client) => {
+          const steps = rotated(lane.sequence, (k++ * (lane.rotate ?? 0)) % lane.sequence.length);
+          const conn: Conn = { steps, next: 0, pass: [], timings: [], failed: false };
+          conns.set(client, conn);
+          client.setRequests(steps.map((step) => toRequest(step, () => conn)));
+        },
       },
-    }, (error, result) => finished(result, error));
+      (error, result) => finished(result, error),
+    );
     // Autocannon prints nothing unless asked; it reports to these events.
     instance.on("response", (client: autocannon.Client, status: number, bytes: number, ms: number) => {
       if (!into) return;
@@ -161,8 +166,7 @@ async function phase(options: LoadOptions, seconds: number, into: Collected | nu
       if (!ok) {
         sample(into, `${step.method} ${step.path.split("?")[0]} answered ${status}${step.expect ? ` (expected ${step.expect})` : ""}`);
         conn.failed = true;
-      }
-      else into.latencies.push(ms);
+      } else into.latencies.push(ms);
       conn.pass.push(ms);
       if (conn.next === 0) {
         // One pass through the sequence is over: a round trip, unless a step failed.
@@ -208,7 +212,18 @@ const serversCpuMs = (pids: (number | undefined)[]) => pids.reduce<number>((sum,
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await phase(options, options.warmupSeconds, null);
-  const into: Collected = { latencies: [], trips: [], timings: [], timingTrips: [], responses: 0, errors: 0, errorSamples: new Set(), bytes: 0, encodings: new Set(), cache: {} };
+  const into: Collected = {
+    latencies: [],
+    trips: [],
+    timings: [],
+    timingTrips: [],
+    responses: 0,
+    errors: 0,
+    errorSamples: new Set(),
+    bytes: 0,
+    encodings: new Set(),
+    cache: {},
+  };
   const before = { servers: serversCpuMs(options.serverPids), self: process.cpuUsage(), machine: machineBusyMs() };
   const started = performance.now();
   await phase(options, options.seconds, into);

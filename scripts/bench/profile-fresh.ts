@@ -41,7 +41,11 @@ try {
     await v.quote(quoteFacts(n));
     visitors.push(v);
   }
-  const steps: Step[] = visitors.map((v) => ({ method: "GET", path: pagePath, headers: { ...BROWSER, "Cache-Control": "no-cache", Cookie: v.cookie() } }));
+  const steps: Step[] = visitors.map((v) => ({
+    method: "GET",
+    path: pagePath,
+    headers: { ...BROWSER, "Cache-Control": "no-cache", Cookie: v.cookie() },
+  }));
   const lanes = [{ target: server.target, connections, sequence: steps, rotate: Math.max(1, Math.floor(steps.length / connections)) }];
   await runLoad({ lanes, warmupSeconds: 0, seconds: 3, serverPids: [server.pid] });
   const from = Number(process.hrtime.bigint() / 1000n);

@@ -57,17 +57,34 @@ export function frameCategory(functionName: string, url: string, source: string 
     return null;
   }
   if (/node:zlib|[\\/]zlib\.js|document-encoding|spliced-gzip|node_modules[\\/]compression[\\/]/.test(where)) return "compression";
-  if (/node:crypto|node:internal[\\/]crypto|[\\/]platform[\\/]crypto|cookie-signature|csrf/.test(where)) return "crypto (cookies, CSRF, hashes)";
+  if (/node:crypto|node:internal[\\/]crypto|[\\/]platform[\\/]crypto|cookie-signature|csrf/.test(where))
+    return "crypto (cookies, CSRF, hashes)";
   if (/domain[\\/]pricing|store[\\/]plan-cards|listing-cache/.test(where)) return "pricing (priced listing)";
   if (/recommend/.test(where)) return "recommendations";
   if (/plans-page|document-cache|plans-page-reads/.test(where)) return "page cache (key, splice)";
-  if (/node_modules[\\/](better-sqlite3|kysely|pg|pg-protocol|pg-pool|pg-types|postgres-)|(^|[\\/])\.server[\\/](repositories|db)[\\/]/.test(where)) return "database reads";
+  if (
+    /node_modules[\\/](better-sqlite3|kysely|pg|pg-protocol|pg-pool|pg-types|postgres-)|(^|[\\/])\.server[\\/](repositories|db)[\\/]/.test(
+      where,
+    )
+  )
+    return "database reads";
   if (/i18n|node_modules[\\/]i18next/.test(where)) return "i18n";
-  if (/node_modules[\\/](react-dom|react|scheduler|react-router|react-router-dom|@remix-run[\\/]react|remix-utils|@vanilla-extract)[\\/]|(^|[\\/])app[\\/](components|routes|root\.tsx|entry\.server|views|utils|i18n)/.test(where)) return "React render (components, react-dom)";
-  if (/turbo-stream|server-runtime[\\/]dist[\\/](responses|serialize|markup|single-fetch)|escapeHtml/.test(where)) return "serialisation (loader JSON, hydration data)";
+  if (
+    /node_modules[\\/](react-dom|react|scheduler|react-router|react-router-dom|@remix-run[\\/]react|remix-utils|@vanilla-extract)[\\/]|(^|[\\/])app[\\/](components|routes|root\.tsx|entry\.server|views|utils|i18n)/.test(
+      where,
+    )
+  )
+    return "React render (components, react-dom)";
+  if (/turbo-stream|server-runtime[\\/]dist[\\/](responses|serialize|markup|single-fetch)|escapeHtml/.test(where))
+    return "serialisation (loader JSON, hydration data)";
   if (/node_modules[\\/](@remix-run[\\/](server-runtime|router)|@remix-run[\\/]router)[\\/]/.test(where)) return "Remix (routing, handler)";
   if (/(^|[\\/])app[\\/](\.server|domain)[\\/]/.test(where)) return "loader logic (session, cart, shell, site)";
-  if (/node_modules[\\/](express|@remix-run[\\/](express|node|web-fetch)|undici|cookie|send|body-parser|finalhandler|router|on-finished|accepts|negotiator|vary|mime|etag|fresh|qs|content-type|range-parser)[\\/]|node:_http|node:http|node:net|internal[\\/]deps[\\/]undici|node:internal[\\/](http|url|fetch)|server\.ts$/.test(where)) return "HTTP (Express, Node, Fetch API)";
+  if (
+    /node_modules[\\/](express|@remix-run[\\/](express|node|web-fetch)|undici|cookie|send|body-parser|finalhandler|router|on-finished|accepts|negotiator|vary|mime|etag|fresh|qs|content-type|range-parser)[\\/]|node:_http|node:http|node:net|internal[\\/]deps[\\/]undici|node:internal[\\/](http|url|fetch)|server\.ts$/.test(
+      where,
+    )
+  )
+    return "HTTP (Express, Node, Fetch API)";
   if (/build[\\/]server[\\/]/.test(where)) return "other";
   if (/^node:/.test(where)) return null; // streams, buffers, timers: the caller's work
   return "other";
@@ -116,7 +133,11 @@ export function summarise(profile: CpuProfile, sourceOf: SourceOf = () => null, 
     }
     busy += dt;
     categories.set(category, (categories.get(category) ?? 0) + dt);
-    const label = (category === "other" ? "[other] " : "") + sourceName(byId.get(id)!).label.replace(/^.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+).*$/, "pkg $1").replace(/^file:\/\/.*?[\\/](app|server\.ts)/, "$1");
+    const label =
+      (category === "other" ? "[other] " : "") +
+      sourceName(byId.get(id)!)
+        .label.replace(/^.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+).*$/, "pkg $1")
+        .replace(/^file:\/\/.*?[\\/](app|server\.ts)/, "$1");
     sources.set(label, (sources.get(label) ?? 0) + dt);
   }
   return { categories, sources, busyUs: busy, idleUs: idle };
@@ -153,7 +174,12 @@ export function report(summary: ReturnType<typeof summarise>, responses?: number
   const ms = (us: number) => (us / 1000).toFixed(0);
   const per = (us: number) => (responses ? (us / 1000 / responses).toFixed(2) : "-");
   const share = (us: number) => `${((100 * us) / (summary.busyUs || 1)).toFixed(1)}%`;
-  const rows = CATEGORIES.filter((c) => summary.categories.has(c)).map((c) => [c, ms(summary.categories.get(c)!), per(summary.categories.get(c)!), share(summary.categories.get(c)!)]);
+  const rows = CATEGORIES.filter((c) => summary.categories.has(c)).map((c) => [
+    c,
+    ms(summary.categories.get(c)!),
+    per(summary.categories.get(c)!),
+    share(summary.categories.get(c)!),
+  ]);
   rows.sort((a, b) => Number(b[1]) - Number(a[1]));
   rows.push(["total busy", ms(summary.busyUs), per(summary.busyUs), "100%"]);
   const width = Math.max(...rows.map((r) => r[0].length));
@@ -181,5 +207,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const sourceOf = await bundleSources(path.join(root, "build/server"));
   const from = value("--from");
   const to = value("--to");
-  console.log(report(summarise(profile, sourceOf, from !== undefined && to !== undefined ? { from, to } : undefined), value("--responses")));
+  console.log(
+    report(summarise(profile, sourceOf, from !== undefined && to !== undefined ? { from, to } : undefined), value("--responses")),
+  );
 }

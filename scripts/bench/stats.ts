@@ -103,7 +103,11 @@ export function serverTimingDesc(header: string | undefined, metric: string): st
     if (name.trim() !== metric) continue;
     for (const param of params) {
       const eq = param.indexOf("=");
-      if (eq > 0 && param.slice(0, eq).trim() === "desc") return param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+      if (eq > 0 && param.slice(0, eq).trim() === "desc")
+        return param
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, "$1");
     }
     return "";
   }

@@ -6,10 +6,26 @@
 import { browserForm, CookieJar, formBody, request, startTags, type Response, type Target } from "./http";
 
 /** The facts a visitor types into the home page's quote form. */
-export type QuoteFacts = { zip: string; dob: string; gender: string; spouseDob: string; childCount: string; smoker: string; category: string };
+export type QuoteFacts = {
+  zip: string;
+  dob: string;
+  gender: string;
+  spouseDob: string;
+  childCount: string;
+  smoker: string;
+  category: string;
+};
 
 /** The one quoted visitor of the single-visitor scenarios: a 38-year-old in Dallas, dental. */
-export const ONE_QUOTE: QuoteFacts = { zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", smoker: "0", category: "dental" };
+export const ONE_QUOTE: QuoteFacts = {
+  zip: "75201",
+  dob: "04/12/1988",
+  gender: "0",
+  spouseDob: "",
+  childCount: "0",
+  smoker: "0",
+  category: "dental",
+};
 
 /** ZIP codes of the demo catalog's markets (app/.server/db/seed). */
 const ZIPS = ["75201", "10001", "11375", "14201", "33131", "85004", "90012", "60601"];
@@ -34,7 +50,11 @@ export function quoteFacts(n: number): QuoteFacts {
 }
 
 /** What a browser sends with every navigation (it accepts compressed responses). */
-export const BROWSER = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Encoding": "gzip, deflate, br", "User-Agent": "bench" };
+export const BROWSER = {
+  Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+  "Accept-Encoding": "gzip, deflate, br",
+  "User-Agent": "bench",
+};
 
 export class Visitor {
   readonly jar = new CookieJar();
@@ -48,7 +68,9 @@ export class Visitor {
   async get(path: string): Promise<Response & { path: string; html: string }> {
     let current = path;
     for (let hop = 0; hop < 6; hop++) {
-      const res = await request(this.target, "GET", current, { headers: { Cookie: this.jar.header(), "Accept-Encoding": "identity", Accept: BROWSER.Accept } });
+      const res = await request(this.target, "GET", current, {
+        headers: { Cookie: this.jar.header(), "Accept-Encoding": "identity", Accept: BROWSER.Accept },
+      });
       this.jar.update(res.headers);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && location) {
@@ -73,7 +95,9 @@ export class Visitor {
     this.jar.update(posted.headers);
     const location = posted.headers.location ?? "";
     if (posted.status !== 302 && posted.status !== 303) {
-      throw new Error(`POST ${prepared.action} (form ${match.id ?? `“${match.button}”`} of ${page.path}) answered ${posted.status}, not a redirect`);
+      throw new Error(
+        `POST ${prepared.action} (form ${match.id ?? `“${match.button}”`} of ${page.path}) answered ${posted.status}, not a redirect`,
+      );
     }
     return location;
   }
@@ -83,7 +107,8 @@ export class Visitor {
     const form = browserForm(html, match);
     if (!form) throw new Error(`${pagePath} has no form ${match.id ? `#${match.id}` : `with a “${match.button}” button`}`);
     if (form.method !== "post") throw new Error(`the form ${match.id ?? match.button} of ${pagePath} is not a POST form`);
-    if (!form.fields.some(([name]) => name === "csrf")) throw new Error(`the form ${match.id ?? match.button} of ${pagePath} has no CSRF token`);
+    if (!form.fields.some(([name]) => name === "csrf"))
+      throw new Error(`the form ${match.id ?? match.button} of ${pagePath} has no CSRF token`);
     const url = new URL(form.action || pagePath, new URL(pagePath, this.target.origin));
     return {
       action: url.pathname + url.search,
@@ -104,17 +129,25 @@ export class Visitor {
    */
   async quote(facts: QuoteFacts): Promise<string> {
     const location = await this.submit("/", { id: "quote" }, { intent: "quote", ...facts });
-    if (!location.startsWith("/plans")) throw new Error(`the quote ${JSON.stringify(facts)} redirected to ${location || "nowhere"}, not /plans`);
+    if (!location.startsWith("/plans"))
+      throw new Error(`the quote ${JSON.stringify(facts)} redirected to ${location || "nowhere"}, not /plans`);
     const plans = await this.get("/plans");
     if (plans.status !== 200) throw new Error(`GET /plans with the quote answered ${plans.status}`);
-    if (!plans.html.includes("/month")) throw new Error(`GET /plans with the quote ${JSON.stringify(facts)} shows no price (no “/month” in the HTML)`);
+    if (!plans.html.includes("/month"))
+      throw new Error(`GET /plans with the quote ${JSON.stringify(facts)} shows no price (no “/month” in the HTML)`);
     return plans.html;
   }
 
   /** The first plan page linked from /plans?type=… whose Add to Cart works: adds it; answers the plan page's path. */
   async addFirstPlan(listingPath: string): Promise<string> {
     const listing = await this.get(listingPath);
-    const links = [...new Set(startTags(listing.html, "a").map((a) => a.attrs.href).filter((h): h is string => Boolean(h?.startsWith("/plan/"))))];
+    const links = [
+      ...new Set(
+        startTags(listing.html, "a")
+          .map((a) => a.attrs.href)
+          .filter((h): h is string => Boolean(h?.startsWith("/plan/"))),
+      ),
+    ];
     for (const link of links) {
       const page = await this.get(link);
       if (!page.html.includes(">Add to Cart<")) continue;

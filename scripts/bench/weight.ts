@@ -107,7 +107,12 @@ export async function pageWeight(target: Target, path: string, cookie: string, c
 // JavaScript per main page, for a visitor who walks the store like a browser
 
 /** One `<form>` of a page: its method, action, and the fields a browser would send without the submitter. */
-type ParsedForm = { method: string; action: string; fields: [string, string][]; buttons: { name?: string; value?: string; text: string }[] };
+type ParsedForm = {
+  method: string;
+  action: string;
+  fields: [string, string][];
+  buttons: { name?: string; value?: string; text: string }[];
+};
 
 /** Every form of the page, with its successful controls (hidden/text inputs, checked boxes, selected options). */
 export function parseForms(html: string): ParsedForm[] {
@@ -146,7 +151,9 @@ class Visitor {
       const res = await request(this.target, "GET", path, { headers: { Cookie: this.jar.header(), "Accept-Encoding": "identity" } });
       this.jar.update(res.headers);
       if (res.status >= 300 && res.status < 400 && res.headers.location) {
-        path = new URL(res.headers.location, this.target.origin + path).pathname + new URL(res.headers.location, this.target.origin + path).search;
+        path =
+          new URL(res.headers.location, this.target.origin + path).pathname +
+          new URL(res.headers.location, this.target.origin + path).search;
         continue;
       }
       return { path, status: res.status, html: res.body.toString("utf8") };
@@ -171,12 +178,18 @@ class Visitor {
       if (pressed.name) body.append(pressed.name, pressed.value ?? "");
       const action = form.action || page.path;
       const res = await request(this.target, "POST", action, {
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.target.origin, Cookie: this.jar.header(), "Accept-Encoding": "identity" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: this.target.origin,
+          Cookie: this.jar.header(),
+          "Accept-Encoding": "identity",
+        },
         body: body.toString(),
       });
       this.jar.update(res.headers);
       const location = res.headers.location;
-      if (res.status < 300 || res.status >= 400 || !location) throw new Error(`POST ${action} (${button}) answered ${res.status}, expected a redirect`);
+      if (res.status < 300 || res.status >= 400 || !location)
+        throw new Error(`POST ${action} (${button}) answered ${res.status}, expected a redirect`);
       return this.get(new URL(location, this.target.origin + action).pathname + new URL(location, this.target.origin + action).search);
     }
     throw new Error(`${page.path} has no form with a button matching ${button}`);
@@ -207,7 +220,14 @@ export async function jsWeightPerPage(baseUrl: string): Promise<PageJs[]> {
 
   const home = await visitor.get("/");
   await weigh("/ (home)", "/");
-  const quoted = await visitor.submit(home, /get started|see plans/i, { zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental" });
+  const quoted = await visitor.submit(home, /get started|see plans/i, {
+    zip: "75201",
+    dob: "04/12/1988",
+    gender: "0",
+    spouseDob: "",
+    childCount: "0",
+    category: "dental",
+  });
   if (!quoted.html.includes("/month")) throw new Error(`the quote did not price the plans (${quoted.path})`);
   await weigh("/plans (priced, all plans)", "/plans");
   const planPath = startTags(quoted.html, "a").find((a) => a.attrs.href?.startsWith("/plan/"))?.attrs.href;

@@ -24,7 +24,12 @@ async function render(page: JSX.Element, lng: "en" | "es" = "en") {
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(<StaticRouterProvider router={router} context={context} />).replace(/<!-- -->/g, "");
 }
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
 
 describe("error pages", () => {
   it("a saved enrollment no key opens: a clear page, the reference, and Start a new enrollment as a form", async () => {

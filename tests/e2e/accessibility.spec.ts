@@ -33,9 +33,19 @@ async function summaryLinks(page: Page) {
   return page.locator(".error-summary a").evaluateAll((links) =>
     links.map((a) => {
       const target = document.getElementById(decodeURIComponent(a.getAttribute("href")!.slice(1)));
-      const label = target?.tagName === "FIELDSET" ? target.querySelector("legend")?.textContent : target ? document.querySelector(`label[for="${target.id}"]`)?.textContent : null;
+      const label =
+        target?.tagName === "FIELDSET"
+          ? target.querySelector("legend")?.textContent
+          : target
+            ? document.querySelector(`label[for="${target.id}"]`)?.textContent
+            : null;
       const error = target ? document.getElementById(`${target.id}-error`)?.textContent : null;
-      return { text: a.textContent!.trim(), label: (label ?? "").trim(), error: (error ?? "").trim(), top: target ? target.getBoundingClientRect().top + window.scrollY : -1 };
+      return {
+        text: a.textContent!.trim(),
+        label: (label ?? "").trim(),
+        error: (error ?? "").trim(),
+        top: target ? target.getBoundingClientRect().top + window.scrollY : -1,
+      };
     }),
   );
 }
@@ -66,7 +76,10 @@ test.describe("accessibility and small screens", () => {
     await a11y(page);
   });
 
-  test("Add to cart names its plan after its visible text; plan and confirmation headings in order; the meta description", async ({ page, a11y }) => {
+  test("Add to cart names its plan after its visible text; plan and confirmation headings in order; the meta description", async ({
+    page,
+    a11y,
+  }) => {
     await page.goto("/");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", en.meta.description);
     await quoteDental(page);
@@ -120,7 +133,8 @@ test.describe("accessibility and small screens", () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/agent-select-member");
     await expect(page.getByTestId("members-table")).toBeVisible();
-    const fits = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const fits = () =>
+      page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     let size = await fits();
     expect(size.scroll, "the page does not scroll sideways at 320 px").toBeLessThanOrEqual(size.client);
     await a11y(page);
@@ -135,7 +149,9 @@ test.describe("accessibility and small screens", () => {
     test.skip(jsEnabled, "with JavaScript the backdrop is fixed to the window");
     await quoteDental(page);
     await page.goto("/plans?type=dental&dialog=basic");
-    const cover = await page.getByTestId("dialog-backdrop").evaluate((el) => ({ height: el.getBoundingClientRect().height, page: document.documentElement.scrollHeight }));
+    const cover = await page
+      .getByTestId("dialog-backdrop")
+      .evaluate((el) => ({ height: el.getBoundingClientRect().height, page: document.documentElement.scrollHeight }));
     expect(cover.page).toBeGreaterThan(1000);
     // scrollHeight is rounded to whole pixels; the backdrop's height may end in a fraction of one
     expect(Math.ceil(cover.height)).toBeGreaterThanOrEqual(cover.page);

@@ -12,7 +12,10 @@ test.describe("cart", () => {
     await expect(page.getByTestId("cart-count")).toHaveText("2 plans");
     await a11y(page);
     const table = page.getByTestId("cart-table");
-    await table.getByRole("link", { name: /^Remove .* from the cart$/ }).last().click();
+    await table
+      .getByRole("link", { name: /^Remove .* from the cart$/ })
+      .last()
+      .click();
     const dialog = page.getByRole("dialog", { name: "Remove plan" });
     await expect(dialog).toBeVisible();
     await a11y(page);
@@ -29,7 +32,10 @@ test.describe("cart", () => {
     await save.getByRole("button", { name: "Send quote" }).click();
     await expect(page.getByText("Please enter valid email address").first()).toBeVisible();
     await a11y(page);
-    await page.getByRole("dialog").getByLabel("E-mail address").fill(`ana-${jsEnabled ? "js" : "nojs"}@example.com`);
+    await page
+      .getByRole("dialog")
+      .getByLabel("E-mail address")
+      .fill(`ana-${jsEnabled ? "js" : "nojs"}@example.com`);
     await page.getByRole("dialog").getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("quote-preview")).toContainText("BrightSmile Essential Dental PPO");
     await a11y(page);
@@ -39,7 +45,12 @@ test.describe("cart", () => {
 
     // the e-mail is in the outbox, with a link back to this cart
     await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: `ana-${jsEnabled ? "js" : "nojs"}@example.com` }).getByRole("link", { name: /Your plan quote from/ }).first().click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `ana-${jsEnabled ? "js" : "nojs"}@example.com` })
+      .getByRole("link", { name: /Your plan quote from/ })
+      .first()
+      .click();
     await expect(page.getByTestId("recipient")).toHaveText(`ana-${jsEnabled ? "js" : "nojs"}@example.com`);
     const text = await page.getByTestId("message-text").textContent();
     expect(text).toContain("BrightSmile Essential Dental PPO");

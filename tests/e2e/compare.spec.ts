@@ -42,7 +42,9 @@ test.describe("compare plans", () => {
     await expect(page.getByTestId("compare-count")).toHaveText("3 of 4 plans chosen to compare");
 
     await page.getByTestId("compare-link").click();
-    await expect(page).toHaveURL(new RegExp(`/compare\\?plans=${planId("BSD-PPO-ESS")},${planId("BSD-PPO-PREM")},${planId("BSD-HMO-SUN")}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/compare\\?plans=${planId("BSD-PPO-ESS")},${planId("BSD-PPO-PREM")},${planId("BSD-HMO-SUN")}$`),
+    );
     await expect(page).toHaveTitle(/^Compare plans · /);
     const table = page.getByRole("table");
     const heads = table.getByRole("columnheader");

@@ -3,7 +3,11 @@ import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } 
 import { planId } from "../../app/.server/db/seed/catalog";
 
 test.describe("dependent information", () => {
-  test("a Member + Children family with three children enrolls, one child with a health question answered Yes and its details", async ({ page, a11y, jsEnabled }) => {
+  test("a Member + Children family with three children enrolls, one child with a health question answered Yes and its details", async ({
+    page,
+    a11y,
+    jsEnabled,
+  }) => {
     test.setTimeout(180_000);
     const last = `Rivera${jsEnabled ? "js" : "nojs"}`;
 
@@ -83,7 +87,9 @@ test.describe("dependent information", () => {
     await page.getByRole("link", { name: /Edit.*Sofia/ }).click();
     const edit = page.getByRole("dialog", { name: "Dependent #2" });
     await expect(edit.getByRole("group", { name: /heart disease/ }).getByRole("radio", { name: "Yes" })).toBeChecked();
-    await expect(edit.locator("fieldset", { hasText: "Details for question 1" }).getByLabel("Name of the condition")).toHaveValue("Heart murmur");
+    await expect(edit.locator("fieldset", { hasText: "Details for question 1" }).getByLabel("Name of the condition")).toHaveValue(
+      "Heart murmur",
+    );
     await a11y(page);
     await edit.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);

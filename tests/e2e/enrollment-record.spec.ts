@@ -16,7 +16,12 @@ async function pdfText(bytes: Uint8Array) {
  * outbox carries the same PDF.
  */
 test.describe("the enrollment record", () => {
-  test("consent to electronic records, complete, download the PDF, the receipt e-mail's attachment", async ({ page, a11y, jsEnabled, browser }) => {
+  test("consent to electronic records, complete, download the PDF, the receipt e-mail's attachment", async ({
+    page,
+    a11y,
+    jsEnabled,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const last = `Record${jsEnabled ? "js" : "nojs"}`;
     const n = Date.now();
@@ -46,7 +51,13 @@ test.describe("the enrollment record", () => {
     await expect(page).toHaveURL(/\/enrollment\/agreement-signature$/);
     const consent = page.getByTestId("esign-consent");
     await expect(consent.getByRole("heading", { name: "Consent to electronic records and signatures" })).toBeVisible();
-    for (const heading of ["What this consent covers", "Your right to a paper copy", "How to withdraw your consent", "Keeping your contact details up to date", "What you need to open and keep your records"]) {
+    for (const heading of [
+      "What this consent covers",
+      "Your right to a paper copy",
+      "How to withdraw your consent",
+      "Keeping your contact details up to date",
+      "What you need to open and keep your records",
+    ]) {
       await expect(consent.getByRole("heading", { name: heading })).toBeVisible();
     }
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });

@@ -10,7 +10,9 @@ test.describe("faults", () => {
     await page.goto("/");
     // what a broken or hostile client would send: `lng` both as one value and as a list
     await page.route("**/language*", (route) =>
-      route.request().method() === "POST" ? route.continue({ postData: `${route.request().postData() ?? ""}&lng%5B%5D=es` }) : route.continue(),
+      route.request().method() === "POST"
+        ? route.continue({ postData: `${route.request().postData() ?? ""}&lng%5B%5D=es` })
+        : route.continue(),
     );
     await page.getByRole("button", { name: "Español" }).click();
     await expect(page.getByRole("heading", { name: "We could not read that form" })).toBeVisible();

@@ -25,7 +25,8 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
     const problems: string[] = [];
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     page.on("console", (m) => {
-      if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())) problems.push(`console: ${m.text()}`);
+      if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text()))
+        problems.push(`console: ${m.text()}`);
     });
     await use(page);
     expect(problems, "browser errors").toEqual([]);
@@ -55,7 +56,13 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
       }
       const results = await new AxeBuilder({ page: target }).withTags(TAGS).analyze();
       if (extra) await extra();
-      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      const summary = results.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(" | ")}`,
+      );
       expect(summary, `axe found WCAG 2.2 AA violations on ${page.url()}`).toEqual([]);
     });
   },

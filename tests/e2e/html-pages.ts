@@ -20,7 +20,7 @@ function normalized(html: string) {
     .replace(/\snonce="[^"]*"/g, "")
     .replace(/<meta name="request-id" content="[^"]*"/g, "")
     .replace(/(name="csrf"[^>]*value=")[^"]*"/g, '$1"')
-    .replace(/(value=")[^"]*("[^>]*name="csrf")/g, '$1$2');
+    .replace(/(value=")[^"]*("[^>]*name="csrf")/g, "$1$2");
 }
 
 export function savePage(url: string, html: string) {

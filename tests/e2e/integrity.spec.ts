@@ -35,7 +35,10 @@ test.describe("the steps follow the cart", () => {
     await page.goto("/cart");
     const table = page.getByTestId("cart-table");
     for (let left = 2; left > 0; left--) {
-      await table.getByRole("link", { name: /^Remove .* from the cart$/ }).first().click();
+      await table
+        .getByRole("link", { name: /^Remove .* from the cart$/ })
+        .first()
+        .click();
       await page.getByRole("dialog", { name: "Remove plan" }).getByRole("button", { name: "Yes, remove" }).click();
       await expect(page.getByTestId("cart-count")).toHaveText(left - 1 === 1 ? "1 plan" : `${left - 1} plans`);
     }

@@ -33,11 +33,19 @@ export async function addPlanToCart(page: Page, code: string) {
  * whose subject carries this page's reference (other journeys may be signing in the same rep) —
  * and types it in.
  */
-export async function typeCodeFromOutbox(page: Page, labels: { code: string; submit: string } = { code: "Sign-in code", submit: "Sign in" }) {
+export async function typeCodeFromOutbox(
+  page: Page,
+  labels: { code: string; submit: string } = { code: "Sign-in code", submit: "Sign in" },
+) {
   const reference = /([A-HJ-NP-Z2-9]{4})\.?\s*$/.exec((await page.getByTestId("code-reference").textContent()) ?? "")![1];
   const mailbox = await page.context().newPage();
   await mailbox.goto("/dev/outbox");
-  await mailbox.getByRole("row").filter({ hasText: new RegExp(`(reference|referencia) ${reference}\\)`) }).getByRole("link").first().click();
+  await mailbox
+    .getByRole("row")
+    .filter({ hasText: new RegExp(`(reference|referencia) ${reference}\\)`) })
+    .getByRole("link")
+    .first()
+    .click();
   const code = /\b(\d{6})\b/.exec((await mailbox.getByTestId("message-text").textContent()) ?? "")![1];
   await mailbox.close();
   await page.getByLabel(labels.code).fill(code);

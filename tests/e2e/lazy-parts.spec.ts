@@ -18,7 +18,12 @@ test.describe("lazily loaded parts", () => {
     ["Basic Details on /plans", "dental", () => "/plans?type=dental&dialog=basic", "Basic Details"],
     ["salary on a plan page", "disability", () => `/plan/${planId(DEMO.plans.salaryError)}/x?dialog=salary`, "Annual salary"],
     ["tobacco on a plan page", "term_life", () => `/plan/${planId(DEMO.plans.smokerError)}/x?dialog=tobacco`, "Tobacco usage"],
-    ["membership on a plan page", "limited_medical", () => `/plan/${planId(DEMO.plans.membershipRequired)}/x?dialog=membership`, "Wellness membership options"],
+    [
+      "membership on a plan page",
+      "limited_medical",
+      () => `/plan/${planId(DEMO.plans.membershipRequired)}/x?dialog=membership`,
+      "Wellness membership options",
+    ],
   ] as const) {
     test(`${label}, opened by its address, is in the page and hydrates`, async ({ page, jsEnabled }) => {
       await quoteFromHome(page, { category });

@@ -33,7 +33,11 @@ async function csrfCookie(page: Page) {
 }
 
 test.describe("the plans page kept as a document", () => {
-  test("a second visitor with the same quote gets the kept page: the same as a fresh render, with their own token", async ({ page, a11y, jsEnabled }) => {
+  test("a second visitor with the same quote gets the kept page: the same as a fresh render, with their own token", async ({
+    page,
+    a11y,
+    jsEnabled,
+  }) => {
     await quoteFromHome(page);
     const first = await documentFor(page);
     const firstToken = first.csrf;

@@ -30,7 +30,10 @@ test.describe("plan page flows", () => {
     await a11y(page);
     for (let i = 0; i < count; i++) {
       const hint = await yesNo.nth(i).textContent();
-      await yesNo.nth(i).getByLabel(hint?.includes("Yes/No") ? "No" : "Yes", { exact: true }).check();
+      await yesNo
+        .nth(i)
+        .getByLabel(hint?.includes("Yes/No") ? "No" : "Yes", { exact: true })
+        .check();
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("button", { name: "Add to Cart", exact: true }).first()).toBeVisible();

@@ -2,7 +2,10 @@ import { test, expect, type Page } from "./fixtures";
 import { planId } from "../../app/.server/db/seed/catalog";
 import { DEMO } from "../../app/.server/db/seed";
 
-async function quote(page: Page, opts: { zip?: string; dob?: string; category?: string; spouse?: string; children?: string; smoker?: "Yes" | "No" } = {}) {
+async function quote(
+  page: Page,
+  opts: { zip?: string; dob?: string; category?: string; spouse?: string; children?: string; smoker?: "Yes" | "No" } = {},
+) {
   await page.goto("/");
   const form = page.locator("form#quote");
   await form.getByLabel("ZIP code").fill(opts.zip ?? "75201");
@@ -10,7 +13,11 @@ async function quote(page: Page, opts: { zip?: string; dob?: string; category?: 
   await form.getByLabel("Male", { exact: true }).check();
   if (opts.spouse) await form.getByLabel("Spouse's date of birth (optional)").fill(opts.spouse);
   if (opts.children) await form.getByLabel("Number of children to cover").selectOption(opts.children);
-  if (opts.smoker) await form.getByRole("group", { name: /tobacco/ }).getByLabel(opts.smoker, { exact: true }).check();
+  if (opts.smoker)
+    await form
+      .getByRole("group", { name: /tobacco/ })
+      .getByLabel(opts.smoker, { exact: true })
+      .check();
   await form.getByLabel("Category").selectOption(opts.category ?? "dental");
   await form.getByRole("button", { name: "Get Started" }).click();
   // the quote is saved before the next page is opened (with JavaScript the post is a fetch a goto would abort)
@@ -35,12 +42,17 @@ test.describe("quote, plans and plan detail", () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("cart-count")).toHaveText("1 plan");
     await page.goto("/plans?type=dental");
-    await expect(page.getByRole("article", { name: "BrightSmile Essential Dental PPO" }).getByTestId("in-cart")).toHaveText(/Plan Added To Cart/);
+    await expect(page.getByRole("article", { name: "BrightSmile Essential Dental PPO" }).getByTestId("in-cart")).toHaveText(
+      /Plan Added To Cart/,
+    );
   });
 
   test("adding from the plan list shows the server message with View Cart and Add More Plan(s)", async ({ page, a11y }) => {
     await quote(page, { category: "vision" });
-    const card = page.locator("article").filter({ has: page.getByRole("button", { name: /^Add to cart: / }) }).first();
+    const card = page
+      .locator("article")
+      .filter({ has: page.getByRole("button", { name: /^Add to cart: / }) })
+      .first();
     const name = (await card.getByRole("heading").textContent())!.trim();
     await card.getByRole("button", { name: /^Add to cart: / }).click();
     const dialog = page.getByRole("dialog");

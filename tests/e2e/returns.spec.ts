@@ -9,7 +9,12 @@ import { planId } from "../../app/.server/db/seed/catalog";
  * browser, and a bad link shows the site's 404 page.
  */
 test.describe("ways back into an enrollment", () => {
-  test("O'Neil through billing, Back around the review, the direct link of a completed enrollment, a bad link", async ({ page, a11y, jsEnabled, browser }) => {
+  test("O'Neil through billing, Back around the review, the direct link of a completed enrollment, a bad link", async ({
+    page,
+    a11y,
+    jsEnabled,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const last = `O'Neil${jsEnabled ? "js" : "nojs"}`;
     const n = Date.now();

@@ -44,7 +44,10 @@ test.describe("store shell", () => {
     const html = await (await request.get("/")).text();
     const src = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(src).toBeTruthy();
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]]) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ]) {
       const res = await request.get(src!, { headers: { "Accept-Encoding": accept } });
       expect(res.status()).toBe(200);
       expect(res.headers()["content-encoding"]).toBe(encoding);

@@ -37,17 +37,55 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Texts with {{values}} in them: matched as a whole, when enough English words surround the values to be sure. */
 const englishTemplates = englishOnly
   .filter(([, v]) => v.includes("{{") && v.replace(/{{[^}]*}}|[^A-Za-z]/g, "").length >= 6)
-  .map(([k, v]) => ({ key: k, re: new RegExp(`^${v.split(/{{[^}]*}}/).map((part) => escapeRegExp(part.replace(/\s+/g, " "))).join(".+?").trim()}$`) }));
+  .map(([k, v]) => ({
+    key: k,
+    re: new RegExp(
+      `^${v
+        .split(/{{[^}]*}}/)
+        .map((part) => escapeRegExp(part.replace(/\s+/g, " ")))
+        .join(".+?")
+        .trim()}$`,
+    ),
+  }));
 
 /** Words of English prose that Spanish never uses: text from the database (plan copy, agreements, questions) in English shows itself by them. */
-const ENGLISH_WORDS = new Set(["the", "and", "your", "you", "with", "for", "of", "is", "are", "this", "that", "from", "will", "can", "be", "or", "to", "at", "by", "on", "have", "has", "not", "our", "we", "it"]);
+const ENGLISH_WORDS = new Set([
+  "the",
+  "and",
+  "your",
+  "you",
+  "with",
+  "for",
+  "of",
+  "is",
+  "are",
+  "this",
+  "that",
+  "from",
+  "will",
+  "can",
+  "be",
+  "or",
+  "to",
+  "at",
+  "by",
+  "on",
+  "have",
+  "has",
+  "not",
+  "our",
+  "we",
+  "it",
+]);
 function looksEnglish(text: string) {
   const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
   return words.length >= 4 && words.filter((w) => ENGLISH_WORDS.has(w)).length >= 2;
 }
 
 /** The pages' titles in Spanish. */
-const spanishTitles = Object.entries(es).filter(([k]) => k.startsWith("pageTitle.")).map(([, v]) => v);
+const spanishTitles = Object.entries(es)
+  .filter(([k]) => k.startsWith("pageTitle."))
+  .map(([, v]) => v);
 
 /** Every text the page shows or reads out, and its title. */
 async function textsOf(page: Page) {
@@ -61,10 +99,13 @@ async function textsOf(page: Page) {
       if (parent.closest("noscript") && /</.test(n.textContent ?? "")) continue;
       out.push({ where: `<${parent.tagName.toLowerCase()}>`, text: n.textContent ?? "" });
     }
-    for (const el of Array.from(document.querySelectorAll("[aria-label], [title], [alt], [placeholder], input[type=submit], input[type=button]"))) {
+    for (const el of Array.from(
+      document.querySelectorAll("[aria-label], [title], [alt], [placeholder], input[type=submit], input[type=button]"),
+    )) {
       for (const attr of ["aria-label", "title", "alt", "placeholder", "value"]) {
         const v = el.getAttribute(attr);
-        if (v && (attr !== "value" || el.matches("input[type=submit], input[type=button]"))) out.push({ where: `${el.tagName.toLowerCase()}[${attr}]`, text: v });
+        if (v && (attr !== "value" || el.matches("input[type=submit], input[type=button]")))
+          out.push({ where: `${el.tagName.toLowerCase()}[${attr}]`, text: v });
       }
     }
     return out.map((t) => ({ ...t, text: t.text.replace(/\s+/g, " ").trim() })).filter((t) => t.text);
@@ -89,7 +130,9 @@ async function englishOnPage(page: Page) {
 async function expectSpanish(page: Page, a11y: (page: Page) => Promise<void>, what: string, titleName?: string) {
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   const names = titleName ? [titleName] : spanishTitles;
-  await expect.soft(page, `the title of the Spanish ${what} page`).toHaveTitle(new RegExp(`^(${names.map(escapeRegExp).join("|")}) · Benefit Store$`));
+  await expect
+    .soft(page, `the title of the Spanish ${what} page`)
+    .toHaveTitle(new RegExp(`^(${names.map(escapeRegExp).join("|")}) · Benefit Store$`));
   // soft: the journey goes on, so one run lists every page with English on it
   expect.soft(await englishOnPage(page), `English on the Spanish ${what} page (${page.url()})`).toEqual([]);
   await a11y(page);
@@ -128,7 +171,10 @@ test.describe("Spanish pages", () => {
     await expectSpanish(page, a11y, "access");
     await page.getByLabel(T("access.repCodeLabel")).fill("ABCD1212");
     await page.getByRole("button", { name: T("access.submitCode") }).click();
-    await page.getByRole("dialog").getByRole("button", { name: T("access.confirm") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: T("access.confirm") })
+      .click();
     // the code identifies; a code e-mailed to the rep signs them in
     await expect(page).toHaveURL(/\/verify$/);
     await expectSpanish(page, a11y, "verify");
@@ -156,7 +202,10 @@ test.describe("Spanish pages", () => {
     // The plan, the cart, the effective date
     await page.goto(`/plan/${planId("LUH-SILVER-3000")}/x`);
     await expectSpanish(page, a11y, "plan detail", "Liberty Union Plata 3000 PPO");
-    await page.getByRole("button", { name: T("plan.addToCart") }).first().click();
+    await page
+      .getByRole("button", { name: T("plan.addToCart") })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/cart$/);
     await expectSpanish(page, a11y, "cart");
     await page.getByRole("button", { name: T("cart.proceed") }).click();

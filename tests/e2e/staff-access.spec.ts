@@ -20,7 +20,9 @@ async function idleFor(page: Page, minutes: number) {
   const db = new Database(DB_FILE);
   try {
     const at = new Date(Date.now() - minutes * 60 * 1000).toISOString();
-    const changed = db.prepare("update staff_sessions set last_seen_at = ? where token_hash = ? and ended_at is null").run(at, crypto.createHash("sha256").update(sid).digest("hex")).changes;
+    const changed = db
+      .prepare("update staff_sessions set last_seen_at = ? where token_hash = ? and ended_at is null")
+      .run(at, crypto.createHash("sha256").update(sid).digest("hex")).changes;
     expect(changed, "this browser's session").toBe(1);
   } finally {
     db.close();
@@ -52,7 +54,10 @@ async function enrollCurrentMember(page: Page, name: string, plan: string) {
 }
 
 test.describe("who may see members (issue 15)", () => {
-  test("an employee with ACME2024 cannot reach the member list; the group admin signs in with the code from the outbox and can", async ({ page, a11y }) => {
+  test("an employee with ACME2024 cannot reach the member list; the group admin signs in with the code from the outbox and can", async ({
+    page,
+    a11y,
+  }) => {
     await page.goto("/access?step=employee&purpose=employee");
     const dialog = page.getByRole("dialog", { name: "Employee Enrollment" });
     await dialog.getByLabel("Group enrollment code").fill("ACME2024");
@@ -79,7 +84,8 @@ test.describe("who may see members (issue 15)", () => {
     await expect(page).toHaveURL(/\/group-home$/);
     await page.getByRole("link", { name: "Current Members" }).click();
     await expect(page).toHaveURL(/\/group-select-member$/);
-    for (const name of ["Angela Brooks", "Linda Nguyen", "David Okafor"]) await expect(page.getByTestId("members-table").locator("tbody tr").filter({ hasText: name })).toHaveCount(1);
+    for (const name of ["Angela Brooks", "Linda Nguyen", "David Okafor"])
+      await expect(page.getByTestId("members-table").locator("tbody tr").filter({ hasText: name })).toHaveCount(1);
     await expect(page.getByTestId("members-table")).not.toContainText("Michael Thompson");
     await a11y(page);
   });
@@ -138,7 +144,11 @@ test.describe("who may see members (issue 15)", () => {
     await page.goto(`${new URL(page.url()).pathname}?lng=en`);
   });
 
-  test("idle expiry: the next page says the session ended and nothing was lost; signing in again resumes the enrollment with its answers", async ({ page, a11y, jsEnabled }) => {
+  test("idle expiry: the next page says the session ended and nothing was lost; signing in again resumes the enrollment with its answers", async ({
+    page,
+    a11y,
+    jsEnabled,
+  }) => {
     test.setTimeout(180_000);
     if (jsEnabled) await page.clock.install();
     const [member, plan] = jsEnabled ? ["Angela Brooks", "CVV-PLUS"] : ["Carlos Mendoza", "CVV-BASIC"];

@@ -17,7 +17,11 @@ function onlyGets(page: Page) {
 }
 
 test.describe("storefront rules", () => {
-  test("the cancer-insurance question mock-up: yes/no questions, treatment blocks added and removed, nothing sent", async ({ page, a11y, jsEnabled }) => {
+  test("the cancer-insurance question mock-up: yes/no questions, treatment blocks added and removed, nothing sent", async ({
+    page,
+    a11y,
+    jsEnabled,
+  }) => {
     const sent = onlyGets(page);
     await page.goto("/cancer-insurance-questions");
     await expect(page.getByRole("heading", { level: 1, name: "Cancer insurance medical questions" })).toBeVisible();

@@ -9,7 +9,12 @@ async function pdfText(bytes: Uint8Array) {
 }
 
 test.describe("the signature request by text message", () => {
-  test("a rep enrolls someone who is not there; the applicant signs from the text message on their phone", async ({ page, a11y, jsEnabled, browser }) => {
+  test("a rep enrolls someone who is not there; the applicant signs from the text message on their phone", async ({
+    page,
+    a11y,
+    jsEnabled,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const last = `Reyes${jsEnabled ? "js" : "nojs"}`;
     const n = Date.now();
@@ -52,7 +57,13 @@ test.describe("the signature request by text message", () => {
     // Review: Complete needs the text message while nobody has signed
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
     await page.getByTestId("complete-enrollment").click();
-    await expect(page.getByText("The applicant has not signed: send the signature request by text message, or go back to Agreement & Signature and sign.").first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          "The applicant has not signed: send the signature request by text message, or go back to Agreement & Signature and sign.",
+        )
+        .first(),
+    ).toBeVisible();
     await a11y(page);
     await page.getByLabel("Send the enrollment and the signature notification to the applicant by text message").check();
     await page.getByTestId("complete-enrollment").click();
@@ -61,7 +72,9 @@ test.describe("the signature request by text message", () => {
     const confirmation = (await page.getByTestId("confirmation-number").textContent())!.trim();
     // the record made now says the signature is awaited
     const recordHref = (await page.getByRole("link", { name: "Download your enrollment (PDF)" }).getAttribute("href"))!;
-    expect(await pdfText(await (await page.request.get(recordHref)).body())).toContain("Signature requested from the applicant by text message");
+    expect(await pdfText(await (await page.request.get(recordHref)).body())).toContain(
+      "Signature requested from the applicant by text message",
+    );
 
     // The rep's members list shows the signature awaited
     const members = `/agent-select-member?q=${encodeURIComponent(last)}`;
@@ -70,7 +83,9 @@ test.describe("the signature request by text message", () => {
     await a11y(page);
     // the applicant lost the text: the rep sends the link again (the newest text is the one that works)
     await page.getByRole("button", { name: `Send the signature link again for Elena ${last}` }).click();
-    await expect(page.getByTestId("signature-notice")).toHaveText("The link to sign was sent again by text message. Earlier links no longer work.");
+    await expect(page.getByTestId("signature-notice")).toHaveText(
+      "The link to sign was sent again by text message. Earlier links no longer work.",
+    );
 
     // The text message, as the outbox kept it
     await page.goto("/dev/outbox");
@@ -118,7 +133,11 @@ test.describe("the signature request by text message", () => {
     expect(signedText).toContain("signing page reached from the text message");
     expect(signedText).not.toContain("Signature requested from the applicant by text message");
     await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: `elena.${n}@gmail.com` }).getByRole("link", { name: `Your signed enrollment record (confirmation ${confirmation})` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `elena.${n}@gmail.com` })
+      .getByRole("link", { name: `Your signed enrollment record (confirmation ${confirmation})` })
+      .click();
     const attachment = page.getByTestId("attachments").getByRole("link", { name: `enrollment-${confirmation}.pdf` });
     await expect(attachment).toBeVisible();
     const mailed = await page.request.get((await attachment.getAttribute("href"))!);

@@ -25,8 +25,12 @@ export function validateSavedPages(dir = HTML_DIR): string[] {
     .map((f) => path.join(dir, f));
   if (!files.length) return [];
   const jar = createRequire(import.meta.url)("vnu-jar") as string;
-  const run = spawnSync(process.env.JAVA ?? "java", ["-jar", jar, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.error) throw new Error(`The HTML validator could not run (java -jar vnu.jar): ${run.error.message}. Install Java (default-jre-headless).`);
+  const run = spawnSync(process.env.JAVA ?? "java", ["-jar", jar, "--errors-only", "--format", "json", ...files], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error)
+    throw new Error(`The HTML validator could not run (java -jar vnu.jar): ${run.error.message}. Install Java (default-jre-headless).`);
   let messages: VnuMessage[];
   try {
     messages = (JSON.parse(run.stderr || run.stdout) as { messages: VnuMessage[] }).messages;
@@ -48,7 +52,9 @@ export default async function validateHtml() {
   const pages = existsSync(HTML_DIR) ? readdirSync(HTML_DIR).filter((f) => f.endsWith(".html")).length : 0;
   if (errors.length) {
     // the same error on many pages is listed once per page; the count says how many in all
-    throw new Error(`The Nu HTML Checker found ${errors.length} error(s) in ${pages} page(s) visited with JavaScript off:\n${errors.join("\n")}`);
+    throw new Error(
+      `The Nu HTML Checker found ${errors.length} error(s) in ${pages} page(s) visited with JavaScript off:\n${errors.join("\n")}`,
+    );
   }
   if (pages) console.log(`HTML validator: ${pages} distinct page(s) visited with JavaScript off, no errors.`);
 }

@@ -11,7 +11,12 @@ async function saveForLaterAndClose(page: Page) {
 }
 
 test.describe("Save & Continue Later keeps what was typed", () => {
-  test("invalid typing on personal, contact and employer survives the enroller code, a save for later, a new browser and a reload; the code dialog tells the truth", async ({ page, a11y, jsEnabled, browser }) => {
+  test("invalid typing on personal, contact and employer survives the enroller code, a save for later, a new browser and a reload; the code dialog tells the truth", async ({
+    page,
+    a11y,
+    jsEnabled,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const tag = `${jsEnabled ? "js" : "nojs"}.${Date.now()}`;
     await groupEmployeeToWizard(page);

@@ -3,7 +3,11 @@ import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } 
 import { planId } from "../../app/.server/db/seed/catalog";
 
 test.describe("enrollment wizard, quote to receipt", () => {
-  test("a rep enrolls a family: health with one Yes, spouse and two children, EFT, signature, receipt, listed under the rep", async ({ page, a11y, jsEnabled }) => {
+  test("a rep enrolls a family: health with one Yes, spouse and two children, EFT, signature, receipt, listed under the rep", async ({
+    page,
+    a11y,
+    jsEnabled,
+  }) => {
     test.setTimeout(180_000);
     const tag = `${jsEnabled ? "js" : "nojs"}${Date.now()}`;
     const last = `Lopez${jsEnabled ? "js" : "nojs"}`;
@@ -36,7 +40,10 @@ test.describe("enrollment wizard, quote to receipt", () => {
     // Health: one Yes with its details
     await expect(page).toHaveURL(/\/enrollment\/health-questions$/);
     await a11y(page);
-    const firstQuestion = page.locator("fieldset").filter({ has: page.getByRole("radio", { name: "Yes" }) }).first();
+    const firstQuestion = page
+      .locator("fieldset")
+      .filter({ has: page.getByRole("radio", { name: "Yes" }) })
+      .first();
     await firstQuestion.getByRole("radio", { name: "Yes" }).check();
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByText("Field is required").first()).toBeVisible();

@@ -2,7 +2,12 @@ import { test, expect } from "./fixtures";
 import { groupEmployeeToWizard } from "./journeys";
 
 test.describe("enrollment wizard, part 1", () => {
-  test("personal → contact with a code from the outbox → employer → beneficiaries → save for later → continue elsewhere", async ({ page, a11y, jsEnabled, browser }) => {
+  test("personal → contact with a code from the outbox → employer → beneficiaries → save for later → continue elsewhere", async ({
+    page,
+    a11y,
+    jsEnabled,
+    browser,
+  }) => {
     test.setTimeout(180_000); // a long journey with axe on every page: keep well clear of a slow CI machine
     await groupEmployeeToWizard(page);
     await expect(page.getByRole("navigation", { name: "Enrollment steps" })).toContainText("Employer Information");
@@ -91,7 +96,10 @@ test.describe("enrollment wizard, part 1", () => {
       await dialog.getByLabel("Relationship").selectOption({ index: 1 });
       await dialog.getByLabel("Social Security Number").fill(pct === "60" ? "234-56-7890" : "345-67-8901");
       await dialog.getByLabel(/percentage/i).fill(pct);
-      await dialog.getByRole("button", { name: /Save|Add/ }).first().click();
+      await dialog
+        .getByRole("button", { name: /Save|Add/ })
+        .first()
+        .click();
       await expect(page.getByText(new RegExp(`^Beneficiary #\\d: ${first} ${last}$`))).toBeVisible();
     }
     await expect(page.getByText("Now You can Continue Enrollment")).toBeVisible();

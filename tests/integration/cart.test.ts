@@ -35,7 +35,12 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     const url = (await c.load(planLoader, `/plan/${planId(code)}/x`, params(code))).location ?? `/plan/${planId(code)}/x`;
     const canonical = url.split("?")[0];
     const p2 = page.location ? await c.load(planLoader, canonical, params(code)) : page;
-    return c.submit(planAction, canonical, { intent: "add", planId: String(planId(code)), planPriceId: String(p2.data.pricing.entries[0].planPriceId), ...extra }, { params: params(code) });
+    return c.submit(
+      planAction,
+      canonical,
+      { intent: "add", planId: String(planId(code)), planPriceId: String(p2.data.pricing.entries[0].planPriceId), ...extra },
+      { params: params(code) },
+    );
   }
   const cart = async (c: TestClient, path = "/cart") => (await c.load(cartLoader, path)).data;
   const outbox = async () => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().orderBy("id", "desc").execute());
@@ -81,7 +86,17 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     const page = await c.load(planLoader, `/plan/${planId(code)}/x?dialog=membership`, params(code));
     const canonical = page.location!.split("?")[0];
     const p = await c.load(planLoader, `${canonical}?dialog=membership`, params(code));
-    await c.submit(planAction, canonical, { intent: "add", planId: String(planId(code)), planPriceId: String(p.data.pricing.entries[0].planPriceId), membershipPriceId: String(p.data.membershipOptions[0].planPriceId) }, { params: params(code) });
+    await c.submit(
+      planAction,
+      canonical,
+      {
+        intent: "add",
+        planId: String(planId(code)),
+        planPriceId: String(p.data.pricing.entries[0].planPriceId),
+        membershipPriceId: String(p.data.membershipOptions[0].planPriceId),
+      },
+      { params: params(code) },
+    );
     const lines = (await cart(c)).cart.lines;
     expect(lines).toHaveLength(2);
     const membership = lines.find((l: { removable: boolean }) => !l.removable);
@@ -95,7 +110,10 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     const c = await shopper({ category: "medical" });
     await add(c, DEMO.plans.l713);
     const data = await cart(c, "/cart?dialog=fees");
-    expect(data.cart.l713).toMatchObject({ netPriceCents: 18900, fees: { unionDues: 2500, annuityFund: 1000, billingFees: 3000, marketerFeesFrom: 7700, marketerFeesTo: 15000 } });
+    expect(data.cart.l713).toMatchObject({
+      netPriceCents: 18900,
+      fees: { unionDues: 2500, annuityFund: 1000, billingFees: 3000, marketerFeesFrom: 7700, marketerFeesTo: 15000 },
+    });
     expect(data.cart.l713.fees.associationDues).toEqual({ IO: 5000, IS: 10000, IC: 10000, IF: 15000 });
   });
 
@@ -114,18 +132,37 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
 
   it("proceed builds the step list from the cart's plans (required tabs only, in order) and is idempotent", async () => {
     const c = await shopper({ spouseDob: "05/05/1985", category: "term_life" });
-    await c.submit(planAction, `/plan/${planId(DEMO.plans.smokerError)}/x`, { intent: "tobacco", smoker: "0" }, { params: params(DEMO.plans.smokerError) });
+    await c.submit(
+      planAction,
+      `/plan/${planId(DEMO.plans.smokerError)}/x`,
+      { intent: "tobacco", smoker: "0" },
+      { params: params(DEMO.plans.smokerError) },
+    );
     await add(c, DEMO.plans.smokerError);
     const date = (await cart(c)).cart.effectiveDates[0];
     await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: date });
     const first = await c.submit(confirmationAction, "/confirmation", {});
     expect(first.location).toBe("/enrollment/personal-info");
-    const e = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", (await c.session()).tempId!).executeTakeFirstOrThrow();
+    const e = await app.store.db
+      .selectFrom("enrollments")
+      .selectAll()
+      .where("id", "=", (await c.session()).tempId!)
+      .executeTakeFirstOrThrow();
     expect(e.status).toBe("checked_out");
     const steps = JSON.parse(e.step_list!);
-    expect(steps).toEqual(["primary_info", "contact_info", "beneficiary_info", "dependent_info", "agreement_info", "billing_info", "review_info"]);
+    expect(steps).toEqual([
+      "primary_info",
+      "contact_info",
+      "beneficiary_info",
+      "dependent_info",
+      "agreement_info",
+      "billing_info",
+      "review_info",
+    ]);
     expect((await c.submit(confirmationAction, "/confirmation", {})).location).toBe("/enrollment/personal-info");
-    expect((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", e.id).executeTakeFirstOrThrow()).step_list).toBe(e.step_list);
+    expect(
+      (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", e.id).executeTakeFirstOrThrow()).step_list,
+    ).toBe(e.step_list);
   });
 
   it("Cancel Enrollment empties and forgets the cart", async () => {
@@ -134,7 +171,9 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     const id = (await c.session()).tempId!;
     expect((await c.submit(cartAction, "/cart", { intent: "cancel-enrollment" })).location).toBe("/plans");
     expect((await c.session()).tempId).toBeUndefined();
-    expect((await app.store.db.selectFrom("enrollments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("cancelled");
+    expect((await app.store.db.selectFrom("enrollments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
+      "cancelled",
+    );
     expect(await app.store.db.selectFrom("cart_lines").selectAll().where("enrollment_id", "=", id).execute()).toHaveLength(0);
   });
 
@@ -144,7 +183,11 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     await add(c, "BSD-PPO-ESS");
     const res = await c.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "<b>x</b>", email: "not-an-email" });
     expect(res.data.fieldErrors).toEqual({ name: "validation.validName", email: "validation.validEmail" });
-    const inject = await c.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana", email: "ana@example.com\r\nBcc: evil@example.com" });
+    const inject = await c.submit(cartAction, "/cart?dialog=save", {
+      intent: "send-quote",
+      name: "Ana",
+      email: "ana@example.com\r\nBcc: evil@example.com",
+    });
     expect(inject.data.fieldErrors.email).toBe("validation.validEmail");
   });
 
@@ -153,7 +196,12 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     await add(c, "BSD-PPO-ESS");
     // a message goes only to the applicant's own confirmed address (quote-relay.test.ts)
     await confirmedAddress(app, c, "ana@example.com");
-    const res = await c.submit(cartAction, "/cart?dialog=save", { intent: "preview", name: "Ana María O'Neil", email: "ana@example.com", message: "<script>alert(1)</script> thanks" });
+    const res = await c.submit(cartAction, "/cart?dialog=save", {
+      intent: "preview",
+      name: "Ana María O'Neil",
+      email: "ana@example.com",
+      message: "<script>alert(1)</script> thanks",
+    });
     expect(res.status).toBe(200);
     expect(res.data.preview.subject).toContain("Your plan quote from");
     expect(res.data.preview.html).toContain("BrightSmile Essential Dental PPO");
@@ -166,7 +214,12 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     const c = await shopper();
     await add(c, "BSD-PPO-ESS");
     await confirmedAddress(app, c, "ana@example.com");
-    const sent = await c.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana María", email: "ana@example.com", message: "For next month" });
+    const sent = await c.submit(cartAction, "/cart?dialog=save", {
+      intent: "send-quote",
+      name: "Ana María",
+      email: "ana@example.com",
+      message: "For next month",
+    });
     expect(sent.location).toMatch(/^\/cart\?dialog=quote-sent&quote=\d+$/);
     expect((await cart(c, sent.location!)).sentTo).toBe("ana@example.com");
     const [mail] = await outbox();
@@ -246,7 +299,9 @@ describeEachDatabase("cart, quote e-mails, reminders and checkout", (kind) => {
     app.clock.now = new Date();
     // the reminder's own link works too
     const token = /\/quote\/([A-Za-z0-9_-]+)/.exec(reminders.find((m) => m.recipient === `remind-${kind}@example.com`)!.text_body)![1];
-    expect((await new TestClient(app.services).submit(quoteLinkAction, `/quote/${token}`, {}, { params: { token } })).location).toBe("/cart");
+    expect((await new TestClient(app.services).submit(quoteLinkAction, `/quote/${token}`, {}, { params: { token } })).location).toBe(
+      "/cart",
+    );
   });
 
   it("Go to Home on the thank-you page clears the session", async () => {

@@ -51,7 +51,8 @@ describeEachDatabase("compare plans", (kind) => {
       for (const locale of ["en", "es"]) {
         const row = rows.find((r) => r.plan_id === plan.id && r.locale === locale);
         expect(row, `${plan.code} ${locale}`).toBeDefined();
-        for (const f of ["deductible", "maximums", "waiting_periods", "network"] as const) expect(row![f].trim(), `${plan.code} ${locale} ${f}`).not.toBe("");
+        for (const f of ["deductible", "maximums", "waiting_periods", "network"] as const)
+          expect(row![f].trim(), `${plan.code} ${locale} ${f}`).not.toBe("");
         const coverage = JSON.parse(row!.coverage) as Array<{ key: string; label: string; share: string }>;
         expect(coverage.length, `${plan.code} coverage`).toBeGreaterThan(0);
         for (const c of coverage) expect(c.share && c.label, `${plan.code} ${c.key}`).toBeTruthy();
@@ -130,10 +131,17 @@ describeEachDatabase("compare plans", (kind) => {
     expect(row("carrier").cells[0]).toEqual({ kind: "text", text: "BrightSmile Dental Network" });
     expect(row("category").cells[2]).toEqual({ kind: "text", text: "Medical" });
     // the same price the plan page shows
-    const page = await c.load(planLoader, `/plan/${ESS}/brightsmile-essential-dental-ppo`, { id: String(ESS), planName: "brightsmile-essential-dental-ppo" });
+    const page = await c.load(planLoader, `/plan/${ESS}/brightsmile-essential-dental-ppo`, {
+      id: String(ESS),
+      planName: "brightsmile-essential-dental-ppo",
+    });
     expect(row("price").cells[0]).toEqual({ kind: "price", priceCents: page.data.pricing.entries[0].priceCents });
     expect(row("price").cells[2]).toEqual({ kind: "pricingError", errorCode: "metError" });
-    expect(row("maximums").cells.slice(0, 2).map((x: { text: string }) => x.text)).toEqual([expect.stringContaining("$1,000"), expect.stringContaining("$2,000")]);
+    expect(
+      row("maximums")
+        .cells.slice(0, 2)
+        .map((x: { text: string }) => x.text),
+    ).toEqual([expect.stringContaining("$1,000"), expect.stringContaining("$2,000")]);
     expect(row("maximums").differs).toBe(true);
     expect(row("coverage:preventive")).toBeDefined();
     expect(row("coverage:orthodontia").cells[2]).toEqual({ kind: "none" });
@@ -154,7 +162,12 @@ describeEachDatabase("compare plans", (kind) => {
     const data = (await c.load(compareLoader, `/compare?plans=${ESS},${VISION}`)).data.comparison;
     const plan = data.plans[1];
     const params = { id: String(plan.id), planName: plan.href.split("/")[3] };
-    const res = await c.submit(planAction, plan.href, { intent: "add", planId: String(plan.id), planPriceId: String(plan.directAdd), redirectTo: `/compare?plans=${ESS},${VISION}` }, { params });
+    const res = await c.submit(
+      planAction,
+      plan.href,
+      { intent: "add", planId: String(plan.id), planPriceId: String(plan.directAdd), redirectTo: `/compare?plans=${ESS},${VISION}` },
+      { params },
+    );
     expect(res.location).toBe("/cart");
     const again = (await c.load(compareLoader, `/compare?plans=${ESS},${VISION}`)).data.comparison;
     expect(again.plans[1].inCart).toBe(true);
@@ -192,19 +205,39 @@ describeEachDatabase("compare plans", (kind) => {
     const c = await quoted();
     const params = { id: String(ESS), planName: "brightsmile-essential-dental-ppo" };
     const page = await c.load(planLoader, `/plan/${ESS}/brightsmile-essential-dental-ppo`, params);
-    await c.submit(planAction, `/plan/${ESS}/brightsmile-essential-dental-ppo`, { intent: "add", planId: String(ESS), planPriceId: String(page.data.pricing.entries[0].planPriceId) }, { params });
+    await c.submit(
+      planAction,
+      `/plan/${ESS}/brightsmile-essential-dental-ppo`,
+      { intent: "add", planId: String(ESS), planPriceId: String(page.data.pricing.entries[0].planPriceId) },
+      { params },
+    );
     await choose(c, [ESS, PREM], [ESS, PREM]);
     const outbox = async () => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().orderBy("id", "desc").execute());
     const before = (await outbox()).length;
 
-    const bad = await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Ana Diaz", email: "ana@example.com", includeComparison: "yes" });
+    const bad = await c.submit(cartAction, "/cart", {
+      intent: "send-quote",
+      name: "Ana Diaz",
+      email: "ana@example.com",
+      includeComparison: "yes",
+    });
     expect(bad.status).toBe(422);
     expect((await outbox()).length).toBe(before);
 
-    const preview = await c.submit(cartAction, "/cart", { intent: "preview", name: "Ana Diaz", email: "ana@example.com", includeComparison: "1" });
+    const preview = await c.submit(cartAction, "/cart", {
+      intent: "preview",
+      name: "Ana Diaz",
+      email: "ana@example.com",
+      includeComparison: "1",
+    });
     expect(preview.data.preview.html).toContain("data-comparison");
 
-    const sent = await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Ana Diaz", email: "ana@example.com", includeComparison: "1" });
+    const sent = await c.submit(cartAction, "/cart", {
+      intent: "send-quote",
+      name: "Ana Diaz",
+      email: "ana@example.com",
+      includeComparison: "1",
+    });
     expect(sent.status).toBe(302);
     const mail = (await outbox())[0];
     expect(mail.html_body).toContain("data-comparison");
@@ -224,7 +257,8 @@ describeEachDatabase("compare plans", (kind) => {
       await db.store.db.deleteFrom("plan_facts").execute();
       const again = await seedDatabase(db.store.db, app.services.cipher, new Date(), db.store.dialect);
       expect(again.seeded).toBe(false);
-      const count = async () => Number((await db.store.db.selectFrom("plan_facts").select(db.store.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number((await db.store.db.selectFrom("plan_facts").select(db.store.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
       expect(await count()).toBe(PLANS.length * 2);
       await seedDatabase(db.store.db, app.services.cipher, new Date(), db.store.dialect);
       expect(await count()).toBe(PLANS.length * 2);

@@ -44,7 +44,19 @@ describe("member store tokens", () => {
     expect(parseMemberStoreToken(cipher, `43.${exp}.${mac}`, now)).toBeNull(); // another member's id with this mac
     expect(parseMemberStoreToken(cipher, `42.${Number(exp) + 86400}.${mac}`, now)).toBeNull(); // a later expiry with this mac
     expect(parseMemberStoreToken(other, token, now)).toBeNull(); // another key
-    for (const bad of ["42", "42.", `042.${exp}.${mac}`, `42.${exp}.${mac}x`, `42.${exp}.${mac.slice(1)}`, `-42.${exp}.${mac}`, `42.${exp}.${mac.slice(0, 21)}=`, "", `99999999999.${exp}.${mac}`, `42.${exp}.${mac}/../1`, `42.0${exp}.${mac}`]) {
+    for (const bad of [
+      "42",
+      "42.",
+      `042.${exp}.${mac}`,
+      `42.${exp}.${mac}x`,
+      `42.${exp}.${mac.slice(1)}`,
+      `-42.${exp}.${mac}`,
+      `42.${exp}.${mac.slice(0, 21)}=`,
+      "",
+      `99999999999.${exp}.${mac}`,
+      `42.${exp}.${mac}/../1`,
+      `42.0${exp}.${mac}`,
+    ]) {
       expect(parseMemberStoreToken(cipher, bad, now), bad).toBeNull();
     }
     expect(parseMemberStoreToken(cipher, undefined, now)).toBeNull();
@@ -98,11 +110,22 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     mbsMemberId = member.id;
     const policy = await db
       .insertInto("policies")
-      .values({ policy_number: "BS-TEST-000901", member_id: mbsMemberId, enrollment_id: null, idempotency_key: `test-mbs-${mbsMemberId}`, tier: "IO", effective_date: "2024-01-01", created_at: new Date().toISOString() })
+      .values({
+        policy_number: "BS-TEST-000901",
+        member_id: mbsMemberId,
+        enrollment_id: null,
+        idempotency_key: `test-mbs-${mbsMemberId}`,
+        tier: "IO",
+        effective_date: "2024-01-01",
+        created_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const dental = await db.selectFrom("plans").select("id").where("code", "=", DEMO.plans.dental).executeTakeFirstOrThrow();
-    await db.insertInto("policy_plans").values({ policy_id: policy.id, plan_id: dental.id, plan_price_id: null, price_cents: 2500, status: "ACTIVE" }).execute();
+    await db
+      .insertInto("policy_plans")
+      .values({ policy_id: policy.id, plan_id: dental.id, plan_price_id: null, price_cents: 2500, status: "ACTIVE" })
+      .execute();
   });
   afterAll(() => app.close());
 
@@ -122,7 +145,15 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     return signInGroupAdmin(app, client(), { groupCode: groupId === GROUP ? DEMO.group.code : DEMO.group2.code, adminId: admin.id });
   };
   const ids = (res: { data: { members: Row[] } }) => res.data.members.map((m) => m.id);
-  const enrollmentCount = async () => Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const enrollmentCount = async () =>
+    Number(
+      (
+        await app.store.db
+          .selectFrom("enrollments")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // ---- listing and paging
   it("a rep sees exactly their own members, 5 per page, ordered by last name", async () => {
@@ -148,7 +179,13 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     const c = await repClient();
     const res = await c.load(agentLoader, "/agent-select-member");
     const brooks = res.data.members.find((m: Row) => m.id === 4) as Row;
-    expect(brooks).toMatchObject({ name: "Angela Brooks", dob: "06/30/1990", email: "angela.brooks@example.com", ssn: "XXX-XX-1038", groupName: DEMO.group.companyName });
+    expect(brooks).toMatchObject({
+      name: "Angela Brooks",
+      dob: "06/30/1990",
+      email: "angela.brooks@example.com",
+      ssn: "XXX-XX-1038",
+      groupName: DEMO.group.companyName,
+    });
     expect(brooks.plans.map((p) => p.name)).toHaveLength(3);
     const chen = res.data.members.find((m: Row) => m.id === 3) as Row;
     expect(chen.groupName).toBeNull();
@@ -159,7 +196,12 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     const rows = await app.store.db.selectFrom("members").select(["id", "ssn_enc", "ssn_last4"]).where("rep_id", "=", REP).execute();
     const ssns = rows.map((r) => app.services.cipher.decrypt(r.ssn_enc!));
     expect(ssns.every((s) => /^\d{9}$/.test(s))).toBe(true);
-    for (const path of ["/agent-select-member", "/agent-select-member?page=2", "/agent-select-member?q=3307", "/agent-select-member?member=1&step=tier"]) {
+    for (const path of [
+      "/agent-select-member",
+      "/agent-select-member?page=2",
+      "/agent-select-member?q=3307",
+      "/agent-select-member?member=1&step=tier",
+    ]) {
       const text = JSON.stringify((await c.load(agentLoader, path)).data);
       for (const ssn of ssns) {
         expect(text).not.toContain(ssn);
@@ -273,23 +315,50 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     expect(tierPage.data.dialog).toEqual({ step: "tier", memberId, memberName: "Michael Thompson", tier: null });
     const before = await enrollmentCount();
     const path = `/agent-select-member?q=thompson&member=${memberId}&step=tier`;
-    expect((await c.submit(agentAction, path, { intent: "tier", memberId: String(memberId) })).data.fieldErrors.tier).toBe("validation.chooseTier");
-    expect((await c.submit(agentAction, path, { intent: "tier", memberId: String(memberId), tier: "XX" })).data.fieldErrors.tier).toBe("validation.chooseTier");
+    expect((await c.submit(agentAction, path, { intent: "tier", memberId: String(memberId) })).data.fieldErrors.tier).toBe(
+      "validation.chooseTier",
+    );
+    expect((await c.submit(agentAction, path, { intent: "tier", memberId: String(memberId), tier: "XX" })).data.fieldErrors.tier).toBe(
+      "validation.chooseTier",
+    );
     const toDependents = await c.submit(agentAction, path, { intent: "tier", memberId: String(memberId), tier: "IF" });
     expect(toDependents.location).toBe(`/agent-select-member?q=thompson&member=${memberId}&step=dependents&tier=IF`);
     const depPage = await c.load(agentLoader, toDependents.location!);
     expect(depPage.data.dialog).toEqual({ step: "dependents", memberId, memberName: "Michael Thompson", tier: "IF" });
     const missing = await c.submit(agentAction, toDependents.location!, { intent: "dependents", memberId: String(memberId), tier: "IF" });
     expect(missing.data.fieldErrors).toEqual({ spouseDob: "validation.required", childCount: "validation.required" });
-    const bad = await c.submit(agentAction, toDependents.location!, { intent: "dependents", memberId: String(memberId), tier: "IF", spouseDob: "01/01/2020", childCount: "12" });
+    const bad = await c.submit(agentAction, toDependents.location!, {
+      intent: "dependents",
+      memberId: String(memberId),
+      tier: "IF",
+      spouseDob: "01/01/2020",
+      childCount: "12",
+    });
     expect(bad.data.fieldErrors).toEqual({ spouseDob: "validation.spouseAdult", childCount: "validation.childCount" });
     expect(await enrollmentCount()).toBe(before);
-    const ok = await c.submit(agentAction, toDependents.location!, { intent: "dependents", memberId: String(memberId), tier: "IF", spouseDob: "04/12/1980", childCount: "2" });
+    const ok = await c.submit(agentAction, toDependents.location!, {
+      intent: "dependents",
+      memberId: String(memberId),
+      tier: "IF",
+      spouseDob: "04/12/1980",
+      childCount: "2",
+    });
     expect(ok.location).toBe("/plans");
     const s = await c.session();
     expect(s).toMatchObject({ eprocess: "rep", agentId: REP, enrollType: "existing-member", memberId, portalId: 1 });
     const enrollment = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", s.tempId!).executeTakeFirstOrThrow();
-    expect(enrollment).toMatchObject({ enroll_type: "existing-member", type: "existing", member_id: memberId, tier: "IF", spouse_birthdate: "1980-04-12", child_count: 2, eprocess: "rep", agent_id: REP, zip: "75024", birthdate: "1979-04-12" });
+    expect(enrollment).toMatchObject({
+      enroll_type: "existing-member",
+      type: "existing",
+      member_id: memberId,
+      tier: "IF",
+      spouse_birthdate: "1980-04-12",
+      child_count: 2,
+      eprocess: "rep",
+      agent_id: REP,
+      zip: "75024",
+      birthdate: "1979-04-12",
+    });
     expect(await enrollmentCount()).toBe(before + 1);
   });
 
@@ -302,7 +371,15 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     const s = await c.session();
     expect(s).toMatchObject({ eprocess: "group", groupId: GROUP, enrollType: "existing-member", memberId: 6 });
     const enrollment = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", s.tempId!).executeTakeFirstOrThrow();
-    expect(enrollment).toMatchObject({ enroll_type: "existing-member", member_id: 6, tier: "IO", group_id: GROUP, eprocess: "group", child_count: null, spouse_birthdate: null });
+    expect(enrollment).toMatchObject({
+      enroll_type: "existing-member",
+      member_id: 6,
+      tier: "IO",
+      group_id: GROUP,
+      eprocess: "group",
+      child_count: null,
+      spouse_birthdate: null,
+    });
   });
 
   it("a member of another rep or group is refused (404) and nothing is created", async () => {
@@ -311,15 +388,28 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     const senior = String(DEMO.members.ids.senior[0]);
     expect((await rep.load(agentLoader, `/agent-select-member?member=${senior}&step=tier`)).status).toBe(404);
     expect((await rep.submit(agentAction, "/agent-select-member", { intent: "tier", memberId: senior, tier: "IO" })).status).toBe(404);
-    expect((await rep.submit(agentAction, "/agent-select-member", { intent: "dependents", memberId: senior, tier: "IS", spouseDob: "04/12/1960" })).status).toBe(404);
-    expect((await rep.submit(agentAction, "/agent-select-member", { intent: "tier", memberId: String(mbsMemberId), tier: "IO" })).status).toBe(404);
+    expect(
+      (
+        await rep.submit(agentAction, "/agent-select-member", {
+          intent: "dependents",
+          memberId: senior,
+          tier: "IS",
+          spouseDob: "04/12/1960",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await rep.submit(agentAction, "/agent-select-member", { intent: "tier", memberId: String(mbsMemberId), tier: "IO" })).status,
+    ).toBe(404);
     for (const bad of ["", "abc", "1.5", "-1", "0", "99999"]) {
       expect((await rep.submit(agentAction, "/agent-select-member", { intent: "tier", memberId: bad, tier: "IO" })).status, bad).toBe(404);
     }
     const acme = await groupClient();
     const brazosMember = String(DEMO.members.ids.group2[0]);
     expect((await acme.load(groupLoader, `/group-select-member?member=${brazosMember}&step=tier`)).status).toBe(404);
-    expect((await acme.submit(groupAction, "/group-select-member", { intent: "tier", memberId: brazosMember, tier: "IO" })).status).toBe(404);
+    expect((await acme.submit(groupAction, "/group-select-member", { intent: "tier", memberId: brazosMember, tier: "IO" })).status).toBe(
+      404,
+    );
     expect((await acme.submit(groupAction, "/group-select-member", { intent: "tier", memberId: "1", tier: "IO" })).status).toBe(404); // rep 1's direct member
     expect(await enrollmentCount()).toBe(before);
     expect((await rep.session()).tempId).toBeUndefined();
@@ -328,7 +418,9 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
   it("Enroll Now needs the CSRF token", async () => {
     const before = await enrollmentCount();
     const rep = await repClient();
-    expect((await rep.submit(agentAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" }, { csrf: null })).status).toBe(403);
+    expect(
+      (await rep.submit(agentAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" }, { csrf: null })).status,
+    ).toBe(403);
     expect(await enrollmentCount()).toBe(before);
   });
 
@@ -343,22 +435,56 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
       const c = client();
       await c.setSession({ eprocess: "rep", agentId: REP, repAuthenticated: true, tempId: 999999, openType: "agent" });
       const { path, params } = link(mbsMemberId, "IO");
-      const [rows, audits] = [await enrollmentCount(), Number((await app.store.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)];
+      const [rows, audits] = [
+        await enrollmentCount(),
+        Number(
+          (
+            await app.store.db
+              .selectFrom("audit_events")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ];
       const page = await c.load(memberStoreLoader, path, params);
       expect(page.status).toBe(200);
       expect(page.data).toMatchObject({ state: "start", name: { first: "Grace", last: "Holloway" } });
       expect(await enrollmentCount()).toBe(rows);
-      expect(Number((await app.store.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(audits);
+      expect(
+        Number(
+          (
+            await app.store.db
+              .selectFrom("audit_events")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(audits);
       expect((await c.session()).tempId).toBeUndefined();
       const res = await c.submit(memberStoreAction, path, {}, { params });
       expect(res.location).toBe("/plans");
       expect(await enrollmentCount()).toBe(rows + 1);
       const s = await c.session();
-      expect(s).toMatchObject({ eprocess: "applicant", groupId: MBS, memberId: mbsMemberId, repAuthenticated: true, enrollType: "existing-member", portalId: 1 });
+      expect(s).toMatchObject({
+        eprocess: "applicant",
+        groupId: MBS,
+        memberId: mbsMemberId,
+        repAuthenticated: true,
+        enrollType: "existing-member",
+        portalId: 1,
+      });
       expect(s.agentId).toBeUndefined();
       expect(s.openType).toBeUndefined();
       const enrollment = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", s.tempId!).executeTakeFirstOrThrow();
-      expect(enrollment).toMatchObject({ enroll_type: "existing-member", member_id: mbsMemberId, group_id: MBS, tier: "IO", eprocess: "applicant", agent_id: null, zip: "75201" });
+      expect(enrollment).toMatchObject({
+        enroll_type: "existing-member",
+        member_id: mbsMemberId,
+        group_id: MBS,
+        tier: "IO",
+        eprocess: "applicant",
+        agent_id: null,
+        zip: "75201",
+      });
       const before = await enrollmentCount();
       expect((await c.load(memberStoreLoader, path, params)).location).toBe("/plans");
       expect((await c.session()).tempId).toBe(s.tempId);
@@ -371,7 +497,13 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
       const before = await enrollmentCount();
       const res = await c.load(memberStoreLoader, path, params);
       expect(res.location).toBe("/member-home?step=dependents&tier=IF");
-      expect(await c.session()).toMatchObject({ eprocess: "applicant", groupId: MBS, memberId: mbsMemberId, repAuthenticated: true, enrollType: "existing-member" });
+      expect(await c.session()).toMatchObject({
+        eprocess: "applicant",
+        groupId: MBS,
+        memberId: mbsMemberId,
+        repAuthenticated: true,
+        enrollType: "existing-member",
+      });
       expect(await enrollmentCount()).toBe(before);
       const home = await c.load(memberHomeLoader, res.location!);
       expect(home.data).toMatchObject({ member: { firstName: "Grace", lastName: "Holloway" }, dependentsFor: "IF" });
@@ -400,7 +532,10 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
         const res = await c.load(memberStoreLoader, `/member-benefit-store/${id}/${tier}`, { id, tier });
         expect(res.status, `${id}/${tier}`).toBe(404);
         expect(await c.session(), `${id}/${tier}`).toEqual({});
-        expect((await c.submit(memberStoreAction, `/member-benefit-store/${id}/${tier}`, {}, { params: { id, tier } })).status, `POST ${id}/${tier}`).toBe(404);
+        expect(
+          (await c.submit(memberStoreAction, `/member-benefit-store/${id}/${tier}`, {}, { params: { id, tier } })).status,
+          `POST ${id}/${tier}`,
+        ).toBe(404);
       }
       expect(await enrollmentCount()).toBe(before);
     });

@@ -43,7 +43,11 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     const id = (await client.session()).tempId!;
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
     const steps = JSON.parse(e.step_list!) as string[];
-    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      steps.filter((s) => s !== "review_info"),
+    );
     return { client, id };
   }
 
@@ -59,7 +63,11 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
   async function download(c: TestClient, id: number | string) {
     let out: unknown;
     try {
-      out = await recordLoader({ request: c.request(`/enrollment/record/${id}`), params: { id: String(id) }, context: c.loadContext() } as never);
+      out = await recordLoader({
+        request: c.request(`/enrollment/record/${id}`),
+        params: { id: String(id) },
+        context: c.loadContext(),
+      } as never);
     } catch (thrown) {
       out = thrown;
     }
@@ -75,7 +83,13 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     await markStepsDone(app, client, ["primary_info", "contact_info"]);
     const page = await client.load(agreementLoader, AGREEMENT);
     expect(page.data.esign.version).toBe(ESIGN_CONSENT_VERSION);
-    expect(page.data.esign.sections.map((s: { key: string }) => s.key)).toEqual(["scope", "paperCopy", "withdraw", "contactDetails", "hardware"]);
+    expect(page.data.esign.sections.map((s: { key: string }) => s.key)).toEqual([
+      "scope",
+      "paperCopy",
+      "withdraw",
+      "contactDetails",
+      "hardware",
+    ]);
     expect(JSON.stringify(page.data.esign)).toContain(DEMO.sites.supportPhone);
     const ticks = Object.fromEntries(page.data.agreements.map((a: { id: number }) => [`agreement_${a.id}`, "1"]));
     const form = { intent: "next", ...ticks, signature_name: "Ana Lopez", signature_consent: "1" };
@@ -84,7 +98,9 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     expect(refused.data.fieldErrors).toEqual({ esign_consent: "validation.esignConsent" });
     expect(await app.store.db.selectFrom("esign_consents").selectAll().where("enrollment_id", "=", id).executeTakeFirst()).toBeUndefined();
     const before = Date.now();
-    expect((await client.submit(agreementAction, AGREEMENT, { ...form, esign_consent: "1" })).location).toBe("/enrollment/billing-information");
+    expect((await client.submit(agreementAction, AGREEMENT, { ...form, esign_consent: "1" })).location).toBe(
+      "/enrollment/billing-information",
+    );
     const row = await app.store.db.selectFrom("esign_consents").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
     expect(row.version).toBe(ESIGN_CONSENT_VERSION);
     expect(row.locale).toBe("en");
@@ -98,13 +114,20 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
       const { client, id } = await atReview();
       const q = app.store.db.updateTable("esign_consents").where("enrollment_id", "=", id);
       if (spoil === "delete") await app.store.db.deleteFrom("esign_consents").where("enrollment_id", "=", id).execute();
-      if (spoil === "tamper") await q.set({ text: JSON.stringify({ version: ESIGN_CONSENT_VERSION, title: "something else", sections: [] }) }).execute();
+      if (spoil === "tamper")
+        await q.set({ text: JSON.stringify({ version: ESIGN_CONSENT_VERSION, title: "something else", sections: [] }) }).execute();
       if (spoil === "old") await q.set({ version: "2001-01" }).execute();
       const res = await client.submit(reviewAction, REVIEW, { intent: "complete" });
       expect(res.location, spoil).toBeNull();
       expect(JSON.stringify(res.data), spoil).toContain("review.problems.esignConsent");
-      expect(await app.store.db.selectFrom("policies").select("id").where("enrollment_id", "=", id).executeTakeFirst(), spoil).toBeUndefined();
-      expect(await app.store.db.selectFrom("enrollment_records").select("enrollment_id").where("enrollment_id", "=", id).executeTakeFirst(), spoil).toBeUndefined();
+      expect(
+        await app.store.db.selectFrom("policies").select("id").where("enrollment_id", "=", id).executeTakeFirst(),
+        spoil,
+      ).toBeUndefined();
+      expect(
+        await app.store.db.selectFrom("enrollment_records").select("enrollment_id").where("enrollment_id", "=", id).executeTakeFirst(),
+        spoil,
+      ).toBeUndefined();
     }
   });
 
@@ -118,8 +141,14 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("application/pdf");
     expect(first.headers.get("cache-control")).toBe("no-store");
-    const policy = await app.store.db.selectFrom("policies").select("policy_number").where("enrollment_id", "=", id).executeTakeFirstOrThrow();
-    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="enrollment-${policy.policy_number}.pdf"; filename*=UTF-8''enrollment-${policy.policy_number}.pdf`);
+    const policy = await app.store.db
+      .selectFrom("policies")
+      .select("policy_number")
+      .where("enrollment_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(first.headers.get("content-disposition")).toBe(
+      `attachment; filename="enrollment-${policy.policy_number}.pdf"; filename*=UTF-8''enrollment-${policy.policy_number}.pdf`,
+    );
     expect(Buffer.from(first.bytes.slice(0, 5)).toString()).toBe("%PDF-");
     expect(sha256(first.bytes)).toBe(row.pdf_sha256);
     const second = await download(client, id);
@@ -142,7 +171,13 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
 
   it("the applicant's receipt e-mail carries the same PDF; the rep's copy does not; the dev outbox serves it", async () => {
     const { client, id } = await completed();
-    const mails = await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").orderBy("id").execute();
+    const mails = await app.store.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("kind", "=", "receipt")
+      .orderBy("id")
+      .execute();
     const own = mails.find((m) => m.recipient === "ana.lopez@gmail.com")!;
     // the body, attachments included, is sealed in the outbox (ADR 010)
     expect(own.text_body).toBe("");
@@ -155,7 +190,11 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     expect(Buffer.compare(mailed, Buffer.from(downloaded.bytes))).toBe(0);
     expect(body.text).toContain("attached");
     for (const other of mails.filter((m) => m !== own)) expect(openBody(app.services.cipher, other)?.attachments ?? []).toHaveLength(0);
-    const served = (await attachmentLoader({ request: client.request(`/dev/outbox/${own.id}/attachment/1`), params: { id: String(own.id), n: "1" }, context: client.loadContext() } as never)) as Response;
+    const served = (await attachmentLoader({
+      request: client.request(`/dev/outbox/${own.id}/attachment/1`),
+      params: { id: String(own.id), n: "1" },
+      context: client.loadContext(),
+    } as never)) as Response;
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), mailed)).toBe(0);
   });
@@ -163,7 +202,11 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
   it("made on the first request when completion could not make it: once, even when asked at the same moment", async () => {
     const { id } = await completed();
     await app.store.db.deleteFrom("enrollment_records").where("enrollment_id", "=", id).execute();
-    const all = await Promise.all([enrollmentRecord(app.services, id), enrollmentRecord(app.services, id), enrollmentRecord(app.services, id)]);
+    const all = await Promise.all([
+      enrollmentRecord(app.services, id),
+      enrollmentRecord(app.services, id),
+      enrollmentRecord(app.services, id),
+    ]);
     const rows = await app.store.db.selectFrom("enrollment_records").selectAll().where("enrollment_id", "=", id).execute();
     expect(rows).toHaveLength(1);
     for (const r of all) {
@@ -186,18 +229,35 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     const rep = await signInRep(app);
     const byRep = await download(rep, id);
     expect(byRep.status).toBe(200);
-    const events = await app.store.db.selectFrom("audit_events").selectAll().where("enrollment_id", "=", id).where("kind", "=", "record.download").execute();
+    const events = await app.store.db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("kind", "=", "record.download")
+      .execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor: `rep:${DEMO.rep.id}`, acting_as: "rep" });
     // another rep, and a group admin of a group the enrollment is not for
-    const other = await verifiedSessionFor(app, newClient(app), { kind: "rep", repId: DEMO.whiteLabelRep.id }, { repAuthenticated: true, eprocess: "rep", agentId: DEMO.whiteLabelRep.id });
+    const other = await verifiedSessionFor(
+      app,
+      newClient(app),
+      { kind: "rep", repId: DEMO.whiteLabelRep.id },
+      { repAuthenticated: true, eprocess: "rep", agentId: DEMO.whiteLabelRep.id },
+    );
     expect((await download(other, id)).status).toBe(404);
     const admin = await signInGroupAdmin(app);
     expect((await download(admin, id)).status).toBe(404);
     // the group's admin may, once the enrollment is the group's
     await app.store.db.updateTable("enrollments").set({ group_id: DEMO.group.id }).where("id", "=", id).execute();
     expect((await download(admin, id)).status).toBe(200);
-    expect(await app.store.db.selectFrom("audit_events").select("id").where("enrollment_id", "=", id).where("kind", "=", "record.download").execute()).toHaveLength(2);
+    expect(
+      await app.store.db
+        .selectFrom("audit_events")
+        .select("id")
+        .where("enrollment_id", "=", id)
+        .where("kind", "=", "record.download")
+        .execute(),
+    ).toHaveLength(2);
     // the applicant's own downloads are not staff downloads: nothing more on the trail for them
   });
 
@@ -206,7 +266,11 @@ describeEachDatabase("enrollment record: ESIGN consent, the PDF made once, its d
     client.setCookie("lng", (await app.services.languageCookie.serialize("es")).split(";")[0]!.slice("lng=".length));
     const res = await client.submit(reviewAction, REVIEW, { intent: "complete" });
     expect(res.location).toBe("/enrollment/receipt");
-    const row = await app.store.db.selectFrom("enrollment_records").select(["locale"]).where("enrollment_id", "=", id).executeTakeFirstOrThrow();
+    const row = await app.store.db
+      .selectFrom("enrollment_records")
+      .select(["locale"])
+      .where("enrollment_id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.locale).toBe("es");
     const text = await pdfText((await download(client, id)).bytes);
     expect(text).toContain("Registro de inscripción");

@@ -86,10 +86,14 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     expect(blocked.status).toBe(429);
     expect(blocked.data.fieldErrors.code).toBe("validation.tooManyCodes");
     // another client is not affected
-    expect((await client("192.0.2.78").submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code })).location).toBe("/access?step=confirm-rep");
+    expect((await client("192.0.2.78").submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code })).location).toBe(
+      "/access?step=confirm-rep",
+    );
     // ten minutes later the count starts again
     app.clock.now = new Date(app.clock.now.getTime() + 10 * 60 * 1000 + 1);
-    expect((await c.submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code })).location).toBe("/access?step=confirm-rep");
+    expect((await c.submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code })).location).toBe(
+      "/access?step=confirm-rep",
+    );
     app.clock.now = new Date();
   });
 
@@ -97,7 +101,9 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
   it("group code: empty, unknown, then company confirmation → group home", async () => {
     const c = client();
     expect((await c.submit(accessAction, "/access", { intent: "group-code", code: "" })).data.fieldErrors.code).toBe("validation.required");
-    expect((await c.submit(accessAction, "/access", { intent: "group-code", code: "ZZZ" })).data.fieldErrors.code).toBe("validation.unknownGroupCode");
+    expect((await c.submit(accessAction, "/access", { intent: "group-code", code: "ZZZ" })).data.fieldErrors.code).toBe(
+      "validation.unknownGroupCode",
+    );
     const res = await c.submit(accessAction, "/access", { intent: "group-code", code: DEMO.group.code.toLowerCase(), purpose: "employee" });
     expect(res.location).toBe("/access?step=confirm-group&purpose=employee");
     expect((await c.load(accessLoader, res.location!)).data.group.companyName).toBe(DEMO.group.companyName);
@@ -208,10 +214,19 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     await c.setSession({ tempId: 77 });
     const page = await c.load(agentHomeLoader, "/agent-home?step=portal");
     expect(page.data.portals.map((p: { value: string }) => p.value)).toEqual(DEMO.rep.portalIds.map(String));
-    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "direct" })).data.fieldErrors.portal).toBe("validation.choosePlatform");
-    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "direct", portal: "3" })).data.fieldErrors.portal).toBe("validation.choosePlatform");
-    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "group", portal: "1" })).data.fieldErrors.group).toBe("validation.chooseGroup");
-    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "group", portal: "1", group: String(DEMO.groupNoLanding.id + 100) })).data.fieldErrors.group).toBe("validation.chooseGroup");
+    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "direct" })).data.fieldErrors.portal).toBe(
+      "validation.choosePlatform",
+    );
+    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "direct", portal: "3" })).data.fieldErrors.portal).toBe(
+      "validation.choosePlatform",
+    );
+    expect((await c.submit(agentHomeAction, "/agent-home", { choice: "group", portal: "1" })).data.fieldErrors.group).toBe(
+      "validation.chooseGroup",
+    );
+    expect(
+      (await c.submit(agentHomeAction, "/agent-home", { choice: "group", portal: "1", group: String(DEMO.groupNoLanding.id + 100) })).data
+        .fieldErrors.group,
+    ).toBe("validation.chooseGroup");
     const direct = await c.submit(agentHomeAction, "/agent-home", { choice: "direct", portal: "1" });
     expect(direct.location).toBe("/home");
     expect(await c.session()).toMatchObject({ enrollType: "new-member", eprocess: "rep", portalId: 1 });
@@ -248,15 +263,34 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     const page = await c.load(memberHomeLoader, "/member-home");
     expect(`${page.data.member.firstName} ${page.data.member.lastName}`).toBe(DEMO.members.underRep[0]);
     expect((await c.submit(memberHomeAction, "/member-home", { intent: "tier" })).data.fieldErrors.tier).toBe("validation.chooseTier");
-    expect((await c.submit(memberHomeAction, "/member-home", { intent: "tier", tier: "IF" })).location).toBe("/member-home?step=dependents&tier=IF");
-    const bad = await c.submit(memberHomeAction, "/member-home", { intent: "dependents", tier: "IF", spouseDob: "01/01/2020", childCount: "12" });
+    expect((await c.submit(memberHomeAction, "/member-home", { intent: "tier", tier: "IF" })).location).toBe(
+      "/member-home?step=dependents&tier=IF",
+    );
+    const bad = await c.submit(memberHomeAction, "/member-home", {
+      intent: "dependents",
+      tier: "IF",
+      spouseDob: "01/01/2020",
+      childCount: "12",
+    });
     expect(bad.data.fieldErrors).toEqual({ spouseDob: "validation.spouseAdult", childCount: "validation.childCount" });
-    const ok = await c.submit(memberHomeAction, "/member-home", { intent: "dependents", tier: "IF", spouseDob: "04/12/1980", childCount: "2" });
+    const ok = await c.submit(memberHomeAction, "/member-home", {
+      intent: "dependents",
+      tier: "IF",
+      spouseDob: "04/12/1980",
+      childCount: "2",
+    });
     expect(ok.location).toBe("/plans");
     const s = await c.session();
     expect(s).toMatchObject({ enrollType: "existing-member", memberId });
     const enrollment = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", s.tempId!).executeTakeFirstOrThrow();
-    expect(enrollment).toMatchObject({ tier: "IF", enroll_type: "existing-member", type: "existing", member_id: memberId, spouse_birthdate: "1980-04-12", child_count: 2 });
+    expect(enrollment).toMatchObject({
+      tier: "IF",
+      enroll_type: "existing-member",
+      type: "existing",
+      member_id: memberId,
+      spouse_birthdate: "1980-04-12",
+      child_count: 2,
+    });
   });
 
   it("Not My Site clears everything", async () => {

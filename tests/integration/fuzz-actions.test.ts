@@ -54,20 +54,97 @@ function intentsOf(file: string): string[] {
 
 /** Field names our forms use (and a few they do not). */
 const FIELDS = [
-  "email", "zip", "dob", "code", "first_name", "last_name", "ssn", "tier", "portal", "group", "choice", "name",
-  "additional_notes", "send_sms", "effectiveDate", "lineId", "id", "otp", "type", "tab", "image", "signature",
-  "signature_name", "signature_consent", "payment_method", "bill_date", "account_number", "routing_number", "token",
-  "lng", "redirectTo", "planId", "planPriceId", "over65", "age", "category", "relationship", "birthdate", "gender",
-  "smoker", "childCount", "spouseDob", "phone_number", "address1", "city", "state", "purpose", "beneficiary_percentage",
-  "enrollerCode", "salary", "q1", "agreement_1", "medication_question", "condition_questions[0].answer",
+  "email",
+  "zip",
+  "dob",
+  "code",
+  "first_name",
+  "last_name",
+  "ssn",
+  "tier",
+  "portal",
+  "group",
+  "choice",
+  "name",
+  "additional_notes",
+  "send_sms",
+  "effectiveDate",
+  "lineId",
+  "id",
+  "otp",
+  "type",
+  "tab",
+  "image",
+  "signature",
+  "signature_name",
+  "signature_consent",
+  "payment_method",
+  "bill_date",
+  "account_number",
+  "routing_number",
+  "token",
+  "lng",
+  "redirectTo",
+  "planId",
+  "planPriceId",
+  "over65",
+  "age",
+  "category",
+  "relationship",
+  "birthdate",
+  "gender",
+  "smoker",
+  "childCount",
+  "spouseDob",
+  "phone_number",
+  "address1",
+  "city",
+  "state",
+  "purpose",
+  "beneficiary_percentage",
+  "enrollerCode",
+  "salary",
+  "q1",
+  "agreement_1",
+  "medication_question",
+  "condition_questions[0].answer",
 ];
 /** Values that pass most checks, so that a post gets as far as it can before it is refused. */
 const PLAUSIBLE: Record<string, string> = {
-  email: "ana.lopez@gmail.com", zip: "75201", dob: "04/12/1988", birthdate: "03/14/2015", spouseDob: "05/05/1985", first_name: "Ana", last_name: "Lopez",
-  ssn: "123-45-6789", tier: "IO", portal: "1", group: "1", choice: "direct", name: "Ana Lopez", additional_notes: "Please call after 5pm",
-  send_sms: "1", effectiveDate: "", phone_number: "2145550234", address1: "100 Main St", city: "Dallas", state: "TX", gender: "0", smoker: "0",
-  childCount: "0", category: "dental", relationship: "spouse", beneficiary_percentage: "100", payment_method: "stmt", bill_date: "15",
-  account_number: "40417220356789", routing_number: "021000021", signature_name: "Ana Lopez", signature_consent: "1", lng: "es", redirectTo: "/",
+  email: "ana.lopez@gmail.com",
+  zip: "75201",
+  dob: "04/12/1988",
+  birthdate: "03/14/2015",
+  spouseDob: "05/05/1985",
+  first_name: "Ana",
+  last_name: "Lopez",
+  ssn: "123-45-6789",
+  tier: "IO",
+  portal: "1",
+  group: "1",
+  choice: "direct",
+  name: "Ana Lopez",
+  additional_notes: "Please call after 5pm",
+  send_sms: "1",
+  effectiveDate: "",
+  phone_number: "2145550234",
+  address1: "100 Main St",
+  city: "Dallas",
+  state: "TX",
+  gender: "0",
+  smoker: "0",
+  childCount: "0",
+  category: "dental",
+  relationship: "spouse",
+  beneficiary_percentage: "100",
+  payment_method: "stmt",
+  bill_date: "15",
+  account_number: "40417220356789",
+  routing_number: "021000021",
+  signature_name: "Ana Lopez",
+  signature_consent: "1",
+  lng: "es",
+  redirectTo: "/",
 };
 const plausible = (f: string) => PLAUSIBLE[f] ?? "1";
 const CONTROL = "\u0000\u0001\u0008\u001b[31m\u007f\u202e\ufeff\ud800";
@@ -81,21 +158,166 @@ const urlencoded = (pairs: Pairs) => ({ body: new URLSearchParams(pairs).toStrin
 const withCsrf = (csrf: string, intent: string, pairs: Pairs): Pairs => [["csrf", csrf], ["intent", intent], ...pairs];
 
 const POSTS: Post[] = [
-  { label: "name beside name[]", body: (c, i) => urlencoded(withCsrf(c, i, FIELDS.flatMap((f): Pairs => [[f, "1"], [`${f}[]`, "2"]]))) },
-  { label: "name[] then name", body: (c, i) => urlencoded(withCsrf(c, i, FIELDS.flatMap((f): Pairs => [[`${f}[]`, "2"], [f, "1"]]))) },
-  { label: "a beside a[b]", body: (c, i) => urlencoded(withCsrf(c, i, [["email", "a@b.co"], ["email[domain]", "x"], ["tier", "IO"], ["tier[0]", "IF"]])) },
-  { label: "a.b beside a", body: (c, i) => urlencoded(withCsrf(c, i, [["zip.code", "75201"], ["zip", "75201"]])) },
-  { label: "intent as an array", body: (c, i) => urlencoded([["csrf", c], ["intent[]", i], ["intent[]", "x"]]) },
-  { label: "intent beside intent[]", body: (c, i) => urlencoded([["csrf", c], ["intent", i], ["intent[]", i]]) },
-  { label: "plausible values", body: (c, i) => urlencoded(withCsrf(c, i, FIELDS.map((f): [string, string] => [f, plausible(f)]))) },
-  { label: "plausible values and an unknown field", body: (c, i) => urlencoded(withCsrf(c, i, [...FIELDS.map((f): [string, string] => [f, plausible(f)]), ["zzz_unknown", "1"]])) },
-  { label: "every field twice", body: (c, i) => urlencoded(withCsrf(c, i, FIELDS.flatMap((f): Pairs => [[f, "1"], [f, "2"]]))) },
-  { label: "every field an array", body: (c, i) => urlencoded(withCsrf(c, i, FIELDS.flatMap((f): Pairs => [[`${f}[0]`, "1"], [`${f}[1]`, "2"]]))) },
-  { label: "every field an object", body: (c, i) => urlencoded(withCsrf(c, i, FIELDS.map((f): [string, string] => [`${f}.x`, "1"]))) },
-  { label: "mixed array and object", body: (c, i) => urlencoded(withCsrf(c, i, [["list[0]", "1"], ["list.length", "9"], ["list[1].x", "2"], ["list.push", "3"]])) },
-  { label: "100 KB fields", body: (c, i) => urlencoded(withCsrf(c, i, [...FIELDS.map((f): [string, string] => [f, "9".repeat(1500)]), ["additional_notes", "x".repeat(100 * 1024)]])) },
-  { label: "control characters", body: (c, i) => urlencoded(withCsrf(c, i, [...FIELDS.map((f): [string, string] => [f, `${CONTROL}1`]), [`na${CONTROL}me`, "1"]])) },
-  { label: "bad percent-encoding", body: (c, i) => ({ body: `csrf=${encodeURIComponent(c)}&intent=${i}&email=%zz%&zip=%E0%A4%A&%=%&&==`, contentType: "application/x-www-form-urlencoded" }) },
+  {
+    label: "name beside name[]",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(
+          c,
+          i,
+          FIELDS.flatMap(
+            (f): Pairs => [
+              [f, "1"],
+              [`${f}[]`, "2"],
+            ],
+          ),
+        ),
+      ),
+  },
+  {
+    label: "name[] then name",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(
+          c,
+          i,
+          FIELDS.flatMap(
+            (f): Pairs => [
+              [`${f}[]`, "2"],
+              [f, "1"],
+            ],
+          ),
+        ),
+      ),
+  },
+  {
+    label: "a beside a[b]",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(c, i, [
+          ["email", "a@b.co"],
+          ["email[domain]", "x"],
+          ["tier", "IO"],
+          ["tier[0]", "IF"],
+        ]),
+      ),
+  },
+  {
+    label: "a.b beside a",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(c, i, [
+          ["zip.code", "75201"],
+          ["zip", "75201"],
+        ]),
+      ),
+  },
+  {
+    label: "intent as an array",
+    body: (c, i) =>
+      urlencoded([
+        ["csrf", c],
+        ["intent[]", i],
+        ["intent[]", "x"],
+      ]),
+  },
+  {
+    label: "intent beside intent[]",
+    body: (c, i) =>
+      urlencoded([
+        ["csrf", c],
+        ["intent", i],
+        ["intent[]", i],
+      ]),
+  },
+  {
+    label: "plausible values",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(
+          c,
+          i,
+          FIELDS.map((f): [string, string] => [f, plausible(f)]),
+        ),
+      ),
+  },
+  {
+    label: "plausible values and an unknown field",
+    body: (c, i) => urlencoded(withCsrf(c, i, [...FIELDS.map((f): [string, string] => [f, plausible(f)]), ["zzz_unknown", "1"]])),
+  },
+  {
+    label: "every field twice",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(
+          c,
+          i,
+          FIELDS.flatMap(
+            (f): Pairs => [
+              [f, "1"],
+              [f, "2"],
+            ],
+          ),
+        ),
+      ),
+  },
+  {
+    label: "every field an array",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(
+          c,
+          i,
+          FIELDS.flatMap(
+            (f): Pairs => [
+              [`${f}[0]`, "1"],
+              [`${f}[1]`, "2"],
+            ],
+          ),
+        ),
+      ),
+  },
+  {
+    label: "every field an object",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(
+          c,
+          i,
+          FIELDS.map((f): [string, string] => [`${f}.x`, "1"]),
+        ),
+      ),
+  },
+  {
+    label: "mixed array and object",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(c, i, [
+          ["list[0]", "1"],
+          ["list.length", "9"],
+          ["list[1].x", "2"],
+          ["list.push", "3"],
+        ]),
+      ),
+  },
+  {
+    label: "100 KB fields",
+    body: (c, i) =>
+      urlencoded(
+        withCsrf(c, i, [...FIELDS.map((f): [string, string] => [f, "9".repeat(1500)]), ["additional_notes", "x".repeat(100 * 1024)]]),
+      ),
+  },
+  {
+    label: "control characters",
+    body: (c, i) => urlencoded(withCsrf(c, i, [...FIELDS.map((f): [string, string] => [f, `${CONTROL}1`]), [`na${CONTROL}me`, "1"]])),
+  },
+  {
+    label: "bad percent-encoding",
+    body: (c, i) => ({
+      body: `csrf=${encodeURIComponent(c)}&intent=${i}&email=%zz%&zip=%E0%A4%A&%=%&&==`,
+      contentType: "application/x-www-form-urlencoded",
+    }),
+  },
   {
     label: "files where text is expected",
     body: (c, i) => {
@@ -106,17 +328,33 @@ const POSTS: Post[] = [
       return { body: form };
     },
   },
-  { label: "JSON body", body: (c, i) => ({ body: JSON.stringify({ csrf: c, intent: i, email: "a@b.co" }), contentType: "application/json" }) },
+  {
+    label: "JSON body",
+    body: (c, i) => ({ body: JSON.stringify({ csrf: c, intent: i, email: "a@b.co" }), contentType: "application/json" }),
+  },
   { label: "text/plain body", body: (c, i) => ({ body: `csrf=${c}\nintent=${i}`, contentType: "text/plain" }) },
   { label: "multipart without a boundary", body: (c, i) => ({ body: `csrf=${c}&intent=${i}`, contentType: "multipart/form-data" }) },
-  { label: "garbled multipart", body: (c) => ({ body: `--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${c}\r\n--b\r\nContent-Disp`, contentType: "multipart/form-data; boundary=b" }) },
+  {
+    label: "garbled multipart",
+    body: (c) => ({
+      body: `--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${c}\r\n--b\r\nContent-Disp`,
+      contentType: "multipart/form-data; boundary=b",
+    }),
+  },
   { label: "no content type", body: (c, i) => ({ body: `csrf=${c}&intent=${i}`, contentType: null }) },
   { label: "empty body", body: () => ({ body: null, contentType: "application/x-www-form-urlencoded" }) },
   { label: "no CSRF token", body: (_c, i) => urlencoded([["intent", i], ...FIELDS.map((f): [string, string] => [f, "1"])]) },
 ];
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
-const GROUP_SESSION = { eprocess: "group", groupId: DEMO.group.id, agentId: DEMO.group.repId, portalId: DEMO.group.portalId, repAuthenticated: true, enrollType: "new-group-member" };
+const GROUP_SESSION = {
+  eprocess: "group",
+  groupId: DEMO.group.id,
+  agentId: DEMO.group.repId,
+  portalId: DEMO.group.portalId,
+  repAuthenticated: true,
+  enrollType: "new-group-member",
+};
 
 interface Target {
   path: string;
@@ -130,7 +368,11 @@ async function wizard(app: TestApp, o: JourneyOptions = {}) {
   const id = (await client.session()).tempId!;
   const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
   const steps = JSON.parse(e.step_list!) as string[];
-  await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+  await markStepsDone(
+    app,
+    client,
+    steps.filter((s) => s !== "review_info"),
+  );
   return client;
 }
 const withSession = (values: Record<string, unknown>) => async (app: TestApp) => {
@@ -148,7 +390,12 @@ const withCart = async (app: TestApp) => {
 async function signatureLink(app: TestApp) {
   const client = await wizard(app, { session: REP_SESSION });
   const id = (await client.session()).tempId!;
-  const step = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow();
+  const step = await app.store.db
+    .selectFrom("enrollment_steps")
+    .select("data")
+    .where("enrollment_id", "=", id)
+    .where("tab_name", "=", "agreement_info")
+    .executeTakeFirstOrThrow();
   await app.store.db
     .updateTable("enrollment_steps")
     .set({ data: JSON.stringify({ ...JSON.parse(step.data), method: null, signed_at: null, eprocess: "rep", agent_name: "Jane Carter" }) })
@@ -157,7 +404,15 @@ async function signatureLink(app: TestApp) {
     .execute();
   const done = await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete", send_sms: "1" });
   expect(done.location).toBe("/enrollment/receipt");
-  const sms = opened(app, await app.store.db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", id).where("channel", "=", "sms").executeTakeFirstOrThrow());
+  const sms = opened(
+    app,
+    await app.store.db
+      .selectFrom("outbox")
+      .select(["text_body", "html_body", "body_enc"])
+      .where("enrollment_id", "=", id)
+      .where("channel", "=", "sms")
+      .executeTakeFirstOrThrow(),
+  );
   return /\/sign\/([A-Za-z0-9_-]{43})/.exec(sms.text_body)![1];
 }
 
@@ -173,14 +428,25 @@ async function quoteLink(app: TestApp) {
   const client = await withCart(app);
   await client.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana", email: "fuzz-quote@example.com" });
   const id = (await client.session()).tempId!;
-  const mail = opened(app, await app.store.db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", id).where("kind", "=", "quote").executeTakeFirstOrThrow());
+  const mail = opened(
+    app,
+    await app.store.db
+      .selectFrom("outbox")
+      .select(["text_body", "html_body", "body_enc"])
+      .where("enrollment_id", "=", id)
+      .where("kind", "=", "quote")
+      .executeTakeFirstOrThrow(),
+  );
   return /\/quote\/([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
 }
 
 const TARGETS: Record<string, Target> = {
   "$landing.tsx": { path: DEMO.rep.landingUrl, params: { landing: DEMO.rep.slug }, client: anonymous },
   "_index.tsx": { path: "/", client: anonymous },
-  "_store.PlanQuestionView.tsx": { path: `/PlanQuestionView?planId=${CI}`, client: (app) => quotedClient(app, { category: "critical_illness" }) },
+  "_store.PlanQuestionView.tsx": {
+    path: `/PlanQuestionView?planId=${CI}`,
+    client: (app) => quotedClient(app, { category: "critical_illness" }),
+  },
   "_store.agent-home.tsx": { path: "/agent-home", client: withSession(REP_SESSION) },
   "_store.agent-select-member.tsx": { path: "/agent-select-member", client: withSession(REP_SESSION) },
   "_store.cart.tsx": { path: "/cart", client: withCart },
@@ -189,10 +455,17 @@ const TARGETS: Record<string, Target> = {
   "_store.group-home.tsx": { path: "/group-home", client: withSession(GROUP_SESSION) },
   "_store.group-select-member.tsx": { path: "/group-select-member", client: withSession(GROUP_SESSION) },
   "_store.home.tsx": { path: "/home", client: (app) => quotedClient(app, { session: { repAuthenticated: true } }) },
-  "_store.member-home.tsx": { path: "/member-home", client: withSession({ eprocess: "applicant", repAuthenticated: true, memberId: DEMO.members.ids.underRep[0] }) },
+  "_store.member-home.tsx": {
+    path: "/member-home",
+    client: withSession({ eprocess: "applicant", repAuthenticated: true, memberId: DEMO.members.ids.underRep[0] }),
+  },
   "_store.new-landing.tsx": { path: "/new-landing", client: (app) => quotedClient(app) },
   "_store.new-plans.tsx": { path: "/new-plans", client: (app) => quotedClient(app) },
-  "_store.plan.$id.$planName.tsx": { path: `/plan/${DENTAL}/x`, params: { id: String(DENTAL), planName: "x" }, client: (app) => quotedClient(app, { session: REP_SESSION }) },
+  "_store.plan.$id.$planName.tsx": {
+    path: `/plan/${DENTAL}/x`,
+    params: { id: String(DENTAL), planName: "x" },
+    client: (app) => quotedClient(app, { session: REP_SESSION }),
+  },
   "_store.plans.tsx": { path: "/plans", client: (app) => quotedClient(app) },
   "_store.website.tsx": { path: "/website", client: withSession({ repAuthenticated: true, eprocess: "applicant" }) },
   "access.tsx": { path: "/access", client: anonymous },
@@ -200,14 +473,21 @@ const TARGETS: Record<string, Target> = {
   "api.screenshot.tsx": { path: "/api/screenshot", client: (app) => wizard(app) },
   "continue-enrollment.tsx": { path: "/continue-enrollment", client: anonymous },
   "decline-reminder-email.tsx": { path: "/decline-reminder-email", client: withCart },
-  "direct-continue.$id.$tab.tsx": { path: "/direct-continue/QUJD/cmV2aWV3X2luZm8", params: { id: "QUJD", tab: "cmV2aWV3X2luZm8" }, client: (app) => wizard(app) },
+  "direct-continue.$id.$tab.tsx": {
+    path: "/direct-continue/QUJD/cmV2aWV3X2luZm8",
+    params: { id: "QUJD", tab: "cmV2aWV3X2luZm8" },
+    client: (app) => wizard(app),
+  },
   "enrollment.agreement-signature.tsx": { path: "/enrollment/agreement-signature", client: (app) => wizard(app) },
   "enrollment.beneficiary-info.tsx": { path: "/enrollment/beneficiary-info", client: (app) => wizard(app, { plans: ["SML-TERM20"] }) },
   "enrollment.billing-information.tsx": { path: "/enrollment/billing-information", client: (app) => wizard(app) },
   "enrollment.contact-info.tsx": { path: "/enrollment/contact-info", client: (app) => wizard(app) },
   "enrollment.dependent-information.tsx": { path: "/enrollment/dependent-information", client: (app) => wizard(app, DENTAL_FAMILY) },
   "enrollment.employer-info.tsx": { path: "/enrollment/employer-info", client: (app) => wizard(app, { session: GROUP_SESSION }) },
-  "enrollment.health-questions.tsx": { path: "/enrollment/health-questions", client: (app) => wizard(app, { category: "medical", plans: ["LUH-SILVER-3000"] }) },
+  "enrollment.health-questions.tsx": {
+    path: "/enrollment/health-questions",
+    client: (app) => wizard(app, { category: "medical", plans: ["LUH-SILVER-3000"] }),
+  },
   "enrollment.personal-info.tsx": { path: "/enrollment/personal-info", client: (app) => wizard(app) },
   "enrollment.review-confirm.tsx": { path: "/enrollment/review-confirm", client: (app) => wizard(app, DENTAL_FAMILY) },
   "enrollment_.receipt.tsx": { path: "/enrollment/receipt", client: (app) => wizard(app) },
@@ -282,13 +562,18 @@ async function snapshot(app: TestApp) {
     .sort();
   const out: Record<string, string> = {};
   if (app.kind === "postgres") {
-    const query = tables.map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`).join(" union all ");
+    const query = tables
+      .map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`)
+      .join(" union all ");
     const { rows } = await sql<{ t: string; n: number; h: string }>`${sql.raw(query)}`.execute(app.store.db);
     for (const r of rows) out[r.t] = `${r.n}:${r.h}`;
     return out;
   }
   for (const table of tables) {
-    const rows = await app.store.db.selectFrom(table as never).selectAll().execute();
+    const rows = await app.store.db
+      .selectFrom(table as never)
+      .selectAll()
+      .execute();
     const text = JSON.stringify(rows.map((r) => JSON.stringify(r)).sort());
     out[table] = `${rows.length}:${crypto.createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
   }
@@ -306,58 +591,64 @@ describeEachDatabase("every action under malformed posts", (kind) => {
     await app.close();
     const total = [...tally.values()].reduce((a, b) => a + b, 0);
     const fives = [...tally].filter(([s]) => s === "threw" || Number(s) >= 500).reduce((a, [, n]) => a + n, 0);
-    console.info(`fuzz [${kind}]: ${total} posts to ${actionRoutes.length} actions, ${fives} 5xx; statuses ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
+    console.info(
+      `fuzz [${kind}]: ${total} posts to ${actionRoutes.length} actions, ${fives} 5xx; statuses ${JSON.stringify(Object.fromEntries([...tally].sort()))}`,
+    );
   });
 
   it("covers every route module with an action", () => {
     expect(Object.keys(TARGETS).sort()).toEqual(actionRoutes);
   });
 
-  it.each(actionRoutes)("%s: no 5xx, and a refused post changes nothing", async (file) => {
-    const target = TARGETS[file];
-    const mod = (await import(path.join(routesDir, file))) as { action: (args: ActionFunctionArgs) => unknown };
-    const client = await target.client(app);
-    const problems: string[] = [];
-    let serverErrors = 0;
-    let before = await snapshot(app);
-    let writes = await writeMark(app);
-    let posts = 0;
-    for (const intent of intentsOf(file)) {
-      for (const post of POSTS) {
-        const what = `${post.label} (intent "${intent}")`;
-        // the clock moves on, so that a write leaves a new updated_at even when it stores the same values
-        app.clock.now = new Date(app.clock.now.getTime() + 1000);
-        const csrf = await client.csrfToken();
-        const { body, contentType } = post.body(csrf, intent);
-        let status: number;
-        posts++;
-        try {
-          status = (await client.send(mod.action as never, target.path, body, { contentType, params: target.params })).status;
-        } catch (error) {
-          tally.set("threw", (tally.get("threw") ?? 0) + 1);
-          serverErrors++;
-          problems.push(`${what}: threw ${error instanceof Error ? error.message : String(error)}`);
-          before = await snapshot(app);
-          writes = await writeMark(app);
-          continue;
+  it.each(actionRoutes)(
+    "%s: no 5xx, and a refused post changes nothing",
+    async (file) => {
+      const target = TARGETS[file];
+      const mod = (await import(path.join(routesDir, file))) as { action: (args: ActionFunctionArgs) => unknown };
+      const client = await target.client(app);
+      const problems: string[] = [];
+      let serverErrors = 0;
+      let before = await snapshot(app);
+      let writes = await writeMark(app);
+      let posts = 0;
+      for (const intent of intentsOf(file)) {
+        for (const post of POSTS) {
+          const what = `${post.label} (intent "${intent}")`;
+          // the clock moves on, so that a write leaves a new updated_at even when it stores the same values
+          app.clock.now = new Date(app.clock.now.getTime() + 1000);
+          const csrf = await client.csrfToken();
+          const { body, contentType } = post.body(csrf, intent);
+          let status: number;
+          posts++;
+          try {
+            status = (await client.send(mod.action as never, target.path, body, { contentType, params: target.params })).status;
+          } catch (error) {
+            tally.set("threw", (tally.get("threw") ?? 0) + 1);
+            serverErrors++;
+            problems.push(`${what}: threw ${error instanceof Error ? error.message : String(error)}`);
+            before = await snapshot(app);
+            writes = await writeMark(app);
+            continue;
+          }
+          tally.set(String(status), (tally.get(String(status)) ?? 0) + 1);
+          if (status >= 500) {
+            serverErrors++;
+            problems.push(`${what}: answered ${status}`);
+          }
+          const nowWrites = await writeMark(app);
+          if (nowWrites === writes) continue;
+          writes = nowWrites;
+          const after = await snapshot(app);
+          if (status >= 400) {
+            const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+            if (changed.length) problems.push(`${what}: refused with ${status} but changed ${changed.join(", ")}`);
+          }
+          before = after;
         }
-        tally.set(String(status), (tally.get(String(status)) ?? 0) + 1);
-        if (status >= 500) {
-          serverErrors++;
-          problems.push(`${what}: answered ${status}`);
-        }
-        const nowWrites = await writeMark(app);
-        if (nowWrites === writes) continue;
-        writes = nowWrites;
-        const after = await snapshot(app);
-        if (status >= 400) {
-          const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
-          if (changed.length) problems.push(`${what}: refused with ${status} but changed ${changed.join(", ")}`);
-        }
-        before = after;
       }
-    }
-    expect(posts).toBeGreaterThan(POSTS.length);
-    expect(problems, `${file}: ${serverErrors} server errors\n${problems.join("\n")}`).toEqual([]);
-  }, 180_000);
+      expect(posts).toBeGreaterThan(POSTS.length);
+      expect(problems, `${file}: ${serverErrors} server errors\n${problems.join("\n")}`).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -24,7 +24,15 @@ describeEachDatabase("issue 15: a code that is shared opens nobody's records", (
     c.clientIp = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     return c;
   };
-  const enrollments = async () => Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const enrollments = async () =>
+    Number(
+      (
+        await app.store.db
+          .selectFrom("enrollments")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const COWORKERS = /Brooks|Okafor|Nguyen|XXX-XX-/;
   const BOOK = /Thompson|Ramirez|Chen|XXX-XX-/;
 
@@ -52,9 +60,13 @@ describeEachDatabase("issue 15: a code that is shared opens nobody's records", (
     expect(list.status).not.toBe(200);
     expect(JSON.stringify(list.data ?? "")).not.toMatch(BOOK);
     const before = await enrollments();
-    expect((await c.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).not.toBe("/plans");
+    expect((await c.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).not.toBe(
+      "/plans",
+    );
     const memberId = String(DEMO.members.ids.underRep[0]);
-    expect((await c.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId })).location ?? "").not.toContain("signature=");
+    expect(
+      (await c.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId })).location ?? "",
+    ).not.toContain("signature=");
     expect(await enrollments()).toBe(before);
   });
 

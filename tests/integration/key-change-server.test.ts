@@ -24,7 +24,9 @@ describe("restarted with another ENCRYPTION_KEY, the real server answers 409, ne
   let base: string;
 
   async function stepsOf(id: number) {
-    return JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!) as string[];
+    return JSON.parse(
+      (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!,
+    ) as string[];
   }
 
   beforeAll(async () => {
@@ -32,13 +34,28 @@ describe("restarted with another ENCRYPTION_KEY, the real server answers 409, ne
     // a saved enrollment with a health step: SSN and health answers sealed with the first key
     ({ client: saved } = await inWizard(app, { category: "medical", plans: ["LUH-SILVER-3000"] }));
     const savedId = (await saved.session()).tempId!;
-    await markStepsDone(app, saved, (await stepsOf(savedId)).filter((s) => s !== "review_info"));
-    await app.store.db.updateTable("enrollment_steps").set({ secret_enc: app.services.cipher.encryptJson({ 140: { yes_no_flag: 0 } }) }).where("enrollment_id", "=", savedId).where("tab_name", "=", "primary_health_info").execute();
+    await markStepsDone(
+      app,
+      saved,
+      (await stepsOf(savedId)).filter((s) => s !== "review_info"),
+    );
+    await app.store.db
+      .updateTable("enrollment_steps")
+      .set({ secret_enc: app.services.cipher.encryptJson({ 140: { yes_no_flag: 0 } }) })
+      .where("enrollment_id", "=", savedId)
+      .where("tab_name", "=", "primary_health_info")
+      .execute();
     // a completed one, its record made (and kept, sealed) with the first key
     ({ client: completed } = await inWizard(app));
     completedId = (await completed.session()).tempId!;
-    await markStepsDone(app, completed, (await stepsOf(completedId)).filter((s) => s !== "review_info"));
-    expect((await completed.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete" })).location).toBe("/enrollment/receipt");
+    await markStepsDone(
+      app,
+      completed,
+      (await stepsOf(completedId)).filter((s) => s !== "review_info"),
+    );
+    expect((await completed.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete" })).location).toBe(
+      "/enrollment/receipt",
+    );
     expect((await completed.load(recordLoader, `/enrollment/record/${completedId}`, { id: String(completedId) })).status).toBe(200);
 
     const port = await closedPort();
@@ -57,7 +74,8 @@ describe("restarted with another ENCRYPTION_KEY, the real server answers 409, ne
     await app?.close();
   });
 
-  const get = (client: TestClient, path: string) => fetch(`${base}${path}`, { headers: { cookie: client.cookieHeader(), "user-agent": client.userAgent }, redirect: "manual" });
+  const get = (client: TestClient, path: string) =>
+    fetch(`${base}${path}`, { headers: { cookie: client.cookieHeader(), "user-agent": client.userAgent }, redirect: "manual" });
 
   it.each([
     "/enrollment/personal-info",
@@ -73,7 +91,8 @@ describe("restarted with another ENCRYPTION_KEY, the real server answers 409, ne
   });
 
   it("the review's plain parts and the steps without sealed values still show", async () => {
-    for (const path of ["/enrollment/review-confirm", "/enrollment/contact-info", "/enrollment/billing-information"]) expect((await get(saved, path)).status, path).toBe(200);
+    for (const path of ["/enrollment/review-confirm", "/enrollment/contact-info", "/enrollment/billing-information"])
+      expect((await get(saved, path)).status, path).toBe(200);
   });
 
   it("the receipt shows; its record (sealed PDF) answers 409", async () => {

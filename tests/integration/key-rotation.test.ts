@@ -46,7 +46,8 @@ describeEachDatabase("key rotation", (kind) => {
   let completed: TestClient;
   let completedId: number;
   let withHealth: TestClient;
-  const servicesWith = (keys: Record<string, string>) => createServices(testConfig(keys), app.store, { log: app.services.log, now: () => app.clock.now });
+  const servicesWith = (keys: Record<string, string>) =>
+    createServices(testConfig(keys), app.store, { log: app.services.log, now: () => app.clock.now });
   type Row = Record<string, unknown>;
   const anyDb = () => app.store.db as unknown as Kysely<Record<string, Row>>;
 
@@ -54,8 +55,13 @@ describeEachDatabase("key rotation", (kind) => {
   async function opened(cipher: Cipher) {
     const out = new Map<string, string>();
     for (const spec of SEALED_COLUMNS) {
-      const rows = (await anyDb().selectFrom(spec.table).select([...spec.key, spec.column]).where(spec.column, "is not", null).execute()) as Row[];
-      for (const row of rows) out.set(`${spec.table}.${spec.column}:${spec.key.map((k) => row[k]).join("/")}`, cipher.decrypt(row[spec.column] as string));
+      const rows = (await anyDb()
+        .selectFrom(spec.table)
+        .select([...spec.key, spec.column])
+        .where(spec.column, "is not", null)
+        .execute()) as Row[];
+      for (const row of rows)
+        out.set(`${spec.table}.${spec.column}:${spec.key.map((k) => row[k]).join("/")}`, cipher.decrypt(row[spec.column] as string));
     }
     return out;
   }
@@ -68,46 +74,153 @@ describeEachDatabase("key rotation", (kind) => {
     // A saved enrollment whose steps hold sealed values (SSN, signature name).
     ({ client } = await inWizard(app, { spouseDob: "05/05/1985", childCount: "2" }));
     enrollmentId = (await client.session()).tempId!;
-    const steps = JSON.parse((await db.selectFrom("enrollments").select("step_list").where("id", "=", enrollmentId).executeTakeFirstOrThrow()).step_list!) as string[];
-    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    const steps = JSON.parse(
+      (await db.selectFrom("enrollments").select("step_list").where("id", "=", enrollmentId).executeTakeFirstOrThrow()).step_list!,
+    ) as string[];
+    await markStepsDone(
+      app,
+      client,
+      steps.filter((s) => s !== "review_info"),
+    );
     // Save & Continue Later: a resume code, stored hashed with the old key.
-    expect((await client.submit(personalAction, PERSONAL, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(`${PERSONAL}?dialog=save-later&sent=1`);
-    const mail = openedMail(app, await db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", enrollmentId).orderBy("id", "desc").executeTakeFirstOrThrow());
+    expect((await client.submit(personalAction, PERSONAL, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(
+      `${PERSONAL}?dialog=save-later&sent=1`,
+    );
+    const mail = openedMail(
+      app,
+      await db
+        .selectFrom("outbox")
+        .select(["text_body", "html_body", "body_enc"])
+        .where("enrollment_id", "=", enrollmentId)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
     resumeCode = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1]!;
     // One value in every other sealed column.
     await db
       .insertInto("dependents")
-      .values({ enrollment_id: enrollmentId, position: 1, relationship: "spouse", first_name: "Maria", middle_name: null, last_name: "Lopez", birthdate: "1985-05-05", gender: 1, ssn_enc: cipher.encrypt("234567890"), ssn_last4: "7890", weight: 120, height_feet: 5, height_inch: 4, is_legally_disabled: 1, disability_condition_enc: cipher.encrypt("asthma"), health_enc: cipher.encryptJson({ 140: { yes_no_flag: 0 } }), held: 0 })
+      .values({
+        enrollment_id: enrollmentId,
+        position: 1,
+        relationship: "spouse",
+        first_name: "Maria",
+        middle_name: null,
+        last_name: "Lopez",
+        birthdate: "1985-05-05",
+        gender: 1,
+        ssn_enc: cipher.encrypt("234567890"),
+        ssn_last4: "7890",
+        weight: 120,
+        height_feet: 5,
+        height_inch: 4,
+        is_legally_disabled: 1,
+        disability_condition_enc: cipher.encrypt("asthma"),
+        health_enc: cipher.encryptJson({ 140: { yes_no_flag: 0 } }),
+        held: 0,
+      })
       .execute();
     await db
       .insertInto("beneficiaries")
-      .values({ enrollment_id: enrollmentId, position: 1, first_name: "Luis", middle_name: null, last_name: "Lopez", birthdate: "2015-09-02", relationship: "child", ssn_enc: cipher.encrypt("345678901"), ssn_last4: "8901", percentage: 100 })
+      .values({
+        enrollment_id: enrollmentId,
+        position: 1,
+        first_name: "Luis",
+        middle_name: null,
+        last_name: "Lopez",
+        birthdate: "2015-09-02",
+        relationship: "child",
+        ssn_enc: cipher.encrypt("345678901"),
+        ssn_last4: "8901",
+        percentage: 100,
+      })
       .execute();
     await db
       .insertInto("payment_methods")
-      .values({ member_id: null, enrollment_id: enrollmentId, kind: "eft", account_name: "Ana Lopez", bank_name: "CHASE", routing_number: "021000021", account_number_enc: cipher.encrypt("40417220356789"), account_last4: "6789", account_type: "checking", account_holder_type: "individual", card_token: null, card_brand: null, card_last4: null, card_exp_month: null, card_exp_year: null, name_on_card: null, created_at: now })
+      .values({
+        member_id: null,
+        enrollment_id: enrollmentId,
+        kind: "eft",
+        account_name: "Ana Lopez",
+        bank_name: "CHASE",
+        routing_number: "021000021",
+        account_number_enc: cipher.encrypt("40417220356789"),
+        account_last4: "6789",
+        account_type: "checking",
+        account_holder_type: "individual",
+        card_token: null,
+        card_brand: null,
+        card_last4: null,
+        card_exp_month: null,
+        card_exp_year: null,
+        name_on_card: null,
+        created_at: now,
+      })
       .execute();
-    await db.insertInto("screenshots").values({ enrollment_id: enrollmentId, tab_name: "primary_info", image_enc: cipher.encrypt("data:image/png;base64,AAAA"), created_at: now }).execute();
+    await db
+      .insertInto("screenshots")
+      .values({
+        enrollment_id: enrollmentId,
+        tab_name: "primary_info",
+        image_enc: cipher.encrypt("data:image/png;base64,AAAA"),
+        created_at: now,
+      })
+      .execute();
     // A step saved for later as typed (a draft).
-    await db.updateTable("enrollment_steps").set({ draft_enc: cipher.encryptJson({ email: "ana.lopez@gmail" }) }).where("enrollment_id", "=", enrollmentId).where("tab_name", "=", "contact_info").execute();
+    await db
+      .updateTable("enrollment_steps")
+      .set({ draft_enc: cipher.encryptJson({ email: "ana.lopez@gmail" }) })
+      .where("enrollment_id", "=", enrollmentId)
+      .where("tab_name", "=", "contact_info")
+      .execute();
     for (const planId of [1, 2, 3]) {
-      await db.insertInto("plan_answers").values({ enrollment_id: enrollmentId, plan_id: planId, kind: "enroll", answers_enc: cipher.encryptJson({ q1: "0" }), outcome: "accepted", answered_at: now }).execute();
+      await db
+        .insertInto("plan_answers")
+        .values({
+          enrollment_id: enrollmentId,
+          plan_id: planId,
+          kind: "enroll",
+          answers_enc: cipher.encryptJson({ q1: "0" }),
+          outcome: "accepted",
+          answered_at: now,
+        })
+        .execute();
     }
     // A completed enrollment whose policy holds a signature from the text message's link.
     const done = await inWizard(app);
     const doneId = (await done.client.session()).tempId!;
-    const doneSteps = JSON.parse((await db.selectFrom("enrollments").select("step_list").where("id", "=", doneId).executeTakeFirstOrThrow()).step_list!) as string[];
-    await markStepsDone(app, done.client, doneSteps.filter((s) => s !== "review_info"));
+    const doneSteps = JSON.parse(
+      (await db.selectFrom("enrollments").select("step_list").where("id", "=", doneId).executeTakeFirstOrThrow()).step_list!,
+    ) as string[];
+    await markStepsDone(
+      app,
+      done.client,
+      doneSteps.filter((s) => s !== "review_info"),
+    );
     expect((await done.client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
-    await db.updateTable("policies").set({ signature_enc: cipher.encrypt("Ana Lopez") }).where("enrollment_id", "=", doneId).execute();
+    await db
+      .updateTable("policies")
+      .set({ signature_enc: cipher.encrypt("Ana Lopez") })
+      .where("enrollment_id", "=", doneId)
+      .execute();
     completed = done.client;
     completedId = doneId;
     // A saved enrollment with a health step, its answers sealed.
     ({ client: withHealth } = await inWizard(app, { category: "medical", plans: ["LUH-SILVER-3000"] }));
     const healthId = (await withHealth.session()).tempId!;
-    const healthSteps = JSON.parse((await db.selectFrom("enrollments").select("step_list").where("id", "=", healthId).executeTakeFirstOrThrow()).step_list!) as string[];
-    await markStepsDone(app, withHealth, healthSteps.filter((s) => s !== "review_info"));
-    await db.updateTable("enrollment_steps").set({ secret_enc: cipher.encryptJson({ 140: { yes_no_flag: 0 } }) }).where("enrollment_id", "=", healthId).where("tab_name", "=", "primary_health_info").execute();
+    const healthSteps = JSON.parse(
+      (await db.selectFrom("enrollments").select("step_list").where("id", "=", healthId).executeTakeFirstOrThrow()).step_list!,
+    ) as string[];
+    await markStepsDone(
+      app,
+      withHealth,
+      healthSteps.filter((s) => s !== "review_info"),
+    );
+    await db
+      .updateTable("enrollment_steps")
+      .set({ secret_enc: cipher.encryptJson({ 140: { yes_no_flag: 0 } }) })
+      .where("enrollment_id", "=", healthId)
+      .where("tab_name", "=", "primary_health_info")
+      .execute();
   });
   afterAll(() => app.close());
 
@@ -124,7 +237,11 @@ describeEachDatabase("key rotation", (kind) => {
 
   it("the test data holds a value in every sealed column", async () => {
     const values = await opened(app.services.cipher);
-    for (const spec of SEALED_COLUMNS) expect([...values.keys()].some((k) => k.startsWith(`${spec.table}.${spec.column}:`)), `${spec.table}.${spec.column}`).toBe(true);
+    for (const spec of SEALED_COLUMNS)
+      expect(
+        [...values.keys()].some((k) => k.startsWith(`${spec.table}.${spec.column}:`)),
+        `${spec.table}.${spec.column}`,
+      ).toBe(true);
   });
 
   it("restarted with another key: the saved enrollment's pages answer 409 'sealed', never 500; the visitor can start anew", async () => {
@@ -137,10 +254,32 @@ describeEachDatabase("key rotation", (kind) => {
     // the review's plain parts still show (its tiles' details need the sealed part)
     expect((await c.load(reviewLoader, REVIEW)).status).toBe(200);
     // a post that needs the sealed SSN is refused the same way, and changes nothing
-    const before = await app.store.db.selectFrom("enrollment_steps").select(["secret_enc", "updated_at"]).where("enrollment_id", "=", enrollmentId).where("tab_name", "=", "primary_info").executeTakeFirstOrThrow();
-    const post = await c.submit(personalAction, PERSONAL, { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
+    const before = await app.store.db
+      .selectFrom("enrollment_steps")
+      .select(["secret_enc", "updated_at"])
+      .where("enrollment_id", "=", enrollmentId)
+      .where("tab_name", "=", "primary_info")
+      .executeTakeFirstOrThrow();
+    const post = await c.submit(personalAction, PERSONAL, {
+      intent: "next",
+      first_name: "Ana",
+      last_name: "Lopez",
+      height_feet: "5",
+      height_inch: "6",
+      weight: "140",
+      marital_status: "1",
+      ssn: "",
+      prior_coverage_flag: "0",
+    });
     expect(post.status).toBe(409);
-    expect(await app.store.db.selectFrom("enrollment_steps").select(["secret_enc", "updated_at"]).where("enrollment_id", "=", enrollmentId).where("tab_name", "=", "primary_info").executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await app.store.db
+        .selectFrom("enrollment_steps")
+        .select(["secret_enc", "updated_at"])
+        .where("enrollment_id", "=", enrollmentId)
+        .where("tab_name", "=", "primary_info")
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
     // Complete, which reads every step's sealed part, answers the same page
     expect((await c.submit(reviewAction, REVIEW, { intent: "complete" })).status).toBe(409);
     // the health step and its tile, the receipt's record (a sealed PDF): the same page, never a 500
@@ -151,7 +290,7 @@ describeEachDatabase("key rotation", (kind) => {
     const r = clientOf(other, completed);
     expect((await r.load(receiptLoader, "/enrollment/receipt")).status).toBe(200);
     expect((await r.load(recordLoader, `/enrollment/record/${completedId}`, { id: String(completedId) })).status).toBe(409);
-        // "Start a new enrollment" (the page's button): the saved enrollment waits, this browser starts afresh
+    // "Start a new enrollment" (the page's button): the saved enrollment waits, this browser starts afresh
     const fresh = clientOf(other, client);
     expect((await fresh.submit(personalAction, PERSONAL, { intent: "start-new" })).location).toBe("/");
     expect((await fresh.session()).tempId).toBeUndefined();
@@ -170,9 +309,24 @@ describeEachDatabase("key rotation", (kind) => {
     // the browser that resumed it holds it now (the first one lost it: issue 23)
     client = resumer;
     // a save now seals with the new key
-    const saved = await resumer.submit(personalAction, PERSONAL, { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "141", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
+    const saved = await resumer.submit(personalAction, PERSONAL, {
+      intent: "next",
+      first_name: "Ana",
+      last_name: "Lopez",
+      height_feet: "5",
+      height_inch: "6",
+      weight: "141",
+      marital_status: "1",
+      ssn: "",
+      prior_coverage_flag: "0",
+    });
     expect(saved.status).toBe(302);
-    const row = await app.store.db.selectFrom("enrollment_steps").select("secret_enc").where("enrollment_id", "=", enrollmentId).where("tab_name", "=", "primary_info").executeTakeFirstOrThrow();
+    const row = await app.store.db
+      .selectFrom("enrollment_steps")
+      .select("secret_enc")
+      .where("enrollment_id", "=", enrollmentId)
+      .where("tab_name", "=", "primary_info")
+      .executeTakeFirstOrThrow();
     expect(both.cipher.keyIndexOf(row.secret_enc!)).toBe(0);
     expect(createCipher(Buffer.from(NEW, "hex")).decryptJson(row.secret_enc!)).toEqual({ ssn: "123456789" });
   });
@@ -205,10 +359,18 @@ describeEachDatabase("key rotation", (kind) => {
     const spec = SEALED_COLUMNS.find((s) => s.table === "members")!;
     const dry = await resealColumn(app.store.db, both.cipher, spec, { dryRun: true });
     expect(dry).toMatchObject({ unreadable: 1, resealed: 1 });
-    expect((await app.store.db.selectFrom("members").select("ssn_enc").where("id", "=", 2).executeTakeFirstOrThrow()).ssn_enc).toBe(oldSealed);
+    expect((await app.store.db.selectFrom("members").select("ssn_enc").where("id", "=", 2).executeTakeFirstOrThrow()).ssn_enc).toBe(
+      oldSealed,
+    );
     const real = await resealColumn(app.store.db, both.cipher, spec, { batchSize: 1 });
     expect(real).toMatchObject({ unreadable: 1, resealed: 1 });
-    expect((await app.store.db.selectFrom("members").select("ssn_enc").where("id", "=", 1).executeTakeFirstOrThrow()).ssn_enc).toBe(foreign);
-    expect(both.cipher.keyIndexOf((await app.store.db.selectFrom("members").select("ssn_enc").where("id", "=", 2).executeTakeFirstOrThrow()).ssn_enc!)).toBe(0);
+    expect((await app.store.db.selectFrom("members").select("ssn_enc").where("id", "=", 1).executeTakeFirstOrThrow()).ssn_enc).toBe(
+      foreign,
+    );
+    expect(
+      both.cipher.keyIndexOf(
+        (await app.store.db.selectFrom("members").select("ssn_enc").where("id", "=", 2).executeTakeFirstOrThrow()).ssn_enc!,
+      ),
+    ).toBe(0);
   });
 });

@@ -27,9 +27,28 @@ import { action as verifyAction } from "~/routes/verify";
 import { STAFF_MAX_TRIES } from "~/.server/members/verification";
 import { opened } from "../support/outbox";
 
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Lopez",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
 /** an e-mail and a phone the checks cannot reach: both must be verified by a code */
-const CONTACT = { email: "ana@example.com", phone_number: "(214) 555-0187", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", with_validation: "1" };
+const CONTACT = {
+  email: "ana@example.com",
+  phone_number: "(214) 555-0187",
+  address1: "100 Main St",
+  address2: "",
+  city: "Dallas",
+  zip: "75201",
+  state: "TX",
+  with_validation: "1",
+};
 const HERE = "/enrollment/contact-info";
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
 
@@ -86,7 +105,9 @@ describeEachDatabase("limits under concurrency", (kind) => {
         }),
       ];
     });
-    return { seen, restore: () => {
+    return {
+      seen,
+      restore: () => {
         for (const s of spies.flat()) s.mockRestore();
       },
     };
@@ -96,26 +117,47 @@ describeEachDatabase("limits under concurrency", (kind) => {
   async function withCode(o: { phone?: boolean } = {}) {
     const { client } = await inWizard(app);
     expect((await client.submit(personalAction, "/enrollment/personal-info", PERSONAL)).location).toBe(HERE);
-    expect((await client.submit(contactAction, HERE, { ...CONTACT, intent: "verify-email" })).location).toBe(`${HERE}?dialog=otp&type=email`);
-    if (o.phone) expect((await client.submit(contactAction, HERE, { ...CONTACT, intent: "verify-phone" })).location).toBe(`${HERE}?dialog=otp&type=phone`);
+    expect((await client.submit(contactAction, HERE, { ...CONTACT, intent: "verify-email" })).location).toBe(
+      `${HERE}?dialog=otp&type=email`,
+    );
+    if (o.phone)
+      expect((await client.submit(contactAction, HERE, { ...CONTACT, intent: "verify-phone" })).location).toBe(
+        `${HERE}?dialog=otp&type=phone`,
+      );
     const id = (await client.session()).tempId!;
     const csrf = await client.csrfToken();
     const clients = onBothInstances(client);
     return { id, csrf, clients };
   }
   const lastCode = async (id: number, channel: "email" | "sms") => {
-    const row = opened(app, await app.store.db.selectFrom("outbox").select(["text_body", "html_body", "body_enc"]).where("enrollment_id", "=", id).where("channel", "=", channel).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow());
+    const row = opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .select(["text_body", "html_body", "body_enc"])
+        .where("enrollment_id", "=", id)
+        .where("channel", "=", channel)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow(),
+    );
     return /\b(\d{6})\b/.exec(row.text_body)![1];
   };
   const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
-  const codesOf = (id: number) => app.store.db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "=", id).orderBy("id").execute();
-  const failures = async (id: number) => (await app.store.db.selectFrom("rate_limits").select("count").where("key", "=", `otp-fail:${id}`).executeTakeFirst())?.count ?? 0;
+  const codesOf = (id: number) =>
+    app.store.db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "=", id).orderBy("id").execute();
+  const failures = async (id: number) =>
+    (await app.store.db.selectFrom("rate_limits").select("count").where("key", "=", `otp-fail:${id}`).executeTakeFirst())?.count ?? 0;
 
   it(`40 concurrent wrong tries on one code: exactly ${MAX_TRIES} evaluated, then the code is dead`, async () => {
     const { id, csrf, clients } = await withCode();
     const code = await lastCode(id, "email");
     const compared = countComparisons();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % 2].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: wrongFor(code) }, { csrf })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        clients[i % 2].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: wrongFor(code) }, { csrf }),
+      ),
+    );
     compared.restore();
     expect(compared.seen.n, "codes evaluated").toBe(MAX_TRIES);
     expect(count(results, (r) => r.status === 422)).toBe(40);
@@ -134,14 +176,24 @@ describeEachDatabase("limits under concurrency", (kind) => {
     const code = await lastCode(id, "email");
     const compared = countComparisons();
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => clients[i % 2].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: i === 25 ? code : wrongFor(code) }, { csrf })),
+      Array.from({ length: 30 }, (_, i) =>
+        clients[i % 2].submit(
+          contactAction,
+          HERE,
+          { intent: "otp-verify", type: "email", otp: i === 25 ? code : wrongFor(code) },
+          { csrf },
+        ),
+      ),
     );
     compared.restore();
     expect(compared.seen.n, "codes evaluated").toBe(MAX_TRIES);
     expect(results[25].location).toBeNull();
     // refused without being compared: no try was left, or the code was already retired
     expect(["validation.otpTooMany", "validation.otpNoCode"]).toContain(fieldError(results[25], "otp"));
-    expect(count(results, (r) => r.location !== null), "accepted").toBe(0);
+    expect(
+      count(results, (r) => r.location !== null),
+      "accepted",
+    ).toBe(0);
     const [row] = await codesOf(id);
     expect(row.used_at).toBeNull();
     expect(row.attempts).toBe(MAX_TRIES);
@@ -154,12 +206,20 @@ describeEachDatabase("limits under concurrency", (kind) => {
     try {
       // three wrong tries one by one first, so the hourly limit falls in the middle of a burst
       const first = await lastCode(id, "email");
-      for (let i = 0; i < 3; i++) expect(fieldError(await clients[0].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: wrongFor(first) }, { csrf }), "otp")).toBe("validation.otpWrong");
+      for (let i = 0; i < 3; i++)
+        expect(
+          fieldError(
+            await clients[0].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: wrongFor(first) }, { csrf }),
+            "otp",
+          ),
+        ).toBe("validation.otpWrong");
       const perBurst: number[] = [];
       for (let round = 0; round < 20; round++) {
         // a new code on both channels (the resend wait has passed), then 50 wrong codes at once, split over them
         app.clock.now = new Date(app.clock.now.getTime() + 121_000);
-        const sends = await Promise.all((["email", "phone"] as const).map((type) => clients[0].submit(contactAction, HERE, { intent: "otp-resend", type }, { csrf })));
+        const sends = await Promise.all(
+          (["email", "phone"] as const).map((type) => clients[0].submit(contactAction, HERE, { intent: "otp-resend", type }, { csrf })),
+        );
         if (sends.some((s) => s.status === 429)) {
           expect(sends.map((s) => s.data?.otpError)).toEqual(["validation.otpLocked", "validation.otpLocked"]);
           break;
@@ -168,7 +228,12 @@ describeEachDatabase("limits under concurrency", (kind) => {
         const before = compared.seen.n; // (the two new codes' hashes were taken before this)
         const burst = await Promise.all(
           Array.from({ length: 50 }, (_, i) =>
-            clients[i % 2].submit(contactAction, HERE, { intent: "otp-verify", type: i % 4 < 2 ? "email" : "phone", otp: wrongFor(i % 4 < 2 ? email : phone) }, { csrf }),
+            clients[i % 2].submit(
+              contactAction,
+              HERE,
+              { intent: "otp-verify", type: i % 4 < 2 ? "email" : "phone", otp: wrongFor(i % 4 < 2 ? email : phone) },
+              { csrf },
+            ),
           ),
         );
         expect(count(burst, (r) => r.location !== null)).toBe(0);
@@ -182,7 +247,11 @@ describeEachDatabase("limits under concurrency", (kind) => {
       expect(tries).toBe(FAILURE_LIMIT.max);
       // locked: nothing more is evaluated, whichever instance asks
       const before = compared.seen.n;
-      const after = await Promise.all(Array.from({ length: 50 }, (_, i) => clients[i % 2].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: "123456" }, { csrf })));
+      const after = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          clients[i % 2].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: "123456" }, { csrf }),
+        ),
+      );
       expect(compared.seen.n - before).toBe(0);
       expect(count(after, (r) => fieldError(r, "otp") === "validation.otpLocked")).toBe(50);
     } finally {
@@ -196,18 +265,33 @@ describeEachDatabase("limits under concurrency", (kind) => {
     const started = app.clock.now;
     try {
       app.clock.now = new Date(app.clock.now.getTime() + 121_000);
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => clients[i % 2].submit(contactAction, HERE, { intent: "otp-resend", type: "email" }, { csrf })));
-      expect(count(results, (r) => r.location === `${HERE}?dialog=otp&type=email`), "codes sent").toBe(1);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => clients[i % 2].submit(contactAction, HERE, { intent: "otp-resend", type: "email" }, { csrf })),
+      );
+      expect(
+        count(results, (r) => r.location === `${HERE}?dialog=otp&type=email`),
+        "codes sent",
+      ).toBe(1);
       expect(count(results, (r) => r.status === 429 && r.data.otpError === "validation.otpWait")).toBe(9);
       expect(await codesOf(id)).toHaveLength(2);
-      const mails = await app.store.db.selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "otp").execute();
+      const mails = await app.store.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("enrollment_id", "=", id)
+        .where("kind", "=", "otp")
+        .execute();
       expect(mails).toHaveLength(2);
       // the newest code is the live one, and it works once
       const code = await lastCode(id, "email");
       const live = (await codesOf(id)).filter((c) => c.invalidated_at === null);
       expect(live).toHaveLength(1);
-      const verified = await Promise.all([0, 1, 0, 1].map((i) => clients[i].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: code }, { csrf })));
-      expect(count(verified, (r) => r.location === `${HERE}?dialog=otp&type=email&state=done`), "accepted").toBe(1);
+      const verified = await Promise.all(
+        [0, 1, 0, 1].map((i) => clients[i].submit(contactAction, HERE, { intent: "otp-verify", type: "email", otp: code }, { csrf })),
+      );
+      expect(
+        count(verified, (r) => r.location === `${HERE}?dialog=otp&type=email&state=done`),
+        "accepted",
+      ).toBe(1);
     } finally {
       app.clock.now = started;
     }
@@ -218,8 +302,15 @@ describeEachDatabase("limits under concurrency", (kind) => {
     a.clientIp = `192.0.2.${kind === "sqlite" ? 31 : 32}`;
     const csrf = await a.csrfToken();
     const clients = onBothInstances(a);
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => clients[i % 2].submit(accessAction, "/access", { intent: i % 3 ? "rep-code" : "group-code", code: `WRONG${i}` }, { csrf })));
-    expect(count(results, (r) => r.status === 422), "codes evaluated").toBe(CODE_LIMIT.max);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        clients[i % 2].submit(accessAction, "/access", { intent: i % 3 ? "rep-code" : "group-code", code: `WRONG${i}` }, { csrf }),
+      ),
+    );
+    expect(
+      count(results, (r) => r.status === 422),
+      "codes evaluated",
+    ).toBe(CODE_LIMIT.max);
     expect(count(results, (r) => r.status === 429 && fieldError(r, "code") === "validation.tooManyCodes")).toBe(60 - CODE_LIMIT.max);
     // the right code is refused too, until the window ends
     expect((await a.submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code }, { csrf })).status).toBe(429);
@@ -231,10 +322,21 @@ describeEachDatabase("limits under concurrency", (kind) => {
     const csrf = await a.csrfToken();
     const clients = onBothInstances(a);
     // ten right codes at once fill the window while they are looked up, then leave it empty
-    const right = await Promise.all(Array.from({ length: CODE_LIMIT.max }, (_, i) => clients[i % 2].submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code }, { csrf })));
+    const right = await Promise.all(
+      Array.from({ length: CODE_LIMIT.max }, (_, i) =>
+        clients[i % 2].submit(accessAction, "/access", { intent: "rep-code", code: DEMO.rep.code }, { csrf }),
+      ),
+    );
     expect(count(right, (r) => r.location === "/access?step=confirm-rep")).toBe(CODE_LIMIT.max);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => clients[i % 2].submit(accessAction, "/access", { intent: "rep-code", code: `WRONG${i}` }, { csrf })));
-    expect(count(results, (r) => r.status === 422), "codes evaluated").toBe(CODE_LIMIT.max);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        clients[i % 2].submit(accessAction, "/access", { intent: "rep-code", code: `WRONG${i}` }, { csrf }),
+      ),
+    );
+    expect(
+      count(results, (r) => r.status === 422),
+      "codes evaluated",
+    ).toBe(CODE_LIMIT.max);
   });
 
   it(`60 concurrent continue-enrollment guesses: exactly ${CONTINUE_LIMIT.max} evaluated`, async () => {
@@ -242,34 +344,79 @@ describeEachDatabase("limits under concurrency", (kind) => {
     a.clientIp = `192.0.2.${kind === "sqlite" ? 51 : 52}`;
     const csrf = await a.csrfToken();
     const clients = onBothInstances(a);
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => clients[i % 2].submit(continueAction, "/continue-enrollment", { code: `AAAAA-${String(10000 + i).replace(/[01]/g, "B")}`, email: "x@gmail.com" }, { csrf })));
-    expect(count(results, (r) => r.status === 422 && fieldError(r, "code") === "validation.resumeNotFound"), "codes evaluated").toBe(CONTINUE_LIMIT.max);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        clients[i % 2].submit(
+          continueAction,
+          "/continue-enrollment",
+          { code: `AAAAA-${String(10000 + i).replace(/[01]/g, "B")}`, email: "x@gmail.com" },
+          { csrf },
+        ),
+      ),
+    );
+    expect(
+      count(results, (r) => r.status === 422 && fieldError(r, "code") === "validation.resumeNotFound"),
+      "codes evaluated",
+    ).toBe(CONTINUE_LIMIT.max);
     expect(count(results, (r) => r.status === 429 && fieldError(r, "code") === "validation.tooManyCodes")).toBe(60 - CONTINUE_LIMIT.max);
   });
 
   it("Save & Continue Later: at most 5 resume e-mails an hour, however many are asked for at once", async () => {
     const { id, csrf, clients } = await withCode();
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => clients[i % 2].submit(contactAction, HERE, { intent: "send-resume", email: "ana.lopez@gmail.com" }, { csrf })));
-    expect(count(results, (r) => r.location === `${HERE}?dialog=save-later&sent=1`), "e-mails sent").toBe(5);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        clients[i % 2].submit(contactAction, HERE, { intent: "send-resume", email: "ana.lopez@gmail.com" }, { csrf }),
+      ),
+    );
+    expect(
+      count(results, (r) => r.location === `${HERE}?dialog=save-later&sent=1`),
+      "e-mails sent",
+    ).toBe(5);
     expect(count(results, (r) => r.status === 429)).toBe(7);
-    const mails = await app.store.db.selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "save_later").execute();
+    const mails = await app.store.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("enrollment_id", "=", id)
+      .where("kind", "=", "save_later")
+      .execute();
     expect(mails).toHaveLength(5);
   });
 
   it(`signature-link resends: exactly ${RESEND_LIMIT.max} an hour`, async () => {
     const { client } = await inWizard(app, { session: REP_SESSION });
     const id = await readyForTextSignature(app, client);
-    expect((await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
-    const memberId = (await app.store.db.selectFrom("policies").select("member_id").where("enrollment_id", "=", id).executeTakeFirstOrThrow()).member_id;
+    expect((await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete", send_sms: "1" })).location).toBe(
+      "/enrollment/receipt",
+    );
+    const memberId = (
+      await app.store.db.selectFrom("policies").select("member_id").where("enrollment_id", "=", id).executeTakeFirstOrThrow()
+    ).member_id;
 
     // the rep's members need the rep verified by a code (issue 15); the server session serves both instances
     const rep = await signInRep(app);
     const csrf = await rep.csrfToken();
     const reps = onBothInstances(rep);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => reps[i % 2].submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) }, { csrf })));
-    expect(count(results, (r) => r.location === "/agent-select-member?signature=sent"), "links sent").toBe(RESEND_LIMIT.max);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        reps[i % 2].submit(
+          agentMembersAction,
+          "/agent-select-member",
+          { intent: "resend-signature", memberId: String(memberId) },
+          { csrf },
+        ),
+      ),
+    );
+    expect(
+      count(results, (r) => r.location === "/agent-select-member?signature=sent"),
+      "links sent",
+    ).toBe(RESEND_LIMIT.max);
     expect(count(results, (r) => r.location === "/agent-select-member?signature=limited")).toBe(12 - RESEND_LIMIT.max);
-    const texts = await app.store.db.selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "signature_request").execute();
+    const texts = await app.store.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("enrollment_id", "=", id)
+      .where("kind", "=", "signature_request")
+      .execute();
     expect(texts).toHaveLength(1 + RESEND_LIMIT.max);
   });
 
@@ -280,7 +427,11 @@ describeEachDatabase("limits under concurrency", (kind) => {
     const csrf = await c.csrfToken();
     const clients = onBothInstances(c);
     const compared = countComparisons();
-    const wrong = await Promise.all(Array.from({ length: 40 }, (_, i) => clients[i % 2].submit(verifyAction, "/verify", { intent: "verify", code: wrongFor(code) }, { csrf })));
+    const wrong = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        clients[i % 2].submit(verifyAction, "/verify", { intent: "verify", code: wrongFor(code) }, { csrf }),
+      ),
+    );
     compared.restore();
     expect(compared.seen.n, "codes evaluated").toBe(STAFF_MAX_TRIES);
     expect(count(wrong, (r) => fieldError(r, "code") === "validation.otpWrong")).toBe(STAFF_MAX_TRIES - 1);
@@ -295,9 +446,21 @@ describeEachDatabase("limits under concurrency", (kind) => {
       expect(resent.location).toBe("/verify");
       const fresh = await signInCodeFor(app, DEMO.rep.email);
       const again = onBothInstances(c);
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => again[i % 2].submit(verifyAction, "/verify", { intent: "verify", code: i === 25 ? fresh : wrongFor(fresh) }, { csrf })));
-      expect(count(results, (r) => r.location !== null), "signed in").toBe(0);
-      const sessions = await app.store.db.selectFrom("staff_sessions").select("id").where("rep_id", "=", DEMO.rep.id).where("created_at", ">=", app.clock.now.toISOString()).execute();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          again[i % 2].submit(verifyAction, "/verify", { intent: "verify", code: i === 25 ? fresh : wrongFor(fresh) }, { csrf }),
+        ),
+      );
+      expect(
+        count(results, (r) => r.location !== null),
+        "signed in",
+      ).toBe(0);
+      const sessions = await app.store.db
+        .selectFrom("staff_sessions")
+        .select("id")
+        .where("rep_id", "=", DEMO.rep.id)
+        .where("created_at", ">=", app.clock.now.toISOString())
+        .execute();
       expect(sessions).toHaveLength(0);
     } finally {
       app.clock.now = new Date();
@@ -309,10 +472,19 @@ describeEachDatabase("limits under concurrency", (kind) => {
     await addPlan(c, "BSD-PPO-ESS");
     const csrf = await c.csrfToken();
     const clients = onBothInstances(c);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => clients[i % 2].submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `sam${i}-${kind}@example.com` }, { csrf })));
-    expect(count(results, (r) => r.status === 302), "e-mails sent").toBe(5);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        clients[i % 2].submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `sam${i}-${kind}@example.com` }, { csrf }),
+      ),
+    );
+    expect(
+      count(results, (r) => r.status === 302),
+      "e-mails sent",
+    ).toBe(5);
     expect(count(results, (r) => r.status === 429 && fieldError(r, "email") === "validation.tooManyQuotes")).toBe(7);
     const id = (await c.session()).tempId!;
-    expect(await app.store.db.selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "quote").execute()).toHaveLength(5);
+    expect(
+      await app.store.db.selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "quote").execute(),
+    ).toHaveLength(5);
   });
 });

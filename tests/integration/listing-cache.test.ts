@@ -15,7 +15,16 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { TestClient } from "../support/client";
 import { addPlan } from "../support/journeys";
 
-const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", smoker: "", category: "dental" };
+const QUOTE = {
+  intent: "quote",
+  zip: "75201",
+  dob: "04/12/1988",
+  gender: "0",
+  spouseDob: "",
+  childCount: "0",
+  smoker: "",
+  category: "dental",
+};
 
 describeEachDatabase("the shared priced listing", (kind) => {
   let app: TestApp;
@@ -103,7 +112,10 @@ describeEachDatabase("the shared priced listing", (kind) => {
     await addPlan(withCart, "BSD-PPO-ESS");
     const theirs = await listing(withCart);
     const mine = await listing(empty);
-    const ticked = (d: PlansListingData) => cards(d).filter((c) => c.inCart).map((c) => c.id);
+    const ticked = (d: PlansListingData) =>
+      cards(d)
+        .filter((c) => c.inCart)
+        .map((c) => c.id);
     expect(ticked(theirs)).toEqual([planId("BSD-PPO-ESS")]);
     expect(ticked(mine)).toEqual([]);
     expect(mine).toEqual(await fresh(empty));
@@ -120,7 +132,11 @@ describeEachDatabase("the shared priced listing", (kind) => {
     expect(cachedListings(await catalog())).toBe(1);
     const plan = planId("BSD-PPO-ESS");
     const { popularity } = await db.selectFrom("plans").select("popularity").where("id", "=", plan).executeTakeFirstOrThrow();
-    await db.updateTable("plans").set({ popularity: popularity + 1 }).where("id", "=", plan).execute();
+    await db
+      .updateTable("plans")
+      .set({ popularity: popularity + 1 })
+      .where("id", "=", plan)
+      .execute();
     try {
       const changed = await loadCatalog(db, start + 122_000);
       expect(changed).not.toBe(held);

@@ -9,7 +9,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { createSmtpTransport } from "~/.server/adapters/mail";
-import { backoffMs, createDelivery, deliverDue, queueMail, queueText, type OpenedMessage, type RetryPolicy, type Transport } from "~/.server/platform/outbox";
+import {
+  backoffMs,
+  createDelivery,
+  deliverDue,
+  queueMail,
+  queueText,
+  type OpenedMessage,
+  type RetryPolicy,
+  type Transport,
+} from "~/.server/platform/outbox";
 import { claimNextMessage, markMessageSent } from "~/.server/repositories/outbox";
 import { claimScheduledRun, finishScheduledRun } from "~/.server/repositories/job-schedule";
 import { REMINDERS_JOB, startWorkers, type Workers } from "~/.server/jobs/workers";
@@ -34,7 +43,14 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 }
 
 function deliverOptions(services: Services) {
-  return { db: services.db, dialect: services.dialect, cipher: services.cipher, log: services.log, delivery: services.delivery, now: services.now };
+  return {
+    db: services.db,
+    dialect: services.dialect,
+    cipher: services.cipher,
+    log: services.log,
+    delivery: services.delivery,
+    now: services.now,
+  };
 }
 
 /** A transport that records what it was handed (slowly, so that passes overlap), failing the first `failures` tries. */
@@ -78,14 +94,21 @@ describeEachDatabase("outbox delivery", (kind) => {
 
   /** The worker as the server starts it (pg-boss in a schema of this test's own on PostgreSQL). */
   async function worker(services: Services, schema: string | undefined, reminders = false) {
-    const w = await startWorkers(services, { reminders, pollMs: 50, scheduleTickMs: 50, boss: { connectionString: process.env.TEST_DATABASE_URL, schema: `${schema}_boss` } });
+    const w = await startWorkers(services, {
+      reminders,
+      pollMs: 50,
+      scheduleTickMs: 50,
+      boss: { connectionString: process.env.TEST_DATABASE_URL, schema: `${schema}_boss` },
+    });
     workers.push(w);
     return w;
   }
 
   it("SMTP down when the enrollment completes, then up: the receipt is kept, retried and arrives exactly once", async () => {
     smtp = await startTestSmtp({ down: true });
-    const a = (app = await createTestApp(kind, { delivery: createDelivery({ email: createSmtpTransport(smtp.url, "Benefit Store <store@benefitstore.example>") }, FAST) }));
+    const a = (app = await createTestApp(kind, {
+      delivery: createDelivery({ email: createSmtpTransport(smtp.url, "Benefit Store <store@benefitstore.example>") }, FAST),
+    }));
     // the worker runs on real time
     Object.defineProperty(a.clock, "now", { get: () => new Date() });
     await worker(a.services, a.store.schema);
@@ -93,10 +116,25 @@ describeEachDatabase("outbox delivery", (kind) => {
     const { client } = await inWizard(a);
     const id = (await client.session()).tempId!;
     const e = await a.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
-    await markStepsDone(a, client, (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"));
+    await markStepsDone(
+      a,
+      client,
+      (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"),
+    );
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
-    const policy = await a.store.db.selectFrom("policies").select("policy_number").where("enrollment_id", "=", id).executeTakeFirstOrThrow();
-    const receipt = () => a.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").where("recipient", "=", "ana.lopez@gmail.com").executeTakeFirst();
+    const policy = await a.store.db
+      .selectFrom("policies")
+      .select("policy_number")
+      .where("enrollment_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const receipt = () =>
+      a.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("kind", "=", "receipt")
+        .where("recipient", "=", "ana.lopez@gmail.com")
+        .executeTakeFirst();
 
     // SMTP is down: tried, refused, kept with its sealed body for the next try
     const failing = await waitFor("two failed tries", async () => {
@@ -124,20 +162,32 @@ describeEachDatabase("outbox delivery", (kind) => {
 
   it("keeps an attachment through the queue, sealed, and hands it to SMTP", async () => {
     smtp = await startTestSmtp();
-    const a = (app = await createTestApp(kind, { seed: false, delivery: createDelivery({ email: createSmtpTransport(smtp.url, "Benefit Store <store@benefitstore.example>") }, FAST) }));
+    const a = (app = await createTestApp(kind, {
+      seed: false,
+      delivery: createDelivery({ email: createSmtpTransport(smtp.url, "Benefit Store <store@benefitstore.example>") }, FAST),
+    }));
     const pdf = Buffer.from("%PDF-1.7 enrollment record for Ana Lopez");
-    const id = await queueMail(a.services, { to: "ana.lopez@gmail.com", subject: "Enrollment Receipt", text: "Attached.", kind: "receipt", attachments: [{ filename: "enrollment.pdf", contentType: "application/pdf", content: pdf }] });
+    const id = await queueMail(a.services, {
+      to: "ana.lopez@gmail.com",
+      subject: "Enrollment Receipt",
+      text: "Attached.",
+      kind: "receipt",
+      attachments: [{ filename: "enrollment.pdf", contentType: "application/pdf", content: pdf }],
+    });
     const row = await a.store.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.body_enc).not.toContain(pdf.toString("base64"));
     expect(await deliverDue(deliverOptions(a.services))).toMatchObject({ sent: 1 });
     const [mail] = smtp.received;
-    expect(mail!.raw).toContain('filename=enrollment.pdf');
+    expect(mail!.raw).toContain("filename=enrollment.pdf");
     expect(mail!.raw.replace(/\r?\n/g, "")).toContain(pdf.toString("base64"));
   });
 
   it("two instances on one database deliver each message once", async () => {
     const log: Array<{ worker: string; id: number }> = [];
-    const a = (app = await createTestApp(kind, { seed: false, delivery: createDelivery({ email: recorder("a", log), sms: recorder("a", log) }, FAST) }));
+    const a = (app = await createTestApp(kind, {
+      seed: false,
+      delivery: createDelivery({ email: recorder("a", log), sms: recorder("a", log) }, FAST),
+    }));
     const b = openInstance(a, { delivery: createDelivery({ email: recorder("b", log), sms: recorder("b", log) }, FAST) });
     instances.push(b);
     const ids: number[] = [];
@@ -146,7 +196,12 @@ describeEachDatabase("outbox delivery", (kind) => {
       if (i % 3 === 0) ids.push(await queueText(b.services, { to: "(214) 555-0100", text: `Text ${i}`, kind: "otp" }));
     }
     // four passes at once, two in each instance
-    await Promise.all([deliverDue(deliverOptions(a.services)), deliverDue(deliverOptions(b.services)), deliverDue(deliverOptions(a.services)), deliverDue(deliverOptions(b.services))]);
+    await Promise.all([
+      deliverDue(deliverOptions(a.services)),
+      deliverDue(deliverOptions(b.services)),
+      deliverDue(deliverOptions(a.services)),
+      deliverDue(deliverOptions(b.services)),
+    ]);
     expect(log.map((d) => d.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
     const rows = await a.store.db.selectFrom("outbox").select(["status", "attempts", "body_enc"]).execute();
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.body_enc === null)).toBe(true);
@@ -189,8 +244,16 @@ describeEachDatabase("outbox delivery", (kind) => {
 
   it("takes over a claim whose worker died once its lease ran out (at least once)", async () => {
     const log: Array<{ worker: string; id: number }> = [];
-    const a = (app = await createTestApp(kind, { seed: false, delivery: createDelivery({ email: recorder("a", log) }, { ...FAST, leaseMs: 60_000 }) }));
-    const id = await queueMail(a.services, { to: "ana.lopez@gmail.com", subject: "Receipt", text: "Policy BS-2026-ABCDEFGH", kind: "receipt" });
+    const a = (app = await createTestApp(kind, {
+      seed: false,
+      delivery: createDelivery({ email: recorder("a", log) }, { ...FAST, leaseMs: 60_000 }),
+    }));
+    const id = await queueMail(a.services, {
+      to: "ana.lopez@gmail.com",
+      subject: "Receipt",
+      text: "Policy BS-2026-ABCDEFGH",
+      kind: "receipt",
+    });
     const now = a.clock.now;
     const claimed = await claimNextMessage(a.store.db, a.store.dialect, "dead-worker", now, new Date(now.getTime() + 60_000));
     expect(claimed?.id).toBe(id);
@@ -201,7 +264,10 @@ describeEachDatabase("outbox delivery", (kind) => {
     expect(log.map((d) => d.id)).toEqual([id]);
     // the dead worker's late word changes nothing
     expect(await markMessageSent(a.store.db, id, "dead-worker", a.clock.now)).toBe(false);
-    expect(await a.store.db.selectFrom("outbox").select(["status", "attempts"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: "sent", attempts: 2 });
+    expect(await a.store.db.selectFrom("outbox").select(["status", "attempts"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+      status: "sent",
+      attempts: 2,
+    });
   });
 
   it("the reminders' schedule is taken by one process per run, across instances", async () => {
@@ -211,7 +277,12 @@ describeEachDatabase("outbox delivery", (kind) => {
     const every = 15 * 60 * 1000;
     const lease = 30 * 60 * 1000;
     const t0 = a.clock.now;
-    const round = (at: Date) => Promise.all(Array.from({ length: 12 }, (_, i) => claimScheduledRun((i % 2 ? b : a).services.db, REMINDERS_JOB, `w${i}`, at, every, lease).then((won) => (won ? `w${i}` : null))));
+    const round = (at: Date) =>
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          claimScheduledRun((i % 2 ? b : a).services.db, REMINDERS_JOB, `w${i}`, at, every, lease).then((won) => (won ? `w${i}` : null)),
+        ),
+      );
     const first = (await round(t0)).filter(Boolean);
     expect(first).toHaveLength(1);
     await finishScheduledRun(a.store.db, REMINDERS_JOB, first[0]!);

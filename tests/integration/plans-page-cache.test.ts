@@ -20,7 +20,16 @@ import { TestClient } from "../support/client";
 import { addPlan } from "../support/journeys";
 import { verifiedSessionFor } from "../support/staff";
 
-const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", smoker: "", category: "dental" };
+const QUOTE = {
+  intent: "quote",
+  zip: "75201",
+  dob: "04/12/1988",
+  gender: "0",
+  spouseDob: "",
+  childCount: "0",
+  smoker: "",
+  category: "dental",
+};
 
 describeEachDatabase("the plans page kept as a document", (kind) => {
   let app: TestApp;
@@ -55,7 +64,17 @@ describeEachDatabase("the plans page kept as a document", (kind) => {
     });
 
     it("differs with every quote fact", async () => {
-      const variants: Array<Partial<typeof QUOTE>> = [{}, { dob: "04/12/1958" }, { zip: "33131" }, { zip: "75202" }, { gender: "1" }, { smoker: "1" }, { spouseDob: "05/05/1985" }, { childCount: "2" }, { category: "vision" }];
+      const variants: Array<Partial<typeof QUOTE>> = [
+        {},
+        { dob: "04/12/1958" },
+        { zip: "33131" },
+        { zip: "75202" },
+        { gender: "1" },
+        { smoker: "1" },
+        { spouseDob: "05/05/1985" },
+        { childCount: "2" },
+        { category: "vision" },
+      ];
       const keys = [];
       for (const v of variants) keys.push(await key(await visitor(v)));
       expect(new Set(keys).size).toBe(variants.length);
@@ -71,7 +90,11 @@ describeEachDatabase("the plans page kept as a document", (kind) => {
       const carted = await visitor();
       await addToCart(carted, "BSD-PPO-ESS");
       const comparing = await visitor();
-      const res = await comparing.submit(compareAction, "/compare", { shown: String(planId("BSD-PPO-ESS")), plans: String(planId("BSD-PPO-ESS")), redirectTo: "/plans" });
+      const res = await comparing.submit(compareAction, "/compare", {
+        shown: String(planId("BSD-PPO-ESS")),
+        plans: String(planId("BSD-PPO-ESS")),
+        redirectTo: "/plans",
+      });
       expect(res.status).toBe(302);
       const keys = [k, await key(es), await key(other), await key(base, "/plans?type=vision"), await key(carted), await key(comparing)];
       expect(keys.map((x) => typeof x)).toEqual(keys.map(() => "string"));
@@ -107,7 +130,12 @@ describeEachDatabase("the plans page kept as a document", (kind) => {
 
       const staff = new TestClient(app.services);
       await staff.csrfToken();
-      await verifiedSessionFor(app, staff, { kind: "rep", repId: DEMO.rep.id }, { repAuthenticated: true, eprocess: "rep", agentId: DEMO.rep.id });
+      await verifiedSessionFor(
+        app,
+        staff,
+        { kind: "rep", repId: DEMO.rep.id },
+        { repAuthenticated: true, eprocess: "rep", agentId: DEMO.rep.id },
+      );
       expect(await key(staff)).toBeNull();
     });
   });
@@ -152,7 +180,9 @@ describeEachDatabase("the plans page kept as a document", (kind) => {
       const other = await visitor({ dob: "04/12/1958" });
       expect((await plansPageFromCache(app.services, other.request("/plans"), response("n4", "r4"), cache)).kind).toBe("miss");
       // nor a reload asking for a fresh copy
-      expect((await plansPageFromCache(app.services, b.request("/plans"), { ...response("n5", "r5"), fresh: true }, cache)).kind).toBe("miss");
+      expect((await plansPageFromCache(app.services, b.request("/plans"), { ...response("n5", "r5"), fresh: true }, cache)).kind).toBe(
+        "miss",
+      );
     });
 
     it("a reload renders; its page replaces the kept one only when it differs", async () => {

@@ -25,17 +25,59 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     expect(res.status, JSON.stringify(res.data)).toBe(302);
     return c;
   }
-  const enrollmentOf = async (c: TestClient) => app.store.db.selectFrom("enrollments").selectAll().where("id", "=", (await c.session()).tempId!).executeTakeFirstOrThrow();
-  const linesOf = async (c: TestClient) => app.store.db.selectFrom("cart_lines").selectAll().where("enrollment_id", "=", (await c.session()).tempId!).orderBy("id").execute();
-  const countEnrollments = async () => Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  const href = async (code: string) => `/plan/${planId(code)}/${(await app.services.db.selectFrom("plan_texts").select("name").where("plan_id", "=", planId(code)).where("locale", "=", "en").executeTakeFirstOrThrow()).name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  const enrollmentOf = async (c: TestClient) =>
+    app.store.db
+      .selectFrom("enrollments")
+      .selectAll()
+      .where("id", "=", (await c.session()).tempId!)
+      .executeTakeFirstOrThrow();
+  const linesOf = async (c: TestClient) =>
+    app.store.db
+      .selectFrom("cart_lines")
+      .selectAll()
+      .where("enrollment_id", "=", (await c.session()).tempId!)
+      .orderBy("id")
+      .execute();
+  const countEnrollments = async () =>
+    Number(
+      (
+        await app.store.db
+          .selectFrom("enrollments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const href = async (code: string) =>
+    `/plan/${planId(code)}/${(
+      await app.services.db
+        .selectFrom("plan_texts")
+        .select("name")
+        .where("plan_id", "=", planId(code))
+        .where("locale", "=", "en")
+        .executeTakeFirstOrThrow()
+    ).name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`;
   const params = (code: string) => ({ id: String(planId(code)), planName: "x" });
 
   // ---- quote
   it("creates the temp enrollment with the state from the ZIP and the derived tier", async () => {
     const c = await quoted({ spouseDob: "05/05/1985", childCount: "2" });
     const e = await enrollmentOf(c);
-    expect(e).toMatchObject({ zip: "75201", state: "TX", birthdate: "1988-04-12", gender: 0, tier: "IF", spouse_birthdate: "1985-05-05", child_count: 2, category: "dental", status: "shopping", enroll_type: "new-member" });
+    expect(e).toMatchObject({
+      zip: "75201",
+      state: "TX",
+      birthdate: "1988-04-12",
+      gender: 0,
+      tier: "IF",
+      spouse_birthdate: "1985-05-05",
+      child_count: 2,
+      category: "dental",
+      status: "shopping",
+      enroll_type: "new-member",
+    });
   });
 
   it.each([
@@ -103,7 +145,12 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
 
   it("leaves out plans the quote cannot buy (state, area, age, tier)", async () => {
     const ca = await quoted({ zip: "90012" });
-    const ids = (await ca.load(plansLoader, "/plans")).data.sections.flatMap((s: { plans: Array<{ id: number }>; bundles?: Array<{ plans: Array<{ id: number }> }> }) => [...s.plans, ...(s.bundles ?? []).flatMap((b) => b.plans)]).map((p: { id: number }) => p.id);
+    const ids = (await ca.load(plansLoader, "/plans")).data.sections
+      .flatMap((s: { plans: Array<{ id: number }>; bundles?: Array<{ plans: Array<{ id: number }> }> }) => [
+        ...s.plans,
+        ...(s.bundles ?? []).flatMap((b) => b.plans),
+      ])
+      .map((p: { id: number }) => p.id);
     expect(ids).not.toContain(planId(DEMO.plans.stateError));
     expect(ids).not.toContain(planId(DEMO.plans.metError));
     const tx = await quoted();
@@ -146,16 +193,40 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
   it("salary and hours: the dialog saves them and the price follows the salary", async () => {
     const c = await quoted();
     const code = DEMO.plans.salaryError;
-    expect((await c.submit(planAction, await href(code), { intent: "salary", annualIncome: "-5" }, { params: params(code) })).data.fieldErrors.annualIncome).toBe("validation.salary");
-    expect((await c.submit(planAction, await href(code), { intent: "salary", annualIncome: "52,000" }, { params: params(code) })).status).toBe(302);
+    expect(
+      (await c.submit(planAction, await href(code), { intent: "salary", annualIncome: "-5" }, { params: params(code) })).data.fieldErrors
+        .annualIncome,
+    ).toBe("validation.salary");
+    expect(
+      (await c.submit(planAction, await href(code), { intent: "salary", annualIncome: "52,000" }, { params: params(code) })).status,
+    ).toBe(302);
     const page = await c.load(planLoader, await href(code), params(code));
     expect(page.data.pricing.ok).toBe(true);
     expect(page.data.salary.annualIncome).toBe(52000);
     const hours = DEMO.plans.hourError;
-    expect((await c.submit(planAction, await href(hours), { intent: "salary", annualIncome: "52000", workingHours: "200" }, { params: params(hours) })).data.fieldErrors.workingHours).toBe("validation.hours");
-    await c.submit(planAction, await href(hours), { intent: "salary", annualIncome: "52000", workingHours: "20" }, { params: params(hours) });
+    expect(
+      (
+        await c.submit(
+          planAction,
+          await href(hours),
+          { intent: "salary", annualIncome: "52000", workingHours: "200" },
+          { params: params(hours) },
+        )
+      ).data.fieldErrors.workingHours,
+    ).toBe("validation.hours");
+    await c.submit(
+      planAction,
+      await href(hours),
+      { intent: "salary", annualIncome: "52000", workingHours: "20" },
+      { params: params(hours) },
+    );
     expect((await c.load(planLoader, await href(hours), params(hours))).data.pricing).toEqual({ ok: false, errorCode: "hourError" });
-    await c.submit(planAction, await href(hours), { intent: "salary", annualIncome: "52000", workingHours: "40" }, { params: params(hours) });
+    await c.submit(
+      planAction,
+      await href(hours),
+      { intent: "salary", annualIncome: "52000", workingHours: "40" },
+      { params: params(hours) },
+    );
     expect((await c.load(planLoader, await href(hours), params(hours))).data.pricing.ok).toBe(true);
   });
 
@@ -173,7 +244,12 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
   async function addFrom(c: TestClient, code: string, extra: Record<string, string> = {}) {
     const page = await c.load(planLoader, await href(code), params(code));
     const ppid = String(page.data.pricing.entries[0].planPriceId);
-    return c.submit(planAction, await href(code), { intent: "add", planId: String(planId(code)), planPriceId: ppid, ...extra }, { params: params(code) });
+    return c.submit(
+      planAction,
+      await href(code),
+      { intent: "add", planId: String(planId(code)), planPriceId: ppid, ...extra },
+      { params: params(code) },
+    );
   }
 
   it("adds a single plan at the server's price and goes to the cart", async () => {
@@ -190,7 +266,12 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
 
   it("refuses a tampered price id (another tier's row) and an unknown plan", async () => {
     const c = await quoted();
-    const isRow = await app.store.db.selectFrom("plan_prices").select("id").where("plan_id", "=", planId("BSD-PPO-ESS")).where("tier", "=", "IF").executeTakeFirstOrThrow();
+    const isRow = await app.store.db
+      .selectFrom("plan_prices")
+      .select("id")
+      .where("plan_id", "=", planId("BSD-PPO-ESS"))
+      .where("tier", "=", "IF")
+      .executeTakeFirstOrThrow();
     await c.submit(plansAction, "/plans", { intent: "add", planId: String(planId("BSD-PPO-ESS")), planPriceId: String(isRow.id) });
     expect(await linesOf(c)).toHaveLength(0);
     const res = await c.submit(plansAction, "/plans", { intent: "add", planId: "99999", planPriceId: "1" });
@@ -208,9 +289,17 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     const c = await quoted();
     const page = await c.load(plansLoader, "/plans?type=vision");
     const card = page.data.sections[0].plans.find((p: { directAdd: number | null }) => p.directAdd);
-    const res = await c.submit(plansAction, "/plans?type=vision", { intent: "add", add: `${card.id}:${card.directAdd}`, redirectTo: "/plans?type=vision" });
+    const res = await c.submit(plansAction, "/plans?type=vision", {
+      intent: "add",
+      add: `${card.id}:${card.directAdd}`,
+      redirectTo: "/plans?type=vision",
+    });
     expect(res.location).toBe("/plans?type=vision");
-    expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({ kind: "success", key: "cart.addedMessage", dialog: "cart-added" });
+    expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({
+      kind: "success",
+      key: "cart.addedMessage",
+      dialog: "cart-added",
+    });
     await c.submit(plansAction, "/plans?type=vision", { intent: "add", add: `${card.id}:${card.directAdd}` });
     expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({ key: "cart.alreadyInCart" });
     expect(await linesOf(c)).toHaveLength(1);
@@ -238,7 +327,11 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     await c.setSession({ repAuthenticated: true, eprocess: "rep", agentId: DEMO.rep.id });
     const { startExistingMemberEnrollment } = await import("~/.server/members/existing-member");
     const session = await app.services.sessions.read(c.request("/"));
-    const member = await app.store.db.selectFrom("members").selectAll().where("id", "=", DEMO.members.ids.underRep[0]).executeTakeFirstOrThrow();
+    const member = await app.store.db
+      .selectFrom("members")
+      .selectAll()
+      .where("id", "=", DEMO.members.ids.underRep[0])
+      .executeTakeFirstOrThrow();
     await startExistingMemberEnrollment(app.services, c.request("/"), session, member, { tier: "IO", spouseDob: null, childCount: 0 });
     c.setCookie("__store", (await app.services.sessions.commit(session)).split(";")[0].split("=").slice(1).join("="));
     await addFrom(c, DEMO.plans.membershipRequired);
@@ -256,7 +349,20 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
   it("blackout: a second major-medical plan is refused with a message", async () => {
     const c = await quoted({ category: "medical" });
     const catalog = await loadCatalog(app.store.db);
-    const medical = [...catalog.plans.values()].filter((p) => p.categoryKey === "medical" && p.active && !p.hide_add_to_cart && !p.is_premier && !p.membership_required && !p.has_enroll_questions && !(catalog.questions.get(p.id)?.eligibility.length) && p.areas.length === 0 && p.all_states && p.age_max >= 40 && p.audience !== "over65");
+    const medical = [...catalog.plans.values()].filter(
+      (p) =>
+        p.categoryKey === "medical" &&
+        p.active &&
+        !p.hide_add_to_cart &&
+        !p.is_premier &&
+        !p.membership_required &&
+        !p.has_enroll_questions &&
+        !catalog.questions.get(p.id)?.eligibility.length &&
+        p.areas.length === 0 &&
+        p.all_states &&
+        p.age_max >= 40 &&
+        p.audience !== "over65",
+    );
     await addFrom(c, medical[0].code);
     await addFrom(c, medical[1].code);
     expect((await linesOf(c)).map((l) => l.plan_id)).toEqual([medical[0].id]);
@@ -272,13 +378,24 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     const mustBeYes = page.data.eligibility.find((q: { trueCondition: number }) => q.trueCondition === 1);
     const missing = await c.submit(planAction, await href(code), { intent: "eligibility" }, { params: params(code) });
     expect(Object.values(missing.data.fieldErrors)).toContain("validation.answerAll");
-    const no = await c.submit(planAction, await href(code), { intent: "eligibility", ...answers, [`q${mustBeYes.id}`]: "0" }, { params: params(code) });
+    const no = await c.submit(
+      planAction,
+      await href(code),
+      { intent: "eligibility", ...answers, [`q${mustBeYes.id}`]: "0" },
+      { params: params(code) },
+    );
     expect(no.data.fieldErrors[`q${mustBeYes.id}`]).toBe("validation.answerYes");
     // adding before answering leads to the plan page, nothing added
-    const early = await c.submit(plansAction, "/plans", { intent: "add", planId: String(planId(code)), planPriceId: String(page.data.pricing.entries[0].planPriceId) });
+    const early = await c.submit(plansAction, "/plans", {
+      intent: "add",
+      planId: String(planId(code)),
+      planPriceId: String(page.data.pricing.entries[0].planPriceId),
+    });
     expect(early.location).toMatch(/^\/plan\//);
     expect(await linesOf(c)).toHaveLength(0);
-    expect((await c.submit(planAction, await href(code), { intent: "eligibility", ...answers }, { params: params(code) })).status).toBe(302);
+    expect((await c.submit(planAction, await href(code), { intent: "eligibility", ...answers }, { params: params(code) })).status).toBe(
+      302,
+    );
     expect((await c.load(planLoader, await href(code), params(code))).data.eligibility).toBeNull();
     await addFrom(c, code);
     expect(await linesOf(c)).toHaveLength(1);
@@ -289,7 +406,9 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     const path = `/PlanQuestionView?planId=${planId(code)}`;
     const declined = await quoted({ category: "critical_illness" });
     const qs = (await declined.load(questionsLoader, path)).data.questions as Array<{ id: number }>;
-    expect((await declined.submit(questionsAction, path, { [`q${qs[0].id}`]: "1" })).data.fieldErrors[`q${qs[1].id}`]).toBe("validation.answerAllQuestions");
+    expect((await declined.submit(questionsAction, path, { [`q${qs[0].id}`]: "1" })).data.fieldErrors[`q${qs[1].id}`]).toBe(
+      "validation.answerAllQuestions",
+    );
     await declined.submit(questionsAction, path, Object.fromEntries(qs.map((q, i) => [`q${q.id}`, i === 0 ? "1" : "0"])));
     const page = await declined.load(planLoader, await href(code), params(code));
     expect(page.data.enrollQuestions.outcome).toBe("declined");
@@ -304,7 +423,11 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     expect((await ok.load(planLoader, await href(code), params(code))).data.enrollQuestions.outcome).toBe("accepted");
     await addFrom(ok, code);
     expect(await linesOf(ok)).toHaveLength(1);
-    const stored = await app.store.db.selectFrom("plan_answers").select("answers_enc").where("enrollment_id", "=", (await ok.session()).tempId!).executeTakeFirstOrThrow();
+    const stored = await app.store.db
+      .selectFrom("plan_answers")
+      .select("answers_enc")
+      .where("enrollment_id", "=", (await ok.session()).tempId!)
+      .executeTakeFirstOrThrow();
     expect(stored.answers_enc).toMatch(/^v1\./);
     expect(stored.answers_enc).not.toMatch(/["{}:]/); // no JSON in clear
     expect(app.services.cipher.decryptJson(stored.answers_enc)).toEqual(Object.fromEntries(qs.map((q) => [`q${q.id}`, "0"])));

@@ -13,8 +13,27 @@ import { openInstance, type Instance } from "../support/instances";
 import { TestClient, type RouteResult } from "../support/client";
 import { inWizard } from "../support/journeys";
 
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
-const CONTACT = { email: "ana@example.com", phone_number: "(214) 555-0187", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", with_validation: "1" };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Lopez",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
+const CONTACT = {
+  email: "ana@example.com",
+  phone_number: "(214) 555-0187",
+  address1: "100 Main St",
+  address2: "",
+  city: "Dallas",
+  zip: "75201",
+  state: "TX",
+  with_validation: "1",
+};
 const HERE = "/enrollment/contact-info";
 const PER_CLIENT = 10;
 const PER_DESTINATION = 5;
@@ -28,7 +47,11 @@ describeEachDatabase("contact codes cannot be pumped", (kind) => {
   let n = 0;
   beforeAll(async () => {
     app = await createTestApp(kind, {
-      config: { CONTACT_CODES_PER_CLIENT_HOUR: String(PER_CLIENT), CONTACT_CODES_PER_DESTINATION_HOUR: String(PER_DESTINATION), CONTACT_SMS_PER_DAY: String(SMS_PER_DAY) },
+      config: {
+        CONTACT_CODES_PER_CLIENT_HOUR: String(PER_CLIENT),
+        CONTACT_CODES_PER_DESTINATION_HOUR: String(PER_DESTINATION),
+        CONTACT_SMS_PER_DAY: String(SMS_PER_DAY),
+      },
     });
     instances = [openInstance(app), openInstance(app)];
   });
@@ -45,14 +68,18 @@ describeEachDatabase("contact codes cannot be pumped", (kind) => {
     expect((await client.submit(personalAction, "/enrollment/personal-info", PERSONAL)).location).toBe(HERE);
     return client;
   }
-  const ask = (c: TestClient, fields: Record<string, string>, kind: "email" | "phone" = "email") => c.submit(contactAction, HERE, { ...CONTACT, ...fields, intent: `verify-${kind}` });
-  const sent = async (channel: "email" | "sms") => (await app.store.db.selectFrom("outbox").select("id").where("kind", "=", "otp").where("channel", "=", channel).execute()).length;
-  const sentTo = async (recipient: string) => (await app.store.db.selectFrom("outbox").select("id").where("kind", "=", "otp").where("recipient", "=", recipient).execute()).length;
+  const ask = (c: TestClient, fields: Record<string, string>, kind: "email" | "phone" = "email") =>
+    c.submit(contactAction, HERE, { ...CONTACT, ...fields, intent: `verify-${kind}` });
+  const sent = async (channel: "email" | "sms") =>
+    (await app.store.db.selectFrom("outbox").select("id").where("kind", "=", "otp").where("channel", "=", channel).execute()).length;
+  const sentTo = async (recipient: string) =>
+    (await app.store.db.selectFrom("outbox").select("id").where("kind", "=", "otp").where("recipient", "=", recipient).execute()).length;
 
   it(`one client: ${PER_CLIENT} codes an hour, whatever the enrollment; the next is refused beside the field with the minutes to wait`, async () => {
     const ip = newIp();
     const before = await sent("email");
-    for (let i = 0; i < PER_CLIENT; i++) expect((await ask(await atContact(ip), { email: `client${i}@example.com` })).location).toBe(`${HERE}?dialog=otp&type=email`);
+    for (let i = 0; i < PER_CLIENT; i++)
+      expect((await ask(await atContact(ip), { email: `client${i}@example.com` })).location).toBe(`${HERE}?dialog=otp&type=email`);
     const refused = await ask(await atContact(ip), { email: "client-last@example.com" });
     expect(refused.status).toBe(429);
     expect(fieldError(refused, "email")).toBe('validation.otpSendLimit::{"minutes":60}');
@@ -63,7 +90,8 @@ describeEachDatabase("contact codes cannot be pumped", (kind) => {
 
   it(`one address: ${PER_DESTINATION} codes an hour across enrollments and clients`, async () => {
     const email = "pumped@example.com";
-    for (let i = 0; i < PER_DESTINATION; i++) expect((await ask(await atContact(newIp()), { email })).location).toBe(`${HERE}?dialog=otp&type=email`);
+    for (let i = 0; i < PER_DESTINATION; i++)
+      expect((await ask(await atContact(newIp()), { email })).location).toBe(`${HERE}?dialog=otp&type=email`);
     const refused = await ask(await atContact(newIp()), { email });
     expect(refused.status).toBe(429);
     expect(fieldError(refused, "email")).toMatch(/^validation\.otpSendLimit::/);
@@ -79,7 +107,10 @@ describeEachDatabase("contact codes cannot be pumped", (kind) => {
   it(`texts: the store's daily budget (${SMS_PER_DAY}), then refused with the minutes until the day's window ends`, async () => {
     const before = await sent("sms");
     const left = SMS_PER_DAY - before;
-    for (let i = 0; i < left; i++) expect((await ask(await atContact(newIp()), { phone_number: `(214) 555-02${10 + i}` }, "phone")).location).toBe(`${HERE}?dialog=otp&type=phone`);
+    for (let i = 0; i < left; i++)
+      expect((await ask(await atContact(newIp()), { phone_number: `(214) 555-02${10 + i}` }, "phone")).location).toBe(
+        `${HERE}?dialog=otp&type=phone`,
+      );
     const refused = await ask(await atContact(newIp()), { phone_number: "(214) 555-0299" }, "phone");
     expect(refused.status).toBe(429);
     const minutes = JSON.parse(String(fieldError(refused, "phone_number")).split("::")[1]).minutes;
@@ -96,7 +127,11 @@ describeEachDatabase("contact codes cannot be pumped", (kind) => {
     const browsers: TestClient[] = [];
     for (let i = 0; i < 20; i++) browsers.push(sameBrowserOn(await atContact(ip), instances[i % 2].services));
     const tokens = await Promise.all(browsers.map((b) => b.csrfToken()));
-    const results = await Promise.all(browsers.map((b, i) => b.submit(contactAction, HERE, { ...CONTACT, email: `burst${i}@example.com`, intent: "verify-email" }, { csrf: tokens[i] })));
+    const results = await Promise.all(
+      browsers.map((b, i) =>
+        b.submit(contactAction, HERE, { ...CONTACT, email: `burst${i}@example.com`, intent: "verify-email" }, { csrf: tokens[i] }),
+      ),
+    );
     expect(results.filter((r) => r.status === 429)).toHaveLength(20 - PER_CLIENT);
     expect(await sent("email")).toBe(before + PER_CLIENT);
   });
@@ -105,6 +140,7 @@ describeEachDatabase("contact codes cannot be pumped", (kind) => {
 function sameBrowserOn(client: TestClient, services: Services) {
   const other = new TestClient(services);
   other.clientIp = client.clientIp;
-  for (const pair of client.cookieHeader().split("; ").filter(Boolean)) other.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+  for (const pair of client.cookieHeader().split("; ").filter(Boolean))
+    other.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
   return other;
 }

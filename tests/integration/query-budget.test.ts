@@ -14,7 +14,17 @@ import { plansPageInputs } from "~/.server/store/plans-page";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { addPlan, inWizard, quotedClient } from "../support/journeys";
 
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Carter-Lee", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Carter-Lee",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
 
 describeEachDatabase("statements per request", (kind) => {
   let app: TestApp;
@@ -58,11 +68,20 @@ describeEachDatabase("statements per request", (kind) => {
     const { client } = await inWizard(app);
     const { result: posted, statements: post } = await counted(() => client.submit(personalAction, "/enrollment/personal-info", PERSONAL));
     expect(posted.location).toBe("/enrollment/contact-info");
-    const { result, statements: get } = await counted(() => client.document([rootLoader, frameLoader, contactLoader], "/enrollment/contact-info"));
+    const { result, statements: get } = await counted(() =>
+      client.document([rootLoader, frameLoader, contactLoader], "/enrollment/contact-info"),
+    );
     expect(result.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(duplicates(get)).toEqual([]);
     expect(get.length, get.join("\n")).toBeLessThanOrEqual(2);
-    expect(duplicates(post.slice(0, post.findIndex((s) => !/^\s*select/i.test(s))))).toEqual([]);
+    expect(
+      duplicates(
+        post.slice(
+          0,
+          post.findIndex((s) => !/^\s*select/i.test(s)),
+        ),
+      ),
+    ).toEqual([]);
     expect(post.length, post.join("\n")).toBeLessThanOrEqual(3);
   });
 });

@@ -36,7 +36,14 @@ describeEachDatabase("the quote e-mail is no relay", (kind) => {
     return c;
   }
   const quoteMail = async (to: string) => {
-    const row = await app.store.db.selectFrom("outbox").selectAll().where("kind", "=", "quote").where("recipient", "=", to).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const row = await app.store.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("kind", "=", "quote")
+      .where("recipient", "=", to)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     return opened(app, row);
   };
 
@@ -55,7 +62,9 @@ describeEachDatabase("the quote e-mail is no relay", (kind) => {
     const c = await cart();
     const to = `me-${kind}@example.com`;
     await confirmedAddress(app, c, to);
-    expect((await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: to, message: "See you Monday" })).status).toBe(302);
+    expect((await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: to, message: "See you Monday" })).status).toBe(
+      302,
+    );
     expect((await quoteMail(to)).text_body).toContain("See you Monday");
   });
 
@@ -64,11 +73,15 @@ describeEachDatabase("the quote e-mail is no relay", (kind) => {
     const statuses: number[] = [];
     for (let i = 0; i < PER_CLIENT + 2; i++) {
       const c = await cart(ip);
-      statuses.push((await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `pump${i}-${kind}@example.com` })).status);
+      statuses.push(
+        (await c.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `pump${i}-${kind}@example.com` })).status,
+      );
     }
     expect(statuses).toEqual([...Array(PER_CLIENT).fill(302), 429, 429]);
     // another client is not held up
-    expect((await (await cart()).submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `other-${kind}@example.com` })).status).toBe(302);
+    expect(
+      (await (await cart()).submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `other-${kind}@example.com` })).status,
+    ).toBe(302);
   });
 
   it(`at once over two instances: 12 carts of one client send exactly ${PER_CLIENT}`, async () => {
@@ -76,7 +89,11 @@ describeEachDatabase("the quote e-mail is no relay", (kind) => {
     const browsers: TestClient[] = [];
     for (let i = 0; i < 12; i++) browsers.push(sameBrowserOn(await cart(ip), instances[i % 2].services));
     const tokens = await Promise.all(browsers.map((b) => b.csrfToken()));
-    const results = await Promise.all(browsers.map((b, i) => b.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `burst${i}-${kind}@example.com` }, { csrf: tokens[i] })));
+    const results = await Promise.all(
+      browsers.map((b, i) =>
+        b.submit(cartAction, "/cart", { intent: "send-quote", name: "Sam", email: `burst${i}-${kind}@example.com` }, { csrf: tokens[i] }),
+      ),
+    );
     expect(results.filter((r) => r.status === 302)).toHaveLength(PER_CLIENT);
     expect(results.filter((r) => r.status === 429)).toHaveLength(12 - PER_CLIENT);
   });
@@ -85,6 +102,7 @@ describeEachDatabase("the quote e-mail is no relay", (kind) => {
 function sameBrowserOn(client: TestClient, services: Services) {
   const other = new TestClient(services);
   other.clientIp = client.clientIp;
-  for (const pair of client.cookieHeader().split("; ").filter(Boolean)) other.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+  for (const pair of client.cookieHeader().split("; ").filter(Boolean))
+    other.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
   return other;
 }

@@ -25,11 +25,18 @@ describeEachDatabase("refused posts change nothing", (kind) => {
   async function at(tab: string, o: JourneyOptions = {}) {
     const { client } = await inWizard(app, o);
     const id = (await client.session()).tempId!;
-    const steps = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!) as string[];
+    const steps = JSON.parse(
+      (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!,
+    ) as string[];
     await markStepsDone(app, client, steps.slice(0, steps.indexOf(tab)));
     return { client, id };
   }
-  const enrollment = (id: number) => app.store.db.selectFrom("enrollments").select(["additional_notes", "send_sms", "updated_at", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const enrollment = (id: number) =>
+    app.store.db
+      .selectFrom("enrollments")
+      .select(["additional_notes", "send_sms", "updated_at", "status"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
 
   it("review: an unknown intent is refused (400) before the notes are saved", async () => {
     const { client, id } = await at("review_info");
@@ -38,14 +45,21 @@ describeEachDatabase("refused posts change nothing", (kind) => {
     expect(res.status).toBe(400);
     expect(await enrollment(id)).toEqual(before);
     // Save & Continue Later still keeps them
-    expect((await client.submit(reviewAction, REVIEW, { intent: "save-later", additional_notes: "call me" })).location).toBe(`${REVIEW}?dialog=save-later`);
+    expect((await client.submit(reviewAction, REVIEW, { intent: "save-later", additional_notes: "call me" })).location).toBe(
+      `${REVIEW}?dialog=save-later`,
+    );
     expect((await enrollment(id)).additional_notes).toBe("call me");
   });
 
   it("review: Complete refused by its checks keeps nothing and gives the notes back as typed", async () => {
     const { client, id } = await at("review_info");
     // the contact step is marked done, but what it holds no longer passes (Complete checks again)
-    await app.store.db.updateTable("enrollment_steps").set({ data: JSON.stringify({ email: "not an address" }) }).where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").execute();
+    await app.store.db
+      .updateTable("enrollment_steps")
+      .set({ data: JSON.stringify({ email: "not an address" }) })
+      .where("enrollment_id", "=", id)
+      .where("tab_name", "=", "contact_info")
+      .execute();
     const before = await enrollment(id);
     const res = await client.submit(reviewAction, REVIEW, { intent: "complete", additional_notes: "after 5pm" });
     expect(res.status).toBe(422);
@@ -71,10 +85,28 @@ describeEachDatabase("refused posts change nothing", (kind) => {
 
   it("contact: Verify when no code may be sent (locked) keeps no draft", async () => {
     const { client, id } = await at("contact_info");
-    const row = () => app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").executeTakeFirst();
+    const row = () =>
+      app.store.db
+        .selectFrom("enrollment_steps")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "contact_info")
+        .executeTakeFirst();
     const before = await row();
-    await app.store.db.insertInto("rate_limits").values({ key: `otp-fail:${id}`, window_start: new Date().toISOString(), count: 1000 }).execute();
-    const res = await client.submit(contactAction, CONTACT, { intent: "verify-email", email: "new.address@gmail.com", phone_number: "2145550234", address1: "1 Elm St", city: "Dallas", zip: "75201", state: "TX", with_validation: "1" });
+    await app.store.db
+      .insertInto("rate_limits")
+      .values({ key: `otp-fail:${id}`, window_start: new Date().toISOString(), count: 1000 })
+      .execute();
+    const res = await client.submit(contactAction, CONTACT, {
+      intent: "verify-email",
+      email: "new.address@gmail.com",
+      phone_number: "2145550234",
+      address1: "1 Elm St",
+      city: "Dallas",
+      zip: "75201",
+      state: "TX",
+      with_validation: "1",
+    });
     expect(res.status).toBe(422);
     expect(res.data.fieldErrors.email).toBe("validation.otpLocked");
     expect(await row()).toEqual(before);

@@ -36,9 +36,24 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     const { client } = await inWizard(app);
     const id = (await client.session()).tempId!;
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
-    await markStepsDone(app, client, (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"));
-    expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email })).location).toBe(`${REVIEW}?dialog=save-later&sent=1`);
-    const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "save_later").orderBy("id", "desc").executeTakeFirstOrThrow());
+    await markStepsDone(
+      app,
+      client,
+      (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"),
+    );
+    expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email })).location).toBe(
+      `${REVIEW}?dialog=save-later&sent=1`,
+    );
+    const mail = opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("kind", "=", "save_later")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
     const code = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1];
     const m = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!;
     return { client, id, code, email, link: { path: m[0], params: { id: m[1], tab: m[2] } } };
@@ -60,7 +75,8 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
   }
 
   const enrollmentRow = (id: number) => app.store.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const auditCount = async (id: number) => (await app.store.db.selectFrom("audit_events").select("id").where("enrollment_id", "=", id).execute()).length;
+  const auditCount = async (id: number) =>
+    (await app.store.db.selectFrom("audit_events").select("id").where("enrollment_id", "=", id).execute()).length;
 
   it("the attacker's own link or code, after the victim completed the enrollment in it, opens nothing", async () => {
     const { client: attacker, id, code, email, link } = await savedAtReview();
@@ -128,7 +144,9 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     expect(after.holder).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await auditCount(id)).toBe(events + 1);
     // a post without the CSRF token is refused
-    expect((await browser().submit(direct.action, link.path, { intent: "continue" }, { params: link.params, csrf: null })).status).toBe(403);
+    expect((await browser().submit(direct.action, link.path, { intent: "continue" }, { params: link.params, csrf: null })).status).toBe(
+      403,
+    );
   });
 
   it("a browser holding enrollment X that opens a link or a code for Y is asked, not switched", async () => {
@@ -140,7 +158,9 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     expect(page.data).toEqual({ state: "switch" });
     expect((await x.session()).tempId).toBe(xId);
     // a plain Continue (the page changed under it) asks again
-    expect((await x.submit(direct.action, y.link.path, { intent: "continue" }, { params: y.link.params })).data).toEqual({ state: "switch" });
+    expect((await x.submit(direct.action, y.link.path, { intent: "continue" }, { params: y.link.params })).data).toEqual({
+      state: "switch",
+    });
     expect((await x.session()).tempId).toBe(xId);
     // the code asks too
     const byCode = await x.submit(continueAction, "/continue-enrollment", { code: y.code, email: y.email });
@@ -148,7 +168,9 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     expect(byCode.data.switchFor).toEqual({ code: y.code, email: y.email });
     expect((await x.session()).tempId).toBe(xId);
     // the answer switches
-    expect((await x.submit(continueAction, "/continue-enrollment", { code: y.code, email: y.email, replace: "yes" })).location).toBe(REVIEW);
+    expect((await x.submit(continueAction, "/continue-enrollment", { code: y.code, email: y.email, replace: "yes" })).location).toBe(
+      REVIEW,
+    );
     expect((await x.session()).tempId).toBe(y.id);
     const z = await savedAtReview("ana.lopez@gmail.com");
     expect((await x.submit(direct.action, z.link.path, { intent: "switch" }, { params: z.link.params })).location).toBe(REVIEW);
@@ -168,7 +190,12 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     const first = await savedAtReview();
     expect((await first.client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
     expect(await download(first.client, first.id)).toBe(200);
-    const downloads = await app.store.db.selectFrom("audit_events").selectAll().where("enrollment_id", "=", first.id).where("kind", "=", "record.download").execute();
+    const downloads = await app.store.db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("enrollment_id", "=", first.id)
+      .where("kind", "=", "record.download")
+      .execute();
     expect(downloads.map((e) => `${e.actor}/${e.detail}`)).toEqual(["applicant/receipt"]);
     const home = await first.client.submit(receiptAction, "/enrollment/receipt", {});
     expect(home.location).toMatch(/^\/(?!enrollment)/);

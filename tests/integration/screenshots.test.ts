@@ -32,7 +32,12 @@ function png(width: number, height: number) {
   ihdr.set([8, 0, 0, 0, 0], 8);
   const raw = Buffer.alloc((width + 1) * height, 0xff);
   for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString("base64")}`;
 
@@ -43,7 +48,8 @@ describeEachDatabase("step screenshots", (kind) => {
   });
   afterAll(() => app.close());
 
-  const rows = async (enrollmentId: number) => app.store.db.selectFrom("screenshots").select(["tab_name", "image_enc"]).where("enrollment_id", "=", enrollmentId).execute();
+  const rows = async (enrollmentId: number) =>
+    app.store.db.selectFrom("screenshots").select(["tab_name", "image_enc"]).where("enrollment_id", "=", enrollmentId).execute();
   const post = (client: TestClient, image: string, name = "primary_info") => client.submit(screenshotAction, PATH, { name, image });
   async function wizardClient(ip: string) {
     const { client } = await inWizard(app);
@@ -56,7 +62,10 @@ describeEachDatabase("step screenshots", (kind) => {
     const notPng = `data:image/png;base64,${Buffer.from("x".repeat(3000)).toString("base64")}`;
     expect((await post(client, notPng)).status).toBe(400);
     // a PNG signature with nothing behind it
-    expect((await post(client, dataUrl(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)])))).status).toBe(400);
+    expect(
+      (await post(client, dataUrl(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]))))
+        .status,
+    ).toBe(400);
     // a real PNG whose header claims 100 000 px
     const huge = png(4, 4);
     huge.writeUInt32BE(100_000, 20);
@@ -78,7 +87,12 @@ describeEachDatabase("step screenshots", (kind) => {
     expect(stored.map((r) => r.tab_name).sort()).toEqual(["contact_info", "primary_info"]);
     expect(app.services.cipher.decrypt(stored.find((r) => r.tab_name === "primary_info")!.image_enc)).toBe(second);
     // the database itself holds the rule
-    await expect(app.store.db.insertInto("screenshots").values({ enrollment_id: id, tab_name: "primary_info", image_enc: "x", created_at: new Date().toISOString() }).execute()).rejects.toThrow();
+    await expect(
+      app.store.db
+        .insertInto("screenshots")
+        .values({ enrollment_id: id, tab_name: "primary_info", image_enc: "x", created_at: new Date().toISOString() })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it("a chunked body past the cap is stopped while it is read (413) and nothing is stored", async () => {
@@ -88,7 +102,9 @@ describeEachDatabase("step screenshots", (kind) => {
     const piece = new TextEncoder().encode("A".repeat(64 * 1024));
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode(`csrf=${encodeURIComponent(token)}&name=primary_info&image=data%3Aimage%2Fpng%3Bbase64%2C`));
+        controller.enqueue(
+          new TextEncoder().encode(`csrf=${encodeURIComponent(token)}&name=primary_info&image=data%3Aimage%2Fpng%3Bbase64%2C`),
+        );
       },
       pull(controller) {
         // 1.5 MB in all (past the cap, under the old 2 MB read limit), if the reader kept reading
@@ -106,7 +122,11 @@ describeEachDatabase("step screenshots", (kind) => {
     expect(request.headers.get("content-length")).toBeNull();
     let status = 0;
     try {
-      const res = (await screenshotAction({ request, params: {}, context: { ...client.loadContext(), services: forRequest(app.services, "POST") } })) as Response;
+      const res = (await screenshotAction({
+        request,
+        params: {},
+        context: { ...client.loadContext(), services: forRequest(app.services, "POST") },
+      })) as Response;
       status = res.status;
     } catch (thrown) {
       status = (thrown as Response).status;
@@ -119,7 +139,9 @@ describeEachDatabase("step screenshots", (kind) => {
   it(`posts are counted per enrollment (${SCREENSHOTS_PER_ENROLLMENT.max} an hour), atomically: then 429`, async () => {
     const { client, id } = await wizardClient("198.51.100.14");
     const image = dataUrl(png(900, 40));
-    const statuses = await Promise.all(Array.from({ length: SCREENSHOTS_PER_ENROLLMENT.max + 5 }, () => post(client, image).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: SCREENSHOTS_PER_ENROLLMENT.max + 5 }, () => post(client, image).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 204)).toHaveLength(SCREENSHOTS_PER_ENROLLMENT.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     expect(await rows(id)).toHaveLength(1);
@@ -132,7 +154,9 @@ describeEachDatabase("step screenshots", (kind) => {
     let allowed = 0;
     for (let i = 0; i < enrollments; i++) {
       const { client } = await wizardClient(ip);
-      const statuses = await Promise.all(Array.from({ length: SCREENSHOTS_PER_ENROLLMENT.max }, () => post(client, image).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: SCREENSHOTS_PER_ENROLLMENT.max }, () => post(client, image).then((r) => r.status)),
+      );
       allowed += statuses.filter((s) => s === 204).length;
     }
     expect(allowed).toBe(SCREENSHOTS_PER_CLIENT.max);

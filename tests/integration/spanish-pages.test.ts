@@ -31,7 +31,11 @@ const en = flatten(load("en"));
 const es = flatten(load("es"));
 /** English texts a Spanish page must never show: English values that differ from their Spanish value and are no Spanish text either. */
 const spanishValues = new Set(Object.values(es));
-const englishOnly = new Set(Object.entries(en).filter(([k, v]) => es[k] !== v && !spanishValues.has(v)).map(([, v]) => v));
+const englishOnly = new Set(
+  Object.entries(en)
+    .filter(([k, v]) => es[k] !== v && !spanishValues.has(v))
+    .map(([, v]) => v),
+);
 
 /** Every route module that renders a page (a default export), by file name. */
 const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.tsx", { eager: true });
@@ -49,7 +53,10 @@ function titleOf(mod: Record<string, unknown>, shell: ShellData, error?: unknown
   const rootMatch = { id: "root", data: shell, params: {}, pathname: "/", handle: root.handle, meta: [] as MetaDescriptor[], error };
   rootMatch.meta = (root.meta as unknown as Meta)({ data: shell, params: {}, location, matches: [rootMatch], error }) ?? [];
   const leaf = { id: "routes/page", data: undefined, params: {}, pathname: "/x", handle: mod.handle, meta: [] as MetaDescriptor[], error };
-  const meta = typeof mod.meta === "function" ? ((mod.meta as Meta)({ data: undefined, params: {}, location, matches: [rootMatch, leaf], error }) ?? []) : rootMatch.meta;
+  const meta =
+    typeof mod.meta === "function"
+      ? ((mod.meta as Meta)({ data: undefined, params: {}, location, matches: [rootMatch, leaf], error }) ?? [])
+      : rootMatch.meta;
   const titled = meta.filter((d): d is { title: string } => "title" in d);
   return titled.at(-1)?.title;
 }
@@ -104,8 +111,14 @@ describeEachDatabase("Spanish pages", (kind) => {
     const { client } = await inWizard(app, { category: "limited_medical", plans: ["KHA-IHA"] });
     await client.load(root.loader, "/?lng=es");
     const id = (await client.session()).tempId!;
-    const steps: string[] = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list ?? "[]");
-    const byTab = { contact_info: [contactLoader, "/enrollment/contact-info"], employer_info: [employerLoader, "/enrollment/employer-info"], billing_info: [billingLoader, "/enrollment/billing-information"] } as const;
+    const steps: string[] = JSON.parse(
+      (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list ?? "[]",
+    );
+    const byTab = {
+      contact_info: [contactLoader, "/enrollment/contact-info"],
+      employer_info: [employerLoader, "/enrollment/employer-info"],
+      billing_info: [billingLoader, "/enrollment/billing-information"],
+    } as const;
     const seen: string[] = [];
     for (const [tab, [loader, url]] of Object.entries(byTab)) {
       if (!steps.includes(tab)) continue;
@@ -117,7 +130,10 @@ describeEachDatabase("Spanish pages", (kind) => {
       expect(label("NC"), tab).toBe("Carolina del Norte");
       expect(label("PR"), tab).toBe("Puerto Rico");
       expect(label("TX"), tab).toBe("Texas");
-      expect(res.data.states.map((s: { label: string }) => s.label).filter((l: string) => englishOnly.has(l)), tab).toEqual([]);
+      expect(
+        res.data.states.map((s: { label: string }) => s.label).filter((l: string) => englishOnly.has(l)),
+        tab,
+      ).toEqual([]);
       seen.push(tab);
     }
     expect(seen).toEqual(["contact_info", "employer_info", "billing_info"]);

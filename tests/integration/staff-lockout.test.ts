@@ -12,7 +12,15 @@ import { STAFF_FAILURE_LIMIT, STAFF_MAX_TRIES } from "~/.server/members/verifica
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { openInstance, type Instance } from "../support/instances";
 import { TestClient, type RouteResult } from "../support/client";
-import { groupCodeConfirmed, newClient, repCodeConfirmed, sendSignInCode, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
+import {
+  groupCodeConfirmed,
+  newClient,
+  repCodeConfirmed,
+  sendSignInCode,
+  signInGroupAdmin,
+  signInRep,
+  typeSignInCode,
+} from "../support/staff";
 
 const PER_CLIENT = 5;
 const PER_PERSON = 30;
@@ -27,7 +35,9 @@ describeEachDatabase("strangers cannot lock a rep or admin out", (kind) => {
     c.clientIp = address ?? `203.0.${113 + Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
     return c;
   };
-  const codesTo = async (recipient: string) => (await app.store.db.selectFrom("outbox").select("id").where("kind", "=", "staff_otp").where("recipient", "=", recipient).execute()).length;
+  const codesTo = async (recipient: string) =>
+    (await app.store.db.selectFrom("outbox").select("id").where("kind", "=", "staff_otp").where("recipient", "=", recipient).execute())
+      .length;
   /** asks for a code for the rep; the answer as it came */
   async function askRep(c: TestClient, rep: { id: number; code: string }) {
     await repCodeConfirmed(c, rep.code);
@@ -35,7 +45,9 @@ describeEachDatabase("strangers cannot lock a rep or admin out", (kind) => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { config: { STAFF_CODES_PER_HOUR: String(PER_PERSON), STAFF_CLIENT_CODES_PER_HOUR: String(PER_CLIENT) } });
+    app = await createTestApp(kind, {
+      config: { STAFF_CODES_PER_HOUR: String(PER_PERSON), STAFF_CLIENT_CODES_PER_HOUR: String(PER_CLIENT) },
+    });
     instances = [openInstance(app), openInstance(app)];
   });
   afterAll(async () => {
@@ -48,7 +60,11 @@ describeEachDatabase("strangers cannot lock a rep or admin out", (kind) => {
     const { id: _id, ...jane } = await app.store.db.selectFrom("reps").selectAll().where("id", "=", DEMO.rep.id).executeTakeFirstOrThrow();
     const code = `LOCK${kind === "sqlite" ? "S" : "P"}${n}00`;
     const email = `rep${n}@lockout.example`;
-    const row = await app.store.db.insertInto("reps").values({ ...jane, agent_code: code, email, landing_slug: null }).returning("id").executeTakeFirstOrThrow();
+    const row = await app.store.db
+      .insertInto("reps")
+      .values({ ...jane, agent_code: code, email, landing_slug: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return { id: row.id, code, email };
   }
 
@@ -143,18 +159,23 @@ describeEachDatabase("strangers cannot lock a rep or admin out", (kind) => {
         await repCodeConfirmed(c, rep.code);
         const on = new TestClient(instances[i % 2].services);
         on.clientIp = c.clientIp;
-        for (const pair of c.cookieHeader().split("; ").filter(Boolean)) on.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+        for (const pair of c.cookieHeader().split("; ").filter(Boolean))
+          on.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
         out.push(on);
       }
       return out;
     };
     const one = await browsers(20, () => "203.0.202.1");
     const tokens = await Promise.all(one.map((c) => c.csrfToken()));
-    await Promise.all(one.map((c, i) => c.submit(verifyAction, "/verify", { intent: "send", destination: `rep:${rep.id}:email` }, { csrf: tokens[i] })));
+    await Promise.all(
+      one.map((c, i) => c.submit(verifyAction, "/verify", { intent: "send", destination: `rep:${rep.id}:email` }, { csrf: tokens[i] })),
+    );
     expect(await codesTo(rep.email)).toBe(PER_CLIENT);
     const many = await browsers(40);
     const tokens2 = await Promise.all(many.map((c) => c.csrfToken()));
-    await Promise.all(many.map((c, i) => c.submit(verifyAction, "/verify", { intent: "send", destination: `rep:${rep.id}:email` }, { csrf: tokens2[i] })));
+    await Promise.all(
+      many.map((c, i) => c.submit(verifyAction, "/verify", { intent: "send", destination: `rep:${rep.id}:email` }, { csrf: tokens2[i] })),
+    );
     expect(await codesTo(rep.email)).toBe(PER_PERSON);
   });
 });

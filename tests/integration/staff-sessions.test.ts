@@ -65,7 +65,11 @@ describeEachDatabase("server-side sessions of verified reps and group admins", (
   };
   const rowOf = async (c: TestClient) => {
     const sid = cookiePayload(c).sid as string;
-    return app.store.db.selectFrom("staff_sessions").selectAll().where("token_hash", "=", crypto.createHash("sha256").update(sid).digest("hex")).executeTakeFirstOrThrow();
+    return app.store.db
+      .selectFrom("staff_sessions")
+      .selectAll()
+      .where("token_hash", "=", crypto.createHash("sha256").update(sid).digest("hex"))
+      .executeTakeFirstOrThrow();
   };
 
   it("the cookie holds only an id; the session's ids and modes live in the sessions table", async () => {
@@ -99,7 +103,9 @@ describeEachDatabase("server-side sessions of verified reps and group admins", (
     ] as const) {
       expect((await replay.load(loader, path)).location, path).toBe("/session-expired");
     }
-    expect((await replay.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).toBe("/session-expired");
+    expect((await replay.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).toBe(
+      "/session-expired",
+    );
     const page = await replay.load(expiredLoader, "/session-expired");
     expect(page.status).toBe(401);
     expect(page.data).toMatchObject({ reason: "logout", canSignInAgain: false });
@@ -113,7 +119,16 @@ describeEachDatabase("server-side sessions of verified reps and group admins", (
     const replay = copyOf(c, app);
     expect((await c.submit(notMySiteAction, "/not-my-site", {})).location).toBe("/access");
     expect((await replay.load(groupMembersLoader, "/group-select-member")).location).toBe("/session-expired");
-    expect((await app.store.db.selectFrom("staff_sessions").select("end_reason").where("admin_id", "=", DEMO.groupAdmins.acme.id).orderBy("id", "desc").executeTakeFirstOrThrow()).end_reason).toBe("not_my_site");
+    expect(
+      (
+        await app.store.db
+          .selectFrom("staff_sessions")
+          .select("end_reason")
+          .where("admin_id", "=", DEMO.groupAdmins.acme.id)
+          .orderBy("id", "desc")
+          .executeTakeFirstOrThrow()
+      ).end_reason,
+    ).toBe("not_my_site");
   });
 
   it("ends after 20 minutes without a request, never while in use", async () => {
@@ -191,12 +206,24 @@ describeEachDatabase("server-side sessions of verified reps and group admins", (
   it("the same person signing in again in the same browser continues the enrollment where it was, answers kept", async () => {
     const c = await signInRep(app, newClient(app));
     // Enroll Now for Michael Thompson → a plan → the wizard → personal information saved
-    expect((await c.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).toBe("/plans");
+    expect((await c.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).toBe(
+      "/plans",
+    );
     await addPlan(c, "BSD-PPO-ESS");
     const cart = await c.load(cartLoader, "/cart");
     await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
     expect((await c.submit(confirmationAction, "/confirmation", {})).location).toBe("/enrollment/personal-info");
-    const personal = { intent: "next", first_name: "Michael", last_name: "Thompson", height_feet: "5", height_inch: "11", weight: "182", marital_status: "1", ssn: "", prior_coverage_flag: "0" };
+    const personal = {
+      intent: "next",
+      first_name: "Michael",
+      last_name: "Thompson",
+      height_feet: "5",
+      height_inch: "11",
+      weight: "182",
+      marital_status: "1",
+      ssn: "",
+      prior_coverage_flag: "0",
+    };
     const saved = await c.submit(personalAction, "/enrollment/personal-info", personal);
     expect(saved.location, JSON.stringify(saved.data)).toBe("/enrollment/contact-info");
     const tempId = (await c.session()).tempId;
@@ -209,7 +236,13 @@ describeEachDatabase("server-side sessions of verified reps and group admins", (
       expect((await c.session()).tempId).toBe(tempId);
       const page = await c.load(personalLoader, "/enrollment/personal-info");
       expect(page.status).toBe(200);
-      expect(page.data.values).toMatchObject({ first_name: "Michael", last_name: "Thompson", height_feet: "5", height_inch: "11", weight: "182" });
+      expect(page.data.values).toMatchObject({
+        first_name: "Michael",
+        last_name: "Thompson",
+        height_feet: "5",
+        height_inch: "11",
+        weight: "182",
+      });
       expect(page.data.ssnLast4).toBe("3307");
     } finally {
       reset();

@@ -15,7 +15,16 @@ import { action as logoutAction } from "~/routes/logout";
 import { DEMO } from "~/.server/db/seed";
 import { STAFF_CLIENT_FAILURE_LIMIT, STAFF_FAILURE_LIMIT, STAFF_MAX_TRIES } from "~/.server/members/verification";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
-import { groupCodeConfirmed, newClient, repCodeConfirmed, sendSignInCode, signInCodeFor, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
+import {
+  groupCodeConfirmed,
+  newClient,
+  repCodeConfirmed,
+  sendSignInCode,
+  signInCodeFor,
+  signInGroupAdmin,
+  signInRep,
+  typeSignInCode,
+} from "../support/staff";
 import { opened } from "../support/outbox";
 
 const PRIYA = DEMO.whiteLabelRep;
@@ -30,7 +39,15 @@ describeEachDatabase("verified reps and group admins", (kind) => {
   const later = (ms: number) => {
     app.clock.now = new Date(app.clock.now.getTime() + ms);
   };
-  const enrollments = async () => Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const enrollments = async () =>
+    Number(
+      (
+        await app.store.db
+          .selectFrom("enrollments")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
   const codeError = (r: { data: { fieldErrors?: Record<string, string> } }) => r.data?.fieldErrors?.code;
 
@@ -46,7 +63,9 @@ describeEachDatabase("verified reps and group admins", (kind) => {
       expect(res.location, path).toBe("/verify?as=admin");
       expect(JSON.stringify(res.data ?? "")).not.toMatch(/Brooks|Okafor|Nguyen/);
     }
-    expect((await c.submit(groupMembersAction, "/group-select-member", { intent: "tier", memberId: "4", tier: "IO" })).location).toBe("/verify?as=admin");
+    expect((await c.submit(groupMembersAction, "/group-select-member", { intent: "tier", memberId: "4", tier: "IO" })).location).toBe(
+      "/verify?as=admin",
+    );
     expect(await enrollments()).toBe(before);
     // the sign-in offers the group's admins, never the employee
     const page = await c.load(verifyLoader, "/verify?as=admin");
@@ -83,16 +102,31 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     await repCodeConfirmed(c);
     const { code, reference } = await sendSignInCode(app, c, `rep:${DEMO.rep.id}:email`);
     expect(code).toMatch(/^\d{6}$/);
-    const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", DEMO.rep.email).where("kind", "=", "staff_otp").orderBy("id", "desc").executeTakeFirstOrThrow());
+    const mail = opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("recipient", "=", DEMO.rep.email)
+        .where("kind", "=", "staff_otp")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
     expect(mail.subject).toContain(reference);
     expect(mail.text_body).toContain("10 minutes");
-    const rows = await app.store.db.selectFrom("one_time_codes").selectAll().where("purpose", "like", `staff:rep:${DEMO.rep.id}:%`).execute();
+    const rows = await app.store.db
+      .selectFrom("one_time_codes")
+      .selectAll()
+      .where("purpose", "like", `staff:rep:${DEMO.rep.id}:%`)
+      .execute();
     expect(JSON.stringify(rows)).not.toContain(code);
     const row = rows[rows.length - 1];
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(10 * 60 * 1000);
     expect((await typeSignInCode(c, ` ${code.slice(0, 3)} ${code.slice(3)} `)).location).toBe("/agent-home");
     expect((await c.load(agentMembersLoader, "/agent-select-member")).status).toBe(200);
-    expect((await app.store.db.selectFrom("one_time_codes").select("used_at").where("id", "=", row.id).executeTakeFirstOrThrow()).used_at).not.toBeNull();
+    expect(
+      (await app.store.db.selectFrom("one_time_codes").select("used_at").where("id", "=", row.id).executeTakeFirstOrThrow()).used_at,
+    ).not.toBeNull();
   });
 
   it("or by text message to the phone on file", async () => {
@@ -100,7 +134,16 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     await repCodeConfirmed(c);
     const { code, recipient } = await sendSignInCode(app, c, `rep:${DEMO.rep.id}:phone`);
     expect(recipient).toBe(DEMO.rep.phone);
-    const sms = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", DEMO.rep.phone).where("kind", "=", "staff_otp").orderBy("id", "desc").executeTakeFirstOrThrow());
+    const sms = opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("recipient", "=", DEMO.rep.phone)
+        .where("kind", "=", "staff_otp")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
     expect(sms.channel).toBe("sms");
     expect((await typeSignInCode(c, code)).location).toBe("/agent-home");
   });
@@ -223,9 +266,13 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     expect(list.data.members.map((m: { id: number }) => m.id)).toEqual([4, 6, 5]);
     const before = await enrollments();
     const brazosMember = String(DEMO.members.ids.group2[0]);
-    expect((await acme.submit(groupMembersAction, "/group-select-member", { intent: "tier", memberId: brazosMember, tier: "IO" })).status).toBe(404);
+    expect(
+      (await acme.submit(groupMembersAction, "/group-select-member", { intent: "tier", memberId: brazosMember, tier: "IO" })).status,
+    ).toBe(404);
     expect(await enrollments()).toBe(before);
-    expect((await acme.submit(groupMembersAction, "/group-select-member", { intent: "tier", memberId: "6", tier: "IO" })).location).toBe("/plans");
+    expect((await acme.submit(groupMembersAction, "/group-select-member", { intent: "tier", memberId: "6", tier: "IO" })).location).toBe(
+      "/plans",
+    );
     expect(await enrollments()).toBe(before + 1);
     // the second Acme admin signs in by text message
     const tomas = newClient(app);
@@ -233,11 +280,17 @@ describeEachDatabase("verified reps and group admins", (kind) => {
     const { code } = await sendSignInCode(app, tomas, `group_admin:${DEMO.groupAdmins.acme2.id}:phone`, "admin");
     expect((await typeSignInCode(tomas, code)).location).toBe("/group-home");
     const brazos = await signInGroupAdmin(app, newClient(app), { groupCode: DEMO.group2.code, adminId: DEMO.groupAdmins.brazos.id });
-    expect((await brazos.load(groupMembersLoader, "/group-select-member")).data.members.map((m: { id: number }) => m.id)).toEqual(DEMO.members.ids.group2);
+    expect((await brazos.load(groupMembersLoader, "/group-select-member")).data.members.map((m: { id: number }) => m.id)).toEqual(
+      DEMO.members.ids.group2,
+    );
     // an admin of another group cannot be chosen from Acme's sign-in
     const sneaky = newClient(app);
     await groupCodeConfirmed(sneaky);
-    const res = await sneaky.submit(verifyAction, "/verify", { intent: "send", destination: `group_admin:${DEMO.groupAdmins.brazos.id}:email`, as: "admin" });
+    const res = await sneaky.submit(verifyAction, "/verify", {
+      intent: "send",
+      destination: `group_admin:${DEMO.groupAdmins.brazos.id}:email`,
+      as: "admin",
+    });
     expect(res.data.fieldErrors.destination).toBe("validation.chooseDestination");
   });
 });

@@ -17,7 +17,13 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", SEED_ON_START: "0", ...env } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        LOG_LEVEL: "warn",
+        SEED_ON_START: "0",
+        ...env,
+      } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -56,7 +62,12 @@ describe("start-up faults", () => {
   }, 40_000);
 
   it("production without a mail transport refuses to start, naming SMTP_URL and MAIL_TRANSPORT", async () => {
-    const run = await runServer({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), DATABASE_URL: ":memory:" });
+    const run = await runServer({
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      ENCRYPTION_KEY: "ab".repeat(32),
+      DATABASE_URL: ":memory:",
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/SMTP_URL is required in production/);
     expect(run.stderr).toMatch(/MAIL_TRANSPORT=outbox/);
@@ -113,10 +124,14 @@ describe("databaseFailureMessage", () => {
   it("finds the code inside an AggregateError (one error per address tried) or a cause", () => {
     const aggregate = Object.assign(new AggregateError([refused, refused], "connect failed"), {});
     expect(databaseFailureMessage("postgresql://db/store", aggregate)).toMatch(/db:5432\/store.*ECONNREFUSED/);
-    expect(databaseFailureMessage("postgres://db/store", new Error("wrapped", { cause: Object.assign(new Error("x"), { code: "28P01" }) }))).toMatch(/password was refused/);
+    expect(
+      databaseFailureMessage("postgres://db/store", new Error("wrapped", { cause: Object.assign(new Error("x"), { code: "28P01" }) })),
+    ).toMatch(/password was refused/);
   });
   it("SQLite files, and leaves other errors (a failing migration) to their stack trace", () => {
-    expect(databaseFailureMessage("file:data/x.db", Object.assign(new Error("x"), { code: "SQLITE_CANTOPEN" }))).toMatch(/SQLite database at data\/x\.db/);
+    expect(databaseFailureMessage("file:data/x.db", Object.assign(new Error("x"), { code: "SQLITE_CANTOPEN" }))).toMatch(
+      /SQLite database at data\/x\.db/,
+    );
     expect(databaseFailureMessage("postgres://db/store", new Error("syntax error at or near"))).toBeNull();
     expect(databaseFailureMessage("postgres://db/store", "nonsense")).toBeNull();
   });

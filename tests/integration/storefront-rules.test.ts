@@ -26,7 +26,16 @@ import { TestClient } from "../support/client";
 import { renderPage, type PageRoute } from "../support/render";
 import { addPlan, quotedClient } from "../support/journeys";
 
-const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", smoker: "", category: "dental" };
+const QUOTE = {
+  intent: "quote",
+  zip: "75201",
+  dob: "04/12/1988",
+  gender: "0",
+  spouseDob: "",
+  childCount: "0",
+  smoker: "",
+  category: "dental",
+};
 
 const route = {
   index: { path: "", module: indexRoute },
@@ -40,9 +49,16 @@ const route = {
   catchAll: { path: "*", module: catchAllRoute },
 } satisfies Record<string, PageRoute>;
 /** The mock-up page (storefront §2 Other), loaded when a test needs it. */
-const cancerRoute = async (): Promise<PageRoute> => ({ path: "cancer-insurance-questions", module: await import("~/routes/cancer-insurance-questions") });
+const cancerRoute = async (): Promise<PageRoute> => ({
+  path: "cancer-insurance-questions",
+  module: await import("~/routes/cancer-insurance-questions"),
+});
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 /** The visible text of some HTML, tags dropped. */
 const text = (html: string) => decode(html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
 /** Where the breadcrumb's first link (Home) leads. */
@@ -78,7 +94,15 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     c.clientIp = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     return c;
   };
-  const enrollmentCount = async () => Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const enrollmentCount = async () =>
+    Number(
+      (
+        await app.store.db
+          .selectFrom("enrollments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const planPath = (code: string) => `/plan/${planId(code)}/x`;
   /** The plan page at its canonical address. */
   async function renderPlan(c: TestClient, code: string, search = "") {
@@ -88,7 +112,16 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
 
   // ---- §2 Home target: every 'home' link follows the rule (app/domain/home-target.ts)
   it("a rep's breadcrumb Home on plans, plan detail, cart, PlanQuestionView and recommend-list, and the 404 page's Back to Homepage, lead to /agent-home", async () => {
-    const c = await quotedClient(app, { session: { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: DEMO.portals.direct.id, enrollType: "new-member" }, category: "critical_illness" });
+    const c = await quotedClient(app, {
+      session: {
+        eprocess: "rep",
+        agentId: DEMO.rep.id,
+        repAuthenticated: true,
+        portalId: DEMO.portals.direct.id,
+        enrollType: "new-member",
+      },
+      category: "critical_illness",
+    });
     await addPlan(c, "BSD-PPO-ESS");
     const pages = [
       await renderPage(c, "/plans", route.plans),
@@ -109,10 +142,23 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
   });
 
   it("a referred visitor's home links lead back to their referral page; an applicant from a landing goes to /", async () => {
-    const referred = await quotedClient(app, { session: { eprocess: "applicant", referral: DEMO.referral.code, referralValid: true, repAuthenticated: true, agentId: DEMO.rep.id, portalId: 1 } });
+    const referred = await quotedClient(app, {
+      session: {
+        eprocess: "applicant",
+        referral: DEMO.referral.code,
+        referralValid: true,
+        repAuthenticated: true,
+        agentId: DEMO.rep.id,
+        portalId: 1,
+      },
+    });
     expect(breadcrumbHome((await renderPage(referred, "/plans", route.plans)).html)?.href).toBe(`/referrals?rid=${DEMO.referral.code}`);
-    expect(linkTo((await renderPage(referred, "/no/such/page", route.catchAll)).html, "Back to Homepage")).toBe(`/referrals?rid=${DEMO.referral.code}`);
-    const landed = await quotedClient(app, { session: { eprocess: "applicant", openType: "agent", agentId: DEMO.rep.id, repAuthenticated: true, enrollType: "new-member" } });
+    expect(linkTo((await renderPage(referred, "/no/such/page", route.catchAll)).html, "Back to Homepage")).toBe(
+      `/referrals?rid=${DEMO.referral.code}`,
+    );
+    const landed = await quotedClient(app, {
+      session: { eprocess: "applicant", openType: "agent", agentId: DEMO.rep.id, repAuthenticated: true, enrollType: "new-member" },
+    });
     expect(breadcrumbHome((await renderPage(landed, "/plans", route.plans)).html)?.href).toBe("/");
   });
 
@@ -143,7 +189,12 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     const tampered = await c.submit(indexRoute.action, "/", { intent: "portal", portal: String(DEMO.portals.senior.id), choice: "direct" });
     expect(tampered.status).toBe(422);
     expect(tampered.data.fieldErrors.portal).toBe("validation.choosePlatform");
-    const noGroup = await c.submit(indexRoute.action, "/", { intent: "portal", portal: String(DEMO.portals.employer.id), choice: "group", group: "" });
+    const noGroup = await c.submit(indexRoute.action, "/", {
+      intent: "portal",
+      portal: String(DEMO.portals.employer.id),
+      choice: "group",
+      group: "",
+    });
     expect(noGroup.data.fieldErrors.group).toBe("validation.chooseGroup");
 
     const chosen = await c.submit(indexRoute.action, "/", { intent: "portal", portal: String(DEMO.portals.direct.id), choice: "direct" });
@@ -152,7 +203,13 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     const quoted = await c.submit(homeRoute.action, "/home", QUOTE);
     expect(quoted.location).toBe("/plans?type=dental");
     const id = (await c.session()).tempId!;
-    expect(await app.store.db.selectFrom("enrollments").select(["portal_id", "eprocess", "agent_id", "enroll_type"]).where("id", "=", id).executeTakeFirst()).toEqual({
+    expect(
+      await app.store.db
+        .selectFrom("enrollments")
+        .select(["portal_id", "eprocess", "agent_id", "enroll_type"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    ).toEqual({
       portal_id: DEMO.portals.direct.id,
       eprocess: "rep",
       agent_id: DEMO.rep.id,
@@ -161,7 +218,12 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
 
     const g = client();
     await g.setSession({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true });
-    const group = await g.submit(indexRoute.action, "/", { intent: "portal", portal: String(DEMO.portals.employer.id), choice: "group", group: String(DEMO.group.id) });
+    const group = await g.submit(indexRoute.action, "/", {
+      intent: "portal",
+      portal: String(DEMO.portals.employer.id),
+      choice: "group",
+      group: String(DEMO.group.id),
+    });
     expect(group.location).toBe("/home");
     expect(await g.session()).toMatchObject({ portalId: DEMO.portals.employer.id, groupId: DEMO.group.id, enrollType: "new-group-member" });
   });
@@ -170,8 +232,14 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     const c = client();
     await c.setSession({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true });
     const before = await enrollmentCount();
-    const canonical = (await c.load(planRoute.loader, planPath("BSD-PPO-ESS"), { id: String(planId("BSD-PPO-ESS")), planName: "x" })).location!;
-    const onPlan = await c.submit(planRoute.action, canonical, { ...QUOTE, category: "" }, { params: { id: String(planId("BSD-PPO-ESS")), planName: "x" } });
+    const canonical = (await c.load(planRoute.loader, planPath("BSD-PPO-ESS"), { id: String(planId("BSD-PPO-ESS")), planName: "x" }))
+      .location!;
+    const onPlan = await c.submit(
+      planRoute.action,
+      canonical,
+      { ...QUOTE, category: "" },
+      { params: { id: String(planId("BSD-PPO-ESS")), planName: "x" } },
+    );
     expect(onPlan.location).toBe(`${canonical}?dialog=portal`);
     const onPlans = await c.submit(plansRoute.action, "/plans", { ...QUOTE, category: "" });
     expect(onPlans.location).toBe("/agent-home?step=portal");
@@ -230,7 +298,8 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     expect(line.oneTimeFeeCents).toBe(0);
     expect(cart.totals).toEqual({ recurringMonthCents: line.priceCents, oneTimeFeesCents: 0, initialMonthCents: line.priceCents });
     // the carrier's amounts (and the marketer fee within its range) make up that price
-    const fixed = L713_FEES.unionDues + L713_FEES.annuityFund + L713_FEES.billingFees + L713_FEES.associationDues.IO + cart.l713.netPriceCents;
+    const fixed =
+      L713_FEES.unionDues + L713_FEES.annuityFund + L713_FEES.billingFees + L713_FEES.associationDues.IO + cart.l713.netPriceCents;
     expect(line.priceCents - fixed).toBeGreaterThanOrEqual(L713_FEES.marketerFeesFrom);
     expect(line.priceCents - fixed).toBeLessThanOrEqual(L713_FEES.marketerFeesTo);
     const page = await renderPage(c, "/cart", route.cart);
@@ -307,7 +376,9 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     const es = await renderPage(c, "/no/such/page?lng=es", route.catchAll);
     expect(linkTo(es.html, "Panel del grupo")).toBe("https://portal.benefitstore.example/groups/dashboard");
     const whiteLabel = new TestClient(app.services, DEMO.hosts.whiteLabel);
-    expect(linkTo((await renderPage(whiteLabel, "/no/such/page", route.catchAll)).html, "Group Dashboard")).toBe("https://portal.elevatebenefits.example/groups/dashboard");
+    expect(linkTo((await renderPage(whiteLabel, "/no/such/page", route.catchAll)).html, "Group Dashboard")).toBe(
+      "https://portal.elevatebenefits.example/groups/dashboard",
+    );
   });
 
   // ---- §2 Other: the static cancer-insurance question mock-up
@@ -346,8 +417,12 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
       expect(threeMain, id).toContain(`for="${id}"`);
     }
     // nonsense counts are clamped
-    expect((await renderPage(c, "/cancer-insurance-questions?treatments=999", cancer)).html.match(/data-testid="treatment"/g)).toHaveLength(10);
-    expect((await renderPage(c, "/cancer-insurance-questions?treatments=abc", cancer)).html.match(/data-testid="treatment"/g)).toHaveLength(1);
+    expect((await renderPage(c, "/cancer-insurance-questions?treatments=999", cancer)).html.match(/data-testid="treatment"/g)).toHaveLength(
+      10,
+    );
+    expect((await renderPage(c, "/cancer-insurance-questions?treatments=abc", cancer)).html.match(/data-testid="treatment"/g)).toHaveLength(
+      1,
+    );
     const es = await renderPage(c, "/cancer-insurance-questions?lng=es", cancer);
     expect(es.html).toMatch(/<h1[^>]*>Preguntas médicas del seguro contra el cáncer<\/h1>/);
     expect(text(es.html)).toMatch(/Sí .*No/);

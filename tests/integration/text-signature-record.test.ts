@@ -38,10 +38,23 @@ describeEachDatabase("the enrollment record after a signature by text message", 
   });
   afterAll(() => app.close());
 
-  const policyOf = (id: number) => app.store.db.selectFrom("policies").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
-  const recordOf = (id: number) => app.store.db.selectFrom("enrollment_records").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
+  const policyOf = (id: number) =>
+    app.store.db.selectFrom("policies").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
+  const recordOf = (id: number) =>
+    app.store.db.selectFrom("enrollment_records").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
   const pdfOf = (row: { pdf_enc: string }) => new Uint8Array(Buffer.from(app.services.cipher.decrypt(row.pdf_enc), "base64"));
-  const mails = async (id: number, kind_: string) => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "email").where("kind", "=", kind_).orderBy("id").execute());
+  const mails = async (id: number, kind_: string) =>
+    openedAll(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("channel", "=", "email")
+        .where("kind", "=", kind_)
+        .orderBy("id")
+        .execute(),
+    );
 
   /** A rep's enrollment completed unsigned, the signature asked by text message; the link's token. */
   async function requested(o: { language?: "es"; noEmail?: boolean } = {}) {
@@ -51,12 +64,25 @@ describeEachDatabase("the enrollment record after a signature by text message", 
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete", send_sms: "1" })).location).toBe("/enrollment/receipt");
     if (o.noEmail) {
       // no address on file by the time the applicant signs
-      const row = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").executeTakeFirstOrThrow();
+      const row = await app.store.db
+        .selectFrom("enrollment_steps")
+        .select("data")
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "contact_info")
+        .executeTakeFirstOrThrow();
       const contact = JSON.parse(row.data);
       delete contact.email;
-      await app.store.db.updateTable("enrollment_steps").set({ data: JSON.stringify(contact) }).where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").execute();
+      await app.store.db
+        .updateTable("enrollment_steps")
+        .set({ data: JSON.stringify(contact) })
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "contact_info")
+        .execute();
     }
-    const [sms] = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute());
+    const [sms] = openedAll(
+      app,
+      await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute(),
+    );
     const token = SIGN_LINK.exec(`${sms!.text_body} `)![1]!;
     return { client, id, token };
   }
@@ -67,14 +93,19 @@ describeEachDatabase("the enrollment record after a signature by text message", 
     const path = `/sign/${token}`;
     const page = await phone.load(signLoader, path, { token });
     expect(page.data.state).toBe("open");
-    const post = () => phone.submit(signAction, path, { ...signingTicks(page.data.agreements), ...fields(page.data.agreements) }, { params: { token } });
+    const post = () =>
+      phone.submit(signAction, path, { ...signingTicks(page.data.agreements), ...fields(page.data.agreements) }, { params: { token } });
     const res = await post();
     expect(res.location).toBe(path);
     return { page, again: post };
   }
 
   async function download(c: TestClient, id: number) {
-    const res = (await recordLoader({ request: c.request(`/enrollment/record/${id}`), params: { id: String(id) }, context: c.loadContext() } as never)) as Response;
+    const res = (await recordLoader({
+      request: c.request(`/enrollment/record/${id}`),
+      params: { id: String(id) },
+      context: c.loadContext(),
+    } as never)) as Response;
     expect(res.status).toBe(200);
     return new Uint8Array(await res.arrayBuffer());
   }
@@ -96,7 +127,9 @@ describeEachDatabase("the enrollment record after a signature by text message", 
     expect(after.pdf_enc).not.toContain("JVBERi0");
     expect(after.content_sha256).not.toBe(before.content_sha256);
     expect(after.pdf_sha256).not.toBe(before.pdf_sha256);
-    expect(await app.store.db.selectFrom("enrollment_records").select("enrollment_id").where("enrollment_id", "=", id).execute()).toHaveLength(1);
+    expect(
+      await app.store.db.selectFrom("enrollment_records").select("enrollment_id").where("enrollment_id", "=", id).execute(),
+    ).toHaveLength(1);
     const pdf = pdfOf(after);
     expect(sha256(pdf)).toBe(after.pdf_sha256);
     const text = await pdfText(pdf);

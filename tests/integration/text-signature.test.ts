@@ -12,7 +12,15 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { newClient, signInRep, verifiedSessionFor } from "../support/staff";
-import { inWizard, markStepsDone, type JourneyOptions, SIGNATURE_PNG, SIGN_LINK, signingTicks, type PageAgreement } from "../support/journeys";
+import {
+  inWizard,
+  markStepsDone,
+  type JourneyOptions,
+  SIGNATURE_PNG,
+  SIGN_LINK,
+  signingTicks,
+  type PageAgreement,
+} from "../support/journeys";
 import { openedAll } from "../support/outbox";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
@@ -39,7 +47,16 @@ describeEachDatabase("the signature request by text message", (kind) => {
   /** A rep's enrollment on the review, the agreement accepted and verified but not signed. */
   async function unsignedAtReview(o: JourneyOptions = {}) {
     const r = await at("review_info", { session: REP_SESSION, ...o });
-    const accepted = JSON.parse((await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", r.id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow()).data).agreements;
+    const accepted = JSON.parse(
+      (
+        await app.store.db
+          .selectFrom("enrollment_steps")
+          .select("data")
+          .where("enrollment_id", "=", r.id)
+          .where("tab_name", "=", "agreement_info")
+          .executeTakeFirstOrThrow()
+      ).data,
+    ).agreements;
     await app.store.db
       .updateTable("enrollment_steps")
       .set({ data: JSON.stringify({ method: null, signed_at: null, eprocess: "rep", agreements: accepted, agent_name: "Jane Carter" }) })
@@ -49,7 +66,11 @@ describeEachDatabase("the signature request by text message", (kind) => {
     return r;
   }
   const policyOf = (id: number) => app.store.db.selectFrom("policies").selectAll().where("enrollment_id", "=", id).executeTakeFirst();
-  const texts = async (id: number) => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute());
+  const texts = async (id: number) =>
+    openedAll(
+      app,
+      await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("channel", "=", "sms").execute(),
+    );
 
   /** Completes with the box ticked; returns the token of the link the applicant received. */
   async function requested() {
@@ -67,12 +88,29 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(page.signLater).toBe(true);
     expect(page.rules.signature).toEqual({ shown: true, required: false, readOnly: false });
     expect(page.eprocess).toBe("rep");
-    const res = await rep.client.submit(agreementAction, AGREEMENT, { intent: "next", ...signingTicks(page.agreements), agent_name: "Jane Carter", agent_code: DEMO.rep.code });
+    const res = await rep.client.submit(agreementAction, AGREEMENT, {
+      intent: "next",
+      ...signingTicks(page.agreements),
+      agent_name: "Jane Carter",
+      agent_code: DEMO.rep.code,
+    });
     expect(res.location).toBe("/enrollment/billing-information");
-    const row = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", rep.id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow();
+    const row = await app.store.db
+      .selectFrom("enrollment_steps")
+      .select("data")
+      .where("enrollment_id", "=", rep.id)
+      .where("tab_name", "=", "agreement_info")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.data)).toMatchObject({ method: null, signed_at: null, eprocess: "rep" });
     // whatever is given must still be a valid signature
-    const wrong = await rep.client.submit(agreementAction, AGREEMENT, { intent: "next", ...signingTicks(page.agreements), agent_name: "Jane Carter", agent_code: DEMO.rep.code, signature_name: "Someone Else", signature_consent: "1" });
+    const wrong = await rep.client.submit(agreementAction, AGREEMENT, {
+      intent: "next",
+      ...signingTicks(page.agreements),
+      agent_name: "Jane Carter",
+      agent_code: DEMO.rep.code,
+      signature_name: "Someone Else",
+      signature_consent: "1",
+    });
     expect(wrong.data.fieldErrors).toEqual({ signature_name: "validation.signatureName" });
 
     const applicant = await at("agreement_info");
@@ -119,7 +157,12 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(sms.text_body).toContain((await policyOf(id))!.policy_number);
     expect(sms.text_body).toContain(`${app.services.config.publicBaseUrl}/sign/${token}`);
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
-    const links = await app.store.db.selectFrom("link_tokens").selectAll().where("enrollment_id", "=", id).where("purpose", "=", "signature").execute();
+    const links = await app.store.db
+      .selectFrom("link_tokens")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("purpose", "=", "signature")
+      .execute();
     expect(links).toHaveLength(1);
     expect(JSON.stringify(links)).not.toContain(token);
     expect(new Date(links[0].expires_at).getTime() - Date.now()).toBeGreaterThan(13 * 24 * 3600 * 1000);
@@ -134,7 +177,12 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const path = `/sign/${token}`;
     const page = await phone.load(signLoader, path, { token });
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ state: "open", firstName: "Ana", enrolledBy: expect.stringMatching(/\S/), confirmation: (await policyOf(id))!.policy_number });
+    expect(page.data).toMatchObject({
+      state: "open",
+      firstName: "Ana",
+      enrolledBy: expect.stringMatching(/\S/),
+      confirmation: (await policyOf(id))!.policy_number,
+    });
     expect(page.data.lines).toHaveLength(1);
     expect(page.data.agreements.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(page.data)).not.toMatch(/123456789|6789|2145550234/);
@@ -142,18 +190,29 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const submit = (fields: Record<string, string>) => phone.submit(signAction, path, fields, { params: { token } });
     const none = await submit({});
     expect(none.status).toBe(422);
-    expect(none.data.fieldErrors).toMatchObject({ signature: "validation.signatureRequired", [`agreement_${page.data.agreements[0].id}`]: "validation.agreementRequired" });
+    expect(none.data.fieldErrors).toMatchObject({
+      signature: "validation.signatureRequired",
+      [`agreement_${page.data.agreements[0].id}`]: "validation.agreementRequired",
+    });
     // the applicant consents to electronic records and signatures on this page too (issue 18)
     expect(none.data.fieldErrors.esign_consent).toBe("validation.esignConsent");
     expect(page.data.esign.sections).toHaveLength(5);
     const all = signingTicks(page.data.agreements);
-    expect((await submit({ ...all, signature_name: "Jane Carter", signature_consent: "1" })).data.fieldErrors).toEqual({ signature_name: "validation.signatureName" });
-    expect((await submit({ ...all, signature_name: "Ana Lopez" })).data.fieldErrors).toEqual({ signature_consent: "validation.signatureConsent" });
+    expect((await submit({ ...all, signature_name: "Jane Carter", signature_consent: "1" })).data.fieldErrors).toEqual({
+      signature_name: "validation.signatureName",
+    });
+    expect((await submit({ ...all, signature_name: "Ana Lopez" })).data.fieldErrors).toEqual({
+      signature_consent: "validation.signatureConsent",
+    });
     expect((await policyOf(id))!.signature_status).toBe("awaiting");
 
     // the rep sees the signature awaited in their members list, until it is given
     const memberId = (await policyOf(id))!.member_id;
-    await app.store.db.updateTable("members").set({ last_name: `Awaiting${kind}` }).where("id", "=", memberId).execute();
+    await app.store.db
+      .updateTable("members")
+      .set({ last_name: `Awaiting${kind}` })
+      .where("id", "=", memberId)
+      .execute();
     // the rep's members need the rep verified by a code (issue 15)
     const rep = await signInRep(app, newClient(app));
     const plansOf = async () => {
@@ -170,9 +229,16 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const consent = await app.store.db.selectFrom("esign_consents").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
     expect(consent.consented_at >= policy.signed_at!).toBe(true);
     expect(policy.signature_enc).not.toContain("ana");
-    expect(app.services.cipher.decryptJson(policy.signature_enc!)).toEqual({ method: "typed", name: "ana lopez", agreements: page.data.agreements.filter((a: PageAgreement) => a.required).map((a: PageAgreement) => a.id) });
+    expect(app.services.cipher.decryptJson(policy.signature_enc!)).toEqual({
+      method: "typed",
+      name: "ana lopez",
+      agreements: page.data.agreements.filter((a: PageAgreement) => a.required).map((a: PageAgreement) => a.id),
+    });
     expect(await plansOf()).toEqual([expect.objectContaining({ awaitingSignature: false })]);
-    expect((await phone.load(signLoader, path, { token })).data).toMatchObject({ state: "signed", signedOn: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) });
+    expect((await phone.load(signLoader, path, { token })).data).toMatchObject({
+      state: "signed",
+      signedOn: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
+    });
 
     // a second post (another tab, the back button) changes nothing
     const again = await submit({ ...all, signature: SIGNATURE_PNG });
@@ -184,10 +250,18 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const { id, token } = await requested();
     const phone = new TestClient(app.services);
     const page = await phone.load(signLoader, `/sign/${token}`, { token });
-    const ok = await phone.submit(signAction, `/sign/${token}`, { ...signingTicks(page.data.agreements), signature: SIGNATURE_PNG }, { params: { token } });
+    const ok = await phone.submit(
+      signAction,
+      `/sign/${token}`,
+      { ...signingTicks(page.data.agreements), signature: SIGNATURE_PNG },
+      { params: { token } },
+    );
     expect(ok.location).toBe(`/sign/${token}`);
     const policy = (await policyOf(id))!;
-    expect(app.services.cipher.decryptJson<{ method: string; png: string }>(policy.signature_enc!)).toMatchObject({ method: "drawn", png: SIGNATURE_PNG });
+    expect(app.services.cipher.decryptJson<{ method: string; png: string }>(policy.signature_enc!)).toMatchObject({
+      method: "drawn",
+      png: SIGNATURE_PNG,
+    });
   });
 
   it("an unknown, malformed or expired link shows nothing of anyone's enrollment", async () => {
@@ -198,7 +272,11 @@ describeEachDatabase("the signature request by text message", (kind) => {
       expect(res.status, bad).toBe(404);
       expect(res.data).toEqual({ state: "invalid" });
     }
-    await app.store.db.updateTable("link_tokens").set({ expires_at: new Date(app.clock.now.getTime() - 1000).toISOString() }).where("enrollment_id", "=", id).execute();
+    await app.store.db
+      .updateTable("link_tokens")
+      .set({ expires_at: new Date(app.clock.now.getTime() - 1000).toISOString() })
+      .where("enrollment_id", "=", id)
+      .execute();
     expect((await phone.load(signLoader, `/sign/${token}`, { token })).data).toEqual({ state: "invalid" });
     const post = await phone.submit(signAction, `/sign/${token}`, { signature: SIGNATURE_PNG }, { params: { token } });
     expect(post.location).toBe(`/sign/${token}`);
@@ -209,12 +287,17 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const { id, token } = await requested();
     const memberId = (await policyOf(id))!.member_id;
     // a name of its own, so the search finds this member alone
-    await app.store.db.updateTable("members").set({ last_name: `Resend${kind}` }).where("id", "=", memberId).execute();
+    await app.store.db
+      .updateTable("members")
+      .set({ last_name: `Resend${kind}` })
+      .where("id", "=", memberId)
+      .execute();
     // the rep's members need the rep verified by a code (issue 15)
     const rep = await signInRep(app, newClient(app));
     const list = await rep.load(agentMembersLoader, `/agent-select-member?q=Resend${kind}`);
     expect(list.data.members).toEqual([expect.objectContaining({ id: memberId, awaitingSignature: true })]);
-    const resend = () => rep.submit(agentMembersAction, `/agent-select-member?q=Resend${kind}`, { intent: "resend-signature", memberId: String(memberId) });
+    const resend = () =>
+      rep.submit(agentMembersAction, `/agent-select-member?q=Resend${kind}`, { intent: "resend-signature", memberId: String(memberId) });
 
     expect((await resend()).location).toBe(`/agent-select-member?q=Resend${kind}&signature=sent`);
     const sent = await texts(id);
@@ -232,12 +315,22 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(await texts(id)).toHaveLength(4);
 
     // another rep's member is not found; a signed policy has nothing to send
-    const other = await verifiedSessionFor(app, newClient(app), { kind: "rep", repId: DEMO.rep.id + 1 }, { ...REP_SESSION, agentId: DEMO.rep.id + 1 });
-    expect((await other.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) })).status).toBe(404);
+    const other = await verifiedSessionFor(
+      app,
+      newClient(app),
+      { kind: "rep", repId: DEMO.rep.id + 1 },
+      { ...REP_SESSION, agentId: DEMO.rep.id + 1 },
+    );
+    expect(
+      (await other.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(memberId) })).status,
+    ).toBe(404);
     const signed = await at("review_info", { session: REP_SESSION });
     await signed.client.submit(reviewAction, REVIEW, { intent: "complete" });
     const signedMember = (await policyOf(signed.id))!.member_id;
-    expect((await rep.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(signedMember) })).location).toBe("/agent-select-member?signature=notAwaiting");
+    expect(
+      (await rep.submit(agentMembersAction, "/agent-select-member", { intent: "resend-signature", memberId: String(signedMember) }))
+        .location,
+    ).toBe("/agent-select-member?signature=notAwaiting");
   });
 
   it("refuses a post without its CSRF token", async () => {

@@ -11,10 +11,47 @@ import { inWizard } from "../support/journeys";
 const TERM_LIFE = "SML-TERM20";
 const HERE = "/enrollment/beneficiary-info";
 
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Carter-Lee", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
-const CONTACT = { intent: "next", email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "100 Main St", city: "Dallas", zip: "75201", state: "TX", birth_state: "TX", birth_city: "Dallas", with_validation: "1" };
-const MARIA = { intent: "add", first_name: "Maria", last_name: "Lopez", birthdate: "05/17/1990", relationship: "spouse", ssn: "234-56-7890", beneficiary_percentage: "60" };
-const LUIS = { intent: "add", first_name: "Luis", last_name: "Lopez", birthdate: "09/02/2015", relationship: "child", ssn: "345-67-8901", beneficiary_percentage: "40" };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Carter-Lee",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
+const CONTACT = {
+  intent: "next",
+  email: "ana.lopez@gmail.com",
+  phone_number: "2145550234",
+  address1: "100 Main St",
+  city: "Dallas",
+  zip: "75201",
+  state: "TX",
+  birth_state: "TX",
+  birth_city: "Dallas",
+  with_validation: "1",
+};
+const MARIA = {
+  intent: "add",
+  first_name: "Maria",
+  last_name: "Lopez",
+  birthdate: "05/17/1990",
+  relationship: "spouse",
+  ssn: "234-56-7890",
+  beneficiary_percentage: "60",
+};
+const LUIS = {
+  intent: "add",
+  first_name: "Luis",
+  last_name: "Lopez",
+  birthdate: "09/02/2015",
+  relationship: "child",
+  ssn: "345-67-8901",
+  beneficiary_percentage: "40",
+};
 
 describeEachDatabase("wizard: beneficiary information", (kind) => {
   let app: TestApp;
@@ -33,7 +70,8 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     const id = (await client.session()).tempId!;
     return { client, id };
   }
-  const rows = (enrollmentId: number) => app.store.db.selectFrom("beneficiaries").selectAll().where("enrollment_id", "=", enrollmentId).orderBy("position").execute();
+  const rows = (enrollmentId: number) =>
+    app.store.db.selectFrom("beneficiaries").selectAll().where("enrollment_id", "=", enrollmentId).orderBy("position").execute();
   const add = (client: TestClient, fields: Record<string, string>) => client.submit(action, `${HERE}?dialog=add`, fields);
 
   it("opens after contact information, with an empty list, Add offered and the relationships", async () => {
@@ -95,7 +133,9 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     const { client, id } = await atBeneficiaries();
     expect((await add(client, MARIA)).location).toBe(HERE);
     let page = await client.load(loader, HERE);
-    expect(page.data.beneficiaries).toMatchObject([{ number: 1, firstName: "Maria", lastName: "Lopez", percentage: 60, birthdate: "05/17/1990", ssnMasked: "XXX-XX-7890" }]);
+    expect(page.data.beneficiaries).toMatchObject([
+      { number: 1, firstName: "Maria", lastName: "Lopez", percentage: 60, birthdate: "05/17/1990", ssnMasked: "XXX-XX-7890" },
+    ]);
     expect(page.data.totalMessage).toEqual({ tone: "error", key: "validation.beneficiaryTotalLow", values: { n: 60 } });
     expect(page.data.canAdd).toBe(true);
 
@@ -112,7 +152,10 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
 
     expect((await add(client, LUIS)).location).toBe(HERE);
     page = await client.load(loader, HERE);
-    expect(page.data.beneficiaries.map((b: { number: number; firstName: string }) => `${b.number} ${b.firstName}`)).toEqual(["1 Maria", "2 Luis"]);
+    expect(page.data.beneficiaries.map((b: { number: number; firstName: string }) => `${b.number} ${b.firstName}`)).toEqual([
+      "1 Maria",
+      "2 Luis",
+    ]);
     expect(page.data.totalMessage).toEqual({ tone: "ok", key: "beneficiary.totalOk", values: { n: 100 } });
     expect(page.data.canAdd).toBe(false);
     expect(page.data.canContinue).toBe(true);
@@ -123,7 +166,12 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
     const steps = JSON.parse(e.step_list!) as TabName[];
     expect(next.location).toBe(`/enrollment/${screenOf(steps[steps.indexOf("beneficiary_info") + 1])}`);
-    const step = await app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "beneficiary_info").executeTakeFirstOrThrow();
+    const step = await app.store.db
+      .selectFrom("enrollment_steps")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("tab_name", "=", "beneficiary_info")
+      .executeTakeFirstOrThrow();
     expect(step.completed_at).not.toBeNull();
   });
 
@@ -136,12 +184,24 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     const ninety = await client.submit(action, HERE, { intent: "next" });
     expect(ninety.status).toBe(422);
     expect(ninety.data.mainError).toBe('validation.beneficiaryTotalLow::{"n":90}');
-    expect(await app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "beneficiary_info").execute()).toHaveLength(0);
+    expect(
+      await app.store.db
+        .selectFrom("enrollment_steps")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "beneficiary_info")
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it("allows at most 3 beneficiaries", async () => {
     const { client, id } = await atBeneficiaries();
-    for (const [first, pct] of [["Maria", "30"], ["Luis", "30"], ["Sofia", "30"]]) expect((await add(client, { ...MARIA, first_name: first, beneficiary_percentage: pct })).location).toBe(HERE);
+    for (const [first, pct] of [
+      ["Maria", "30"],
+      ["Luis", "30"],
+      ["Sofia", "30"],
+    ])
+      expect((await add(client, { ...MARIA, first_name: first, beneficiary_percentage: pct })).location).toBe(HERE);
     const page = await client.load(loader, HERE);
     expect(page.data.canAdd).toBe(false);
     expect(page.data.totalMessage.key).toBe("validation.beneficiaryTotalLow");
@@ -165,7 +225,12 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     expect(text).not.toContain(row.ssn_enc!);
     expect(text).toContain("XXX-XX-7890");
     const edit = await client.load(loader, `${HERE}?dialog=edit&b=${row.id}`);
-    expect(edit.data.editing).toMatchObject({ id: row.id, number: 1, ssnLast4: "7890", values: { first_name: "Maria", ssn: "", beneficiary_percentage: "60", birthdate: "05/17/1990" } });
+    expect(edit.data.editing).toMatchObject({
+      id: row.id,
+      number: 1,
+      ssnLast4: "7890",
+      values: { first_name: "Maria", ssn: "", beneficiary_percentage: "60", birthdate: "05/17/1990" },
+    });
     expect(JSON.stringify(edit.data)).not.toContain("234567890");
   });
 
@@ -174,17 +239,35 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     await add(client, MARIA);
     await add(client, LUIS);
     const [maria, luis] = await rows(id);
-    const kept = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, { ...MARIA, intent: "edit", id: String(maria.id), first_name: "María", ssn: "", beneficiary_percentage: "55" });
+    const kept = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, {
+      ...MARIA,
+      intent: "edit",
+      id: String(maria.id),
+      first_name: "María",
+      ssn: "",
+      beneficiary_percentage: "55",
+    });
     expect(kept.location).toBe(HERE);
     let after = (await rows(id)).find((b) => b.id === maria.id)!;
     expect(after).toMatchObject({ first_name: "María", percentage: 55, ssn_last4: "7890", position: 1 });
     expect(app.services.cipher.decrypt(after.ssn_enc!)).toBe("234567890");
 
-    const over = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, { ...MARIA, intent: "edit", id: String(maria.id), ssn: "", beneficiary_percentage: "70" });
+    const over = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, {
+      ...MARIA,
+      intent: "edit",
+      id: String(maria.id),
+      ssn: "",
+      beneficiary_percentage: "70",
+    });
     expect(over.status).toBe(422);
     expect(over.data.fieldErrors.beneficiary_percentage).toBe('validation.beneficiaryTotalHigh::{"n":110}');
 
-    const replaced = await client.submit(action, `${HERE}?dialog=edit&b=${luis.id}`, { ...LUIS, intent: "edit", id: String(luis.id), ssn: "456-78-9012" });
+    const replaced = await client.submit(action, `${HERE}?dialog=edit&b=${luis.id}`, {
+      ...LUIS,
+      intent: "edit",
+      id: String(luis.id),
+      ssn: "456-78-9012",
+    });
     expect(replaced.location).toBe(HERE);
     after = (await rows(id)).find((b) => b.id === luis.id)!;
     expect(after.ssn_last4).toBe("9012");
@@ -202,7 +285,12 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     const foreignDelete = await owner.client.submit(action, HERE, { intent: "delete", id: String(theirs.id) });
     expect(foreignDelete.status).toBe(404);
     expect(foreignDelete.data.mainError).toBe("validation.beneficiaryNotFound");
-    const foreignEdit = await owner.client.submit(action, `${HERE}?dialog=edit&b=${theirs.id}`, { ...MARIA, intent: "edit", id: String(theirs.id), beneficiary_percentage: "10" });
+    const foreignEdit = await owner.client.submit(action, `${HERE}?dialog=edit&b=${theirs.id}`, {
+      ...MARIA,
+      intent: "edit",
+      id: String(theirs.id),
+      beneficiary_percentage: "10",
+    });
     expect(foreignEdit.status).toBe(404);
     expect(await rows(other.id)).toEqual([theirs]);
     const peek = await owner.client.load(loader, `${HERE}?dialog=edit&b=${theirs.id}`);
@@ -210,7 +298,11 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     expect(JSON.stringify(peek.data)).not.toContain("Luis");
     expect((await owner.client.load(loader, `${HERE}?dialog=delete&b=${theirs.id}`)).data.deleting).toBeNull();
 
-    expect((await owner.client.load(loader, `${HERE}?dialog=delete&b=${mine.id}`)).data.deleting).toEqual({ id: mine.id, number: 1, name: "Maria Lopez" });
+    expect((await owner.client.load(loader, `${HERE}?dialog=delete&b=${mine.id}`)).data.deleting).toEqual({
+      id: mine.id,
+      number: 1,
+      name: "Maria Lopez",
+    });
     expect((await owner.client.submit(action, HERE, { intent: "delete", id: String(mine.id) })).location).toBe(HERE);
     expect(await rows(owner.id)).toHaveLength(0);
     expect(await rows(other.id)).toHaveLength(1);
@@ -225,17 +317,62 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     const db = app.store.db;
     const at = new Date().toISOString();
     const cipher = app.services.cipher;
-    const previous = await db.insertInto("enrollments").values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at }).returning("id").executeTakeFirstOrThrow();
+    const previous = await db
+      .insertInto("enrollments")
+      .values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db
       .insertInto("beneficiaries")
       .values([
-        { enrollment_id: previous.id, position: 2, first_name: "Luis", middle_name: null, last_name: "Lopez", birthdate: "2015-09-02", relationship: "child", ssn_enc: cipher.encrypt("345678901"), ssn_last4: "8901", percentage: 25 },
-        { enrollment_id: previous.id, position: 1, first_name: "Maria", middle_name: null, last_name: "Lopez", birthdate: "1990-05-17", relationship: "spouse", ssn_enc: cipher.encrypt("234567890"), ssn_last4: "7890", percentage: 75 },
+        {
+          enrollment_id: previous.id,
+          position: 2,
+          first_name: "Luis",
+          middle_name: null,
+          last_name: "Lopez",
+          birthdate: "2015-09-02",
+          relationship: "child",
+          ssn_enc: cipher.encrypt("345678901"),
+          ssn_last4: "8901",
+          percentage: 25,
+        },
+        {
+          enrollment_id: previous.id,
+          position: 1,
+          first_name: "Maria",
+          middle_name: null,
+          last_name: "Lopez",
+          birthdate: "1990-05-17",
+          relationship: "spouse",
+          ssn_enc: cipher.encrypt("234567890"),
+          ssn_last4: "7890",
+          percentage: 75,
+        },
       ])
       .execute();
     const member = await db
       .insertInto("members")
-      .values({ rep_id: null, group_id: null, portal_id: 1, first_name: "Ana", last_name: "Carter-Lee", birthdate: "1988-04-12", gender: 1, email: null, phone: null, ssn_enc: null, ssn_last4: null, address1: null, address2: null, city: null, state: null, zip: null, last_enrollment_id: previous.id, created_at: at })
+      .values({
+        rep_id: null,
+        group_id: null,
+        portal_id: 1,
+        first_name: "Ana",
+        last_name: "Carter-Lee",
+        birthdate: "1988-04-12",
+        gender: 1,
+        email: null,
+        phone: null,
+        ssn_enc: null,
+        ssn_last4: null,
+        address1: null,
+        address2: null,
+        city: null,
+        state: null,
+        zip: null,
+        last_enrollment_id: previous.id,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
 
@@ -259,10 +396,33 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     expect(await rows(id)).toHaveLength(0);
 
     // a member whose last enrollment had none keeps the (empty) temporary list, without error
-    const empty = await db.insertInto("enrollments").values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at }).returning("id").executeTakeFirstOrThrow();
+    const empty = await db
+      .insertInto("enrollments")
+      .values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const second = await db
       .insertInto("members")
-      .values({ rep_id: null, group_id: null, portal_id: 1, first_name: "Bea", last_name: "Ruiz", birthdate: "1988-04-12", gender: 1, email: null, phone: null, ssn_enc: null, ssn_last4: null, address1: null, address2: null, city: null, state: null, zip: null, last_enrollment_id: empty.id, created_at: at })
+      .values({
+        rep_id: null,
+        group_id: null,
+        portal_id: 1,
+        first_name: "Bea",
+        last_name: "Ruiz",
+        birthdate: "1988-04-12",
+        gender: 1,
+        email: null,
+        phone: null,
+        ssn_enc: null,
+        ssn_last4: null,
+        address1: null,
+        address2: null,
+        city: null,
+        state: null,
+        zip: null,
+        last_enrollment_id: empty.id,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const other = await atBeneficiaries();
@@ -275,14 +435,48 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
   it("Next checks each saved beneficiary again: a prefetched one without the now-required SSN must be edited first", async () => {
     const db = app.store.db;
     const at = new Date().toISOString();
-    const previous = await db.insertInto("enrollments").values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at }).returning("id").executeTakeFirstOrThrow();
+    const previous = await db
+      .insertInto("enrollments")
+      .values({ status: "completed", locale: "en", created_at: at, updated_at: at, completed_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db
       .insertInto("beneficiaries")
-      .values({ enrollment_id: previous.id, position: 1, first_name: "Maria", middle_name: null, last_name: "Lopez", birthdate: "1990-05-17", relationship: "spouse", ssn_enc: null, ssn_last4: null, percentage: 100 })
+      .values({
+        enrollment_id: previous.id,
+        position: 1,
+        first_name: "Maria",
+        middle_name: null,
+        last_name: "Lopez",
+        birthdate: "1990-05-17",
+        relationship: "spouse",
+        ssn_enc: null,
+        ssn_last4: null,
+        percentage: 100,
+      })
       .execute();
     const member = await db
       .insertInto("members")
-      .values({ rep_id: null, group_id: null, portal_id: 1, first_name: "Ana", last_name: "Carter-Lee", birthdate: "1988-04-12", gender: 1, email: null, phone: null, ssn_enc: null, ssn_last4: null, address1: null, address2: null, city: null, state: null, zip: null, last_enrollment_id: previous.id, created_at: at })
+      .values({
+        rep_id: null,
+        group_id: null,
+        portal_id: 1,
+        first_name: "Ana",
+        last_name: "Carter-Lee",
+        birthdate: "1988-04-12",
+        gender: 1,
+        email: null,
+        phone: null,
+        ssn_enc: null,
+        ssn_last4: null,
+        address1: null,
+        address2: null,
+        city: null,
+        state: null,
+        zip: null,
+        last_enrollment_id: previous.id,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const { client, id } = await atBeneficiaries();
@@ -294,9 +488,24 @@ describeEachDatabase("wizard: beneficiary information", (kind) => {
     expect(refused.data.mainError).toBe('validation.beneficiaryInvalid::{"n":1}');
     const [maria] = await rows(id);
     // editing without an SSN is refused (none on file), with one it is saved
-    const noSsn = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, { ...MARIA, intent: "edit", id: String(maria.id), ssn: "", beneficiary_percentage: "100" });
+    const noSsn = await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, {
+      ...MARIA,
+      intent: "edit",
+      id: String(maria.id),
+      ssn: "",
+      beneficiary_percentage: "100",
+    });
     expect(noSsn.data.fieldErrors.ssn).toBe("validation.required");
-    expect((await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, { ...MARIA, intent: "edit", id: String(maria.id), beneficiary_percentage: "100" })).location).toBe(HERE);
+    expect(
+      (
+        await client.submit(action, `${HERE}?dialog=edit&b=${maria.id}`, {
+          ...MARIA,
+          intent: "edit",
+          id: String(maria.id),
+          beneficiary_percentage: "100",
+        })
+      ).location,
+    ).toBe(HERE);
     expect((await client.submit(action, HERE, { intent: "next" })).location).not.toBe(HERE);
     expect((await rows(id))[0].ssn_last4).toBe("7890");
   });

@@ -61,15 +61,24 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     return { client, id };
   }
   const methodsOf = (id: number) => app.store.db.selectFrom("payment_methods").selectAll().where("enrollment_id", "=", id).execute();
-  const paymentOf = (id: number) => app.store.db.selectFrom("enrollment_payments").selectAll().where("enrollment_id", "=", id).executeTakeFirst();
-  const stepOf = (id: number) => app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "billing_info").executeTakeFirst();
+  const paymentOf = (id: number) =>
+    app.store.db.selectFrom("enrollment_payments").selectAll().where("enrollment_id", "=", id).executeTakeFirst();
+  const stepOf = (id: number) =>
+    app.store.db
+      .selectFrom("enrollment_steps")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("tab_name", "=", "billing_info")
+      .executeTakeFirst();
 
   /** Every text column of the tables that could ever hold payment data, searched for the needles. */
   async function scanDatabase(needles: string[]) {
     const hits: string[] = [];
     for (const table of ["payment_methods", "enrollment_payments", "enrollment_steps", "outbox", "audit_events"] as const) {
       const rows = (await app.store.db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>;
-      for (const row of rows) for (const [column, value] of Object.entries(row)) if (typeof value === "string") for (const n of needles) if (value.includes(n)) hits.push(`${table}.${column} has ${n}`);
+      for (const row of rows)
+        for (const [column, value] of Object.entries(row))
+          if (typeof value === "string") for (const n of needles) if (value.includes(n)) hits.push(`${table}.${column} has ${n}`);
     }
     return hits;
   }
@@ -89,7 +98,20 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     expect(page.data.billDates).toHaveLength(28);
     expect(page.data.billDates[0]).toEqual({ value: "1", label: "1st of month" });
     expect(page.data.billDates[27]).toEqual({ value: "28", label: "28th of month" });
-    expect(page.data.months.map((m: { value: string }) => m.value)).toEqual(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]);
+    expect(page.data.months.map((m: { value: string }) => m.value)).toEqual([
+      "01",
+      "02",
+      "03",
+      "04",
+      "05",
+      "06",
+      "07",
+      "08",
+      "09",
+      "10",
+      "11",
+      "12",
+    ]);
     expect(page.data.years.map((y: { value: string }) => Number(y.value))).toEqual(Array.from({ length: 21 }, (_, i) => thisYear + i));
     expect(page.data.descriptor).toBe("BENEFITSTORE*PREMIUM");
     expect(page.data.physicalAddress).toEqual({ address1: "100 Main St", address2: "", city: "Dallas", state: "TX", zip: "75201" });
@@ -144,11 +166,27 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     expect(logLines.some((l) => l.includes('"billing saved"'))).toBe(true);
     expect(logLines.join("\n")).not.toContain(ACCOUNT_NUMBER);
     const [row] = await methodsOf(id);
-    expect(row).toMatchObject({ kind: "eft", routing_number: "021000021", bank_name: "CHASE", account_name: "Ana Lopez", account_last4: "6789", account_type: "checking", account_holder_type: "individual", card_token: null, card_last4: null });
+    expect(row).toMatchObject({
+      kind: "eft",
+      routing_number: "021000021",
+      bank_name: "CHASE",
+      account_name: "Ana Lopez",
+      account_last4: "6789",
+      account_type: "checking",
+      account_holder_type: "individual",
+      card_token: null,
+      card_last4: null,
+    });
     expect(row.account_number_enc).toMatch(/^v1\./);
     expect(row.account_number_enc).not.toContain(ACCOUNT_NUMBER);
     expect(app.services.cipher.decrypt(row.account_number_enc!)).toBe(ACCOUNT_NUMBER);
-    expect(await paymentOf(id)).toMatchObject({ payment_method: "eft", payment_method_id: row.id, bill_date: 15, is_physical_address: 0, address1: null });
+    expect(await paymentOf(id)).toMatchObject({
+      payment_method: "eft",
+      payment_method_id: row.id,
+      bill_date: 15,
+      is_physical_address: 0,
+      address1: null,
+    });
     const step = await stepOf(id);
     expect(JSON.parse(step!.data)).toEqual({ payment_method: "eft", bill_date: 15, last4: "6789" });
     expect(step!.completed_at).not.toBeNull();
@@ -219,7 +257,9 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
       expect(past.data.fieldErrors.expiration_month).toBe("validation.cardExpired");
       expect(await methodsOf(id)).toHaveLength(0);
       // good through the end of the expiry month
-      expect((await client.submit(billingAction, HERE, { ...CARD(), expiration_month: "06", expiration_year: "2031" })).location).toBe(NEXT);
+      expect((await client.submit(billingAction, HERE, { ...CARD(), expiration_month: "06", expiration_year: "2031" })).location).toBe(
+        NEXT,
+      );
     } finally {
       app.clock.now = real;
     }
@@ -238,14 +278,37 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
   it("card: saved as token + brand + last four; the number and the security code are nowhere in the database", async () => {
     const { client, id } = await atBilling();
     logLines.length = 0;
-    const res = await client.submit(billingAction, HERE, { ...CARD(), card_number: "3782 822463 10005", security_code: AMEX_CODE, expiration_month: "09" });
+    const res = await client.submit(billingAction, HERE, {
+      ...CARD(),
+      card_number: "3782 822463 10005",
+      security_code: AMEX_CODE,
+      expiration_month: "09",
+    });
     expect(res.location).toBe(NEXT);
     expect(logLines.some((l) => l.includes('"billing saved"'))).toBe(true);
     for (const needle of [AMEX, "3782 822463 10005", AMEX_CODE]) expect(logLines.join("\n")).not.toContain(needle);
     const [row] = await methodsOf(id);
-    expect(row).toMatchObject({ kind: "cc", card_brand: "amex", card_last4: "0005", card_exp_month: 9, card_exp_year: thisYear + 2, name_on_card: "Ana Lopez", account_number_enc: null, routing_number: null });
+    expect(row).toMatchObject({
+      kind: "cc",
+      card_brand: "amex",
+      card_last4: "0005",
+      card_exp_month: 9,
+      card_exp_year: thisYear + 2,
+      name_on_card: "Ana Lopez",
+      account_number_enc: null,
+      routing_number: null,
+    });
     expect(row.card_token).toMatch(/^tok_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(await paymentOf(id)).toMatchObject({ payment_method: "cc", payment_method_id: row.id, bill_date: 28, is_physical_address: 0, address1: "500 Elm St", city: "Dallas", state: "TX", zip: "75201" });
+    expect(await paymentOf(id)).toMatchObject({
+      payment_method: "cc",
+      payment_method_id: row.id,
+      bill_date: 28,
+      is_physical_address: 0,
+      address1: "500 Elm St",
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+    });
     expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "cc", bill_date: 28, last4: "0005" });
     expect(await scanDatabase([AMEX, "3782 822463 10005", AMEX.slice(0, 12), AMEX_CODE])).toEqual([]);
     if (kind === "sqlite") {
@@ -255,7 +318,9 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     }
     const page = await client.load(billingLoader, HERE);
     expect(page.data.values).toMatchObject({ payment_method: "cc", existing_payment: `card:${row.id}` });
-    expect(page.data.existing.cards).toEqual([{ value: `card:${row.id}`, brand: "amex", masked: "****0005", expires: `09/${thisYear + 2}`, expired: false }]);
+    expect(page.data.existing.cards).toEqual([
+      { value: `card:${row.id}`, brand: "amex", masked: "****0005", expires: `09/${thisYear + 2}`, expired: false },
+    ]);
     expect(JSON.stringify(page.data)).not.toContain(row.card_token!);
   });
 
@@ -270,11 +335,31 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
 
   it("physical address: the card's billing address is copied from the contact step", async () => {
     const { client, id } = await atBilling();
-    const res = await client.submit(billingAction, HERE, { ...CARD(), is_physical_address: "1", address1: "", city: "", state: "", zip: "" });
+    const res = await client.submit(billingAction, HERE, {
+      ...CARD(),
+      is_physical_address: "1",
+      address1: "",
+      city: "",
+      state: "",
+      zip: "",
+    });
     expect(res.location).toBe(NEXT);
-    expect(await paymentOf(id)).toMatchObject({ is_physical_address: 1, address1: "100 Main St", address2: null, city: "Dallas", state: "TX", zip: "75201" });
+    expect(await paymentOf(id)).toMatchObject({
+      is_physical_address: 1,
+      address1: "100 Main St",
+      address2: null,
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+    });
     const page = await client.load(billingLoader, HERE);
-    expect(page.data.values).toMatchObject({ is_physical_address: "1", address1: "100 Main St", city: "Dallas", state: "TX", zip: "75201" });
+    expect(page.data.values).toMatchObject({
+      is_physical_address: "1",
+      address1: "100 Main St",
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+    });
     // what is typed beside a ticked box is ignored
     await client.submit(billingAction, HERE, { ...CARD(), is_physical_address: "1", address1: "1 Fake Rd", city: "Austin", zip: "78701" });
     expect(await paymentOf(id)).toMatchObject({ address1: "100 Main St", city: "Dallas" });
@@ -282,7 +367,12 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
 
   it("physical address without a home address on file asks for the billing address", async () => {
     const { client, id } = await atBilling();
-    await app.store.db.updateTable("enrollment_steps").set({ data: JSON.stringify({ email: "ana.lopez@gmail.com" }) }).where("enrollment_id", "=", id).where("tab_name", "=", "contact_info").execute();
+    await app.store.db
+      .updateTable("enrollment_steps")
+      .set({ data: JSON.stringify({ email: "ana.lopez@gmail.com" }) })
+      .where("enrollment_id", "=", id)
+      .where("tab_name", "=", "contact_info")
+      .execute();
     const res = await client.submit(billingAction, HERE, { ...CARD(), is_physical_address: "1" });
     expect(res.data.fieldErrors.is_physical_address).toBe("validation.noPhysicalAddress");
     expect(await methodsOf(id)).toHaveLength(0);
@@ -296,14 +386,24 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
 
   // ---- group billing
   it("a list-billed group (BRAZOS25, statement) shows only the note and saves without bank or card", async () => {
-    const group = await app.store.db.selectFrom("groups").select(["id", "payment_method"]).where("group_code", "=", "BRAZOS25").executeTakeFirstOrThrow();
+    const group = await app.store.db
+      .selectFrom("groups")
+      .select(["id", "payment_method"])
+      .where("group_code", "=", "BRAZOS25")
+      .executeTakeFirstOrThrow();
     expect(group.payment_method).toBe("stmt");
     const { client, id } = await atBilling({ groupId: group.id });
     const page = await client.load(billingLoader, HERE);
     expect(page.data.fixedMethod).toEqual({ value: "stmt", label: "Statement" });
     expect(page.data.methodOptions).toEqual([]);
     // bank or card fields posted anyway are ignored
-    const res = await client.submit(billingAction, HERE, { intent: "next", payment_method: "cc", card_number: "4111111111111111", security_code: "123", account_number: ACCOUNT_NUMBER });
+    const res = await client.submit(billingAction, HERE, {
+      intent: "next",
+      payment_method: "cc",
+      card_number: "4111111111111111",
+      security_code: "123",
+      account_number: ACCOUNT_NUMBER,
+    });
     expect(res.location).toBe(NEXT);
     expect(await paymentOf(id)).toMatchObject({ payment_method: "stmt", payment_method_id: null, bill_date: 28 });
     expect(await methodsOf(id)).toHaveLength(0);
@@ -344,19 +444,44 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
       account_holder_type: "individual",
       created_at: now,
     });
-    const mine = await app.store.db.insertInto("payment_methods").values(bank(1, "99887766554321")).returning("id").executeTakeFirstOrThrow();
-    const theirs = await app.store.db.insertInto("payment_methods").values(bank(2, "11223344556677")).returning("id").executeTakeFirstOrThrow();
+    const mine = await app.store.db
+      .insertInto("payment_methods")
+      .values(bank(1, "99887766554321"))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const theirs = await app.store.db
+      .insertInto("payment_methods")
+      .values(bank(2, "11223344556677"))
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const expiredCard = await app.store.db
       .insertInto("payment_methods")
-      .values({ member_id: 1, enrollment_id: null, kind: "cc", card_token: "tok_old", card_brand: "visa", card_last4: "1881", card_exp_month: 1, card_exp_year: thisYear - 1, name_on_card: "Michael Thompson", created_at: now })
+      .values({
+        member_id: 1,
+        enrollment_id: null,
+        kind: "cc",
+        card_token: "tok_old",
+        card_brand: "visa",
+        card_last4: "1881",
+        card_exp_month: 1,
+        card_exp_year: thisYear - 1,
+        name_on_card: "Michael Thompson",
+        created_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
 
     const { client, id } = await atBilling({ enrollType: "existing-member", memberId: 1, eprocess: "applicant" });
-    expect((await app.store.db.selectFrom("enrollments").select("member_id").where("id", "=", id).executeTakeFirstOrThrow()).member_id).toBe(1);
+    expect(
+      (await app.store.db.selectFrom("enrollments").select("member_id").where("id", "=", id).executeTakeFirstOrThrow()).member_id,
+    ).toBe(1);
     const page = await client.load(billingLoader, HERE);
-    expect(page.data.existing.banks).toEqual([{ value: `bank:${mine.id}`, bankName: "WELLS FARGO BANK", accountType: "Savings", masked: "****4321" }]);
-    expect(page.data.existing.cards).toEqual([{ value: `card:${expiredCard.id}`, brand: "visa", masked: "****1881", expires: `01/${thisYear - 1}`, expired: true }]);
+    expect(page.data.existing.banks).toEqual([
+      { value: `bank:${mine.id}`, bankName: "WELLS FARGO BANK", accountType: "Savings", masked: "****4321" },
+    ]);
+    expect(page.data.existing.cards).toEqual([
+      { value: `card:${expiredCard.id}`, brand: "visa", masked: "****1881", expires: `01/${thisYear - 1}`, expired: true },
+    ]);
     expect(JSON.stringify(page.data)).not.toMatch(/99887766554321|11223344556677|tok_old/);
 
     // another member's bank, an unknown id, a bank id posted as a card, an expired card: refused
@@ -370,21 +495,38 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     expect(await paymentOf(id)).toBeUndefined();
 
     // the saved bank: the new-bank fields are ignored, whatever they hold
-    const res = await client.submit(billingAction, HERE, { intent: "next", payment_method: "eft", bill_date: "5", existing_payment: `bank:${mine.id}`, routing_number: "123", account_number: "x" });
+    const res = await client.submit(billingAction, HERE, {
+      intent: "next",
+      payment_method: "eft",
+      bill_date: "5",
+      existing_payment: `bank:${mine.id}`,
+      routing_number: "123",
+      account_number: "x",
+    });
     expect(res.location).toBe(NEXT);
     expect(await paymentOf(id)).toMatchObject({ payment_method: "eft", payment_method_id: mine.id, bill_date: 5 });
     expect(await methodsOf(id)).toHaveLength(0);
     expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "eft", bill_date: 5, last4: "4321" });
     // the member's saved bank is still theirs, untouched
-    expect(await app.store.db.selectFrom("payment_methods").select("member_id").where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual({ member_id: 1 });
+    expect(
+      await app.store.db.selectFrom("payment_methods").select("member_id").where("id", "=", mine.id).executeTakeFirstOrThrow(),
+    ).toEqual({ member_id: 1 });
   });
 
   it("a visitor who is not that member is not offered the member's methods", async () => {
     const { client } = await atBilling();
     const page = await client.load(billingLoader, HERE);
     expect(page.data.existing).toEqual({ banks: [], cards: [] });
-    const theirs = await app.store.db.selectFrom("payment_methods").select("id").where("member_id", "=", 1).where("kind", "=", "eft").executeTakeFirst();
-    if (theirs) expect((await client.submit(billingAction, HERE, { ...BANK(), existing_payment: `bank:${theirs.id}` })).data.fieldErrors.existing_payment).toBe("validation.existingPayment");
+    const theirs = await app.store.db
+      .selectFrom("payment_methods")
+      .select("id")
+      .where("member_id", "=", 1)
+      .where("kind", "=", "eft")
+      .executeTakeFirst();
+    if (theirs)
+      expect(
+        (await client.submit(billingAction, HERE, { ...BANK(), existing_payment: `bank:${theirs.id}` })).data.fieldErrors.existing_payment,
+      ).toBe("validation.existingPayment");
   });
 
   // ---- save for later

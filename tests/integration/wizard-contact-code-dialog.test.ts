@@ -12,8 +12,27 @@ import type { TestClient } from "../support/client";
 import { inWizard } from "../support/journeys";
 import { openedAll } from "../support/outbox";
 
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
-const CONTACT = { email: "ana.lopez@gmail.com", phone_number: "(214) 555-0234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", with_validation: "1" };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Lopez",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
+const CONTACT = {
+  email: "ana.lopez@gmail.com",
+  phone_number: "(214) 555-0234",
+  address1: "100 Main St",
+  address2: "",
+  city: "Dallas",
+  zip: "75201",
+  state: "TX",
+  with_validation: "1",
+};
 const HERE = "/enrollment/contact-info";
 const DIALOG = `${HERE}?dialog=otp&type=email`;
 
@@ -33,7 +52,8 @@ describeEachDatabase("wizard: the one-time code dialog tells the truth", (kind) 
     expect((await client.submit(personalAction, "/enrollment/personal-info", PERSONAL)).location).toBe(HERE);
     return client;
   }
-  const mailsTo = async (address: string) => openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", address).orderBy("id", "asc").execute());
+  const mailsTo = async (address: string) =>
+    openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", address).orderBy("id", "asc").execute());
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   const later = (seconds: number) => {
     app.clock.now = new Date(app.clock.now.getTime() + seconds * 1000);
@@ -56,8 +76,12 @@ describeEachDatabase("wizard: the one-time code dialog tells the truth", (kind) 
     expect(toSecond).toHaveLength(1);
     expect(await dialog(c)).toMatchObject({ target: second, sent: true, waitSeconds: 120 });
     // the code for the first address no longer counts; the new one does
-    expect((await c.submit(contactAction, DIALOG, { intent: "otp-verify", type: "email", otp: firstCode })).data.fieldErrors.otp).toBeDefined();
-    expect((await c.submit(contactAction, DIALOG, { intent: "otp-verify", type: "email", otp: codeIn(toSecond[0].text_body) })).location).toBe(`${DIALOG}&state=done`);
+    expect(
+      (await c.submit(contactAction, DIALOG, { intent: "otp-verify", type: "email", otp: firstCode })).data.fieldErrors.otp,
+    ).toBeDefined();
+    expect(
+      (await c.submit(contactAction, DIALOG, { intent: "otp-verify", type: "email", otp: codeIn(toSecond[0].text_body) })).location,
+    ).toBe(`${DIALOG}&state=done`);
   });
 
   it("the same address within the wait gets no second code: the dialog says the first is still the one, and when another can be asked for", async () => {
@@ -82,7 +106,10 @@ describeEachDatabase("wizard: the one-time code dialog tells the truth", (kind) 
     expect(await mailsTo(a)).toHaveLength(1);
     expect(await dialog(c)).toMatchObject({ target: a, sent: false, waitSeconds: 80 });
     // the first code to a was retired by the one to b: the dialog is right not to offer it
-    expect((await c.submit(contactAction, DIALOG, { intent: "otp-verify", type: "email", otp: codeIn((await mailsTo(a))[0].text_body) })).data.fieldErrors.otp).toBe("validation.otpNoCode");
+    expect(
+      (await c.submit(contactAction, DIALOG, { intent: "otp-verify", type: "email", otp: codeIn((await mailsTo(a))[0].text_body) })).data
+        .fieldErrors.otp,
+    ).toBe("validation.otpNoCode");
     later(80);
     expect(await dialog(c)).toMatchObject({ target: a, sent: false, waitSeconds: 0 });
     expect((await c.submit(contactAction, DIALOG, { intent: "otp-resend", type: "email" })).location).toBe(DIALOG);

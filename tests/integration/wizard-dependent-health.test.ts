@@ -80,7 +80,8 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
     await markStepsDone(app, client, steps.slice(0, steps.indexOf("dependent_info")));
     return { client, id, steps };
   }
-  const rows = (id: number) => app.store.db.selectFrom("dependents").selectAll().where("enrollment_id", "=", id).orderBy("position").execute();
+  const rows = (id: number) =>
+    app.store.db.selectFrom("dependents").selectAll().where("enrollment_id", "=", id).orderBy("position").execute();
   const add = (client: TestClient, fields: Record<string, string>) => client.submit(depAction, `${HERE}?dialog=add`, fields);
   const page = (client: TestClient, query = "") => client.load(depLoader, `${HERE}${query}`);
 
@@ -98,7 +99,9 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
     expect(p.data.health.medication).toMatchObject({ id: MEDICATION_ID });
     expect(p.data.health.medication.text).toMatch(/prescription medication/);
     const values = p.data.adding.values.health_info;
-    expect(values.condition_questions.map((c: { question_id: string; yes_no_flag: string }) => [c.question_id, c.yes_no_flag])).toEqual(CONDITION_IDS.map((qid) => [String(qid), "0"]));
+    expect(values.condition_questions.map((c: { question_id: string; yes_no_flag: string }) => [c.question_id, c.yes_no_flag])).toEqual(
+      CONDITION_IDS.map((qid) => [String(qid), "0"]),
+    );
     expect(values.medication_question).toMatchObject({ question_id: "148", yes_no_flag: "0" });
     expect(values.medication_question.medications).toHaveLength(3);
     // in Spanish too
@@ -136,7 +139,7 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
         [cond(5, "condition")]: "Surgery",
         [cond(5, "last_seen_by_physician")]: "02/02/2023",
         [cond(5, "phone")]: "12",
-      })
+      }),
     );
     expect(res.status).toBe(422);
     expect(res.data.fieldErrors).toEqual({
@@ -168,7 +171,7 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
         [med(0, "dosage")]: "90 mcg",
         [med(0, "medical_condition")]: "Asthma",
         "health_info.notes": "Uses an inhaler",
-      })
+      }),
     );
     expect(res.location).toBe(HERE);
     const [row] = await rows(id);
@@ -180,26 +183,52 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
           ? {
               question_id,
               yes_no_flag: 1,
-              conditions: [{ health_condition: "Asthma", date_of_onset: "2015-06-01", date_of_recovery: null, is_treatment: 1, is_medicate: 1, d_last_seen: "2024-03-01", symptoms: "Wheezing" }],
+              conditions: [
+                {
+                  health_condition: "Asthma",
+                  date_of_onset: "2015-06-01",
+                  date_of_recovery: null,
+                  is_treatment: 1,
+                  is_medicate: 1,
+                  d_last_seen: "2024-03-01",
+                  symptoms: "Wheezing",
+                },
+              ],
             }
-          : { question_id, yes_no_flag: question_id === 145 ? 1 : 0, conditions: [] }
+          : { question_id, yes_no_flag: question_id === 145 ? 1 : 0, conditions: [] },
       ),
-      medication_question: { question_id: MEDICATION_ID, yes_no_flag: 1, medications: [{ medication: "Albuterol", dosage: "90 mcg", medical_condition: "Asthma" }] },
+      medication_question: {
+        question_id: MEDICATION_ID,
+        yes_no_flag: 1,
+        medications: [{ medication: "Albuterol", dosage: "90 mcg", medical_condition: "Asthma" }],
+      },
       notes: "Uses an inhaler",
     });
 
     const edit = await page(client, `?dialog=edit&d=${row.id}`);
     const values = edit.data.editing.values.health_info;
     expect(values.condition_questions[0]).toMatchObject({ question_id: "140", yes_no_flag: "1" });
-    expect(values.condition_questions[0].conditions[0]).toMatchObject({ health_condition: "Asthma", date_of_onset: "06/01/2015", d_last_seen: "03/01/2024", is_treatment: "1" });
+    expect(values.condition_questions[0].conditions[0]).toMatchObject({
+      health_condition: "Asthma",
+      date_of_onset: "06/01/2015",
+      d_last_seen: "03/01/2024",
+      is_treatment: "1",
+    });
     expect(values.condition_questions[3]).toMatchObject({ question_id: "145", yes_no_flag: "1" });
     expect(values.medication_question.medications[0]).toEqual({ medication: "Albuterol", dosage: "90 mcg", medical_condition: "Asthma" });
     expect(values.notes).toBe("Uses an inhaler");
 
     // No on every question: the details posted with it (as without JavaScript) are not kept
-    const no = await client.submit(depAction, `${HERE}?dialog=edit&d=${row.id}`, { ...person("spouse", { ...asthma, [FLAG(0)]: "0" }), intent: "edit", id: String(row.id), ssn: "" });
+    const no = await client.submit(depAction, `${HERE}?dialog=edit&d=${row.id}`, {
+      ...person("spouse", { ...asthma, [FLAG(0)]: "0" }),
+      intent: "edit",
+      id: String(row.id),
+      ssn: "",
+    });
     expect(no.location).toBe(HERE);
-    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ yes_no_flag: number; conditions: unknown[] }> }>((await rows(id))[0].health_enc!);
+    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ yes_no_flag: number; conditions: unknown[] }> }>(
+      (await rows(id))[0].health_enc!,
+    );
     expect(answers.condition_questions.every((c) => c.yes_no_flag === 0 && c.conditions.length === 0)).toBe(true);
     expect(JSON.stringify(answers)).not.toContain("Asthma");
   });
@@ -210,21 +239,45 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
     expect((await add(client, person("child", asthma))).location).toBe(HERE);
     const [, child] = await rows(id);
     // the child's answers lose a required detail (saved by an older page, or a rule that tightened)
-    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ conditions: Array<Record<string, unknown>> }> }>(child.health_enc!);
+    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ conditions: Array<Record<string, unknown>> }> }>(
+      child.health_enc!,
+    );
     delete answers.condition_questions[0].conditions[0].d_last_seen;
-    await app.store.db.updateTable("dependents").set({ health_enc: app.services.cipher.encryptJson(answers) }).where("id", "=", child.id).execute();
+    await app.store.db
+      .updateTable("dependents")
+      .set({ health_enc: app.services.cipher.encryptJson(answers) })
+      .where("id", "=", child.id)
+      .execute();
 
-    expect((await client.submit(depAction, HERE, { intent: "save-later" })).data).toEqual({ mainError: "validation.required", dependentNumber: 2 });
-    expect((await client.submit(depAction, HERE, { intent: "next" })).data).toEqual({ mainError: "validation.required", dependentNumber: 2 });
+    expect((await client.submit(depAction, HERE, { intent: "save-later" })).data).toEqual({
+      mainError: "validation.required",
+      dependentNumber: 2,
+    });
+    expect((await client.submit(depAction, HERE, { intent: "next" })).data).toEqual({
+      mainError: "validation.required",
+      dependentNumber: 2,
+    });
 
-    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      steps.filter((s) => s !== "review_info"),
+    );
     const complete = await client.submit(reviewAction, REVIEW, { intent: "complete" });
     expect(complete.status).toBe(422);
-    expect(complete.data).toEqual({ problems: [{ tab: "dependent_info", message: 'dependent.numbered::{"n":2,"message":"validation.required"}' }], notes: "" });
+    expect(complete.data).toEqual({
+      problems: [{ tab: "dependent_info", message: 'dependent.numbered::{"n":2,"message":"validation.required"}' }],
+      notes: "",
+    });
     expect((await findEnrollment(app.store.db, id))!.status).not.toBe("completed");
 
     // fixed through the edit popup, the review lets it through
-    const fixed = await client.submit(depAction, `${HERE}?dialog=edit&d=${child.id}`, { ...person("child", asthma), intent: "edit", id: String(child.id), ssn: "" });
+    const fixed = await client.submit(depAction, `${HERE}?dialog=edit&d=${child.id}`, {
+      ...person("child", asthma),
+      intent: "edit",
+      id: String(child.id),
+      ssn: "",
+    });
     expect(fixed.location).toBe(HERE);
     const again = await client.submit(reviewAction, REVIEW, { intent: "complete" });
     expect(again.data?.dependentError).toBeUndefined();
@@ -237,7 +290,14 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
     const [row] = await rows(id);
     await app.store.db
       .updateTable("dependents")
-      .set({ health_enc: app.services.cipher.encryptJson({ "140": { answer: 1, detail: "Asthma, mild" }, "145": { answer: 1, detail: null }, "141": { answer: 0, detail: null }, "148": { answer: 1, detail: "Inhaler" } }) })
+      .set({
+        health_enc: app.services.cipher.encryptJson({
+          "140": { answer: 1, detail: "Asthma, mild" },
+          "145": { answer: 1, detail: null },
+          "141": { answer: 0, detail: null },
+          "148": { answer: 1, detail: "Inhaler" },
+        }),
+      })
       .where("id", "=", row.id)
       .execute();
     const values = (await page(client, `?dialog=edit&d=${row.id}`)).data.editing.values.health_info;
@@ -246,7 +306,10 @@ describeEachDatabase("wizard: dependents' health questions", (kind) => {
     expect(values.medication_question).toMatchObject({ yes_no_flag: "1" });
     expect(values.medication_question.medications[0].medication).toBe("Inhaler");
     // the onset and last-seen dates were never asked: the dependent is named until they are given
-    expect((await client.submit(depAction, HERE, { intent: "save-later" })).data).toEqual({ mainError: "validation.required", dependentNumber: 1 });
+    expect((await client.submit(depAction, HERE, { intent: "save-later" })).data).toEqual({
+      mainError: "validation.required",
+      dependentNumber: 1,
+    });
   });
 
   describe("without the health step", () => {

@@ -14,7 +14,12 @@ const IC = { spouseDob: "", childCount: "2" };
 
 /** The dependent health questions (medical plans) all left at No, as the popup posts them. */
 const healthAllNo = (): Record<string, string> => ({
-  ...Object.fromEntries([140, 141, 142, 145, 146, 147].flatMap((qid, i) => [[`health_info.condition_questions[${i}].question_id`, String(qid)], [`health_info.condition_questions[${i}].yes_no_flag`, "0"]])),
+  ...Object.fromEntries(
+    [140, 141, 142, 145, 146, 147].flatMap((qid, i) => [
+      [`health_info.condition_questions[${i}].question_id`, String(qid)],
+      [`health_info.condition_questions[${i}].yes_no_flag`, "0"],
+    ]),
+  ),
   "health_info.medication_question.question_id": "148",
   "health_info.medication_question.yes_no_flag": "0",
 });
@@ -63,7 +68,7 @@ describeEachDatabase("wizard: dependent information", (kind) => {
           .select((eb) => eb.fn.max("position").as("p"))
           .where("enrollment_id", "=", id)
           .executeTakeFirst()
-      )?.p ?? 0
+      )?.p ?? 0,
     );
     for (const [i, relationship] of rows.entries()) {
       await app.store.db
@@ -92,7 +97,8 @@ describeEachDatabase("wizard: dependent information", (kind) => {
     }
   }
 
-  const rows = (id: number) => app.store.db.selectFrom("dependents").selectAll().where("enrollment_id", "=", id).orderBy("position").execute();
+  const rows = (id: number) =>
+    app.store.db.selectFrom("dependents").selectAll().where("enrollment_id", "=", id).orderBy("position").execute();
   const add = (client: TestClient, fields: Record<string, string>) => client.submit(depAction, `${HERE}?dialog=add`, fields);
   const page = (client: TestClient, query = "") => client.load(depLoader, `${HERE}${query}`);
 
@@ -115,14 +121,21 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect((await add(client, person("child"))).location).toBe(HERE);
 
       p = await page(client);
-      expect(p.data.dependents.map((d: { relationship: string; number: number; firstName: string }) => [d.relationship, d.number, d.firstName])).toEqual([
+      expect(
+        p.data.dependents.map((d: { relationship: string; number: number; firstName: string }) => [d.relationship, d.number, d.firstName]),
+      ).toEqual([
         ["spouse", 1, "Maria"],
         ["child", 2, "Leo"],
       ]);
       expect(p.data.next).toEqual({ allowed: true, message: null });
       const res = await client.submit(depAction, HERE, { intent: "next" });
       expect(res.location).toBe(`/enrollment/${"agreement-signature"}`);
-      const step = await app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "dependent_info").executeTakeFirstOrThrow();
+      const step = await app.store.db
+        .selectFrom("enrollment_steps")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "dependent_info")
+        .executeTakeFirstOrThrow();
       expect(step.completed_at).not.toBeNull();
       expect(JSON.parse(step.data)).toMatchObject({ count: 2, spouses: 1, children: 1 });
     });
@@ -132,12 +145,18 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       const res = await add(client, person("child"));
       expect(res.status).toBe(422);
       expect(res.data.fieldErrors.relationship).toBe("validation.dependentRelationship");
-      expect((await add(client, { ...person("spouse"), relationship: "" })).data.fieldErrors.relationship).toBe("validation.dependentRelationship");
+      expect((await add(client, { ...person("spouse"), relationship: "" })).data.fieldErrors.relationship).toBe(
+        "validation.dependentRelationship",
+      );
       expect(await rows(id)).toHaveLength(0);
       // an edit cannot change it either
       await add(client, person("spouse"));
       const [spouse] = await rows(id);
-      const edit = await client.submit(depAction, `${HERE}?dialog=edit&d=${spouse.id}`, { ...person("child"), intent: "edit", id: String(spouse.id) });
+      const edit = await client.submit(depAction, `${HERE}?dialog=edit&d=${spouse.id}`, {
+        ...person("child"),
+        intent: "edit",
+        id: String(spouse.id),
+      });
       expect(edit.data.fieldErrors.relationship).toBe("validation.dependentRelationship");
       expect((await rows(id))[0].relationship).toBe("spouse");
     });
@@ -158,8 +177,20 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect(text).not.toContain(row.ssn_enc!);
       expect(p.data.dependents[0].ssnMasked).toBe("XXX-XX-6789");
       expect(p.data.editing).toMatchObject({ id: row.id, number: 1, ssnLast4: "6789" });
-      expect(p.data.editing.values).toMatchObject({ ssn: "", first_name: "Maria", birthdate: "05/05/1985", is_legally_disabled: "1", disability_condition: "Cerebral palsy" });
-      const edit = await client.submit(depAction, `${HERE}?dialog=edit&d=${row.id}`, { ...person("spouse"), intent: "edit", id: String(row.id), ssn: "", first_name: "Mariana" });
+      expect(p.data.editing.values).toMatchObject({
+        ssn: "",
+        first_name: "Maria",
+        birthdate: "05/05/1985",
+        is_legally_disabled: "1",
+        disability_condition: "Cerebral palsy",
+      });
+      const edit = await client.submit(depAction, `${HERE}?dialog=edit&d=${row.id}`, {
+        ...person("spouse"),
+        intent: "edit",
+        id: String(row.id),
+        ssn: "",
+        first_name: "Mariana",
+      });
       expect(edit.location).toBe(HERE);
       const [after] = await rows(id);
       expect(after.first_name).toBe("Mariana");
@@ -235,7 +266,12 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       const del = await b.client.submit(depAction, HERE, { intent: "delete", id: String(theirs.id) });
       expect(del.status).toBe(404);
       expect(del.data.mainError).toBe("validation.dependentNotFound");
-      const edit = await b.client.submit(depAction, `${HERE}?dialog=edit&d=${theirs.id}`, { ...person("spouse"), intent: "edit", id: String(theirs.id), first_name: "Hacker" });
+      const edit = await b.client.submit(depAction, `${HERE}?dialog=edit&d=${theirs.id}`, {
+        ...person("spouse"),
+        intent: "edit",
+        id: String(theirs.id),
+        first_name: "Hacker",
+      });
       expect(edit.status).toBe(404);
       expect(await rows(a.id)).toHaveLength(1);
       expect((await rows(a.id))[0].first_name).toBe("Maria");
@@ -314,8 +350,15 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect((await add(client, person("child", { first_name: "Mateo" }))).location).toBe(HERE);
       expect((await page(client)).data.next).toEqual({ allowed: true, message: null });
       const res = await client.submit(depAction, HERE, { intent: "next" });
-      expect(res.location).toBe(`/enrollment/${{ agreement_info: "agreement-signature", review_info: "review-confirm" }[steps[steps.indexOf("dependent_info") + 1] as string]}`);
-      const step = await app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "dependent_info").executeTakeFirstOrThrow();
+      expect(res.location).toBe(
+        `/enrollment/${{ agreement_info: "agreement-signature", review_info: "review-confirm" }[steps[steps.indexOf("dependent_info") + 1] as string]}`,
+      );
+      const step = await app.store.db
+        .selectFrom("enrollment_steps")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "dependent_info")
+        .executeTakeFirstOrThrow();
       expect(step.completed_at).not.toBeNull();
       expect(JSON.parse(step.data)).toMatchObject({ count: 3, spouses: 0, children: 3 });
     });
@@ -415,7 +458,10 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       const none = await client.submit(depAction, HERE, { intent: "spouse-answer" });
       expect(none.status).toBe(422);
       expect(none.data.fieldErrors.spouse_enroll_accept).toBe("validation.spouseStatus");
-      expect((await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "maybe" })).data.fieldErrors.spouse_enroll_accept).toBe("validation.spouseStatus");
+      expect(
+        (await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "maybe" })).data.fieldErrors
+          .spouse_enroll_accept,
+      ).toBe("validation.spouseStatus");
 
       // Yes: the first dependent is the spouse, with the quote's birth date
       expect((await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "1" })).location).toBe(HERE);
@@ -454,7 +500,9 @@ describeEachDatabase("wizard: dependent information", (kind) => {
     it("is not asked without a premier plan", async () => {
       const { client } = await atDependents({ ...IF, plans: ["BSD-PPO-ESS"] });
       expect((await page(client)).data.spouseQuestion.shown).toBe(false);
-      expect((await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "0" })).data.mainError).toBe("validation.spouseQuestionNotAsked");
+      expect((await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "0" })).data.mainError).toBe(
+        "validation.spouseQuestionNotAsked",
+      );
     });
   });
 
@@ -474,7 +522,7 @@ describeEachDatabase("wizard: dependent information", (kind) => {
     const enrollment = (await findEnrollment(app.store.db, id))!;
     const flags = await dependentFlags(
       app.services,
-      (await cartLines(app.store.db, id)).map((l) => l.plan_id)
+      (await cartLines(app.store.db, id)).map((l) => l.plan_id),
     );
     expect(await prefetchExistingDependents(app.services, enrollment, flags)).toBe(0);
     await app.store.db.updateTable("members").set({ last_enrollment_id: null }).where("id", "=", member.id).execute();

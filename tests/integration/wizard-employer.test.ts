@@ -11,10 +11,35 @@ import type { TestClient } from "../support/client";
 import { inWizard, EMPLOYER_FORM } from "../support/journeys";
 
 const HERE = "/enrollment/employer-info";
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
-const CONTACT = { intent: "next", email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "4410 Gaston Avenue", city: "Dallas", zip: "75246", state: "TX", with_validation: "1" };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Lopez",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
+const CONTACT = {
+  intent: "next",
+  email: "ana.lopez@gmail.com",
+  phone_number: "2145550234",
+  address1: "4410 Gaston Avenue",
+  city: "Dallas",
+  zip: "75246",
+  state: "TX",
+  with_validation: "1",
+};
 /** An employee of the demo group (Acme Logistics), so the employer tab is in the step list. */
-const GROUP_SESSION = { eprocess: "group", groupId: DEMO.group.id, enrollType: "new-group-member", repAuthenticated: true, portalId: DEMO.portals.employer.id };
+const GROUP_SESSION = {
+  eprocess: "group",
+  groupId: DEMO.group.id,
+  enrollType: "new-group-member",
+  repAuthenticated: true,
+  portalId: DEMO.portals.employer.id,
+};
 
 const GOOD: Record<string, string> = {
   ...EMPLOYER_FORM,
@@ -41,7 +66,12 @@ describeEachDatabase("wizard: employer information", (kind) => {
 
   async function employerRow(client: TestClient) {
     const id = (await client.session()).tempId!;
-    return app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "employer_info").executeTakeFirst();
+    return app.store.db
+      .selectFrom("enrollment_steps")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("tab_name", "=", "employer_info")
+      .executeTakeFirst();
   }
 
   async function nextAfterEmployer(client: TestClient) {
@@ -53,17 +83,40 @@ describeEachDatabase("wizard: employer information", (kind) => {
   it("prefills the employer's name, phone and address from the group; no Skip without an IHA plan", async () => {
     const client = await atEmployer();
     const frame = await client.load(frameLoader, HERE);
-    expect(frame.data.progress.map((p: { tab: string }) => p.tab)).toEqual(["primary_info", "contact_info", "employer_info", "agreement_info", "billing_info", "review_info"]);
+    expect(frame.data.progress.map((p: { tab: string }) => p.tab)).toEqual([
+      "primary_info",
+      "contact_info",
+      "employer_info",
+      "agreement_info",
+      "billing_info",
+      "review_info",
+    ]);
     const page = await client.load(employerLoader, HERE);
     expect(page.status).toBe(200);
-    expect(page.data.values).toMatchObject({ name: "Acme Logistics Inc.", phone: "(214) 555-0160", address1: "1845 Commerce Street", city: "Dallas", state: "TX", zip: "75201", with_validation: "1", holiday_policy: {} });
+    expect(page.data.values).toMatchObject({
+      name: "Acme Logistics Inc.",
+      phone: "(214) 555-0160",
+      address1: "1845 Commerce Street",
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+      with_validation: "1",
+      holiday_policy: {},
+    });
     expect(page.data.fromGroup).toBe(true);
     expect(page.data.canSkip).toBe(false);
     expect(page.data.defaultEmail).toBe("ana.lopez@gmail.com");
     expect(page.data.rules.holiday_policy).toEqual({ shown: true, required: true, readOnly: false });
     expect(page.data.rules.address2.shown).toBe(false);
     expect(page.data.choices.employment_status).toEqual(["A", "C", "R"]);
-    expect(page.data.options.holiday_policy.map((o: { value: string }) => o.value)).toEqual(["Standard_6", "Presendents_Day", "Columbus_Day", "Religious_Days", "Birthday", "Floating_Day"]);
+    expect(page.data.options.holiday_policy.map((o: { value: string }) => o.value)).toEqual([
+      "Standard_6",
+      "Presendents_Day",
+      "Columbus_Day",
+      "Religious_Days",
+      "Birthday",
+      "Floating_Day",
+    ]);
     expect(page.data.options.emp_industry.length).toBeGreaterThan(5);
   });
 
@@ -108,7 +161,11 @@ describeEachDatabase("wizard: employer information", (kind) => {
     [{ emp_num_employed: "12.5" }, "emp_num_employed", "validation.employeeCount"],
     [{ emp_num_employed: "ten" }, "emp_num_employed", "validation.employeeCount"],
     [{ "holiday_policy.Standard_6": "", "holiday_policy.Birthday": "" }, "holiday_policy", "validation.holidayPolicy"],
-    [{ "holiday_policy.Standard_6": "", "holiday_policy.Birthday": "", "holiday_policy.Christmas": "1" }, "holiday_policy", "validation.holidayPolicy"],
+    [
+      { "holiday_policy.Standard_6": "", "holiday_policy.Birthday": "", "holiday_policy.Christmas": "1" },
+      "holiday_policy",
+      "validation.holidayPolicy",
+    ],
   ])("refuses %j (%s: %s) and saves nothing", async (bad, name, message) => {
     const client = await atEmployer();
     const fields = Object.fromEntries(Object.entries({ ...GOOD, ...bad }).filter(([, v]) => v !== ""));
@@ -181,21 +238,40 @@ describeEachDatabase("wizard: employer information", (kind) => {
       holiday_policy: { Standard_6: 1, Presendents_Day: 0, Columbus_Day: 0, Religious_Days: 0, Birthday: 1, Floating_Day: 0 },
     });
     const id = (await client.session()).tempId!;
-    expect((await app.store.db.selectFrom("enrollments").select("saved_tab").where("id", "=", id).executeTakeFirstOrThrow()).saved_tab).toBe("agreement_info");
+    expect(
+      (await app.store.db.selectFrom("enrollments").select("saved_tab").where("id", "=", id).executeTakeFirstOrThrow()).saved_tab,
+    ).toBe("agreement_info");
     // coming back shows what was saved, not the group's defaults
     const page = await client.load(employerLoader, HERE);
-    expect(page.data.values).toMatchObject({ occupation: "Warehouse lead", employment_start_date: "03/01/2019", emp_num_employed: "1200", phone: "(214) 555-0160", holiday_policy: { Standard_6: "1", Birthday: "1" } });
+    expect(page.data.values).toMatchObject({
+      occupation: "Warehouse lead",
+      employment_start_date: "03/01/2019",
+      emp_num_employed: "1200",
+      phone: "(214) 555-0160",
+      holiday_policy: { Standard_6: "1", Birthday: "1" },
+    });
     expect(page.data.fromGroup).toBe(false);
   });
 
   it("accepts the holiday policy as a repeated field too, and counts the applicant alone as 1", async () => {
     const client = await atEmployer();
-    const fields: Record<string, string | string[]> = { ...GOOD, emp_num_employed: "1", holiday_policy: ["Columbus_Day", "Floating_Day", "Bogus"] };
+    const fields: Record<string, string | string[]> = {
+      ...GOOD,
+      emp_num_employed: "1",
+      holiday_policy: ["Columbus_Day", "Floating_Day", "Bogus"],
+    };
     delete fields["holiday_policy.Standard_6"];
     delete fields["holiday_policy.Birthday"];
     expect((await client.submit(employerAction, HERE, fields)).location).toBe("/enrollment/agreement-signature");
     const data = JSON.parse((await employerRow(client))!.data);
-    expect(data.holiday_policy).toEqual({ Standard_6: 0, Presendents_Day: 0, Columbus_Day: 1, Religious_Days: 0, Birthday: 0, Floating_Day: 1 });
+    expect(data.holiday_policy).toEqual({
+      Standard_6: 0,
+      Presendents_Day: 0,
+      Columbus_Day: 1,
+      Religious_Days: 0,
+      Birthday: 0,
+      Floating_Day: 1,
+    });
     expect(data.emp_num_employed).toBe(1);
   });
 
@@ -211,7 +287,9 @@ describeEachDatabase("wizard: employer information", (kind) => {
     expect(page.data.dialog).toBe("save-later");
     expect(page.data.values.occupation).toBe("Dispatcher");
     // the step is not done: the next step stays closed and sends the visitor back here
-    const refused = await loadWizard(app.services, client.request("/enrollment/agreement-signature"), "agreement_info").catch((r: unknown) => r);
+    const refused = await loadWizard(app.services, client.request("/enrollment/agreement-signature"), "agreement_info").catch(
+      (r: unknown) => r,
+    );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("location")).toBe(HERE);
     // an unfinished form is kept as typed (a draft); the checked data stays as it was

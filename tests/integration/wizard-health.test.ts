@@ -51,17 +51,28 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
     return { client, id };
   }
   const stepRow = (id: number) =>
-    app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).where("tab_name", "=", "primary_health_info").executeTakeFirst();
+    app.store.db
+      .selectFrom("enrollment_steps")
+      .selectAll()
+      .where("enrollment_id", "=", id)
+      .where("tab_name", "=", "primary_health_info")
+      .executeTakeFirst();
 
   it("is in the step list of a medical plan and opens with every question at No", async () => {
     const { client, id } = await atHealthStep();
-    const enrollment = await app.store.db.selectFrom("enrollments").select(["step_list", "health_track"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const enrollment = await app.store.db
+      .selectFrom("enrollments")
+      .select(["step_list", "health_track"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(enrollment.step_list!)).toContain("primary_health_info");
     const page = await client.load(healthLoader, HERE);
     expect(page.status).toBe(200);
     expect(page.data.questions.map((q: { id: number }) => q.id)).toEqual(CONDITION_IDS);
     expect(page.data.questions.find((q: { id: number }) => q.id === 145).layout).toBe("none");
-    expect(page.data.questions.filter((q: { layout: string }) => q.layout === "special").map((q: { id: number }) => q.id)).toEqual([146, 147]);
+    expect(page.data.questions.filter((q: { layout: string }) => q.layout === "special").map((q: { id: number }) => q.id)).toEqual([
+      146, 147,
+    ]);
     expect(page.data.medication.id).toBe(MEDICATION_ID);
     expect(page.data.values.condition_questions.every((c: { yes_no_flag: string }) => c.yes_no_flag === "0")).toBe(true);
     expect(page.data.values.medication_question).toMatchObject({ question_id: "148", yes_no_flag: "0" });
@@ -75,9 +86,13 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
     const { client, id } = await atHealthStep();
     const res = await client.submit(healthAction, HERE, allNo());
     expect(res.status).toBe(302);
-    const steps = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!);
+    const steps = JSON.parse(
+      (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!,
+    );
     const next = steps[steps.indexOf("primary_health_info") + 1];
-    expect(res.location).toBe(`/enrollment/${{ dependent_info: "dependent-information", agreement_info: "agreement-signature", review_info: "review-confirm" }[next as string]}`);
+    expect(res.location).toBe(
+      `/enrollment/${{ dependent_info: "dependent-information", agreement_info: "agreement-signature", review_info: "review-confirm" }[next as string]}`,
+    );
     const row = await stepRow(id);
     expect(row?.completed_at).not.toBeNull();
     const answers = app.services.cipher.decryptJson<Record<string, unknown>>(row!.secret_enc!);
@@ -155,9 +170,17 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
       [detail(i, "address")]: "12 Elm St, Dallas, TX",
       [detail(i, "phone")]: phone,
     });
-    const bad = await client.submit(healthAction, HERE, { ...allNo(), ...special(6, "214555"), ...special(7, "214-555-01234"), "condition_questions[5].yes_no_flag": "1" });
+    const bad = await client.submit(healthAction, HERE, {
+      ...allNo(),
+      ...special(6, "214555"),
+      ...special(7, "214-555-01234"),
+      "condition_questions[5].yes_no_flag": "1",
+    });
     expect(bad.status).toBe(422);
-    expect(bad.data.fieldErrors).toEqual({ [detail(6, "phone")]: "validation.phoneFormat", [detail(7, "phone")]: "validation.phoneFormat" });
+    expect(bad.data.fieldErrors).toEqual({
+      [detail(6, "phone")]: "validation.phoneFormat",
+      [detail(7, "phone")]: "validation.phoneFormat",
+    });
 
     // 145 Yes needs nothing more, and detail boxes posted for it are not kept
     const ok = await client.submit(healthAction, HERE, {
@@ -168,31 +191,59 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
       [detail(5, "health_condition")]: "ignored",
     });
     expect(ok.status).toBe(302);
-    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ question_id: number; yes_no_flag: number; conditions: unknown[] }> }>((await stepRow(id))!.secret_enc!);
+    const answers = app.services.cipher.decryptJson<{
+      condition_questions: Array<{ question_id: number; yes_no_flag: number; conditions: unknown[] }>;
+    }>((await stepRow(id))!.secret_enc!);
     const byId = Object.fromEntries(answers.condition_questions.map((c) => [c.question_id, c]));
     expect(byId[145]).toEqual({ question_id: 145, yes_no_flag: 1, conditions: [] });
     expect(byId[146].conditions).toEqual([
-      { condition: "Anxiety", status: "In treatment", last_seen_by_physician: "2024-05-02", date_of_recovery: null, physician_name: "Dr. Rivera", address: "12 Elm St, Dallas, TX", phone: "2145550123" },
+      {
+        condition: "Anxiety",
+        status: "In treatment",
+        last_seen_by_physician: "2024-05-02",
+        date_of_recovery: null,
+        physician_name: "Dr. Rivera",
+        address: "12 Elm St, Dallas, TX",
+        phone: "2145550123",
+      },
     ]);
     expect(byId[147].conditions).toEqual([expect.objectContaining({ phone: "" })]);
   });
 
   it("details typed under a No are ignored", async () => {
     const { client, id } = await atHealthStep();
-    const res = await client.submit(healthAction, HERE, { ...allNo(), ...yesToFirst(), "condition_questions[0].yes_no_flag": "0", [detail(0, "date_of_onset")]: "garbage" });
+    const res = await client.submit(healthAction, HERE, {
+      ...allNo(),
+      ...yesToFirst(),
+      "condition_questions[0].yes_no_flag": "0",
+      [detail(0, "date_of_onset")]: "garbage",
+    });
     expect(res.status).toBe(302);
-    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ conditions: unknown[] }> }>((await stepRow(id))!.secret_enc!);
+    const answers = app.services.cipher.decryptJson<{ condition_questions: Array<{ conditions: unknown[] }> }>(
+      (await stepRow(id))!.secret_enc!,
+    );
     expect(answers.condition_questions[0].conditions).toEqual([]);
   });
 
   it("medications: 2 and 3 ignored when empty, checked when partly filled", async () => {
     const { client, id } = await atHealthStep();
-    const base = { ...allNo(), "medication_question.yes_no_flag": "1", [med(0, "medication")]: "Lisinopril", [med(0, "dosage")]: "10 mg", [med(0, "medical_condition")]: "Blood pressure" };
+    const base = {
+      ...allNo(),
+      "medication_question.yes_no_flag": "1",
+      [med(0, "medication")]: "Lisinopril",
+      [med(0, "dosage")]: "10 mg",
+      [med(0, "medical_condition")]: "Blood pressure",
+    };
     const partly = await client.submit(healthAction, HERE, { ...base, [med(1, "medication")]: "", [med(2, "dosage")]: "5 mg" });
     expect(partly.status).toBe(422);
     expect(partly.data.fieldErrors).toEqual({ [med(2, "medication")]: "validation.required" });
 
-    const ok = await client.submit(healthAction, HERE, { ...base, [med(1, "medication")]: " ", [med(1, "dosage")]: "", [med(2, "medication")]: "Metformin" });
+    const ok = await client.submit(healthAction, HERE, {
+      ...base,
+      [med(1, "medication")]: " ",
+      [med(1, "dosage")]: "",
+      [med(2, "medication")]: "Metformin",
+    });
     expect(ok.status).toBe(302);
     const answers = app.services.cipher.decryptJson<{ medication_question: unknown }>((await stepRow(id))!.secret_enc!);
     expect(answers.medication_question).toEqual({
@@ -221,7 +272,13 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
   it("keeps the answers only encrypted: the raw row holds none of the text posted", async () => {
     const { client, id } = await atHealthStep();
     const secretWords = "Zebrafish syndrome";
-    const res = await client.submit(healthAction, HERE, { ...allNo(), ...yesToFirst(secretWords), notes: "Allergic to penicillin", "medication_question.yes_no_flag": "1", [med(0, "medication")]: "Quetiapine" });
+    const res = await client.submit(healthAction, HERE, {
+      ...allNo(),
+      ...yesToFirst(secretWords),
+      notes: "Allergic to penicillin",
+      "medication_question.yes_no_flag": "1",
+      [med(0, "medication")]: "Quetiapine",
+    });
     expect(res.status).toBe(302);
     const row = await stepRow(id);
     const raw = JSON.stringify(row);
@@ -229,7 +286,13 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
     // the page shows them back to the applicant, decrypted
     const page = await client.load(healthLoader, HERE);
     expect(page.data.values.condition_questions[0]).toMatchObject({ question_id: "140", yes_no_flag: "1" });
-    expect(page.data.values.condition_questions[0].conditions[0]).toMatchObject({ health_condition: secretWords, date_of_onset: "03/15/2019", d_last_seen: "01/10/2024", is_treatment: "1", is_medicate: "0" });
+    expect(page.data.values.condition_questions[0].conditions[0]).toMatchObject({
+      health_condition: secretWords,
+      date_of_onset: "03/15/2019",
+      d_last_seen: "01/10/2024",
+      is_treatment: "1",
+      is_medicate: "0",
+    });
     expect(page.data.values.medication_question.medications[0].medication).toBe("Quetiapine");
     expect(page.data.values.notes).toBe("Allergic to penicillin");
   });
@@ -260,8 +323,28 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
 
   describe("existing members", () => {
     const earlierAnswers = {
-      condition_questions: [{ question_id: 140, yes_no_flag: 1, conditions: [{ health_condition: "Asthma", date_of_onset: "2015-04-01", date_of_recovery: null, is_treatment: 1, is_medicate: 1, d_last_seen: "2023-11-20", symptoms: "" }] }],
-      medication_question: { question_id: MEDICATION_ID, yes_no_flag: 1, medications: [{ medication: "Albuterol", dosage: "2 puffs", medical_condition: "Asthma" }] },
+      condition_questions: [
+        {
+          question_id: 140,
+          yes_no_flag: 1,
+          conditions: [
+            {
+              health_condition: "Asthma",
+              date_of_onset: "2015-04-01",
+              date_of_recovery: null,
+              is_treatment: 1,
+              is_medicate: 1,
+              d_last_seen: "2023-11-20",
+              symptoms: "",
+            },
+          ],
+        },
+      ],
+      medication_question: {
+        question_id: MEDICATION_ID,
+        yes_no_flag: 1,
+        medications: [{ medication: "Albuterol", dosage: "2 puffs", medical_condition: "Asthma" }],
+      },
       notes: "From last year",
     };
 
@@ -271,11 +354,25 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
       const now = new Date().toISOString();
       await app.store.db
         .insertInto("enrollment_steps")
-        .values({ enrollment_id: earlier.id, tab_name: "primary_health_info", data: JSON.stringify({ answered_at: now }), secret_enc: app.services.cipher.encryptJson(earlierAnswers), completed_at: now, updated_at: now })
+        .values({
+          enrollment_id: earlier.id,
+          tab_name: "primary_health_info",
+          data: JSON.stringify({ answered_at: now }),
+          secret_enc: app.services.cipher.encryptJson(earlierAnswers),
+          completed_at: now,
+          updated_at: now,
+        })
         .execute();
       const member = await app.store.db
         .insertInto("members")
-        .values({ first_name: "Ana", last_name: "Lopez", birthdate: "1988-04-12", gender: 0, last_enrollment_id: earlier.id, created_at: now })
+        .values({
+          first_name: "Ana",
+          last_name: "Lopez",
+          birthdate: "1988-04-12",
+          gender: 0,
+          last_enrollment_id: earlier.id,
+          created_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return { memberId: member.id, earlierId: earlier.id };
@@ -284,7 +381,8 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
     async function asMember(id: number, memberId: number) {
       await app.store.db.updateTable("enrollments").set({ member_id: memberId, health_track: 0 }).where("id", "=", id).execute();
     }
-    const track = async (id: number) => (await app.store.db.selectFrom("enrollments").select("health_track").where("id", "=", id).executeTakeFirstOrThrow()).health_track;
+    const track = async (id: number) =>
+      (await app.store.db.selectFrom("enrollments").select("health_track").where("id", "=", id).executeTakeFirstOrThrow()).health_track;
 
     it("the first load copies the last enrollment's answers as a draft and sets health_track — once", async () => {
       const { memberId, earlierId } = await memberWithHistory();
@@ -294,9 +392,18 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
       const page = await client.load(healthLoader, HERE);
       expect(page.data.prefilled).toBe(true);
       expect(page.data.values.condition_questions[0]).toMatchObject({ question_id: "140", yes_no_flag: "1" });
-      expect(page.data.values.condition_questions[0].conditions[0]).toMatchObject({ health_condition: "Asthma", date_of_onset: "04/01/2015", d_last_seen: "11/20/2023", is_treatment: "1" });
+      expect(page.data.values.condition_questions[0].conditions[0]).toMatchObject({
+        health_condition: "Asthma",
+        date_of_onset: "04/01/2015",
+        d_last_seen: "11/20/2023",
+        is_treatment: "1",
+      });
       expect(page.data.values.condition_questions[1].yes_no_flag).toBe("0");
-      expect(page.data.values.medication_question.medications[0]).toEqual({ medication: "Albuterol", dosage: "2 puffs", medical_condition: "Asthma" });
+      expect(page.data.values.medication_question.medications[0]).toEqual({
+        medication: "Albuterol",
+        dosage: "2 puffs",
+        medical_condition: "Asthma",
+      });
       expect(page.data.values.notes).toBe("From last year");
       expect(await track(id)).toBe(1);
       const row = await stepRow(id);
@@ -305,7 +412,11 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
       expect(app.services.cipher.decryptJson(row!.secret_enc!)).toEqual(earlierAnswers);
 
       // once only: the applicant's own changes stay, and an emptied step is not refilled
-      await app.store.db.deleteFrom("enrollment_steps").where("enrollment_id", "=", id).where("tab_name", "=", "primary_health_info").execute();
+      await app.store.db
+        .deleteFrom("enrollment_steps")
+        .where("enrollment_id", "=", id)
+        .where("tab_name", "=", "primary_health_info")
+        .execute();
       const again = await client.load(healthLoader, HERE);
       expect(again.data.prefilled).toBe(false);
       expect(again.data.values.condition_questions[0].yes_no_flag).toBe("0");
@@ -327,7 +438,11 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
     it("a member without earlier answers gets the defaults and health_track set", async () => {
       const { client, id } = await atHealthStep();
       const now = new Date().toISOString();
-      const member = await app.store.db.insertInto("members").values({ first_name: "Bo", last_name: "Kim", birthdate: "1988-04-12", gender: 0, last_enrollment_id: null, created_at: now }).returning("id").executeTakeFirstOrThrow();
+      const member = await app.store.db
+        .insertInto("members")
+        .values({ first_name: "Bo", last_name: "Kim", birthdate: "1988-04-12", gender: 0, last_enrollment_id: null, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await asMember(id, member.id);
       const page = await client.load(healthLoader, HERE);
       expect(page.data.values.condition_questions.every((c: { yes_no_flag: string }) => c.yes_no_flag === "0")).toBe(true);

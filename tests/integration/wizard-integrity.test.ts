@@ -20,7 +20,15 @@ const BENEFICIARIES = "/enrollment/beneficiary-info";
 const DEPENDENTS = "/enrollment/dependent-information";
 const DENTAL = "BSD-PPO-ESS";
 const TERM_LIFE = "SML-TERM20";
-const beneficiary = (percentage: number) => ({ intent: "add", first_name: "Maria", last_name: "Lopez", birthdate: "05/17/1990", relationship: "spouse", ssn: "234-56-7890", beneficiary_percentage: String(percentage) });
+const beneficiary = (percentage: number) => ({
+  intent: "add",
+  first_name: "Maria",
+  last_name: "Lopez",
+  birthdate: "05/17/1990",
+  relationship: "spouse",
+  ssn: "234-56-7890",
+  beneficiary_percentage: String(percentage),
+});
 const dependent = (relationship: "spouse" | "child", n = 1) => ({
   intent: "add",
   relationship,
@@ -43,16 +51,30 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
   afterAll(() => app.close());
 
   const db = () => app.store.db;
-  const policies = async () => Number((await db().selectFrom("policies").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  const status = async (id: number) => (await db().selectFrom("enrollments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
-  const stepsOf = async (client: TestClient): Promise<string[]> => (await client.load(personalLoader, "/enrollment/personal-info")).data.chrome.progress.map((p: { tab: string }) => p.tab);
+  const policies = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom("policies")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const status = async (id: number) =>
+    (await db().selectFrom("enrollments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+  const stepsOf = async (client: TestClient): Promise<string[]> =>
+    (await client.load(personalLoader, "/enrollment/personal-info")).data.chrome.progress.map((p: { tab: string }) => p.tab);
   const lines = (id: number) => db().selectFrom("cart_lines").select(["id", "plan_id"]).where("enrollment_id", "=", id).execute();
 
   /** A visitor with every step of today's list marked done, on the review. */
   async function atReview(o: JourneyOptions = {}) {
     const { client } = await inWizard(app, o);
     const id = (await client.session()).tempId!;
-    await markStepsDone(app, client, (await stepsOf(client)).filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      (await stepsOf(client)).filter((s) => s !== "review_info"),
+    );
     return { client, id };
   }
   const complete = (client: TestClient) => client.submit(reviewAction, REVIEW, { intent: "complete" });
@@ -81,7 +103,9 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
     expect(res.location).toBe("/cart");
     expect(await policies()).toBe(before);
     expect(await status(id)).toBe("checked_out");
-    expect(await db().selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "receipt").execute()).toEqual([]);
+    expect(await db().selectFrom("outbox").select("id").where("enrollment_id", "=", id).where("kind", "=", "receipt").execute()).toEqual(
+      [],
+    );
   });
 
   it("Complete refuses a term-life policy whose only beneficiary was deleted, names the step, and creates nothing", async () => {
@@ -98,7 +122,9 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
     // The way to fix it: Edit goes to the step and comes back to the review.
     expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "beneficiary_info" })).location).toBe(BENEFICIARIES);
     await client.submit(beneficiaryAction, `${BENEFICIARIES}?dialog=add`, beneficiary(60));
-    expect((await complete(client)).data.problems).toEqual([{ tab: "beneficiary_info", message: 'validation.beneficiaryTotalLow::{"n":60}' }]);
+    expect((await complete(client)).data.problems).toEqual([
+      { tab: "beneficiary_info", message: 'validation.beneficiaryTotalLow::{"n":60}' },
+    ]);
     await client.submit(beneficiaryAction, `${BENEFICIARIES}?dialog=add`, beneficiary(40));
     expect((await complete(client)).location).toBe("/enrollment/receipt");
     expect(await policies()).toBe(before + 1);
@@ -113,8 +139,17 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
     expect((await client.submit(dependentAction, `${DEPENDENTS}?dialog=add`, dependent("spouse"))).location).toMatch(DEPENDENTS);
     expect((await client.submit(dependentAction, `${DEPENDENTS}?dialog=add`, dependent("child"))).location).toMatch(DEPENDENTS);
     expect((await client.submit(dependentAction, DEPENDENTS, { intent: "next" })).location).not.toMatch(DEPENDENTS);
-    await markStepsDone(app, client, steps.slice(steps.indexOf("dependent_info") + 1).filter((s) => s !== "review_info"));
-    const spouse = await db().selectFrom("dependents").select("id").where("enrollment_id", "=", id).where("relationship", "=", "spouse").executeTakeFirstOrThrow();
+    await markStepsDone(
+      app,
+      client,
+      steps.slice(steps.indexOf("dependent_info") + 1).filter((s) => s !== "review_info"),
+    );
+    const spouse = await db()
+      .selectFrom("dependents")
+      .select("id")
+      .where("enrollment_id", "=", id)
+      .where("relationship", "=", "spouse")
+      .executeTakeFirstOrThrow();
     expect((await client.submit(dependentAction, DEPENDENTS, { intent: "delete", id: String(spouse.id) })).location).toMatch(DEPENDENTS);
     const before = await policies();
     const refused = await complete(client);
@@ -129,12 +164,22 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
     const [a, b, c] = await Promise.all([complete(client), complete(client), complete(client)]);
     expect([a.location, b.location, c.location]).toEqual(["/enrollment/receipt", "/enrollment/receipt", "/enrollment/receipt"]);
     expect(await policies()).toBe(before + 1);
-    const plans = await db().selectFrom("policy_plans").innerJoin("policies", "policies.id", "policy_plans.policy_id").select("policy_plans.plan_id").where("policies.enrollment_id", "=", id).execute();
+    const plans = await db()
+      .selectFrom("policy_plans")
+      .innerJoin("policies", "policies.id", "policy_plans.policy_id")
+      .select("policy_plans.plan_id")
+      .where("policies.enrollment_id", "=", id)
+      .execute();
     expect(plans.length).toBe(1);
   });
 
   it("property: for random cart and beneficiary edits, Complete creates a valid policy or nothing", async () => {
-    type Op = { kind: "addLife" } | { kind: "removeLine"; index: number } | { kind: "addBeneficiary"; percentage: 40 | 60 | 100 } | { kind: "deleteBeneficiary" } | { kind: "finishBeneficiaries" };
+    type Op =
+      | { kind: "addLife" }
+      | { kind: "removeLine"; index: number }
+      | { kind: "addBeneficiary"; percentage: 40 | 60 | 100 }
+      | { kind: "deleteBeneficiary" }
+      | { kind: "finishBeneficiaries" };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.constant<Op>({ kind: "addLife" }),
       fc.nat({ max: 2 }).map<Op>((index) => ({ kind: "removeLine", index })),
@@ -155,7 +200,12 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
           } else if (o.kind === "addBeneficiary") {
             await client.submit(beneficiaryAction, `${BENEFICIARIES}?dialog=add`, beneficiary(o.percentage));
           } else if (o.kind === "deleteBeneficiary") {
-            const first = await db().selectFrom("beneficiaries").select("id").where("enrollment_id", "=", id).orderBy("position").executeTakeFirst();
+            const first = await db()
+              .selectFrom("beneficiaries")
+              .select("id")
+              .where("enrollment_id", "=", id)
+              .orderBy("position")
+              .executeTakeFirst();
             if (first) await client.submit(beneficiaryAction, BENEFICIARIES, { intent: "delete", id: String(first.id) });
           } else {
             await client.submit(beneficiaryAction, BENEFICIARIES, { intent: "next" });
@@ -165,7 +215,12 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
         const cart = await lines(id);
         const hasLife = (await stepsOf(client).catch(() => [] as string[])).includes("beneficiary_info");
         const list = await db().selectFrom("beneficiaries").select("percentage").where("enrollment_id", "=", id).execute();
-        const finished = await db().selectFrom("enrollment_steps").select("completed_at").where("enrollment_id", "=", id).where("tab_name", "=", "beneficiary_info").executeTakeFirst();
+        const finished = await db()
+          .selectFrom("enrollment_steps")
+          .select("completed_at")
+          .where("enrollment_id", "=", id)
+          .where("tab_name", "=", "beneficiary_info")
+          .executeTakeFirst();
         const total = list.reduce((n, b) => n + b.percentage, 0);
         const valid = cart.length > 0 && (!hasLife || (Boolean(finished?.completed_at) && list.length > 0 && total === 100));
         const before = await policies();

@@ -6,7 +6,17 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { TestClient } from "../support/client";
 import { inWizard } from "../support/journeys";
 
-const GOOD = { intent: "next", first_name: "Ana", last_name: "Carter-Lee", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
+const GOOD = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Carter-Lee",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
 
 describeEachDatabase("wizard: the step engine and personal information", (kind) => {
   let app: TestApp;
@@ -19,7 +29,13 @@ describeEachDatabase("wizard: the step engine and personal information", (kind) 
     const { client, first } = await inWizard(app);
     expect(first).toBe("/enrollment/personal-info");
     const frame = await client.load(frameLoader, first);
-    expect(frame.data.progress.map((p: { tab: string }) => p.tab)).toEqual(["primary_info", "contact_info", "agreement_info", "billing_info", "review_info"]);
+    expect(frame.data.progress.map((p: { tab: string }) => p.tab)).toEqual([
+      "primary_info",
+      "contact_info",
+      "agreement_info",
+      "billing_info",
+      "review_info",
+    ]);
     const page = await client.load(personalLoader, first);
     expect(page.data.chrome.back).toBe("/cart");
     expect(page.data.birthdate).toBe("04/12/1988");
@@ -47,8 +63,16 @@ describeEachDatabase("wizard: the step engine and personal information", (kind) 
     [{ height_feet: "0" }, "height_feet", "validation.heightZero"],
     [{ height_inch: "12" }, "height_inch", "validation.inch"],
     [{ marital_status: "7" }, "marital_status", "validation.required"],
-    [{ prior_coverage_flag: "1", prior_carrier_name: "", prior_effective_date: "01/01/2020", prior_term_date: "01/01/2019" }, "prior_term_date", "validation.termBeforeEffective"],
-    [{ prior_coverage_flag: "1", prior_carrier_name: "Acme", prior_effective_date: "01/01/2099", prior_term_date: "" }, "prior_effective_date", "validation.notAfterToday"],
+    [
+      { prior_coverage_flag: "1", prior_carrier_name: "", prior_effective_date: "01/01/2020", prior_term_date: "01/01/2019" },
+      "prior_term_date",
+      "validation.termBeforeEffective",
+    ],
+    [
+      { prior_coverage_flag: "1", prior_carrier_name: "Acme", prior_effective_date: "01/01/2099", prior_term_date: "" },
+      "prior_effective_date",
+      "validation.notAfterToday",
+    ],
     [{ birthdate: "01/01/1950" }, "birthdate", "validation.readOnly"],
   ])("refuses %j (%s: %s) and saves nothing", async (bad, name, message) => {
     const { client } = await inWizard(app);
@@ -74,16 +98,31 @@ describeEachDatabase("wizard: the step engine and personal information", (kind) 
     expect(again.data.ssnLast4).toBe("6789");
     expect(JSON.stringify(again.data)).not.toContain("123456789");
     // leaving the SSN empty keeps the one on file
-    expect((await client.submit(personalAction, "/enrollment/personal-info", { ...GOOD, ssn: "", first_name: "Anna" })).location).toBe("/enrollment/contact-info");
+    expect((await client.submit(personalAction, "/enrollment/personal-info", { ...GOOD, ssn: "", first_name: "Anna" })).location).toBe(
+      "/enrollment/contact-info",
+    );
     const after = await app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", id).executeTakeFirstOrThrow();
     expect(app.services.cipher.decryptJson(after.secret_enc!)).toEqual({ ssn: "123456789" });
   });
 
   it("enroller code: unknown refused, a rep's code saved", async () => {
     const { client } = await inWizard(app);
-    expect((await client.submit(personalAction, "/enrollment/personal-info", { intent: "enroller-code", enrollerCode: "" })).data.fieldErrors.enrollerCode).toBe("validation.enrollerCode");
-    expect((await client.submit(personalAction, "/enrollment/personal-info", { intent: "enroller-code", enrollerCode: "NOPE" })).data.fieldErrors.enrollerCode).toBe("validation.unknownEnrollerCode");
-    expect((await client.submit(personalAction, "/enrollment/personal-info", { intent: "enroller-code", enrollerCode: DEMO.rep.code.toLowerCase() })).location).toBe("/enrollment/personal-info");
+    expect(
+      (await client.submit(personalAction, "/enrollment/personal-info", { intent: "enroller-code", enrollerCode: "" })).data.fieldErrors
+        .enrollerCode,
+    ).toBe("validation.enrollerCode");
+    expect(
+      (await client.submit(personalAction, "/enrollment/personal-info", { intent: "enroller-code", enrollerCode: "NOPE" })).data.fieldErrors
+        .enrollerCode,
+    ).toBe("validation.unknownEnrollerCode");
+    expect(
+      (
+        await client.submit(personalAction, "/enrollment/personal-info", {
+          intent: "enroller-code",
+          enrollerCode: DEMO.rep.code.toLowerCase(),
+        })
+      ).location,
+    ).toBe("/enrollment/personal-info");
     expect((await client.load(personalLoader, "/enrollment/personal-info")).data.enrollerCode).toBe(DEMO.rep.code);
   });
 

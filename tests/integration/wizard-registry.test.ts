@@ -52,7 +52,8 @@ it("types each step's saved data once, for every tab and only those", () => {
 
 // ---------------------------------------------------------------- runtime
 
-const lookup = (dict: unknown, key: string) => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), dict);
+const lookup = (dict: unknown, key: string) =>
+  key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), dict);
 
 it("declares every tab, under its own name, with its page and its labels in both languages", () => {
   expect(Object.keys(STEPS).sort()).toEqual([...TAB_NAMES].sort());
@@ -79,14 +80,23 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
     const { client } = await inWizard(app);
     const id = (await client.session()).tempId!;
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
-    await markStepsDone(app, client, (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"),
+    );
     const enrollment = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     return { client, id, enrollment };
   }
 
   it("the review tile of each tab is its step's", async () => {
     const { enrollment } = await atReview();
-    const ctx = { enrollment, locale: "en", planIds: [], state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) } } as unknown as WizardContext;
+    const ctx = {
+      enrollment,
+      locale: "en",
+      planIds: [],
+      state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) },
+    } as unknown as WizardContext;
     for (const tab of TAB_NAMES) {
       vi.spyOn(STEPS[tab], "reviewTile").mockResolvedValue([{ label: STEPS[tab].titleKey, value: `tile of ${tab}` }]);
       expect(await summarize(app.services, ctx, tab)).toEqual([{ label: `wizard.tabs.${tab}`, value: `tile of ${tab}` }]);
@@ -96,7 +106,12 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
   it("Complete re-checks each done tab with its step's recheck (the review is Complete itself)", async () => {
     const { enrollment } = await atReview();
     for (const tab of TAB_NAMES) vi.spyOn(STEPS[tab], "recheck").mockResolvedValue(`problem of ${tab}`);
-    const ctx = { enrollment, locale: "en", planIds: [1], state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) } } as unknown as WizardContext;
+    const ctx = {
+      enrollment,
+      locale: "en",
+      planIds: [1],
+      state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) },
+    } as unknown as WizardContext;
     const problems = await enrollmentProblems(app.services, ctx, { sendSms: false });
     expect(problems).toEqual(TAB_NAMES.filter((t) => t !== "review_info").map((tab) => ({ tab, message: `problem of ${tab}` })));
   });
@@ -115,7 +130,18 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
     const relabel = (tab: TabName, key: string) => ((STEPS[tab] as { historyLabelKey: string }).historyLabelKey = key);
     await app.store.db
       .insertInto("audit_events")
-      .values(TAB_NAMES.map((tab) => ({ kind: "step.save", enrollment_id: id, member_id: null, actor: `rep:${DEMO.rep.id}`, acting_as: "rep", detail: tab, request_id: null, created_at: new Date().toISOString() })))
+      .values(
+        TAB_NAMES.map((tab) => ({
+          kind: "step.save",
+          enrollment_id: id,
+          member_id: null,
+          actor: `rep:${DEMO.rep.id}`,
+          acting_as: "rep",
+          detail: tab,
+          request_id: null,
+          created_at: new Date().toISOString(),
+        })),
+      )
       .execute();
     const session = await app.services.sessions.read(new Request("http://localhost/"));
     try {

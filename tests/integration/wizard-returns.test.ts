@@ -32,18 +32,33 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     const id = (await client.session()).tempId!;
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
     const steps = JSON.parse(e.step_list!) as string[];
-    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      steps.filter((s) => s !== "review_info"),
+    );
     return { client, id, steps };
   }
 
   /** The newest mail of a kind for an enrollment. */
   const lastMail = async (id: number, kind: string) =>
-    opened(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow());
+    opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("kind", "=", kind)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
 
   /** A completed enrollment whose Save & Continue Later e-mail (code and direct link) was sent from the review first. */
   async function completedWithResumeMail() {
     const { client, id } = await atReview();
-    expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(`${REVIEW}?dialog=save-later&sent=1`);
+    expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(
+      `${REVIEW}?dialog=save-later&sent=1`,
+    );
     const mail = await lastMail(id, "save_later");
     const code = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1];
     const link = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!;
@@ -71,7 +86,9 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     // the wrong e-mail still shows nothing
     const stranger = new TestClient(app.services);
     stranger.clientIp = "192.0.2.78";
-    expect((await stranger.submit(continueAction, "/continue-enrollment", { code, email: "someone@gmail.com" })).data.fieldErrors.code).toBe("validation.resumeNotFound");
+    expect(
+      (await stranger.submit(continueAction, "/continue-enrollment", { code, email: "someone@gmail.com" })).data.fieldErrors.code,
+    ).toBe("validation.resumeNotFound");
   });
 
   it("an expired or unknown direct link is a 404 and restores nothing", async () => {
@@ -85,14 +102,26 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
       app.clock.now = new Date();
     }
     const bogus = Buffer.from("x".repeat(43)).toString("base64url");
-    expect((await new TestClient(app.services).load(directLoader, `/direct-continue/${bogus}/cmV2aWV3X2luZm8`, { id: bogus, tab: "cmV2aWV3X2luZm8" })).status).toBe(404);
+    expect(
+      (
+        await new TestClient(app.services).load(directLoader, `/direct-continue/${bogus}/cmV2aWV3X2luZm8`, {
+          id: bogus,
+          tab: "cmV2aWV3X2luZm8",
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("a quote link to an enrollment completed since opens only a copy of its cart, never the receipt", async () => {
     // Save Cart e-mails a quote; the same cart then goes through the wizard and is completed
     const client = await quotedClient(app);
     await addPlan(client, "BSD-PPO-ESS");
-    const sent = await client.submit(cartAction, "/cart?dialog=save", { intent: "send-quote", name: "Ana O'Neil", email: "ana.quote@gmail.com", message: "" });
+    const sent = await client.submit(cartAction, "/cart?dialog=save", {
+      intent: "send-quote",
+      name: "Ana O'Neil",
+      email: "ana.quote@gmail.com",
+      message: "",
+    });
     expect(sent.location).toMatch(/^\/cart\?dialog=quote-sent/);
     const id = (await client.session()).tempId!;
     const token = /\/quote\/([A-Za-z0-9_-]+)/.exec((await lastMail(id, "quote")).text_body)![1];
@@ -100,7 +129,11 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     await client.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
     expect((await client.submit(confirmationAction, "/confirmation", {})).location).toMatch(/^\/enrollment\//);
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
-    await markStepsDone(app, client, (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"),
+    );
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
 
     const other = new TestClient(app.services);
@@ -129,7 +162,9 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     const { client } = await atReview();
     expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "primary_info" })).location).toBe("/enrollment/personal-info");
     expect((await client.load(personalLoader, "/enrollment/personal-info")).data.chrome.back).toBe(REVIEW);
-    expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "billing_info" })).location).toBe("/enrollment/billing-information");
+    expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "billing_info" })).location).toBe(
+      "/enrollment/billing-information",
+    );
     expect((await client.load(billingLoader, "/enrollment/billing-information")).data.chrome.back).toBe(REVIEW);
   });
 

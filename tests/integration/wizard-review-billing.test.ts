@@ -30,14 +30,30 @@ describeEachDatabase("wizard: the review's Billing tile", (kind) => {
     await markStepsDone(app, client, steps.slice(0, steps.indexOf("billing_info")));
     return client;
   }
-  const lines = (data: { openTile: { lines: Array<{ label: string; value: string }> } }) => Object.fromEntries(data.openTile.lines.map((l) => [l.label, l.value]));
+  const lines = (data: { openTile: { lines: Array<{ label: string; value: string }> } }) =>
+    Object.fromEntries(data.openTile.lines.map((l) => [l.label, l.value]));
 
   it("a bank draft: the method, the bank, the account type and only the last four digits", async () => {
     const client = await atBilling();
-    const bank = { intent: "next", payment_method: "eft", bill_date: "15", routing_number: "021000021", bank_name: "Chase", account_name: "Ana Lopez", account_number: ACCOUNT, account_type: "checking", account_holder_type: "individual" };
+    const bank = {
+      intent: "next",
+      payment_method: "eft",
+      bill_date: "15",
+      routing_number: "021000021",
+      bank_name: "Chase",
+      account_name: "Ana Lopez",
+      account_number: ACCOUNT,
+      account_type: "checking",
+      account_holder_type: "individual",
+    };
     expect((await client.submit(billingAction, BILLING, bank)).location).toBe(REVIEW);
     const tile = await client.load(reviewLoader, TILE);
-    expect(lines(tile.data)).toEqual({ "billing.method": "Bank Draft (EFT)", "billing.bankName": "CHASE", "review.account": "Checking ••••6789", "billing.billDate": "15th of month" });
+    expect(lines(tile.data)).toEqual({
+      "billing.method": "Bank Draft (EFT)",
+      "billing.bankName": "CHASE",
+      "review.account": "Checking ••••6789",
+      "billing.billDate": "15th of month",
+    });
     expect(JSON.stringify(tile.data)).not.toContain(ACCOUNT);
     expect(JSON.stringify(tile.data)).not.toContain("17220356");
   });
@@ -45,10 +61,28 @@ describeEachDatabase("wizard: the review's Billing tile", (kind) => {
   it("a card: the method, the brand and only the last four digits", async () => {
     const client = await atBilling();
     const year = String(Number(todayIso(app.clock.now).slice(0, 4)) + 2);
-    const card = { intent: "next", payment_method: "cc", bill_date: "28", first_name_on_cc: "Ana", last_name_on_cc: "Lopez", card_number: CARD, expiration_month: "12", expiration_year: year, security_code: "123", address1: "500 Elm St", city: "Dallas", state: "TX", zip: "75201" };
+    const card = {
+      intent: "next",
+      payment_method: "cc",
+      bill_date: "28",
+      first_name_on_cc: "Ana",
+      last_name_on_cc: "Lopez",
+      card_number: CARD,
+      expiration_month: "12",
+      expiration_year: year,
+      security_code: "123",
+      address1: "500 Elm St",
+      city: "Dallas",
+      state: "TX",
+      zip: "75201",
+    };
     expect((await client.submit(billingAction, BILLING, card)).location).toBe(REVIEW);
     const tile = await client.load(reviewLoader, TILE);
-    expect(lines(tile.data)).toEqual({ "billing.method": "Credit Card", "review.card": "Visa ••••4242", "billing.billDate": "28th of month" });
+    expect(lines(tile.data)).toEqual({
+      "billing.method": "Credit Card",
+      "review.card": "Visa ••••4242",
+      "billing.billDate": "28th of month",
+    });
     expect(JSON.stringify(tile.data)).not.toContain(CARD);
     // in Spanish too
     const es = await client.load(reviewLoader, `${TILE}&lng=es`);

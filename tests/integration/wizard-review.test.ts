@@ -26,7 +26,11 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     const id = (await client.session()).tempId!;
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
     const steps = JSON.parse(e.step_list!) as string[];
-    await markStepsDone(app, client, steps.filter((s) => s !== "review_info"));
+    await markStepsDone(
+      app,
+      client,
+      steps.filter((s) => s !== "review_info"),
+    );
     return { client, id };
   }
   const count = async (table: "policies" | "members" | "invoices", where?: [string, number]) => {
@@ -58,7 +62,17 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     const page = await client.load(personalLoader, "/enrollment/personal-info");
     // opened from the review, the personal step goes Back to the review (not the cart)
     expect(page.data.chrome.back).toBe(REVIEW);
-    const saved = await client.submit(personalAction, "/enrollment/personal-info", { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "141", marital_status: "1", ssn: "", prior_coverage_flag: "0" });
+    const saved = await client.submit(personalAction, "/enrollment/personal-info", {
+      intent: "next",
+      first_name: "Ana",
+      last_name: "Lopez",
+      height_feet: "5",
+      height_inch: "6",
+      weight: "141",
+      marital_status: "1",
+      ssn: "",
+      prior_coverage_flag: "0",
+    });
     expect(saved.location).toBe(REVIEW);
     expect((await client.session()).navto).toBeUndefined();
     expect((await client.submit(reviewAction, REVIEW, { intent: "edit", tab: "employer_info" })).location).toBe(REVIEW);
@@ -85,7 +99,10 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     expect(receipt.data.name).toBe("Ana Lopez");
     expect(receipt.data.confirmation).toMatch(/^BS-\d{4}-[A-Z2-9]{8}$/);
     // the receipt e-mail went to the enrollee and to the rep or group
-    const mails = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").execute());
+    const mails = openedAll(
+      app,
+      await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).where("kind", "=", "receipt").execute(),
+    );
     expect(mails.map((m) => m.recipient)).toContain("ana.lopez@gmail.com");
     expect(mails[0].subject).toBe("Enrollment Receipt");
     expect(mails[0].text_body).toContain(receipt.data.confirmation);
@@ -101,7 +118,17 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     const steps = JSON.parse(e.step_list!) as string[];
     await markStepsDone(app, client, steps.slice(0, steps.indexOf("billing_info")));
     logLines.length = 0;
-    const bank = { intent: "next", payment_method: "eft", bill_date: "15", routing_number: "021000021", bank_name: "Chase", account_name: "Ana Lopez", account_number: ACCOUNT, account_type: "checking", account_holder_type: "individual" };
+    const bank = {
+      intent: "next",
+      payment_method: "eft",
+      bill_date: "15",
+      routing_number: "021000021",
+      bank_name: "Chase",
+      account_name: "Ana Lopez",
+      account_number: ACCOUNT,
+      account_type: "checking",
+      account_holder_type: "individual",
+    };
     expect((await client.submit(billingAction, "/enrollment/billing-information", bank)).location).toBe(REVIEW);
     expect((await client.submit(reviewAction, REVIEW, { intent: "complete" })).location).toBe("/enrollment/receipt");
     expect(logLines.some((l) => l.includes('"enrollment completed"'))).toBe(true);
@@ -109,16 +136,34 @@ describeEachDatabase("wizard: review, complete exactly once, receipt", (kind) =>
     const mails = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("enrollment_id", "=", id).execute());
     expect(mails.some((m) => m.kind === "receipt")).toBe(true);
     expect(JSON.stringify(mails)).not.toContain(ACCOUNT);
-    for (const table of ["members", "policies", "payment_methods", "enrollment_payments", "enrollment_steps", "invoices", "audit_events"] as const) {
+    for (const table of [
+      "members",
+      "policies",
+      "payment_methods",
+      "enrollment_payments",
+      "enrollment_steps",
+      "invoices",
+      "audit_events",
+    ] as const) {
       const rows = await app.store.db.selectFrom(table).selectAll().execute();
       expect(JSON.stringify(rows), table).not.toContain(ACCOUNT);
     }
   });
 
   it("the new member is listed under the rep who enrolled them, with an active plan", async () => {
-    const { client, id } = await atReview({ eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" });
+    const { client, id } = await atReview({
+      eprocess: "rep",
+      agentId: DEMO.rep.id,
+      repAuthenticated: true,
+      portalId: 1,
+      enrollType: "new-member",
+    });
     await client.submit(reviewAction, REVIEW, { intent: "complete" });
-    const e = await app.store.db.selectFrom("enrollments").select(["member_id", "policy_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const e = await app.store.db
+      .selectFrom("enrollments")
+      .select(["member_id", "policy_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     const member = await app.store.db.selectFrom("members").selectAll().where("id", "=", e.member_id!).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ first_name: "Ana", last_name: "Lopez", rep_id: DEMO.rep.id, ssn_last4: "6789", last_enrollment_id: id });
     expect(member.ssn_enc).not.toContain("123456789");

@@ -22,9 +22,35 @@ const PERSONAL_URL = "/enrollment/personal-info";
 const CONTACT_URL = "/enrollment/contact-info";
 const EMPLOYER_URL = "/enrollment/employer-info";
 
-const PERSONAL = { intent: "next", first_name: "Ana", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", ssn: "123-45-6789", prior_coverage_flag: "0" };
-const CONTACT = { intent: "next", email: "ana.lopez@gmail.com", phone_number: "(214) 555-0234", address1: "4410 Gaston Avenue", address2: "", city: "Dallas", zip: "75246", state: "TX", with_validation: "1" };
-const GROUP_SESSION = { eprocess: "group", groupId: DEMO.group.id, enrollType: "new-group-member", repAuthenticated: true, portalId: DEMO.portals.employer.id };
+const PERSONAL = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Lopez",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
+const CONTACT = {
+  intent: "next",
+  email: "ana.lopez@gmail.com",
+  phone_number: "(214) 555-0234",
+  address1: "4410 Gaston Avenue",
+  address2: "",
+  city: "Dallas",
+  zip: "75246",
+  state: "TX",
+  with_validation: "1",
+};
+const GROUP_SESSION = {
+  eprocess: "group",
+  groupId: DEMO.group.id,
+  enrollType: "new-group-member",
+  repAuthenticated: true,
+  portalId: DEMO.portals.employer.id,
+};
 
 /** Typing with several mistakes: a bad last name, inches, SSN and prior-coverage date. */
 const PERSONAL_TYPED = {
@@ -40,7 +66,16 @@ const PERSONAL_TYPED = {
   prior_effective_date: "13/45/2020",
   prior_term_date: "",
 };
-const CONTACT_TYPED = { email: "ana@", phone_number: "12345", address1: "100 Main St", address2: "Apt <4>", city: "Dallas", zip: "7520", state: "TX", with_validation: "" };
+const CONTACT_TYPED = {
+  email: "ana@",
+  phone_number: "12345",
+  address1: "100 Main St",
+  address2: "Apt <4>",
+  city: "Dallas",
+  zip: "7520",
+  state: "TX",
+  with_validation: "",
+};
 const EMPLOYER_TYPED = {
   name: "Acme Logistics Inc.",
   phone: "214-555",
@@ -72,7 +107,12 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
 
   const enrollmentId = async (c: TestClient) => (await c.session()).tempId!;
   const stepRow = async (c: TestClient, tab: TabName) =>
-    app.store.db.selectFrom("enrollment_steps").selectAll().where("enrollment_id", "=", await enrollmentId(c)).where("tab_name", "=", tab).executeTakeFirst();
+    app.store.db
+      .selectFrom("enrollment_steps")
+      .selectAll()
+      .where("enrollment_id", "=", await enrollmentId(c))
+      .where("tab_name", "=", tab)
+      .executeTakeFirst();
 
   /** The visitor may not go past `tab`: the step after it sends them back. */
   async function stepStillRequired(c: TestClient, tab: TabName, url: string) {
@@ -86,9 +126,24 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
   /** Sends the save-for-later e-mail from the step's dialog; returns the code and the direct link. */
   async function sendResume(c: TestClient, action: Action, url: string) {
     const email = `resume.${Math.random().toString(36).slice(2)}@gmail.com`;
-    expect((await c.submit(action, `${url}?dialog=save-later`, { intent: "send-resume", email })).location).toBe(`${url}?dialog=save-later&sent=1`);
-    const mail = opened(app, await app.store.db.selectFrom("outbox").selectAll().where("recipient", "=", email).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow());
-    return { email, code: /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1], link: /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)! };
+    expect((await c.submit(action, `${url}?dialog=save-later`, { intent: "send-resume", email })).location).toBe(
+      `${url}?dialog=save-later&sent=1`,
+    );
+    const mail = opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("recipient", "=", email)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow(),
+    );
+    return {
+      email,
+      code: /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1],
+      link: /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!,
+    };
   }
 
   /** A new browser that continues by the e-mailed code. */
@@ -104,7 +159,10 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
     const fresh = new TestClient(app.services);
     // the link's page writes nothing; its Continue button resumes (issue 23)
     expect((await fresh.load(directLoader, sent.link[0], { id: sent.link[1], tab: sent.link[2] })).location).toBeNull();
-    expect((await fresh.submit(directAction, sent.link[0], { intent: "continue" }, { params: { id: sent.link[1], tab: sent.link[2] } })).location).toBe(url);
+    expect(
+      (await fresh.submit(directAction, sent.link[0], { intent: "continue" }, { params: { id: sent.link[1], tab: sent.link[2] } }))
+        .location,
+    ).toBe(url);
     return fresh;
   }
 
@@ -140,15 +198,30 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
     // Next checks it all, as ever
     const next = await client.submit(personalAction, PERSONAL_URL, { ...PERSONAL_TYPED, intent: "next" });
     expect(next.status).toBe(422);
-    expect(next.data.fieldErrors).toMatchObject({ last_name: "validation.lastName", height_inch: "validation.inch", ssn: "validation.ssn", prior_effective_date: "validation.invalidDate" });
+    expect(next.data.fieldErrors).toMatchObject({
+      last_name: "validation.lastName",
+      height_inch: "validation.inch",
+      ssn: "validation.ssn",
+      prior_effective_date: "validation.invalidDate",
+    });
   });
 
   it("personal: a valid draft is kept (SSN on file, masked) without finishing the step; Next then finishes it and the draft is gone", async () => {
     const { client } = await inWizard(app);
-    expect((await client.submit(personalAction, PERSONAL_URL, { ...PERSONAL, first_name: "Anabel", intent: "save-later" })).location).toBe(`${PERSONAL_URL}?dialog=save-later`);
+    expect((await client.submit(personalAction, PERSONAL_URL, { ...PERSONAL, first_name: "Anabel", intent: "save-later" })).location).toBe(
+      `${PERSONAL_URL}?dialog=save-later`,
+    );
     const other = await resumeByCode(await sendResume(client, personalAction, PERSONAL_URL), PERSONAL_URL);
     const page = await other.load(personalLoader, PERSONAL_URL);
-    expect(page.data.values).toMatchObject({ first_name: "Anabel", last_name: "Lopez", height_feet: "5", height_inch: "6", weight: "140", marital_status: "1", prior_coverage_flag: "0" });
+    expect(page.data.values).toMatchObject({
+      first_name: "Anabel",
+      last_name: "Lopez",
+      height_feet: "5",
+      height_inch: "6",
+      weight: "140",
+      marital_status: "1",
+      prior_coverage_flag: "0",
+    });
     expect(page.data.values.ssn ?? "").toBe("");
     expect(page.data.ssnLast4).toBe("6789");
     expect(JSON.stringify(page.data)).not.toContain("123456789");
@@ -158,7 +231,9 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
     expect((await other.submit(personalAction, PERSONAL_URL, { ...PERSONAL, first_name: "Anabel", ssn: "" })).location).toBe(CONTACT_URL);
     expect((await stepRow(other, "primary_info"))!.completed_at).not.toBeNull();
     // typed afresh and saved with Next: the page shows what was saved, not an old draft
-    expect((await other.submit(personalAction, PERSONAL_URL, { ...PERSONAL_TYPED, intent: "save-later" })).location).toBe(`${PERSONAL_URL}?dialog=save-later`);
+    expect((await other.submit(personalAction, PERSONAL_URL, { ...PERSONAL_TYPED, intent: "save-later" })).location).toBe(
+      `${PERSONAL_URL}?dialog=save-later`,
+    );
     expect((await other.submit(personalAction, PERSONAL_URL, { ...PERSONAL, first_name: "Anna" })).location).toBe(CONTACT_URL);
     const after = await other.load(personalLoader, PERSONAL_URL);
     expect(after.data.values).toMatchObject({ first_name: "Anna", last_name: "Lopez", height_inch: "6" });
@@ -168,7 +243,9 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
   it("personal: an invalid draft of a finished step makes it unfinished again, so the later steps wait for it", async () => {
     const { client } = await inWizard(app);
     expect((await client.submit(personalAction, PERSONAL_URL, PERSONAL)).location).toBe(CONTACT_URL);
-    expect((await client.submit(personalAction, PERSONAL_URL, { ...PERSONAL, weight: "0", intent: "save-later" })).location).toBe(`${PERSONAL_URL}?dialog=save-later`);
+    expect((await client.submit(personalAction, PERSONAL_URL, { ...PERSONAL, weight: "0", intent: "save-later" })).location).toBe(
+      `${PERSONAL_URL}?dialog=save-later`,
+    );
     expect((await client.load(personalLoader, PERSONAL_URL)).data.values.weight).toBe("0");
     expect((await client.load(contactLoader, CONTACT_URL)).location).toBe(PERSONAL_URL);
     await stepStillRequired(client, "primary_info", PERSONAL_URL);
@@ -181,7 +258,10 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
     const dialog = await client.load(personalLoader, `${PERSONAL_URL}?dialog=enroller`);
     expect(dialog.data.dialog).toBe("enroller");
     expect(dialog.data.values).toMatchObject(PERSONAL_TYPED);
-    expect((await client.submit(personalAction, `${PERSONAL_URL}?dialog=enroller`, { intent: "enroller-code", enrollerCode: DEMO.rep.code })).location).toBe(PERSONAL_URL);
+    expect(
+      (await client.submit(personalAction, `${PERSONAL_URL}?dialog=enroller`, { intent: "enroller-code", enrollerCode: DEMO.rep.code }))
+        .location,
+    ).toBe(PERSONAL_URL);
     const back = await client.load(personalLoader, PERSONAL_URL);
     expect(back.data.enrollerCode).toBe(DEMO.rep.code);
     expect(back.data.values).toMatchObject(PERSONAL_TYPED);
@@ -199,7 +279,9 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
 
   it("contact: invalid typing (a bad e-mail, phone and ZIP) saved for later comes back exactly; the step stays unfinished", async () => {
     let client = await onContact();
-    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT_TYPED, intent: "save-later" })).location).toBe(`${CONTACT_URL}?dialog=save-later`);
+    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT_TYPED, intent: "save-later" })).location).toBe(
+      `${CONTACT_URL}?dialog=save-later`,
+    );
     const sent = await sendResume(client, contactAction, CONTACT_URL);
     for (const resume of [async () => client, () => resumeByCode(sent, CONTACT_URL), () => resumeByLink(sent, CONTACT_URL)]) {
       const other = await resume();
@@ -211,30 +293,55 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
     }
     await stepStillRequired(client, "contact_info", CONTACT_URL);
     const next = await client.submit(contactAction, CONTACT_URL, { ...CONTACT_TYPED, intent: "next" });
-    expect(next.data.fieldErrors).toMatchObject({ email: "validation.emailFormat", phone_number: "validation.phoneFormat", zip: "validation.zipFormat" });
+    expect(next.data.fieldErrors).toMatchObject({
+      email: "validation.emailFormat",
+      phone_number: "validation.phoneFormat",
+      zip: "validation.zipFormat",
+    });
   });
 
   it("contact: a ZIP of no state, or an address taken by another member, is a draft too: kept as typed, the step unfinished", async () => {
     const client = await onContact();
     expect((await client.submit(contactAction, CONTACT_URL, CONTACT)).location).not.toBe(CONTACT_URL);
-    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, zip: "00000", city: "Nowhere", intent: "save-later" })).location).toBe(`${CONTACT_URL}?dialog=save-later`);
+    expect(
+      (await client.submit(contactAction, CONTACT_URL, { ...CONTACT, zip: "00000", city: "Nowhere", intent: "save-later" })).location,
+    ).toBe(`${CONTACT_URL}?dialog=save-later`);
     const page = await client.load(contactLoader, CONTACT_URL);
     expect(page.data.values).toMatchObject({ zip: "00000", city: "Nowhere", phone_number: "(214) 555-0234" });
     await stepStillRequired(client, "contact_info", CONTACT_URL);
 
-    const member = await app.store.db.selectFrom("members").select("email").where("id", "=", DEMO.members.ids.underRep[0]).executeTakeFirstOrThrow();
-    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, email: member.email!, intent: "save-later" })).location).toBe(`${CONTACT_URL}?dialog=save-later`);
+    const member = await app.store.db
+      .selectFrom("members")
+      .select("email")
+      .where("id", "=", DEMO.members.ids.underRep[0])
+      .executeTakeFirstOrThrow();
+    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, email: member.email!, intent: "save-later" })).location).toBe(
+      `${CONTACT_URL}?dialog=save-later`,
+    );
     expect((await client.load(contactLoader, CONTACT_URL)).data.values.email).toBe(member.email);
     await stepStillRequired(client, "contact_info", CONTACT_URL);
-    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, email: member.email! })).data.fieldErrors.email).toBe("validation.emailExists");
+    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, email: member.email! })).data.fieldErrors.email).toBe(
+      "validation.emailExists",
+    );
   });
 
   it("contact: a valid draft is kept without finishing the step", async () => {
     const client = await onContact();
-    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, address2: "Suite 5", intent: "save-later" })).location).toBe(`${CONTACT_URL}?dialog=save-later`);
+    expect((await client.submit(contactAction, CONTACT_URL, { ...CONTACT, address2: "Suite 5", intent: "save-later" })).location).toBe(
+      `${CONTACT_URL}?dialog=save-later`,
+    );
     const other = await resumeByLink(await sendResume(client, contactAction, CONTACT_URL), CONTACT_URL);
     const page = await other.load(contactLoader, CONTACT_URL);
-    expect(page.data.values).toMatchObject({ email: "ana.lopez@gmail.com", phone_number: "(214) 555-0234", address1: "4410 Gaston Avenue", address2: "Suite 5", city: "Dallas", zip: "75246", state: "TX", with_validation: "1" });
+    expect(page.data.values).toMatchObject({
+      email: "ana.lopez@gmail.com",
+      phone_number: "(214) 555-0234",
+      address1: "4410 Gaston Avenue",
+      address2: "Suite 5",
+      city: "Dallas",
+      zip: "75246",
+      state: "TX",
+      with_validation: "1",
+    });
     await stepStillRequired(other, "contact_info", CONTACT_URL);
     expect((await other.submit(contactAction, CONTACT_URL, { ...CONTACT, address2: "Suite 5" })).location).not.toBe(CONTACT_URL);
     expect((await stepRow(other, "contact_info"))!.completed_at).not.toBeNull();
@@ -250,7 +357,12 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
 
   it("employer: invalid typing (a bad phone, ZIP, date and count) saved for later comes back exactly, holidays included; the step stays unfinished", async () => {
     let client = await atEmployer();
-    const res = await client.submit(employerAction, EMPLOYER_URL, { ...EMPLOYER_TYPED, "holiday_policy.Standard_6": "1", "holiday_policy.Birthday": "1", intent: "save-later" });
+    const res = await client.submit(employerAction, EMPLOYER_URL, {
+      ...EMPLOYER_TYPED,
+      "holiday_policy.Standard_6": "1",
+      "holiday_policy.Birthday": "1",
+      intent: "save-later",
+    });
     expect(res.location).toBe(`${EMPLOYER_URL}?dialog=save-later`);
     const sent = await sendResume(client, employerAction, EMPLOYER_URL);
     for (const resume of [async () => client, () => resumeByCode(sent, EMPLOYER_URL)]) {
@@ -263,12 +375,19 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
     }
     await stepStillRequired(client, "employer_info", EMPLOYER_URL);
     const next = await client.submit(employerAction, EMPLOYER_URL, { ...EMPLOYER_TYPED, intent: "next" });
-    expect(next.data.fieldErrors).toMatchObject({ phone: "validation.phoneFormat", zip: "validation.zipFormat", employment_start_date: "validation.invalidDate", emp_num_employed: "validation.employeeCount" });
+    expect(next.data.fieldErrors).toMatchObject({
+      phone: "validation.phoneFormat",
+      zip: "validation.zipFormat",
+      employment_start_date: "validation.invalidDate",
+      emp_num_employed: "validation.employeeCount",
+    });
   });
 
   it("employer: a cleared field stays cleared in the draft (the group's default does not come back)", async () => {
     const client = await atEmployer();
-    expect((await client.submit(employerAction, EMPLOYER_URL, { ...EMPLOYER_TYPED, name: "", intent: "save-later" })).location).toBe(`${EMPLOYER_URL}?dialog=save-later`);
+    expect((await client.submit(employerAction, EMPLOYER_URL, { ...EMPLOYER_TYPED, name: "", intent: "save-later" })).location).toBe(
+      `${EMPLOYER_URL}?dialog=save-later`,
+    );
     const page = await client.load(employerLoader, EMPLOYER_URL);
     expect(page.data.values.name).toBe("");
     expect(page.data.values.holiday_policy).toEqual({});

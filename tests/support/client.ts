@@ -27,7 +27,10 @@ export class TestClient {
   /** the browser's User-Agent (a verified session belongs to one browser) */
   userAgent = "TestBrowser/1.0";
   private requests = 0;
-  constructor(private readonly services: Services, private readonly host = "localhost:3000") {}
+  constructor(
+    private readonly services: Services,
+    private readonly host = "localhost:3000",
+  ) {}
 
   cookieHeader() {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -54,7 +57,14 @@ export class TestClient {
 
   /** Builds a request as the browser would send it. */
   request(path: string, init: { method?: string; body?: URLSearchParams; headers?: Record<string, string> } = {}) {
-    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), "user-agent": this.userAgent, "x-request-id": `test-${++this.requests}`, [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp), ...init.headers });
+    const headers = new Headers({
+      host: this.host,
+      cookie: this.cookieHeader(),
+      "user-agent": this.userAgent,
+      "x-request-id": `test-${++this.requests}`,
+      [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp),
+      ...init.headers,
+    });
     if (init.body) headers.set("content-type", "application/x-www-form-urlencoded");
     return new Request(new URL(path, BASE), { method: init.method ?? "GET", headers, body: init.body });
   }
@@ -128,21 +138,39 @@ export class TestClient {
   }
 
   /** Posts a body exactly as given (any content type, or none), for tests of malformed posts. */
-  async send(action: Action, path: string, body: BodyInit | null, options: { contentType?: string | null; params?: Record<string, string> } = {}) {
-    const headers = new Headers({ host: this.host, cookie: this.cookieHeader(), [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp) });
+  async send(
+    action: Action,
+    path: string,
+    body: BodyInit | null,
+    options: { contentType?: string | null; params?: Record<string, string> } = {},
+  ) {
+    const headers = new Headers({
+      host: this.host,
+      cookie: this.cookieHeader(),
+      [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp),
+    });
     if (options.contentType) headers.set("content-type", options.contentType);
     const request = new Request(new URL(path, BASE), { method: "POST", headers, body });
     if (options.contentType === null) request.headers.delete("content-type");
     return this.settle(() => action({ request, params: options.params ?? {}, context: this.context("POST") }));
   }
 
-  async submit(action: Action, path: string, fields: Record<string, string | string[]>, options: { params?: Record<string, string>; csrf?: string | null; headers?: Record<string, string> } = {}) {
+  async submit(
+    action: Action,
+    path: string,
+    fields: Record<string, string | string[]>,
+    options: { params?: Record<string, string>; csrf?: string | null; headers?: Record<string, string> } = {},
+  ) {
     const body = new URLSearchParams();
     const token = options.csrf === undefined ? await this.csrfToken() : options.csrf;
     if (token) body.set("csrf", token);
     for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
     return this.settle(() =>
-      action({ request: this.request(path, { method: "POST", body, headers: options.headers }), params: options.params ?? {}, context: this.context("POST") }),
+      action({
+        request: this.request(path, { method: "POST", body, headers: options.headers }),
+        params: options.params ?? {},
+        context: this.context("POST"),
+      }),
     );
   }
 }

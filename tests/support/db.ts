@@ -44,7 +44,10 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind, options: { seed?: boolean; onQuery?: (sql: string) => void } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { seed?: boolean; onQuery?: (sql: string) => void } = {},
+): Promise<TestDatabase> {
   let store: Store;
   let file: string | undefined;
   let cleanup: () => Promise<void>;
@@ -70,7 +73,8 @@ export async function createTestDatabase(kind: DatabaseKind, options: { seed?: b
     };
   }
   await migrate(store);
-  if (options.seed !== false) await seedDatabase(store.db, createCipher(Buffer.from(TEST_ENCRYPTION_KEY, "hex")), new Date(), store.dialect);
+  if (options.seed !== false)
+    await seedDatabase(store.db, createCipher(Buffer.from(TEST_ENCRYPTION_KEY, "hex")), new Date(), store.dialect);
   return { kind, store, file, close: cleanup };
 }
 
@@ -93,7 +97,11 @@ export async function createTestApp(
   const database = await createTestDatabase(kind, options);
   const clock = { now: new Date() };
   const log = options.logTo ? createLogger("debug", (line) => options.logTo!.push(line)) : createLogger("silent");
-  const services = createServices(testConfig(options.config), database.store, { log, now: () => clock.now, ...(options.delivery ? { delivery: options.delivery } : {}) });
+  const services = createServices(testConfig(options.config), database.store, {
+    log,
+    now: () => clock.now,
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+  });
   return { ...database, services, clock };
 }
 

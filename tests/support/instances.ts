@@ -35,7 +35,9 @@ export interface Instance {
 
 /** Another store (connections of its own) on a test database. */
 export function openSecondStore(t: TestDatabase): Store {
-  return t.kind === "postgres" ? openStore(process.env.TEST_DATABASE_URL!, { searchPath: t.store.schema, poolSize: 4 }) : openSqliteInWorker(t.file!);
+  return t.kind === "postgres"
+    ? openStore(process.env.TEST_DATABASE_URL!, { searchPath: t.store.schema, poolSize: 4 })
+    : openSqliteInWorker(t.file!);
 }
 
 /** Another instance of the app on the test app's database. */

@@ -51,7 +51,12 @@ export async function addPlan(c: TestClient, code: string) {
   const path = first.location ? first.location.split("?")[0] : `/plan/${planId(code)}/x`;
   const page = first.location ? await c.load(planLoader, path, params) : first;
   expect(page.data.pricing?.ok, `${code}: ${JSON.stringify(page.data.pricing)}`).toBe(true);
-  const res = await c.submit(planAction, path, { intent: "add", planId: String(planId(code)), planPriceId: String(page.data.pricing.entries[0].planPriceId) }, { params });
+  const res = await c.submit(
+    planAction,
+    path,
+    { intent: "add", planId: String(planId(code)), planPriceId: String(page.data.pricing.entries[0].planPriceId) },
+    { params },
+  );
   expect(res.location).toBe("/cart");
 }
 
@@ -75,15 +80,27 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
   const now = new Date().toISOString();
   // Complete checks every step again: the agreement accepts every text the cart shows, and the
   // billing step has a method on file — as the real steps would leave them.
-  const planIds = (await app.store.db.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", id).execute()).map((r) => r.plan_id);
+  const planIds = (await app.store.db.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", id).execute()).map(
+    (r) => r.plan_id,
+  );
   const texts = await agreementTextsFor(app.services, { planIds, locale: "en" });
-  const payloads = validStepPayloads(now, texts.map((t) => t.id));
+  const payloads = validStepPayloads(
+    now,
+    texts.map((t) => t.id),
+  );
   for (const tab of tabs) {
     const payload = isTabName(tab) ? payloads[tab] : { data: {}, secret: null };
     const secret = payload.secret ? app.services.cipher.encryptJson(payload.secret) : null;
     await app.store.db
       .insertInto("enrollment_steps")
-      .values({ enrollment_id: id, tab_name: tab, data: JSON.stringify(payload.data), secret_enc: secret, completed_at: now, updated_at: now })
+      .values({
+        enrollment_id: id,
+        tab_name: tab,
+        data: JSON.stringify(payload.data),
+        secret_enc: secret,
+        completed_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.columns(["enrollment_id", "tab_name"]).doUpdateSet({ completed_at: now }))
       .execute();
     if (tab === "agreement_info") {
@@ -94,7 +111,19 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
     if (tab === "billing_info") {
       await app.store.db
         .insertInto("enrollment_payments")
-        .values({ enrollment_id: id, payment_method: "stmt", payment_method_id: null, bill_date: 28, is_physical_address: 0, address1: null, address2: null, city: null, state: null, zip: null, updated_at: now })
+        .values({
+          enrollment_id: id,
+          payment_method: "stmt",
+          payment_method_id: null,
+          bill_date: 28,
+          is_physical_address: 0,
+          address1: null,
+          address2: null,
+          city: null,
+          state: null,
+          zip: null,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column("enrollment_id").doNothing())
         .execute();
     }
@@ -103,7 +132,8 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
 }
 
 /** A drawn signature as the signature pad sends it (a 1×1 PNG). */
-export const SIGNATURE_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+export const SIGNATURE_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 /** The signing link in a text message's body (its token is group 1). */
 export const SIGN_LINK = /\/sign\/([A-Za-z0-9_-]{43})(?=\s)/;
 
@@ -113,7 +143,13 @@ export interface PageAgreement {
   required: boolean;
 }
 /** What a signer ticks: every required agreement, and the consent to electronic records. */
-export const signingTicks = (agreements: PageAgreement[]) => Object.fromEntries(agreements.filter((a) => a.required).map((a) => [`agreement_${a.id}`, "1"]).concat([["esign_consent", "1"]]));
+export const signingTicks = (agreements: PageAgreement[]) =>
+  Object.fromEntries(
+    agreements
+      .filter((a) => a.required)
+      .map((a) => [`agreement_${a.id}`, "1"])
+      .concat([["esign_consent", "1"]]),
+  );
 
 /**
  * A rep's enrollment (the client's) with every step before the review done and its agreement
@@ -122,9 +158,16 @@ export const signingTicks = (agreements: PageAgreement[]) => Object.fromEntries(
  */
 export async function readyForTextSignature(app: TestApp, c: TestClient) {
   const id = (await c.session()).tempId!;
-  const steps = JSON.parse((await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!) as string[];
+  const steps = JSON.parse(
+    (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!,
+  ) as string[];
   await markStepsDone(app, c, steps.slice(0, steps.indexOf("review_info")));
-  const agreement = await app.store.db.selectFrom("enrollment_steps").select("data").where("enrollment_id", "=", id).where("tab_name", "=", "agreement_info").executeTakeFirstOrThrow();
+  const agreement = await app.store.db
+    .selectFrom("enrollment_steps")
+    .select("data")
+    .where("enrollment_id", "=", id)
+    .where("tab_name", "=", "agreement_info")
+    .executeTakeFirstOrThrow();
   const accepted = JSON.parse(agreement.data).agreements;
   await app.store.db
     .updateTable("enrollment_steps")
@@ -166,6 +209,16 @@ export async function confirmedAddress(app: TestApp, c: TestClient, email: strin
   const now = new Date().toISOString();
   await app.store.db
     .insertInto("one_time_codes")
-    .values({ enrollment_id: id, purpose: "otp_email", target_hash: contactHash(app.services, "email", email), code_hash: "used", attempts: 1, expires_at: now, created_at: now, used_at: now, invalidated_at: null })
+    .values({
+      enrollment_id: id,
+      purpose: "otp_email",
+      target_hash: contactHash(app.services, "email", email),
+      code_hash: "used",
+      attempts: 1,
+      expires_at: now,
+      created_at: now,
+      used_at: now,
+      invalidated_at: null,
+    })
     .execute();
 }

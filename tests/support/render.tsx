@@ -50,7 +50,9 @@ export async function renderPage(client: TestClient, url: string, page: PageRout
   const context = client.loadContext();
   // Remix hands loaders its load context; React Router's static handler does not, so each is wrapped.
   const wrap = (loader?: PageRoute["module"]["loader"]): LoaderFunction | undefined =>
-    loader ? (args) => loader({ request: args.request, params: args.params, context } as LoaderFunctionArgs) as ReturnType<LoaderFunction> : undefined;
+    loader
+      ? (args) => loader({ request: args.request, params: args.params, context } as LoaderFunctionArgs) as ReturnType<LoaderFunction>
+      : undefined;
   const Page = page.module.default as () => JSX.Element;
   const Boundary = page.module.ErrorBoundary as (() => JSX.Element) | undefined;
   const routes: RouteObject[] = [
@@ -59,7 +61,15 @@ export async function renderPage(client: TestClient, url: string, page: PageRout
       path: "/",
       loader: wrap(rootLoader as PageRoute["module"]["loader"]),
       element: <Shell />,
-      children: [{ id: "page", path: page.path, loader: wrap(page.module.loader), element: <Page />, ...(Boundary ? { errorElement: <Boundary /> } : {}) }],
+      children: [
+        {
+          id: "page",
+          path: page.path,
+          loader: wrap(page.module.loader),
+          element: <Page />,
+          ...(Boundary ? { errorElement: <Boundary /> } : {}),
+        },
+      ],
     },
   ];
   const handler = createStaticHandler(routes);

@@ -21,7 +21,13 @@ export async function closedPort(): Promise<number> {
 export function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--dev"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", SEED_ON_START: "0", ...env } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      LOG_LEVEL: "info",
+      SEED_ON_START: "0",
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -37,9 +37,15 @@ export async function startTestSmtp(options: { down?: boolean } = {}): Promise<T
           stream.on("data", (c: Buffer) => chunks.push(c));
           stream.on("end", () => {
             const raw = Buffer.concat(chunks).toString("utf8");
-            const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "mi").exec(raw.split(/\r?\n\r?\n/)[0] ?? "")?.[1]?.trim() ?? null;
+            const header = (name: string) =>
+              new RegExp(`^${name}:\\s*(.*)$`, "mi").exec(raw.split(/\r?\n\r?\n/)[0] ?? "")?.[1]?.trim() ?? null;
             const id = header("X-Outbox-Id");
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, outboxId: id ? Number(id) : null, subject: header("Subject") });
+            received.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+              outboxId: id ? Number(id) : null,
+              subject: header("Subject"),
+            });
             callback();
           });
         },

@@ -12,7 +12,16 @@ import { openedAll } from "./outbox";
 
 /** The newest sign-in code sent to this address or number (optionally: the one with this reference). */
 export async function signInCodeFor(app: TestApp, recipient: string, reference?: string) {
-  const rows = openedAll(app, await app.store.db.selectFrom("outbox").selectAll().where("kind", "=", "staff_otp").where("recipient", "=", recipient).orderBy("id", "desc").execute());
+  const rows = openedAll(
+    app,
+    await app.store.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("kind", "=", "staff_otp")
+      .where("recipient", "=", recipient)
+      .orderBy("id", "desc")
+      .execute(),
+  );
   const row = reference ? rows.find((r) => r.text_body.includes(reference)) : rows[0];
   const code = row ? /\b(\d{6})\b/.exec(row.text_body)?.[1] : undefined;
   if (!code) throw new Error(`no sign-in code for ${recipient}`);
@@ -85,10 +94,18 @@ export async function signInGroupAdmin(app: TestApp, c: TestClient = newClient(a
  * A verified session started directly, for a rep who cannot go through the access page (one
  * without a landing URL lands on the configuration error): the same server session a code gives.
  */
-export async function verifiedSessionFor(app: TestApp, c: TestClient, staff: { kind: "rep"; repId: number } | { kind: "group_admin"; adminId: number; groupId: number }, data: Record<string, unknown>) {
+export async function verifiedSessionFor(
+  app: TestApp,
+  c: TestClient,
+  staff: { kind: "rep"; repId: number } | { kind: "group_admin"; adminId: number; groupId: number },
+  data: Record<string, unknown>,
+) {
   const request = c.request("/verify");
   const session = await app.services.sessions.read(request);
-  const identity = staff.kind === "rep" ? { kind: "rep" as const, repId: staff.repId, groupId: null, adminId: null } : { kind: "group_admin" as const, repId: null, groupId: staff.groupId, adminId: staff.adminId };
+  const identity =
+    staff.kind === "rep"
+      ? { kind: "rep" as const, repId: staff.repId, groupId: null, adminId: null }
+      : { kind: "group_admin" as const, repId: null, groupId: staff.groupId, adminId: staff.adminId };
   await app.services.sessions.startStaff(session, request, identity, data);
   const [pair] = (await app.services.sessions.commit(session)).split(";");
   const eq = pair.indexOf("=");

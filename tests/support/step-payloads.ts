@@ -12,9 +12,34 @@ export type StepPayloads = { [K in TabName]: { data: Partial<StepData[K]>; secre
 /** `now`: the save's time; `agreementIds`: every text the cart shows (all accepted). */
 export function validStepPayloads(now: string, agreementIds: number[]): StepPayloads {
   return {
-    primary_info: { data: { first_name: "Ana", last_name: "Lopez", height_feet: 5, height_inch: 6, weight: 140, marital_status: 1, prior_coverage_flag: 0 }, secret: { ssn: "123456789" } },
+    primary_info: {
+      data: {
+        first_name: "Ana",
+        last_name: "Lopez",
+        height_feet: 5,
+        height_inch: 6,
+        weight: 140,
+        marital_status: 1,
+        prior_coverage_flag: 0,
+      },
+      secret: { ssn: "123456789" },
+    },
     contact_info: {
-      data: { email: "ana.lopez@gmail.com", phone_number: "2145550234", address1: "100 Main St", address2: "", city: "Dallas", zip: "75201", state: "TX", birth_state: "TX", birth_city: "Dallas", with_validation: 1, skip_validation_email: 0, skip_validation_phone: 0, verified: {} },
+      data: {
+        email: "ana.lopez@gmail.com",
+        phone_number: "2145550234",
+        address1: "100 Main St",
+        address2: "",
+        city: "Dallas",
+        zip: "75201",
+        state: "TX",
+        birth_state: "TX",
+        birth_city: "Dallas",
+        with_validation: 1,
+        skip_validation_email: 0,
+        skip_validation_phone: 0,
+        verified: {},
+      },
       secret: null,
     },
     employer_info: { data: {}, secret: null },
@@ -22,7 +47,10 @@ export function validStepPayloads(now: string, agreementIds: number[]): StepPayl
     primary_health_info: { data: {}, secret: null },
     dependent_info: { data: {}, secret: null },
     review_info: { data: {}, secret: null },
-    agreement_info: { data: { method: "typed", signed_at: now, eprocess: "sigapplicant", agreements: agreementIds }, secret: { signature_name: "Ana Lopez" } },
+    agreement_info: {
+      data: { method: "typed", signed_at: now, eprocess: "sigapplicant", agreements: agreementIds },
+      secret: { signature_name: "Ana Lopez" },
+    },
     billing_info: { data: {}, secret: null },
   };
 }

@@ -5,7 +5,8 @@ describe("contact checks", () => {
   it("flags reserved and throw-away e-mail domains", () => {
     expect(checkEmail("ana@gmail.com")).toBe("ok");
     expect(checkEmail("ana@carterbenefits.co")).toBe("ok");
-    for (const e of ["ana@example.com", "ana@mail.example.org", "ana@host.test", "ana@mailinator.com", "ana@x..com"]) expect(checkEmail(e)).toBe("undeliverable");
+    for (const e of ["ana@example.com", "ana@mail.example.org", "ana@host.test", "ana@mailinator.com", "ana@x..com"])
+      expect(checkEmail(e)).toBe("undeliverable");
   });
   it("applies the numbering plan to phones", () => {
     expect(checkPhone("2145550234")).toBe("ok");

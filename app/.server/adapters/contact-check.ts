@@ -10,9 +10,31 @@ const RESERVED_DOMAINS = ["example.com", "example.net", "example.org"];
 const RESERVED_TLDS = ["test", "example", "invalid", "localhost", "local"];
 /** Widely used throw-away mailbox services. */
 const DISPOSABLE = new Set([
-  "mailinator.com", "guerrillamail.com", "guerrillamail.net", "sharklasers.com", "10minutemail.com", "10minutemail.net", "tempmail.com", "temp-mail.org",
-  "yopmail.com", "yopmail.net", "trashmail.com", "getnada.com", "dispostable.com", "maildrop.cc", "throwawaymail.com", "fakeinbox.com", "mintemail.com",
-  "mohmal.com", "emailondeck.com", "spamgourmet.com", "mytemp.email", "tempinbox.com", "burnermail.io", "moakt.com", "inboxkitten.com",
+  "mailinator.com",
+  "guerrillamail.com",
+  "guerrillamail.net",
+  "sharklasers.com",
+  "10minutemail.com",
+  "10minutemail.net",
+  "tempmail.com",
+  "temp-mail.org",
+  "yopmail.com",
+  "yopmail.net",
+  "trashmail.com",
+  "getnada.com",
+  "dispostable.com",
+  "maildrop.cc",
+  "throwawaymail.com",
+  "fakeinbox.com",
+  "mintemail.com",
+  "mohmal.com",
+  "emailondeck.com",
+  "spamgourmet.com",
+  "mytemp.email",
+  "tempinbox.com",
+  "burnermail.io",
+  "moakt.com",
+  "inboxkitten.com",
 ]);
 
 export type ContactCheck = "ok" | "undeliverable";

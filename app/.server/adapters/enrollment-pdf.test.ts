@@ -15,15 +15,31 @@ function content(over: Partial<RecordContent> = {}): RecordContent {
     locale: "en",
     title: "Enrollment record",
     applicantName: "Zoë Łukasz 😀",
-    header: [{ label: "Applicant", value: "Zoë Łukasz 😀" }, { label: "Confirmation number", value: "BS-2026-ABCD2345" }],
+    header: [
+      { label: "Applicant", value: "Zoë Łukasz 😀" },
+      { label: "Confirmation number", value: "BS-2026-ABCD2345" },
+    ],
     plansHeading: "Plans and monthly prices",
     plans: [{ label: "Dental Plus — 東京", value: "$32.10/month" }],
     totals: [{ label: "Initial month", value: "$32.10" }],
-    sections: [{ heading: "Personal", lines: [{ label: "Social Security Number", value: "XXX-XX-6789" }, { label: "Address", value: "x".repeat(400) }] }],
+    sections: [
+      {
+        heading: "Personal",
+        lines: [
+          { label: "Social Security Number", value: "XXX-XX-6789" },
+          { label: "Address", value: "x".repeat(400) },
+        ],
+      },
+    ],
     health: { heading: "Health", items: [{ question: "Asthma?", answer: "Yes", details: [{ label: "Condition", value: "Asthma" }] }] },
     agreementsHeading: "Agreements",
     agreements: Array.from({ length: 4 }, (_, i) => ({ heading: `Agreement ${i + 1}`, body: long, accepted: "Accepted" })),
-    consent: { heading: "Consent to electronic records and signatures", intro: "Intro", sections: [{ heading: "Paper", body: "Call us." }], lines: [{ label: "Consent text SHA-256", value: "ab".repeat(32) }] },
+    consent: {
+      heading: "Consent to electronic records and signatures",
+      intro: "Intro",
+      sections: [{ heading: "Paper", body: "Call us." }],
+      lines: [{ label: "Consent text SHA-256", value: "ab".repeat(32) }],
+    },
     signature: { heading: "Signature", lines: [{ label: "How it was signed", value: "Drawn" }], imagePngBase64: PNG },
     hashLabel: "SHA-256 of this record's content",
     footer: "Keep it.",
@@ -31,7 +47,11 @@ function content(over: Partial<RecordContent> = {}): RecordContent {
   };
 }
 
-const options = { contentSha256: HASH, createdAt: new Date("2026-11-24T13:05:09Z"), pageLabel: (n: number, total: number) => `Page ${n} of ${total}` };
+const options = {
+  contentSha256: HASH,
+  createdAt: new Date("2026-11-24T13:05:09Z"),
+  pageLabel: (n: number, total: number) => `Page ${n} of ${total}`,
+};
 
 describe("enrollment PDF", () => {
   it("renders names and text outside WinAnsi without throwing, wraps and paginates, prints the hash on every page", async () => {
@@ -64,7 +84,10 @@ describe("enrollment PDF", () => {
   });
 
   it("a drawn signature that is not a PNG is left out, not thrown", async () => {
-    const bytes = await renderEnrollmentPdf(content({ signature: { heading: "Signature", lines: [], imagePngBase64: "bm90IGEgcG5n" } }), options);
+    const bytes = await renderEnrollmentPdf(
+      content({ signature: { heading: "Signature", lines: [], imagePngBase64: "bm90IGEgcG5n" } }),
+      options,
+    );
     expect(Buffer.from(bytes).toString("latin1")).not.toMatch(/\/Subtype\s*\/Image/);
   });
 

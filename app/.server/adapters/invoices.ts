@@ -7,7 +7,12 @@ import type { DB } from "../db/connection";
 import { randomDigits } from "../platform/crypto";
 
 export interface InvoiceService {
-  generate(input: { policyId: number; effectiveDate: string; amountCents: number; now: Date }): Promise<{ invoiceNumber: string; created: boolean }>;
+  generate(input: {
+    policyId: number;
+    effectiveDate: string;
+    amountCents: number;
+    now: Date;
+  }): Promise<{ invoiceNumber: string; created: boolean }>;
 }
 
 export function createLocalInvoices(db: DB): InvoiceService {
@@ -17,7 +22,16 @@ export function createLocalInvoices(db: DB): InvoiceService {
       if (existing) return { invoiceNumber: existing.invoice_number, created: false };
       const invoiceNumber = `INV-${effectiveDate.replace(/-/g, "")}-${randomDigits(6)}`;
       try {
-        await db.insertInto("invoices").values({ policy_id: policyId, invoice_number: invoiceNumber, effective_date: effectiveDate, amount_cents: amountCents, created_at: now.toISOString() }).execute();
+        await db
+          .insertInto("invoices")
+          .values({
+            policy_id: policyId,
+            invoice_number: invoiceNumber,
+            effective_date: effectiveDate,
+            amount_cents: amountCents,
+            created_at: now.toISOString(),
+          })
+          .execute();
         return { invoiceNumber, created: true };
       } catch {
         const raced = await db.selectFrom("invoices").select("invoice_number").where("policy_id", "=", policyId).executeTakeFirstOrThrow();

@@ -7,7 +7,11 @@ import nodemailer from "nodemailer";
 import type { OpenedMessage, Transport } from "../platform/delivery";
 
 export function createSmtpTransport(smtpUrl: string, from: string): Transport & { close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
+  const transport = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  } as never);
   return {
     async send(m: OpenedMessage) {
       await transport.sendMail({

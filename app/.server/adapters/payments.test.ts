@@ -5,7 +5,14 @@ import { createLocalGateway, DECLINED_TEST_CARDS, type CardDetails } from "./pay
 const cipher = createCipher(Buffer.alloc(32, 7));
 const now = () => new Date("2031-06-15T12:00:00Z");
 const gateway = createLocalGateway(cipher, { now });
-const VISA: CardDetails = { number: "4111 1111 1111 1111", expMonth: 6, expYear: 2031, securityCode: "123", name: "Ana Lopez", zip: "75201" };
+const VISA: CardDetails = {
+  number: "4111 1111 1111 1111",
+  expMonth: 6,
+  expYear: 2031,
+  securityCode: "123",
+  name: "Ana Lopez",
+  zip: "75201",
+};
 
 describe("local card processor simulator", () => {
   it("turns a good card into a token, the brand and the last four", async () => {
@@ -34,7 +41,8 @@ describe("local card processor simulator", () => {
       ["6011111111111117", "123", "discover"],
       ["3530111333300000", "123", "card"],
     ];
-    for (const [number, securityCode, brand] of cases) expect(await gateway.tokenizeCard({ ...VISA, number, securityCode })).toMatchObject({ ok: true, brand, last4: number.slice(-4) });
+    for (const [number, securityCode, brand] of cases)
+      expect(await gateway.tokenizeCard({ ...VISA, number, securityCode })).toMatchObject({ ok: true, brand, last4: number.slice(-4) });
   });
 
   it.each([
@@ -52,7 +60,8 @@ describe("local card processor simulator", () => {
   });
 
   it("declines the sandbox decline cards", async () => {
-    for (const number of DECLINED_TEST_CARDS) expect(await gateway.tokenizeCard({ ...VISA, number })).toEqual({ ok: false, reason: "declined" });
+    for (const number of DECLINED_TEST_CARDS)
+      expect(await gateway.tokenizeCard({ ...VISA, number })).toEqual({ ok: false, reason: "declined" });
   });
 
   it("tells its own tokens from forged ones", async () => {

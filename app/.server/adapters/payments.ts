@@ -15,7 +15,17 @@
  */
 import type { Cipher } from "../platform/crypto";
 import { randomToken, timingSafeEqualStrings } from "../platform/crypto";
-import { cardBrand, cardDigits, isExpired, lastFour, luhnValid, securityCodeLength, CARD_NUMBER_MAX, CARD_NUMBER_MIN, type CardBrand } from "~/domain/cards";
+import {
+  cardBrand,
+  cardDigits,
+  isExpired,
+  lastFour,
+  luhnValid,
+  securityCodeLength,
+  CARD_NUMBER_MAX,
+  CARD_NUMBER_MIN,
+  type CardBrand,
+} from "~/domain/cards";
 
 export interface CardDetails {
   number: string;
@@ -26,7 +36,9 @@ export interface CardDetails {
   zip: string;
 }
 
-export type TokenizeResult = { ok: true; token: string; brand: CardBrand | string; last4: string } | { ok: false; reason: "invalid" | "declined" };
+export type TokenizeResult =
+  | { ok: true; token: string; brand: CardBrand | string; last4: string }
+  | { ok: false; reason: "invalid" | "declined" };
 
 export interface PaymentGateway {
   tokenizeCard(input: CardDetails): Promise<TokenizeResult>;
@@ -51,8 +63,10 @@ export function createLocalGateway(cipher: Pick<Cipher, "hash" | "hashes">, opti
   return {
     async tokenizeCard(input) {
       const number = cardDigits(input.number);
-      if (!/^\d+$/.test(number) || number.length < CARD_NUMBER_MIN || number.length > CARD_NUMBER_MAX || !luhnValid(number)) return { ok: false, reason: "invalid" };
-      if (!Number.isInteger(input.expMonth) || input.expMonth < 1 || input.expMonth > 12 || !Number.isInteger(input.expYear)) return { ok: false, reason: "invalid" };
+      if (!/^\d+$/.test(number) || number.length < CARD_NUMBER_MIN || number.length > CARD_NUMBER_MAX || !luhnValid(number))
+        return { ok: false, reason: "invalid" };
+      if (!Number.isInteger(input.expMonth) || input.expMonth < 1 || input.expMonth > 12 || !Number.isInteger(input.expYear))
+        return { ok: false, reason: "invalid" };
       if (isExpired(input.expMonth, input.expYear, now())) return { ok: false, reason: "invalid" };
       const brand = cardBrand(number);
       if (!new RegExp(`^\\d{${securityCodeLength(brand)}}$`).test(input.securityCode)) return { ok: false, reason: "invalid" };

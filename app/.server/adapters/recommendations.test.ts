@@ -62,7 +62,10 @@ describeEachDatabase("recommendations", (kind) => {
       .executeTakeFirstOrThrow();
     for (const plan of planIds) {
       const price = priceOf.get(plan)!;
-      await db.insertInto("cart_lines").values({ enrollment_id: id, plan_id: plan, plan_price_id: price.id, price_cents: price.price_cents, removable: 1, added_at: at }).execute();
+      await db
+        .insertInto("cart_lines")
+        .values({ enrollment_id: id, plan_id: plan, plan_price_id: price.id, price_cents: price.price_cents, removable: 1, added_at: at })
+        .execute();
     }
     return id;
   }
@@ -166,8 +169,10 @@ describeEachDatabase("recommendations", (kind) => {
 
     // The audience rule holds without any other information too.
     const unknown = { state: null, tier: null, age: null, gender: null };
-    for (const p of await plansOf(await service.recommend(visitor({ ...unknown, over65: true, planId: anchor })))) expect(p.audience).not.toBe("under65");
-    for (const p of await plansOf(await service.recommend(visitor({ ...unknown, over65: false, planId: anchor })))) expect(p.audience).not.toBe("over65");
+    for (const p of await plansOf(await service.recommend(visitor({ ...unknown, over65: true, planId: anchor }))))
+      expect(p.audience).not.toBe("under65");
+    for (const p of await plansOf(await service.recommend(visitor({ ...unknown, over65: false, planId: anchor }))))
+      expect(p.audience).not.toBe("over65");
   });
 
   it("offers a state-restricted plan only in its states", async () => {
@@ -268,7 +273,12 @@ describeEachDatabase("recommendations", (kind) => {
     const service = createRecommendationService(db.withPlugin(counter));
     const anchor = idOf("EWL-LEGAL");
     const enrollmentId = await cart([anchor, idOf(DEMO.plans.dental)]);
-    const inputs = [visitor(), visitor({ enrollmentId }), visitor({ planId: anchor }), visitor({ enrollmentId, planId: anchor, state: null, tier: null })];
+    const inputs = [
+      visitor(),
+      visitor({ enrollmentId }),
+      visitor({ planId: anchor }),
+      visitor({ enrollmentId, planId: anchor, state: null, tier: null }),
+    ];
 
     async function queriesPerCall() {
       const counts: number[] = [];
@@ -298,7 +308,12 @@ describeEachDatabase("recommendations", (kind) => {
         .insertInto("plan_prices")
         .values(templatePrices.map(({ id: _price, ...p }) => ({ ...p, plan_id: id })))
         .execute();
-      const price = await db.selectFrom("plan_prices").select(["id", "price_cents"]).where("plan_id", "=", id).orderBy("id").executeTakeFirstOrThrow();
+      const price = await db
+        .selectFrom("plan_prices")
+        .select(["id", "price_cents"])
+        .where("plan_id", "=", id)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       priceOf.set(id, price);
       await cart([anchor, id]);
     }

@@ -117,7 +117,8 @@ async function loadPlans(db: DB, input: RecommendationInput): Promise<{ version:
   const { enrollmentId, planId } = input;
   const eb: PlansBuilder = expressionBuilder<Database & { p: Database["plans"] }, "p">();
   const sellable = offered(eb, input);
-  const inCart = enrollmentId != null ? eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)) : null;
+  const inCart =
+    enrollmentId != null ? eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)) : null;
   const rows = await db
     .selectFrom("plans as p")
     .select((eb) => [
@@ -170,12 +171,24 @@ function offered(eb: PlansBuilder, input: RecommendationInput): Expression<SqlBo
     eb.not(eb.exists(eb.selectFrom("plan_areas as pa").select("pa.plan_id").whereRef("pa.plan_id", "=", "p.id"))),
   ];
   if (state != null) {
-    conditions.push(eb.or([eb("p.all_states", "=", 1), eb.exists(eb.selectFrom("plan_states as ps").select("ps.plan_id").whereRef("ps.plan_id", "=", "p.id").where("ps.state", "=", state))]));
+    conditions.push(
+      eb.or([
+        eb("p.all_states", "=", 1),
+        eb.exists(
+          eb.selectFrom("plan_states as ps").select("ps.plan_id").whereRef("ps.plan_id", "=", "p.id").where("ps.state", "=", state),
+        ),
+      ]),
+    );
   }
   if (age != null) conditions.push(eb("p.age_min", "<=", age), eb("p.age_max", ">=", age));
   if (tier != null) {
     // A price of zero means "not offered for this tier" (spec §9: prices ≤ 0 are not shown).
-    let price = eb.selectFrom("plan_prices as pr").select("pr.id").whereRef("pr.plan_id", "=", "p.id").where("pr.tier", "=", tier).where("pr.price_cents", ">", 0);
+    let price = eb
+      .selectFrom("plan_prices as pr")
+      .select("pr.id")
+      .whereRef("pr.plan_id", "=", "p.id")
+      .where("pr.tier", "=", tier)
+      .where("pr.price_cents", ">", 0);
     if (age != null) price = price.where("pr.age_min", "<=", age).where("pr.age_max", ">=", age);
     if (gender != null) price = price.where((e) => e.or([e("pr.gender", "is", null), e("pr.gender", "=", gender)]));
     conditions.push(eb.exists(price));
@@ -237,7 +250,9 @@ async function readAggregates(db: DB, version: number): Promise<Aggregates> {
   const purchases = db
     .selectFrom("policy_plans as seed")
     .innerJoin("policy_plans as other", (join) =>
-      join.onRef("other.policy_id", "=", "seed.policy_id").on((eb) => eb.or([eb("other.id", "=", eb.ref("seed.id")), eb("other.plan_id", "<>", eb.ref("seed.plan_id"))])),
+      join
+        .onRef("other.policy_id", "=", "seed.policy_id")
+        .on((eb) => eb.or([eb("other.id", "=", eb.ref("seed.id")), eb("other.plan_id", "<>", eb.ref("seed.plan_id"))])),
     )
     .select(["seed.plan_id as a", "other.plan_id as b", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy(["seed.plan_id", "other.plan_id"]);

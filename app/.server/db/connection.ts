@@ -7,7 +7,16 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import crypto from "node:crypto";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type LogEvent,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+} from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
 import { CountWrites } from "./writes";
@@ -32,10 +41,19 @@ export function isPostgresUrl(url: string) {
 }
 
 /** `file:data/store.db`, `data/store.db` or `:memory:` for SQLite; `postgres://…` for PostgreSQL. */
-export function openStore(url: string, options: { searchPath?: string; poolSize?: number; /** sees every statement's SQL (tests count them) */ onQuery?: (sql: string) => void } = {}): Store {
-  const log = options.onQuery ? (event: LogEvent) => {
+export function openStore(
+  url: string,
+  options: {
+    searchPath?: string;
+    poolSize?: number /** sees every statement's SQL (tests count them) */;
+    onQuery?: (sql: string) => void;
+  } = {},
+): Store {
+  const log = options.onQuery
+    ? (event: LogEvent) => {
         if (event.level === "query") options.onQuery!(event.query.sql);
-      } : undefined;
+      }
+    : undefined;
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -54,7 +72,11 @@ export function openStore(url: string, options: { searchPath?: string; poolSize?
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log, plugins: [new CountWrites()] });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
+    plugins: [new CountWrites()],
+  });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
@@ -89,7 +111,9 @@ function tighten(target: string, mode: number) {
 
 function tightenFolder(dir: string) {
   const stat = fs.statSync(dir);
-  const shared = (stat.mode & 0o1000) !== 0 /* sticky (fs.constants has no S_ISVTX) */ || [path.parse(dir).root, process.cwd(), process.env.HOME].some((p) => p && path.resolve(p) === dir);
+  const shared =
+    (stat.mode & 0o1000) !== 0 /* sticky (fs.constants has no S_ISVTX) */ ||
+    [path.parse(dir).root, process.cwd(), process.env.HOME].some((p) => p && path.resolve(p) === dir);
   if (!shared && (stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(dir, 0o700);
 }
 
@@ -150,22 +174,23 @@ export function withNamedStatements(pool: pg.Pool, perConnection = PREPARED_PER_
     }
     return name;
   };
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query(text: unknown, parameters?: ReadonlyArray<unknown>) {
-      if (typeof text !== "string") return client.query(text as never) as never;
-      const values = parameters as unknown[];
-      if (!enabled || !DML.test(text)) return client.query(text, values) as never;
-      const name = nameOf(text);
-      let mine = prepared.get(client);
-      if (!mine) prepared.set(client, (mine = new Set()));
-      if (!mine.has(name)) {
-        if (mine.size >= perConnection) return client.query(text, values) as never;
-        mine.add(name);
-      }
-      return client.query({ name, text, values }) as never;
-    },
-    release: () => client.release(),
-  }) as PostgresPoolClient;
+  const wrap = (client: pg.PoolClient): PostgresPoolClient =>
+    ({
+      query(text: unknown, parameters?: ReadonlyArray<unknown>) {
+        if (typeof text !== "string") return client.query(text as never) as never;
+        const values = parameters as unknown[];
+        if (!enabled || !DML.test(text)) return client.query(text, values) as never;
+        const name = nameOf(text);
+        let mine = prepared.get(client);
+        if (!mine) prepared.set(client, (mine = new Set()));
+        if (!mine.has(name)) {
+          if (mine.size >= perConnection) return client.query(text, values) as never;
+          mine.add(name);
+        }
+        return client.query({ name, text, values }) as never;
+      },
+      release: () => client.release(),
+    }) as PostgresPoolClient;
   return {
     pool: {
       connect: async () => wrap(await pool.connect()),

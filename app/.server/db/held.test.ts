@@ -36,7 +36,11 @@ describe("values held per database", () => {
 
   it("keeps the held value when a later read finds the same", async () => {
     let reads = 0;
-    const held = heldPerDatabase(async () => ({ version: ++reads > 2 ? 2 : 1 }), 10, (a, b) => a.version === b.version);
+    const held = heldPerDatabase(
+      async () => ({ version: ++reads > 2 ? 2 : 1 }),
+      10,
+      (a, b) => a.version === b.version,
+    );
     const first = await held(dbA, 0);
     expect(await held(dbA, 10)).toBe(first); // read again, same version: the same object
     const changed = await held(dbA, 20);

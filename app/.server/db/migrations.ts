@@ -583,7 +583,10 @@ function initial(dialect: Dialect): Migration {
 /** A plan's one-time fee (application or enrollment fee), charged with the first month. */
 const oneTimeFee: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable("plans").addColumn("one_time_fee_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("plans")
+      .addColumn("one_time_fee_cents", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 };
 
@@ -689,12 +692,22 @@ function auditTrail(dialect: Dialect): Migration {
       await db.schema.alterTable("audit_events").addColumn("request_id", "text").execute();
       await db.schema.createIndex("audit_events_enrollment").on("audit_events").columns(["enrollment_id", "id"]).execute();
       if (dialect === "postgres") {
-        await sql`create function audit_events_append_only() returns trigger language plpgsql as $$ begin raise exception 'audit_events is append-only'; end $$`.execute(db);
-        await sql`create trigger audit_events_no_change before update or delete on audit_events for each row execute function audit_events_append_only()`.execute(db);
-        await sql`create trigger audit_events_no_truncate before truncate on audit_events for each statement execute function audit_events_append_only()`.execute(db);
+        await sql`create function audit_events_append_only() returns trigger language plpgsql as $$ begin raise exception 'audit_events is append-only'; end $$`.execute(
+          db,
+        );
+        await sql`create trigger audit_events_no_change before update or delete on audit_events for each row execute function audit_events_append_only()`.execute(
+          db,
+        );
+        await sql`create trigger audit_events_no_truncate before truncate on audit_events for each statement execute function audit_events_append_only()`.execute(
+          db,
+        );
       } else {
-        await sql`create trigger audit_events_no_update before update on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(db);
-        await sql`create trigger audit_events_no_delete before delete on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(db);
+        await sql`create trigger audit_events_no_update before update on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(
+          db,
+        );
+        await sql`create trigger audit_events_no_delete before delete on audit_events begin select raise(abort, 'audit_events is append-only'); end`.execute(
+          db,
+        );
       }
     },
   };
@@ -712,22 +725,25 @@ function auditTrail(dialect: Dialect): Migration {
  */
 const reliableOutbox: Migration = {
   async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("outbox").addColumn("body_enc", "text").execute();
-      await db.schema.alterTable("outbox").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("outbox").addColumn("next_attempt_at", "text").execute();
-      await db.schema.alterTable("outbox").addColumn("claimed_by", "text").execute();
-      await db.schema.alterTable("outbox").addColumn("claimed_until", "text").execute();
-      await db.schema.alterTable("outbox").addColumn("last_error", "text").execute();
-      await sql`update outbox set status = 'failed' where status = 'queued'`.execute(db);
-      await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
-      await db.schema
-        .createTable("job_schedule")
-        .addColumn("name", "text", (c) => c.primaryKey())
-        .addColumn("next_run_at", "text", (c) => c.notNull())
-        .addColumn("holder", "text")
-        .addColumn("lease_until", "text")
-        .addColumn("last_run_at", "text")
-        .execute();
+    await db.schema.alterTable("outbox").addColumn("body_enc", "text").execute();
+    await db.schema
+      .alterTable("outbox")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable("outbox").addColumn("next_attempt_at", "text").execute();
+    await db.schema.alterTable("outbox").addColumn("claimed_by", "text").execute();
+    await db.schema.alterTable("outbox").addColumn("claimed_until", "text").execute();
+    await db.schema.alterTable("outbox").addColumn("last_error", "text").execute();
+    await sql`update outbox set status = 'failed' where status = 'queued'`.execute(db);
+    await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
+    await db.schema
+      .createTable("job_schedule")
+      .addColumn("name", "text", (c) => c.primaryKey())
+      .addColumn("next_run_at", "text", (c) => c.notNull())
+      .addColumn("holder", "text")
+      .addColumn("lease_until", "text")
+      .addColumn("last_run_at", "text")
+      .execute();
   },
 };
 
@@ -800,21 +816,37 @@ function recommendationVersion(dialect: Dialect): Migration {
         .execute();
       await sql`insert into recommendation_data (id, version) values (1, 0)`.execute(db);
       if (dialect === "postgres") {
-        await sql`create function recommendation_data_changed() returns trigger language plpgsql as $$ begin update recommendation_data set version = version + 1 where id = 1; return null; end $$`.execute(db);
+        await sql`create function recommendation_data_changed() returns trigger language plpgsql as $$ begin update recommendation_data set version = version + 1 where id = 1; return null; end $$`.execute(
+          db,
+        );
         // Deferred to the commit: the one row is locked last and briefly, so a transaction never
         // waits for it while holding rows another transaction needs (no deadlock).
         for (const table of ["cart_lines", "policy_plans"]) {
-          await sql.raw(`create constraint trigger ${table}_recommendation_data after insert or update or delete on ${table} deferrable initially deferred for each row execute function recommendation_data_changed()`).execute(db);
+          await sql
+            .raw(
+              `create constraint trigger ${table}_recommendation_data after insert or update or delete on ${table} deferrable initially deferred for each row execute function recommendation_data_changed()`,
+            )
+            .execute(db);
         }
-        await sql`create constraint trigger enrollments_recommendation_data after update of policy_id or delete on enrollments deferrable initially deferred for each row execute function recommendation_data_changed()`.execute(db);
+        await sql`create constraint trigger enrollments_recommendation_data after update of policy_id or delete on enrollments deferrable initially deferred for each row execute function recommendation_data_changed()`.execute(
+          db,
+        );
       } else {
         for (const table of ["cart_lines", "policy_plans"]) {
           for (const event of ["insert", "update", "delete"]) {
-            await sql.raw(`create trigger ${table}_recommendation_${event} after ${event} on ${table} begin update recommendation_data set version = version + 1 where id = 1; end`).execute(db);
+            await sql
+              .raw(
+                `create trigger ${table}_recommendation_${event} after ${event} on ${table} begin update recommendation_data set version = version + 1 where id = 1; end`,
+              )
+              .execute(db);
           }
         }
-        await sql`create trigger enrollments_recommendation_policy after update of policy_id on enrollments begin update recommendation_data set version = version + 1 where id = 1; end`.execute(db);
-        await sql`create trigger enrollments_recommendation_delete after delete on enrollments begin update recommendation_data set version = version + 1 where id = 1; end`.execute(db);
+        await sql`create trigger enrollments_recommendation_policy after update of policy_id on enrollments begin update recommendation_data set version = version + 1 where id = 1; end`.execute(
+          db,
+        );
+        await sql`create trigger enrollments_recommendation_delete after delete on enrollments begin update recommendation_data set version = version + 1 where id = 1; end`.execute(
+          db,
+        );
       }
     },
   };

@@ -12,7 +12,8 @@ describe.skipIf(!url)("PostgreSQL named statements", () => {
   afterAll(() => db.destroy());
 
   // `table …` is not a data statement to the wrapper, so counting never prepares anything itself
-  const prepared = async () => (await sql<{ name: string; statement: string }>`table pg_prepared_statements`.execute(db)).rows.map((r) => r.statement);
+  const prepared = async () =>
+    (await sql<{ name: string; statement: string }>`table pg_prepared_statements`.execute(db)).rows.map((r) => r.statement);
   const one = async (text: string, ...values: unknown[]) => (await db.executeQuery(CompiledQuery.raw(text, values))).rows[0];
 
   it("prepares nothing before the migrations have run", async () => {

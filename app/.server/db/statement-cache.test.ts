@@ -32,7 +32,11 @@ describe("SQLite statement cache", () => {
     const cache = withStatementCache(raw);
     const db = new Kysely<{ t: { id: number; v: string } }>({ dialect: new SqliteDialect({ database: cache }) });
     await sql`create table t (id integer primary key, v text)`.execute(db);
-    for (const v of ["a", "b", "c"]) await db.insertInto("t").values({ v } as never).execute();
+    for (const v of ["a", "b", "c"])
+      await db
+        .insertInto("t")
+        .values({ v } as never)
+        .execute();
     const rows = await db.selectFrom("t").select("v").where("id", ">", 1).orderBy("id").execute();
     expect(rows.map((r) => r.v)).toEqual(["b", "c"]);
     expect((await db.selectFrom("t").select("v").where("id", ">", 2).execute()).map((r) => r.v)).toEqual(["c"]);

@@ -68,7 +68,14 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
     pass = (async () => {
       do {
         again = false;
-        const report = await deliverDue({ db: services.db, dialect: services.dialect, cipher: services.cipher, log, delivery, now: services.now });
+        const report = await deliverDue({
+          db: services.db,
+          dialect: services.dialect,
+          cipher: services.cipher,
+          log,
+          delivery,
+          now: services.now,
+        });
         if (report.nextRetryAt) onRetry(report.nextRetryAt);
         if (report.sent + report.retried + report.failed >= 100) again = true;
       } while (again && !stopped);
@@ -94,7 +101,12 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
 
   let boss: PgBoss | null = null;
   if (services.dialect === "postgres") {
-    boss = new PgBoss({ connectionString: options.boss?.connectionString ?? services.config.databaseUrl, schema: options.boss?.schema ?? "pgboss", max: 2, application_name: "benefit-store-jobs" });
+    boss = new PgBoss({
+      connectionString: options.boss?.connectionString ?? services.config.databaseUrl,
+      schema: options.boss?.schema ?? "pgboss",
+      max: 2,
+      application_name: "benefit-store-jobs",
+    });
     boss.on("error", (error) => log.error("pg-boss", { reason: error instanceof Error ? error.message : String(error) }));
     await boss.start();
     const b = boss;
@@ -107,7 +119,9 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
     // a retry wakes a worker on time, on any instance (one job per second at most)
     onRetry = (at) => {
       const second = Math.ceil(at.getTime() / 1000);
-      void b.send(DELIVER_QUEUE, {}, { startAfter: new Date(second * 1000), singletonKey: `retry-${second}` }).catch((error) => log.error("pg-boss send failed", { reason: error instanceof Error ? error.message : "unknown" }));
+      void b
+        .send(DELIVER_QUEUE, {}, { startAfter: new Date(second * 1000), singletonKey: `retry-${second}` })
+        .catch((error) => log.error("pg-boss send failed", { reason: error instanceof Error ? error.message : "unknown" }));
     };
     if (options.reminders) {
       await b.createQueue(REMINDERS_JOB, { name: REMINDERS_JOB, policy: "singleton" });

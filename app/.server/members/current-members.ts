@@ -49,14 +49,24 @@ function notFound(): never {
 }
 
 /** The list as JSON: every value in it is already JSON (no dates, no undefined), so what the screen reads is exactly `CurrentMembersData`. */
-export async function currentMembersData(services: Services, request: Request, session: StoreSession, scope: MemberScope, basePath: string): Promise<TypedResponse<CurrentMembersData>> {
+export async function currentMembersData(
+  services: Services,
+  request: Request,
+  session: StoreSession,
+  scope: MemberScope,
+  basePath: string,
+): Promise<TypedResponse<CurrentMembersData>> {
   const url = new URL(request.url);
   const list = listParams(url);
   const lng = await services.i18n.getLocale(request);
   const locale = isLocale(lng) ? lng : "en";
   const result = await searchMembers(services.db, scope, list.q, list.page, MEMBERS_PAGE_SIZE, locale);
   const pageCount = Math.max(1, Math.ceil(result.total / MEMBERS_PAGE_SIZE));
-  const histories = await latestEnrollmentsOfMembers(services.db, result.rows.map((m) => m.id), scope);
+  const histories = await latestEnrollmentsOfMembers(
+    services.db,
+    result.rows.map((m) => m.id),
+    scope,
+  );
   // Viewing the list is on the audit trail (never what was searched for: it may be a name).
   await audit(services, session, { kind: "members.view" });
 
@@ -69,7 +79,12 @@ export async function currentMembersData(services: Services, request: Request, s
     if (!member) notFound();
     const tier = url.searchParams.get("tier");
     const dependents = step === "dependents" && isTier(tier) && (needsSpouse(tier) || needsChildren(tier));
-    dialog = { step: dependents ? "dependents" : "tier", memberId: member.id, memberName: `${member.first_name} ${member.last_name}`, tier: dependents ? tier : null };
+    dialog = {
+      step: dependents ? "dependents" : "tier",
+      memberId: member.id,
+      memberName: `${member.first_name} ${member.last_name}`,
+      tier: dependents ? tier : null,
+    };
   }
 
   return json<CurrentMembersData>({
@@ -100,7 +115,14 @@ export async function currentMembersData(services: Services, request: Request, s
  * Now for a member: the member must be in the visitor's scope (a tampered id is a
  * 404 and nothing is created), then the tier, then the dependents when the tier needs them.
  */
-export async function enrollCurrentMember(services: Services, request: Request, session: StoreSession, form: FormData, scope: MemberScope, basePath: string) {
+export async function enrollCurrentMember(
+  services: Services,
+  request: Request,
+  session: StoreSession,
+  form: FormData,
+  scope: MemberScope,
+  basePath: string,
+) {
   const memberId = memberIdFrom(field(form, "memberId", 12));
   const member = memberId ? await findMemberInScope(services.db, memberId, scope) : undefined;
   if (!member) {
@@ -124,7 +146,8 @@ export async function enrollCurrentMember(services: Services, request: Request, 
   const result = await tierChoiceValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const { tier } = result.data;
-  if (needsSpouse(tier) || needsChildren(tier)) return redirect(listHref(basePath, list, { member: String(member.id), step: "dependents", tier }));
+  if (needsSpouse(tier) || needsChildren(tier))
+    return redirect(listHref(basePath, list, { member: String(member.id), step: "dependents", tier }));
   const enrollmentId = await startExistingMemberEnrollment(services, request, session, member, { tier, spouseDob: null, childCount: 0 });
   await audit(services, session, { kind: "member.enroll", enrollmentId, memberId: member.id });
   return redirectWithSession(services, session, "/plans");

@@ -25,7 +25,13 @@ export function enrollmentIdParam(value: string | undefined) {
   return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
 }
 
-export async function enrollmentHistory(services: Services, session: StoreSession, staff: StaffIdentity, enrollmentId: number | null, locale: "en" | "es"): Promise<EnrollmentHistoryData> {
+export async function enrollmentHistory(
+  services: Services,
+  session: StoreSession,
+  staff: StaffIdentity,
+  enrollmentId: number | null,
+  locale: "en" | "es",
+): Promise<EnrollmentHistoryData> {
   const enrollment = enrollmentId ? await findEnrollment(services.db, enrollmentId) : undefined;
   const owns = enrollment && (staff.kind === "rep" ? enrollment.agent_id === staff.repId : enrollment.group_id === staff.groupId);
   if (!enrollment || !owns) {
@@ -43,8 +49,14 @@ export async function enrollmentHistory(services: Services, session: StoreSessio
     [...new Set(actors.filter((a) => a?.kind === "rep").map((a) => a!.id))],
     [...new Set(actors.filter((a) => a?.kind === "group_admin").map((a) => a!.id))],
   );
-  const format = new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const memberName = member ? `${member.first_name} ${member.last_name}` : [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ") || null;
+  const format = new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "medium",
+    timeZone: "UTC",
+  });
+  const memberName = member
+    ? `${member.first_name} ${member.last_name}`
+    : [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ") || null;
   await audit(services, session, { kind: "history.view", enrollmentId: enrollment.id, memberId: enrollment.member_id });
   return {
     enrollmentId: enrollment.id,

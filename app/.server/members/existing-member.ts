@@ -9,7 +9,13 @@ import { siteOf } from "../store/site";
 import { existingMemberEnrollment, type ExistingMemberChoice, type MemberFacts } from "~/domain/existing-member";
 import { isLocale } from "~/i18n";
 
-export async function startExistingMemberEnrollment(services: Services, request: Request, session: StoreSession, member: MemberFacts, choice: ExistingMemberChoice) {
+export async function startExistingMemberEnrollment(
+  services: Services,
+  request: Request,
+  session: StoreSession,
+  member: MemberFacts,
+  choice: ExistingMemberChoice,
+) {
   const site = await siteOf(services, request);
   const lng = await services.i18n.getLocale(request);
   const s = session.all();
@@ -38,6 +44,7 @@ export async function sessionMember(services: Services, session: StoreSession) {
 /** An existing member's identity on file, to prefill the wizard (SSN decrypted); null for a new member. */
 export async function memberOnFile(services: Services, enrollment: Pick<Enrollment, "member_id">) {
   const member = enrollment.member_id ? await memberIdentity(services.db, services.cipher, enrollment.member_id) : null;
-  if (member?.ssnUnreadable) services.log.warn("member SSN sealed with a key no longer configured: asked again", { memberId: enrollment.member_id! });
+  if (member?.ssnUnreadable)
+    services.log.warn("member SSN sealed with a key no longer configured: asked again", { memberId: enrollment.member_id! });
   return member;
 }

@@ -52,7 +52,12 @@ export function readMemberStoreToken(cipher: Cipher, token: string | null | unde
     return seconds * 1000 > now.getTime() ? { status: "ok", memberId, expiresAt: new Date(seconds * 1000) } : { status: "expired" };
   }
   const old = OLD_TOKEN.exec(token);
-  if (old && Number(old[1]) <= 2_147_483_647 && cipher.hashes(`member-store:${Number(old[1])}`).some((h) => timingSafeEqualStrings(old[2]!, h.slice(0, MAC_LENGTH)))) return { status: "expired" };
+  if (
+    old &&
+    Number(old[1]) <= 2_147_483_647 &&
+    cipher.hashes(`member-store:${Number(old[1])}`).some((h) => timingSafeEqualStrings(old[2]!, h.slice(0, MAC_LENGTH)))
+  )
+    return { status: "expired" };
   return { status: "invalid" };
 }
 
@@ -67,7 +72,22 @@ export function memberStoreEntry(current: SessionData, memberId: number, groupId
   const set: SessionData = { eprocess: "applicant", enrollType: "existing-member", groupId, memberId, repAuthenticated: true };
   if (current.over65 !== undefined) set.over65 = current.over65;
   // Whoever was shopping in this browser before (a rep, a group, a referral) is forgotten.
-  const unset: SessionKey[] = (["openType", "agentId", "portalId", "referral", "referralValid", "landing", "groupViewPlans", "pendingRepId", "pendingGroupId", "fromSite", "navto", "showQuotation"] as SessionKey[]).filter((k) => !(k in set));
+  const unset: SessionKey[] = (
+    [
+      "openType",
+      "agentId",
+      "portalId",
+      "referral",
+      "referralValid",
+      "landing",
+      "groupViewPlans",
+      "pendingRepId",
+      "pendingGroupId",
+      "fromSite",
+      "navto",
+      "showQuotation",
+    ] as SessionKey[]
+  ).filter((k) => !(k in set));
   if (!keepTempId) unset.push("tempId");
   return { set, unset };
 }
@@ -79,8 +99,16 @@ export function memberStoreMember(services: Services, memberId: number) {
 
 /** Following the same IO link again continues the session's enrollment instead of starting another. */
 export async function continuesMemberStoreEnrollment(services: Services, session: StoreSession, memberId: number, tier: string) {
-  const previous = tier === "IO" && session.get("tempId") && session.get("memberId") === memberId ? await findEnrollment(services.db, session.get("tempId")!) : undefined;
+  const previous =
+    tier === "IO" && session.get("tempId") && session.get("memberId") === memberId
+      ? await findEnrollment(services.db, session.get("tempId")!)
+      : undefined;
   return Boolean(
-    previous && previous.status === "shopping" && previous.enroll_type === "existing-member" && previous.member_id === memberId && previous.tier === "IO" && previous.group_id === MEMBER_BENEFIT_STORE_GROUP_ID,
+    previous &&
+      previous.status === "shopping" &&
+      previous.enroll_type === "existing-member" &&
+      previous.member_id === memberId &&
+      previous.tier === "IO" &&
+      previous.group_id === MEMBER_BENEFIT_STORE_GROUP_ID,
   );
 }

@@ -83,7 +83,15 @@ export async function subjectByRef(services: Services, ref: string | undefined |
   if (m[1] === "rep") {
     const rep = await findRep(services.db, id);
     if (!rep) return null;
-    return { ref: `rep:${rep.id}`, staff: { kind: "rep", repId: rep.id, groupId: null, adminId: null }, name: `${rep.first_name} ${rep.last_name}`, company: null, email: rep.email, phone: rep.phone || null, scope: `rep:${rep.id}` };
+    return {
+      ref: `rep:${rep.id}`,
+      staff: { kind: "rep", repId: rep.id, groupId: null, adminId: null },
+      name: `${rep.first_name} ${rep.last_name}`,
+      company: null,
+      email: rep.email,
+      phone: rep.phone || null,
+      scope: `rep:${rep.id}`,
+    };
   }
   const admin = await findGroupAdmin(services.db, id);
   const group = admin ? await findGroup(services.db, admin.group_id) : undefined;
@@ -150,7 +158,8 @@ async function knownClient(services: Services, subject: Subject, client: string)
   return hasSignedInFrom(services.db, subject.ref, client, new Date(services.now().getTime() - STAFF_KNOWN_CLIENT_MS));
 }
 const targetOf = (subject: Subject, channel: Channel) => (channel === "email" ? subject.email : subject.phone);
-const targetHash = (services: Services, channel: Channel, target: string) => services.cipher.hash(`staff-${channel}:${target.trim().toLowerCase()}`);
+const targetHash = (services: Services, channel: Channel, target: string) =>
+  services.cipher.hash(`staff-${channel}:${target.trim().toLowerCase()}`);
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`staff-otp:${purpose}:${code}`);
 const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 
@@ -160,7 +169,11 @@ export async function staffResendWait(services: Services, subject: Subject, key:
   return last ? secondsUntil(new Date(last.created_at).getTime() + STAFF_RESEND_AFTER_MS, services.now()) : 0;
 }
 
-export type StaffSendResult = { ok: true; reference: string } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "locked" } | { ok: false; reason: "noPhone" };
+export type StaffSendResult =
+  | { ok: true; reference: string }
+  | { ok: false; reason: "wait"; seconds: number }
+  | { ok: false; reason: "locked" }
+  | { ok: false; reason: "noPhone" };
 
 /**
  * Sends a sign-in code to the subject's e-mail or phone on file; the session keeps who, how and the browser's key.
@@ -168,7 +181,14 @@ export type StaffSendResult = { ok: true; reference: string } | { ok: false; rea
  * for a client the person has not signed in from, a place among the person's hourly codes; then
  * this browser's 120 s slot. Two sends at once make one code.
  */
-export async function sendStaffCode(services: Services, session: StoreSession, clientIp: string | undefined, subject: Subject, channel: Channel, locale: string): Promise<StaffSendResult> {
+export async function sendStaffCode(
+  services: Services,
+  session: StoreSession,
+  clientIp: string | undefined,
+  subject: Subject,
+  channel: Channel,
+  locale: string,
+): Promise<StaffSendResult> {
   const target = targetOf(subject, channel);
   if (!target) return { ok: false, reason: "noPhone" };
   const now = services.now();
@@ -205,11 +225,24 @@ export async function sendStaffCode(services: Services, session: StoreSession, c
   const minutes = STAFF_CODE_TTL_MS / 60000;
   // the code row and its message commit together (ADR 010)
   await withMessages(services, async (tx) => {
-    await insertCode(tx.db, { enrollmentId: null, purpose, targetHash: targetHash(services, channel, target), codeHash: codeHash(services, purpose, code), expiresAt: new Date(now.getTime() + STAFF_CODE_TTL_MS), now });
+    await insertCode(tx.db, {
+      enrollmentId: null,
+      purpose,
+      targetHash: targetHash(services, channel, target),
+      codeHash: codeHash(services, purpose, code),
+      expiresAt: new Date(now.getTime() + STAFF_CODE_TTL_MS),
+      now,
+    });
     if (channel === "email") {
       const text = t("verify.emailBody", { name: subject.name, code, minutes, reference });
       const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-      await queueMail(tx, { to: target, subject: t("verify.emailSubject", { reference }), text, html: `<p>${esc(text)}</p>`, kind: "staff_otp" });
+      await queueMail(tx, {
+        to: target,
+        subject: t("verify.emailSubject", { reference }),
+        text,
+        html: `<p>${esc(text)}</p>`,
+        kind: "staff_otp",
+      });
     } else {
       await queueText(tx, { to: target, text: t("verify.smsBody", { code, minutes, reference }), kind: "staff_otp" });
     }
@@ -234,14 +267,26 @@ export async function pendingSignIn(services: Services, session: StoreSession) {
 
 export type StaffVerifyResult = "ok" | "wrong" | "expired" | "tooManyTries" | "locked" | "throttled" | "noCode";
 
-const reasonDetail: Record<Exclude<StaffVerifyResult, "ok">, string> = { wrong: "wrong", expired: "expired", tooManyTries: "too_many_tries", locked: "locked", throttled: "throttled", noCode: "no_code" };
+const reasonDetail: Record<Exclude<StaffVerifyResult, "ok">, string> = {
+  wrong: "wrong",
+  expired: "expired",
+  tooManyTries: "too_many_tries",
+  locked: "locked",
+  throttled: "throttled",
+  noCode: "no_code",
+};
 
 /**
  * Checks the code typed in this browser for its sign-in under way. Each try is counted first:
  * one of the code's 5 tries, one of the hour's failures for the rep or group, one of the
  * client's; only then is the hash compared. A right code hands the failures back and is used once.
  */
-export async function verifyStaffCode(services: Services, session: StoreSession, clientIp: string | undefined, code: string): Promise<{ result: StaffVerifyResult; subject: Subject | null }> {
+export async function verifyStaffCode(
+  services: Services,
+  session: StoreSession,
+  clientIp: string | undefined,
+  code: string,
+): Promise<{ result: StaffVerifyResult; subject: Subject | null }> {
   const pending = await pendingSignIn(services, session);
   if (!pending) return { result: "noCode", subject: null };
   const { subject, key } = pending;
@@ -299,7 +344,8 @@ async function check(services: Services, subject: Subject, key: string, client: 
   return (await markCodeUsed(services.db, row.id, now)) ? "ok" : "noCode";
 }
 
-const sameStaff = (a: StaffIdentity, b: StaffIdentity) => a.kind === b.kind && a.repId === b.repId && a.adminId === b.adminId && a.groupId === b.groupId;
+const sameStaff = (a: StaffIdentity, b: StaffIdentity) =>
+  a.kind === b.kind && a.repId === b.repId && a.adminId === b.adminId && a.groupId === b.groupId;
 
 /**
  * After a right code: this browser's session becomes a verified server session. Someone signing

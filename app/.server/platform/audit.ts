@@ -18,7 +18,12 @@ export interface AuditEvent {
 
 /** The actor of a request: its session's verified rep or admin, else the person enrolling. */
 export function actorOf(session: StoreSession): AuditActor {
-  return auditActor({ staff: session.staff, eprocess: session.get("eprocess"), requestId: session.requestId, clientKey: session.clientKey });
+  return auditActor({
+    staff: session.staff,
+    eprocess: session.get("eprocess"),
+    requestId: session.requestId,
+    clientKey: session.clientKey,
+  });
 }
 
 /** A rep or admin who has just proved who they are with a code (not signed in yet). */

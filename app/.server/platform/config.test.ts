@@ -36,7 +36,12 @@ describe("loadConfig", () => {
   });
 
   it("accepts production with real secrets and a mail transport, and turns the dev outbox off", () => {
-    const c = loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), SMTP_URL: "smtp://mail.example:587" });
+    const c = loadConfig({
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(40),
+      ENCRYPTION_KEY: "ab".repeat(32),
+      SMTP_URL: "smtp://mail.example:587",
+    });
     expect(c.usingDevSecrets).toBe(false);
     expect(c.devOutbox).toBe(false);
     expect(c.mailTransport).toBe("smtp");
@@ -89,7 +94,9 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ ENCRYPTION_KEY: OLD, ENCRYPTION_KEYS: NEW })).toThrow(/ENCRYPTION_KEYS and ENCRYPTION_KEY are both set/);
       const prod = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SMTP_URL: "smtp://mail.example" };
       expect(loadConfig({ ...prod, ENCRYPTION_KEYS: `${NEW},${OLD}` }).usingDevSecrets).toBe(false);
-      expect(() => loadConfig({ ...prod, ENCRYPTION_KEYS: `${NEW},00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff` })).toThrow(/development default key/);
+      expect(() =>
+        loadConfig({ ...prod, ENCRYPTION_KEYS: `${NEW},00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff` }),
+      ).toThrow(/development default key/);
     });
   });
 
@@ -123,17 +130,31 @@ describe("loadConfig", () => {
       expect(c.usingDevSecrets).toBe(false);
       expect(c.host).toBe("0.0.0.0");
     });
-    it.each(["0.0.0.0", "::", "192.168.1.20", "store.example.com", "10.0.0.1"])("refuses HOST=%s with the development secrets, naming HOST and the secrets", (host) => {
-      expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
-      expect(() => loadConfig({ HOST: host })).toThrow(/HOST .*development secrets.*SESSION_SECRET and ENCRYPTION_KEY/);
-      // the development defaults typed in are development secrets too
-      expect(() => loadConfig({ HOST: host, SESSION_SECRET: "dev-only-session-secret-change-me-0123456789", ENCRYPTION_KEY: "ab".repeat(32) })).toThrow(ConfigError);
-      expect(() => loadConfig({ HOST: host, SESSION_SECRET: "r".repeat(40), ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff" })).toThrow(ConfigError);
-      expect(loadConfig({ ...REAL, HOST: host }).host).toBe(host);
-    });
-    it.each(["127.0.0.1", "localhost", "::1", "[::1]", "127.1.2.3", "::ffff:127.0.0.1"])("accepts the loopback HOST=%s with the development secrets", (host) => {
-      expect(loadConfig({ HOST: host }).host).toBe(host);
-    });
+    it.each(["0.0.0.0", "::", "192.168.1.20", "store.example.com", "10.0.0.1"])(
+      "refuses HOST=%s with the development secrets, naming HOST and the secrets",
+      (host) => {
+        expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
+        expect(() => loadConfig({ HOST: host })).toThrow(/HOST .*development secrets.*SESSION_SECRET and ENCRYPTION_KEY/);
+        // the development defaults typed in are development secrets too
+        expect(() =>
+          loadConfig({ HOST: host, SESSION_SECRET: "dev-only-session-secret-change-me-0123456789", ENCRYPTION_KEY: "ab".repeat(32) }),
+        ).toThrow(ConfigError);
+        expect(() =>
+          loadConfig({
+            HOST: host,
+            SESSION_SECRET: "r".repeat(40),
+            ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+          }),
+        ).toThrow(ConfigError);
+        expect(loadConfig({ ...REAL, HOST: host }).host).toBe(host);
+      },
+    );
+    it.each(["127.0.0.1", "localhost", "::1", "[::1]", "127.1.2.3", "::ffff:127.0.0.1"])(
+      "accepts the loopback HOST=%s with the development secrets",
+      (host) => {
+        expect(loadConfig({ HOST: host }).host).toBe(host);
+      },
+    );
     it("isLoopbackHost", () => {
       expect(isLoopbackHost("127.0.0.1")).toBe(true);
       expect(isLoopbackHost("128.0.0.1")).toBe(false);

@@ -10,9 +10,7 @@ const DEV_ENCRYPTION_KEY = "00112233445566778899aabbccddeeff00112233445566778899
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
-const flag = z
-  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
-  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+const flag = z.enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""]).transform((v) => ["1", "true", "yes", "on"].includes(v));
 
 const schema = z
   .object({
@@ -26,15 +24,20 @@ const schema = z
       .default("file:data/store.db")
       .refine((v) => /^(postgres(ql)?:\/\/|file:|:memory:|[\w./-]+$)/.test(v), "must be a postgres:// URL or a SQLite file path"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    ENCRYPTION_KEY: z
-      .string()
-      .regex(HEX_KEY, "must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`")
-      .optional(),
+    ENCRYPTION_KEY: z.string().regex(HEX_KEY, "must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`").optional(),
     // Key rotation: every key, newest first, separated by commas (the newest seals, any opens).
     ENCRYPTION_KEYS: z
       .string()
-      .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean))
-      .refine((keys) => keys.length > 0 && keys.every((k) => HEX_KEY.test(k)), "must be keys of 64 hexadecimal characters, newest first, separated by commas")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (keys) => keys.length > 0 && keys.every((k) => HEX_KEY.test(k)),
+        "must be keys of 64 hexadecimal characters, newest first, separated by commas",
+      )
       .refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, "lists a key twice")
       .optional(),
     PUBLIC_BASE_URL: z.string().url("must be an absolute URL such as https://store.example.com").default("http://localhost:3000"),
@@ -50,8 +53,16 @@ const schema = z
     DEV_OUTBOX: flag.optional(),
     SEED_ON_START: flag.default("1"),
     REMINDERS_ENABLED: flag.default("0"),
-    REMINDER_DELAY_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
-    REMINDER_INTERVAL_MINUTES: z.coerce.number().min(1).max(24 * 60).default(15),
+    REMINDER_DELAY_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 90)
+      .default(48),
+    REMINDER_INTERVAL_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     QUOTE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     /** how long a member benefit store link (scripts/member-store-link.ts) works */
     MEMBER_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -74,14 +85,22 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS)
-      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEYS"], message: "and ENCRYPTION_KEY are both set: keep only ENCRYPTION_KEYS (newest first)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ENCRYPTION_KEYS"],
+        message: "and ENCRYPTION_KEY are both set: keep only ENCRYPTION_KEYS (newest first)",
+      });
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL)
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
     if (env.NODE_ENV !== "production") return;
     if (!env.SESSION_SECRET)
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 random characters)" });
     if (!env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS)
-      ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "(or ENCRYPTION_KEYS) is required in production (64 hex characters)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ENCRYPTION_KEY"],
+        message: "(or ENCRYPTION_KEYS) is required in production (64 hex characters)",
+      });
     if (env.SESSION_SECRET === DEV_SESSION_SECRET)
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must not be the development default in production" });
     if (env.ENCRYPTION_KEY?.toLowerCase() === DEV_ENCRYPTION_KEY)
@@ -92,7 +111,8 @@ const schema = z
       ctx.addIssue({
         code: "custom",
         path: ["SMTP_URL"],
-        message: "is required in production: without a mail transport, one-time codes and links would pile up in the outbox table, never sent (set MAIL_TRANSPORT=outbox only if that is what you want)",
+        message:
+          "is required in production: without a mail transport, one-time codes and links would pile up in the outbox table, never sent (set MAIL_TRANSPORT=outbox only if that is what you want)",
       });
   });
 
@@ -137,7 +157,10 @@ export type Config = {
  * Anything else (0.0.0.0, ::, a LAN address, a name) can be reached from elsewhere.
  */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   if (h === "localhost" || h === "::1" || h === "0:0:0:0:0:0:0:1") return true;
   const v4 = h.replace(/^::ffff:/, "");
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v4);
@@ -175,7 +198,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox");
   const warnings: string[] = [];
   if (env.NODE_ENV === "production" && mailTransport === "outbox")
-    warnings.push("MAIL_TRANSPORT=outbox: e-mails (with one-time codes and links) are kept in the outbox table (sealed with the encryption key) and never sent");
+    warnings.push(
+      "MAIL_TRANSPORT=outbox: e-mails (with one-time codes and links) are kept in the outbox table (sealed with the encryption key) and never sent",
+    );
   return {
     env: env.NODE_ENV,
     port: env.PORT,

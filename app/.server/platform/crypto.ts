@@ -109,7 +109,11 @@ export function createCipher(keys: Buffer | readonly Buffer[]): Cipher {
 }
 
 /** The first lookup that finds something, trying each key's hash of the value (newest first). */
-export async function findByAnyHash<T>(cipher: Pick<Cipher, "hashes">, value: string, find: (hash: string) => Promise<T | null | undefined>): Promise<T | undefined> {
+export async function findByAnyHash<T>(
+  cipher: Pick<Cipher, "hashes">,
+  value: string,
+  find: (hash: string) => Promise<T | null | undefined>,
+): Promise<T | undefined> {
   for (const hash of cipher.hashes(value)) {
     const found = await find(hash);
     if (found) return found;

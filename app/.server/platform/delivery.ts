@@ -73,4 +73,3 @@ export function createDelivery(transports: Transports, retry: RetryPolicy = DEFA
   };
   return delivery;
 }
-

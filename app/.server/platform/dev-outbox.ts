@@ -36,7 +36,13 @@ async function keptAttachments(services: Services, id: number) {
 
 /** A message's attachments, without their content. */
 export async function outboxAttachmentList(services: Services, id: number): Promise<OutboxAttachmentInfo[]> {
-  return (await keptAttachments(services, id)).map((a, i) => ({ n: i + 1, filename: a.filename, contentType: a.contentType, size: a.content.byteLength, kept: true }));
+  return (await keptAttachments(services, id)).map((a, i) => ({
+    n: i + 1,
+    filename: a.filename,
+    contentType: a.contentType,
+    size: a.content.byteLength,
+    kept: true,
+  }));
 }
 
 /** One attachment's file (n from 1), or undefined. */

@@ -25,7 +25,11 @@ const MIN_BYTES = 1024;
 
 export function encodeDocument(page: Buffer, acceptEncoding: string | null): { body: Buffer; encoding: Encoding | null } {
   const encoding = page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
-  if (encoding === "br") return { body: zlib.brotliCompressSync(page, { params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }), encoding };
+  if (encoding === "br")
+    return {
+      body: zlib.brotliCompressSync(page, { params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }),
+      encoding,
+    };
   if (encoding === "gzip") return { body: zlib.gzipSync(page, { level: PAGE_GZIP_LEVEL }), encoding };
   return { body: page, encoding: null };
 }

@@ -11,7 +11,9 @@ async function setup() {
     ns: ["common"],
     interpolation: { escapeValue: false },
     resources: {
-      en: { common: { hello: "Hello", greet: "Hi {{name}}", item_one: "{{count}} item", item_other: "{{count}} items", nested: { a: "A" } } },
+      en: {
+        common: { hello: "Hello", greet: "Hi {{name}}", item_one: "{{count}} item", item_other: "{{count}} items", nested: { a: "A" } },
+      },
       es: { common: { hello: "Hola", greet: "Hola {{name}}" } },
     },
   });

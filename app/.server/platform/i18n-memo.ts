@@ -18,8 +18,22 @@ const FIXED_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
  * "values" call and goes to i18next every time.
  */
 const I18NEXT_OPTIONS = new Set([
-  "count", "context", "ordinal", "defaultValue", "replace", "returnObjects", "returnDetails", "joinArrays", "postProcess",
-  "interpolation", "skipInterpolation", "fallbackLng", "keySeparator", "nsSeparator", "appendNamespaceToMissingKey", "appendNamespaceToCIMode",
+  "count",
+  "context",
+  "ordinal",
+  "defaultValue",
+  "replace",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "skipInterpolation",
+  "fallbackLng",
+  "keySeparator",
+  "nsSeparator",
+  "appendNamespaceToMissingKey",
+  "appendNamespaceToCIMode",
 ]);
 /** Dynamic keys could grow the memo without end: it is emptied when it reaches this size. */
 const MAX_ENTRIES = 20_000;
@@ -33,7 +47,9 @@ export interface TranslationMemo {
   clear(): void;
 }
 
-function constantCall(options: unknown): options is { lng?: string; lngs?: unknown; ns?: string | string[]; keyPrefix?: string } | undefined {
+function constantCall(
+  options: unknown,
+): options is { lng?: string; lngs?: unknown; ns?: string | string[]; keyPrefix?: string } | undefined {
   if (options === undefined) return true;
   if (typeof options !== "object" || options === null || Array.isArray(options)) return false;
   for (const [name, value] of Object.entries(options)) {

@@ -22,7 +22,14 @@ import type { Cipher } from "./crypto";
 import type { Logger } from "./log";
 import type { Delivery, MailAttachment } from "./delivery";
 import { backoffMs } from "./delivery";
-import { claimNextMessage, hasDueMessage, insertOutboxMessage, markMessageFailed, markMessageSent, outboxMessage } from "../repositories/outbox";
+import {
+  claimNextMessage,
+  hasDueMessage,
+  insertOutboxMessage,
+  markMessageFailed,
+  markMessageSent,
+  outboxMessage,
+} from "../repositories/outbox";
 
 export { backoffMs, createDelivery, DEFAULT_RETRY } from "./delivery";
 export type { Delivery, MailAttachment, OpenedMessage, RetryPolicy, Transport, Transports } from "./delivery";
@@ -61,16 +68,31 @@ function seal(cipher: Cipher, body: { text: string; html?: string | null; attach
   const json: Body = {
     text: body.text,
     html: body.html ?? null,
-    attachments: (body.attachments ?? []).map((a) => ({ filename: singleLine(a.filename), contentType: a.contentType, content: Buffer.from(a.content).toString("base64") })),
+    attachments: (body.attachments ?? []).map((a) => ({
+      filename: singleLine(a.filename),
+      contentType: a.contentType,
+      content: Buffer.from(a.content).toString("base64"),
+    })),
   };
   return cipher.encrypt(JSON.stringify(json));
 }
 
 /** A message's body, opened: rows from before migration 009 kept it in clear. Null once delivered. */
-export function openBody(cipher: Cipher, row: { body_enc: string | null; text_body: string; html_body: string | null }): { text: string; html: string | null; attachments: MailAttachment[] } | null {
+export function openBody(
+  cipher: Cipher,
+  row: { body_enc: string | null; text_body: string; html_body: string | null },
+): { text: string; html: string | null; attachments: MailAttachment[] } | null {
   if (!row.body_enc) return row.text_body ? { text: row.text_body, html: row.html_body, attachments: [] } : null;
   const body = JSON.parse(cipher.decrypt(row.body_enc)) as Body;
-  return { text: body.text, html: body.html, attachments: body.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })) };
+  return {
+    text: body.text,
+    html: body.html,
+    attachments: body.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.content, "base64"),
+    })),
+  };
 }
 
 /** Has `services` a transport for this channel? Without one the message is kept in the outbox. */
@@ -115,7 +137,9 @@ export async function queueText(services: Services, m: TextMessage) {
  * what it queued is committed by then.
  */
 export async function withMessages<T>(services: Services, work: (tx: Services) => Promise<T>): Promise<T> {
-  const result = services.db.isTransaction ? await work(services) : await services.db.transaction().execute((trx) => work({ ...services, db: trx }));
+  const result = services.db.isTransaction
+    ? await work(services)
+    : await services.db.transaction().execute((trx) => work({ ...services, db: trx }));
   if (!services.db.isTransaction) services.delivery.nudge();
   return result;
 }
@@ -154,7 +178,15 @@ export async function deliverDue(o: DeliverOptions, limit = 100): Promise<Delive
       if (!transport) throw new Error(`no transport for ${row.channel}`);
       const body = openBody(o.cipher, row);
       if (!body) throw new Error("the message has no body");
-      await transport.send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, text: body.text, html: body.html, attachments: body.attachments });
+      await transport.send({
+        id: row.id,
+        channel: row.channel,
+        to: row.recipient,
+        subject: row.subject,
+        text: body.text,
+        html: body.html,
+        attachments: body.attachments,
+      });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
       const giveUp = row.attempts >= delivery.retry.maxAttempts;
@@ -163,7 +195,13 @@ export async function deliverDue(o: DeliverOptions, limit = 100): Promise<Delive
       if (retryAt) {
         report.retried++;
         if (!report.nextRetryAt || retryAt < report.nextRetryAt) report.nextRetryAt = retryAt;
-        o.log.warn("message delivery failed; will retry", { outboxId: row.id, kind: row.kind, attempt: row.attempts, retryAt: retryAt.toISOString(), reason });
+        o.log.warn("message delivery failed; will retry", {
+          outboxId: row.id,
+          kind: row.kind,
+          attempt: row.attempts,
+          retryAt: retryAt.toISOString(),
+          reason,
+        });
       } else {
         report.failed++;
         o.log.error("message delivery failed; giving up", { outboxId: row.id, kind: row.kind, attempts: row.attempts, reason });
@@ -186,5 +224,15 @@ export async function openedOutboxMessage(services: Services, id: number) {
   } catch {
     body = null;
   }
-  return { id: row.id, channel: row.channel, recipient: row.recipient, subject: row.subject, kind: row.kind, status: row.status, text: body?.text ?? null, html: body?.html ?? null, attachments: (body?.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })) };
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    text: body?.text ?? null,
+    html: body?.html ?? null,
+    attachments: (body?.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })),
+  };
 }

@@ -72,10 +72,20 @@ describeEachDatabase("rate limits in the database", (kind) => {
     const dbs = [t.store.db, other.db];
     const takes = await Promise.all(Array.from({ length: 200 }, (_, i) => takeLimit(dbs[i % 2], "burst", ten, now)));
     expect(takes.filter((x) => x.allowed)).toHaveLength(10);
-    expect(takes.filter((x) => x.allowed).map((x) => x.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(
+      takes
+        .filter((x) => x.allowed)
+        .map((x) => x.count)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect((await peekLimit(t.store.db, "burst", ten, now)).count).toBe(10);
     // half handed back at once: exactly that many more go ahead
-    await Promise.all(takes.filter((x) => x.allowed).slice(0, 5).map((x, i) => releaseLimit(dbs[i % 2], "burst", x)));
+    await Promise.all(
+      takes
+        .filter((x) => x.allowed)
+        .slice(0, 5)
+        .map((x, i) => releaseLimit(dbs[i % 2], "burst", x)),
+    );
     const again = await Promise.all(Array.from({ length: 50 }, (_, i) => takeLimit(dbs[i % 2], "burst", ten, now)));
     expect(again.filter((x) => x.allowed)).toHaveLength(5);
   });

@@ -42,7 +42,8 @@ const PRUNE_EVERY_MS = 60 * 1000;
 const lastPrune = new WeakMap<DB, number>();
 
 function check(limit: Limit) {
-  if (limit.windowMs > MAX_WINDOW_MS || limit.windowMs <= 0) throw new Error(`rate limit window ${limit.windowMs} ms: must be within (0, ${MAX_WINDOW_MS}]`);
+  if (limit.windowMs > MAX_WINDOW_MS || limit.windowMs <= 0)
+    throw new Error(`rate limit window ${limit.windowMs} ms: must be within (0, ${MAX_WINDOW_MS}]`);
   if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error(`rate limit max ${limit.max}: must be a positive integer`);
 }
 
@@ -102,10 +103,21 @@ export async function takeLimit(db: DB, key: string, limit: Limit, now: Date): P
     )
     .returning(["count", "window_start"])
     .executeTakeFirst();
-  if (row) return { allowed: true, count: row.count, windowStart: row.window_start, resetAt: new Date(new Date(row.window_start).getTime() + limit.windowMs) };
+  if (row)
+    return {
+      allowed: true,
+      count: row.count,
+      windowStart: row.window_start,
+      resetAt: new Date(new Date(row.window_start).getTime() + limit.windowMs),
+    };
   // the window is full: nothing was written
   const c = await current(db, key, limit, now);
-  return { allowed: false, count: c?.count ?? limit.max, windowStart: c?.windowStart ?? start, resetAt: new Date((c?.start ?? now).getTime() + limit.windowMs) };
+  return {
+    allowed: false,
+    count: c?.count ?? limit.max,
+    windowStart: c?.windowStart ?? start,
+    resetAt: new Date((c?.start ?? now).getTime() + limit.windowMs),
+  };
 }
 
 /** Hands back an attempt `takeLimit` counted that turned out not to count (same window only). */

@@ -57,7 +57,8 @@ interface Kept {
 const kept = new WeakMap<AppLoadContext, Kept>();
 
 /** What tells one request from another sharing a load context: its id, its cookie, its URL. */
-const identityOf = (request: Request) => [request.headers.get("x-request-id") ?? "", request.headers.get("cookie") ?? "", request.url].join("\u0000");
+const identityOf = (request: Request) =>
+  [request.headers.get("x-request-id") ?? "", request.headers.get("cookie") ?? "", request.url].join("\u0000");
 
 /** This request's context (built on first use, then the same for every loader and the action). */
 export function requestContext(args: { request: Request; context: AppLoadContext }): RequestContext {

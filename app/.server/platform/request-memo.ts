@@ -16,7 +16,8 @@ import type { Services } from "../services";
  * same memo, so that check costs no statement of its own.
  */
 export function forRequest(services: Services, method: string): Services {
-  if (method !== "GET" && method !== "HEAD") return services.memo ? { ...services, memo: undefined, sessions: services.sessions.withMemo(undefined) } : services;
+  if (method !== "GET" && method !== "HEAD")
+    return services.memo ? { ...services, memo: undefined, sessions: services.sessions.withMemo(undefined) } : services;
   return withReadMemo(services);
 }
 

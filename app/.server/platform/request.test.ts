@@ -54,7 +54,14 @@ describe("formShapeProblem", () => {
   });
   it.each([
     [["intent", "csrf", "email", "email"]],
-    [["condition_questions[0].yes_no_flag", "condition_questions[0].conditions[0].condition", "condition_questions[1].yes_no_flag", "medication_question.yes_no_flag"]],
+    [
+      [
+        "condition_questions[0].yes_no_flag",
+        "condition_questions[0].conditions[0].condition",
+        "condition_questions[1].yes_no_flag",
+        "medication_question.yes_no_flag",
+      ],
+    ],
     [["agreement_1", "agreement_2", "0", "a"]],
     [["q140", "q141"]],
   ])("accepts %j", (names) => {
@@ -64,7 +71,14 @@ describe("formShapeProblem", () => {
     const { withZod } = await import("@remix-validated-form/with-zod");
     const { z } = await import("zod");
     const validator = withZod(z.object({}).passthrough());
-    const cases = [["a", "a[]"], ["a", "a[b]"], ["a", "a.b"], ["list[0]", "list.length"], ["a[0]", "a[1].b"], ["x", "y.z", "y.w[0]"]];
+    const cases = [
+      ["a", "a[]"],
+      ["a", "a[b]"],
+      ["a", "a.b"],
+      ["list[0]", "list.length"],
+      ["a[0]", "a[1].b"],
+      ["x", "y.z", "y.w[0]"],
+    ];
     for (const names of cases) {
       const form = new FormData();
       for (const n of names) form.append(n, "v");
@@ -85,7 +99,11 @@ describe("readForm", () => {
   } as unknown as Services;
   const post = (body: BodyInit | null, type?: string) =>
     new Request("http://localhost/x", { method: "POST", body, headers: type ? { "content-type": type } : {} });
-  const refusal = (request: Request) => readForm(request, services).then(() => null, (r: Response) => [r.status, r.statusText]);
+  const refusal = (request: Request) =>
+    readForm(request, services).then(
+      () => null,
+      (r: Response) => [r.status, r.statusText],
+    );
 
   it("answers 415 to a body that is not a form", async () => {
     expect(await refusal(post('{"a":1}', "application/json"))).toEqual([415, "not-a-form"]);

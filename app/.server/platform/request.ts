@@ -22,7 +22,13 @@ export function formRefusal(status: number, statusText: string, pick: (copy: Err
   const part = (lng: "en" | "es") => {
     const copy = resources[lng].common;
     const { title, lines } = pick(copy.errorPage);
-    return { title, html: [`<h${lng === "en" ? 1 : 2}>${esc(title)}</h${lng === "en" ? 1 : 2}>`, ...[...lines, copy.errorPage.nothingSaved].map((l) => `<p>${esc(l)}</p>`)].join("") };
+    return {
+      title,
+      html: [
+        `<h${lng === "en" ? 1 : 2}>${esc(title)}</h${lng === "en" ? 1 : 2}>`,
+        ...[...lines, copy.errorPage.nothingSaved].map((l) => `<p>${esc(l)}</p>`),
+      ].join(""),
+    };
   };
   const en = part("en");
   const es = part("es");
@@ -75,14 +81,18 @@ export async function readForm(request: Request, services: Services, options: { 
     const body = await readCapped(request, options.maxBytes ?? MAX_FORM_BYTES);
     form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch (error) {
-    if (error instanceof FormTooLargeError) throw formRefusal(413, "too-large", (e) => ({ title: e.tooLarge.title, lines: [e.tooLarge.body] }));
+    if (error instanceof FormTooLargeError)
+      throw formRefusal(413, "too-large", (e) => ({ title: e.tooLarge.title, lines: [e.tooLarge.body] }));
     throw formRefusal(400, "bad-form", (e) => ({ title: e.badRequest.title, lines: [e.badRequest.body] }));
   }
   form = safeFields(form);
   const problem = formShapeProblem([...form.keys()]);
   if (problem) {
     services.log.warn("malformed form refused", { problem, path: new URL(request.url).pathname });
-    throw formRefusal(400, "malformed-form", (e) => ({ title: e.badRequest.title, lines: [e.badRequest.malformedHint, e.badRequest.body] }));
+    throw formRefusal(400, "malformed-form", (e) => ({
+      title: e.badRequest.title,
+      lines: [e.badRequest.malformedHint, e.badRequest.body],
+    }));
   }
   try {
     await services.csrf.validate(form, request.headers);

@@ -27,7 +27,14 @@ import { enrollmentRowsOnce } from "../store/enrollment-rows";
 import { auditActor, type StaffIdentity } from "~/domain/audit";
 import { insertAuditEvent } from "../repositories/audit";
 import { CLIENT_KEY_HEADER } from "./client-key";
-import { endLapsedStaffSessions, endStaffSession, insertStaffSession, saveStaffSessionData, staffSessionByTokenHash, touchStaffSession } from "../repositories/staff";
+import {
+  endLapsedStaffSessions,
+  endStaffSession,
+  insertStaffSession,
+  saveStaffSessionData,
+  staffSessionByTokenHash,
+  touchStaffSession,
+} from "../repositories/staff";
 
 export type { Flash, SessionData, SessionKey };
 export type { StaffIdentity };
@@ -211,10 +218,21 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       // nothing). A verified session also ends on the server (idle and 12-hour limits).
     },
   });
-  const uaHash = (request: Request) => crypto.createHmac("sha256", secret).update(`ua:${request.headers.get("user-agent") ?? ""}`).digest("base64url");
+  const uaHash = (request: Request) =>
+    crypto
+      .createHmac("sha256", secret)
+      .update(`ua:${request.headers.get("user-agent") ?? ""}`)
+      .digest("base64url");
   let lastSweep = -Infinity;
 
-  async function auditEnd(row: Pick<StaffSession, "id" | "actor_kind" | "rep_id" | "group_id" | "admin_id">, kind: "session.end" | "session.expire", reason: string, requestId: string | null, at: Date, clientKey: string | null = null) {
+  async function auditEnd(
+    row: Pick<StaffSession, "id" | "actor_kind" | "rep_id" | "group_id" | "admin_id">,
+    kind: "session.end" | "session.expire",
+    reason: string,
+    requestId: string | null,
+    at: Date,
+    clientKey: string | null = null,
+  ) {
     await insertAuditEvent(db, { kind, actor: auditActor({ staff: staffOf(row), requestId, clientKey }), detail: reason, at });
   }
 
@@ -251,7 +269,8 @@ export function createSessions(secret: string, secure: boolean, backend: Session
    * resumed since (or a completed one's receipt), a receipt past its time.
    */
   async function keepHeld(session: StoreSession, memo: Map<string, unknown> | undefined, options: ReadOptions) {
-    if (session.get("receiptId") !== undefined && !((session.get("receiptUntil") ?? 0) > now().getTime())) session.unset("receiptId", "receiptUntil");
+    if (session.get("receiptId") !== undefined && !((session.get("receiptUntil") ?? 0) > now().getTime()))
+      session.unset("receiptId", "receiptUntil");
     if (options.holderCheckedByCaller) return session;
     const scope = { memo, db, dialect };
     const tempId = session.get("tempId");
@@ -285,7 +304,8 @@ export function createSessions(secret: string, secure: boolean, backend: Session
     const at = now();
     await sweep(at);
     const endedWith = (reason: EndReason, staff: StaffIdentity | null) => {
-      const allowed = options.allowEnded ?? (ENDED_MAY_OPEN.includes(url.pathname) || ENDED_MAY_OPEN_PREFIX.some((p) => url.pathname.startsWith(p)));
+      const allowed =
+        options.allowEnded ?? (ENDED_MAY_OPEN.includes(url.pathname) || ENDED_MAY_OPEN_PREFIX.some((p) => url.pathname.startsWith(p)));
       if (!allowed) throw redirect("/session-expired");
       return new StoreSession(createSession<Raw, { flash: Flash }>({}), requestId, null, { reason, staff, token }, clientKey);
     };
@@ -300,19 +320,26 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       return endedWith("elsewhere", null);
     }
     const idleCutoff = new Date(at.getTime() - idleMs);
-    if (row.expires_at <= at.toISOString() || row.last_seen_at <= idleCutoff.toISOString()) return endedWith(await expire(row, at, requestId, clientKey), staff);
+    if (row.expires_at <= at.toISOString() || row.last_seen_at <= idleCutoff.toISOString())
+      return endedWith(await expire(row, at, requestId, clientKey), staff);
 
     let lastSeenAt = new Date(row.last_seen_at).getTime();
     const touch = options.touch ?? !(NOT_ACTIVITY.includes(url.pathname) && request.method === "GET");
     if (touch && at.getTime() - lastSeenAt >= TOUCH_EVERY_MS) {
       if (!(await touchStaffSession(db, row.id, at, idleCutoff))) {
         const again = await staffSessionByTokenHash(db, row.token_hash);
-        return endedWith(again?.ended_at ? ((again.end_reason as EndReason | null) ?? "unknown") : await expire(again ?? row, at, requestId, clientKey), staff);
+        return endedWith(
+          again?.ended_at ? ((again.end_reason as EndReason | null) ?? "unknown") : await expire(again ?? row, at, requestId, clientKey),
+          staff,
+        );
       }
       lastSeenAt = at.getTime();
     }
     const session = new StoreSession(createSession<Raw, { flash: Flash }>({}), requestId, null, null, clientKey);
-    session.attach({ rowId: row.id, token, staff, lastSeenAt, expiresAt: new Date(row.expires_at).getTime() }, createSession<Raw, { flash: Flash }>(parseData(row.data)));
+    session.attach(
+      { rowId: row.id, token, staff, lastSeenAt, expiresAt: new Date(row.expires_at).getTime() },
+      createSession<Raw, { flash: Flash }>(parseData(row.data)),
+    );
     return session;
   }
 
@@ -341,8 +368,15 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       now: at,
       expiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
     });
-    session.attach({ rowId, token, staff, lastSeenAt: at.getTime(), expiresAt: at.getTime() + SESSION_ABSOLUTE_MS }, createSession<Raw, { flash: Flash }>({ ...data }));
-    await insertAuditEvent(db, { kind: "session.start", actor: auditActor({ staff, requestId: session.requestId, clientKey: session.clientKey }), at });
+    session.attach(
+      { rowId, token, staff, lastSeenAt: at.getTime(), expiresAt: at.getTime() + SESSION_ABSOLUTE_MS },
+      createSession<Raw, { flash: Flash }>({ ...data }),
+    );
+    await insertAuditEvent(db, {
+      kind: "session.start",
+      actor: auditActor({ staff, requestId: session.requestId, clientKey: session.clientKey }),
+      at,
+    });
   }
 
   async function endStaff(session: StoreSession, reason: "logout" | "not_my_site") {
@@ -350,7 +384,12 @@ export function createSessions(secret: string, secure: boolean, backend: Session
     if (backing) {
       const at = now();
       if (await endStaffSession(db, backing.rowId, at, reason)) {
-        await insertAuditEvent(db, { kind: "session.end", actor: auditActor({ staff: backing.staff, requestId: session.requestId, clientKey: session.clientKey }), detail: reason, at });
+        await insertAuditEvent(db, {
+          kind: "session.end",
+          actor: auditActor({ staff: backing.staff, requestId: session.requestId, clientKey: session.clientKey }),
+          detail: reason,
+          at,
+        });
       }
       session.detach();
     }

@@ -47,7 +47,9 @@ export function spliceTemplate(html: string, markers: readonly string[], level =
     if (i % 2 === 0) parts.push(Buffer.from(pieces[i], "utf8"));
     else holes.push(index.get(pieces[i])!);
   }
-  const deflated = parts.map((p) => (p.length ? zlib.deflateRawSync(p, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }) : Buffer.alloc(0)));
+  const deflated = parts.map((p) =>
+    p.length ? zlib.deflateRawSync(p, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }) : Buffer.alloc(0),
+  );
   const bytes = parts.reduce((n, p) => n + p.length, 0) + deflated.reduce((n, d) => n + d.length, 0);
   return { parts, deflated, holes, bytes };
 }

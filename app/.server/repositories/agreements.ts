@@ -17,7 +17,9 @@ export interface AgreementTextRow {
 
 export async function agreementTexts(db: DB, planIds: readonly number[], locale: string): Promise<AgreementTextRow[]> {
   const catalog = await loadCatalog(db);
-  const carrierIds = [...new Set(planIds.map((id) => catalog.plans.get(id)?.carrier_id).filter((id): id is number => typeof id === "number"))];
+  const carrierIds = [
+    ...new Set(planIds.map((id) => catalog.plans.get(id)?.carrier_id).filter((id): id is number => typeof id === "number")),
+  ];
   const rows = await db
     .selectFrom("agreement_texts")
     .selectAll()
@@ -45,7 +47,11 @@ export async function cartL713(db: DB, planIds: readonly number[], locale: strin
   const plan = planIds.map((id) => catalog.plans.get(id)).find((p) => p?.is_l713 === 1);
   if (!plan) return null;
   const text = planText(plan, locale);
-  return { planName: text?.name ?? plan.code, specialMessage: text?.special_message ?? null, netPriceCents: plan.l713_net_price_cents ?? 0 };
+  return {
+    planName: text?.name ?? plan.code,
+    specialMessage: text?.special_message ?? null,
+    netPriceCents: plan.l713_net_price_cents ?? 0,
+  };
 }
 
 /** The codes the verification must match: the enrollment's rep's agent code, its group's code. */

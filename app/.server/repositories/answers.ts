@@ -1,7 +1,17 @@
 /** Answers to a plan's eligibility and Enroll-Now questions (encrypted: they can be health data). */
 import type { DB } from "../db/connection";
 
-export async function savePlanAnswers(db: DB, values: { enrollmentId: number; planId: number; kind: "eligibility" | "enroll"; answersEnc: string; outcome: "accepted" | "declined"; now: Date }) {
+export async function savePlanAnswers(
+  db: DB,
+  values: {
+    enrollmentId: number;
+    planId: number;
+    kind: "eligibility" | "enroll";
+    answersEnc: string;
+    outcome: "accepted" | "declined";
+    now: Date;
+  },
+) {
   const row = {
     enrollment_id: values.enrollmentId,
     plan_id: values.planId,
@@ -13,6 +23,10 @@ export async function savePlanAnswers(db: DB, values: { enrollmentId: number; pl
   await db
     .insertInto("plan_answers")
     .values(row)
-    .onConflict((oc) => oc.columns(["enrollment_id", "plan_id", "kind"]).doUpdateSet({ answers_enc: row.answers_enc, outcome: row.outcome, answered_at: row.answered_at }))
+    .onConflict((oc) =>
+      oc
+        .columns(["enrollment_id", "plan_id", "kind"])
+        .doUpdateSet({ answers_enc: row.answers_enc, outcome: row.outcome, answered_at: row.answered_at }),
+    )
     .execute();
 }

@@ -11,7 +11,17 @@ import type { Database } from "../db/schema";
 import { refusableTransaction } from "./refusable";
 
 /** What the page may know of a beneficiary: everything but the sealed SSN. */
-export const BENEFICIARY_COLUMNS = ["id", "position", "first_name", "middle_name", "last_name", "birthdate", "relationship", "ssn_last4", "percentage"] as const;
+export const BENEFICIARY_COLUMNS = [
+  "id",
+  "position",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "birthdate",
+  "relationship",
+  "ssn_last4",
+  "percentage",
+] as const;
 
 export interface BeneficiaryRow {
   id: number;
@@ -43,7 +53,13 @@ export interface SealedSsn {
 export type Refuse<R> = (others: BeneficiaryRow[]) => R | null;
 
 function listIn(db: DB | Transaction<Database>, enrollmentId: number): Promise<BeneficiaryRow[]> {
-  return db.selectFrom("beneficiaries").select(BENEFICIARY_COLUMNS).where("enrollment_id", "=", enrollmentId).orderBy("position").orderBy("id").execute();
+  return db
+    .selectFrom("beneficiaries")
+    .select(BENEFICIARY_COLUMNS)
+    .where("enrollment_id", "=", enrollmentId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
 }
 
 async function lockEnrollment(trx: Transaction<Database>, enrollmentId: number, now: Date) {
@@ -56,7 +72,14 @@ export function listBeneficiaries(db: DB, enrollmentId: number) {
 }
 
 /** Appends a beneficiary unless `refuse` (given the current list) says why not. */
-export async function insertBeneficiary<R>(db: DB, enrollmentId: number, values: BeneficiaryValues, ssn: SealedSsn | null, refuse: Refuse<R>, now: Date) {
+export async function insertBeneficiary<R>(
+  db: DB,
+  enrollmentId: number,
+  values: BeneficiaryValues,
+  ssn: SealedSsn | null,
+  refuse: Refuse<R>,
+  now: Date,
+) {
   return refusableTransaction<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
     if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const current = await listIn(trx, enrollmentId);
@@ -73,7 +96,15 @@ export async function insertBeneficiary<R>(db: DB, enrollmentId: number, values:
 }
 
 /** Replaces one beneficiary of this enrollment; `refuse` sees the others. */
-export async function updateBeneficiary<R>(db: DB, enrollmentId: number, id: number, values: BeneficiaryValues, ssn: SealedSsn | undefined, refuse: Refuse<R>, now: Date) {
+export async function updateBeneficiary<R>(
+  db: DB,
+  enrollmentId: number,
+  id: number,
+  values: BeneficiaryValues,
+  ssn: SealedSsn | undefined,
+  refuse: Refuse<R>,
+  now: Date,
+) {
   return refusableTransaction<{ ok: true } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
     if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const current = await listIn(trx, enrollmentId);

@@ -41,7 +41,12 @@ export async function insertCartLines(db: DB, enrollmentId: number, lines: LineT
 /** Removes a line and the lines added with it (membership, premier companion). */
 export async function deleteCartLine(db: DB, enrollmentId: number, lineId: number) {
   return db.transaction().execute(async (trx) => {
-    const paired = await trx.selectFrom("cart_lines").select("id").where("enrollment_id", "=", enrollmentId).where("paired_line_id", "=", lineId).execute();
+    const paired = await trx
+      .selectFrom("cart_lines")
+      .select("id")
+      .where("enrollment_id", "=", enrollmentId)
+      .where("paired_line_id", "=", lineId)
+      .execute();
     const ids = [lineId, ...paired.map((p) => p.id)];
     const res = await trx.deleteFrom("cart_lines").where("enrollment_id", "=", enrollmentId).where("id", "in", ids).executeTakeFirst();
     return Number(res.numDeletedRows);
@@ -70,7 +75,11 @@ export async function activePlanIds(db: DB, memberId: number | null) {
 }
 
 export async function planAnswerOutcomes(db: DB, enrollmentId: number) {
-  const rows = await db.selectFrom("plan_answers").select(["plan_id", "kind", "outcome"]).where("enrollment_id", "=", enrollmentId).execute();
+  const rows = await db
+    .selectFrom("plan_answers")
+    .select(["plan_id", "kind", "outcome"])
+    .where("enrollment_id", "=", enrollmentId)
+    .execute();
   const map = new Map<string, "accepted" | "declined">();
   for (const r of rows) map.set(`${r.plan_id}:${r.kind}`, r.outcome);
   return (planId: number, kind: "eligibility" | "enroll") => map.get(`${planId}:${kind}`) ?? null;

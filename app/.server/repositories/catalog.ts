@@ -32,7 +32,6 @@ export interface Catalog {
   fingerprint: string;
 }
 
-
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
@@ -75,9 +74,18 @@ async function readCatalog(db: DB): Promise<Catalog> {
   }
   const byId = new Map<number, CatalogPlan>();
   for (const p of plans) {
-    byId.set(p.id, { ...p, categoryKey: categoryKey.get(p.category_id) ?? "", texts: textsBy.get(p.id) ?? {}, states: statesBy.get(p.id) ?? [], areas: areasBy.get(p.id) ?? [] });
+    byId.set(p.id, {
+      ...p,
+      categoryKey: categoryKey.get(p.category_id) ?? "",
+      texts: textsBy.get(p.id) ?? {},
+      states: statesBy.get(p.id) ?? [],
+      areas: areasBy.get(p.id) ?? [],
+    });
   }
-  const fingerprint = crypto.createHash("sha256").update(JSON.stringify([categories, plans, texts, states, areas, prices, relations, questions])).digest("base64url");
+  const fingerprint = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([categories, plans, texts, states, areas, prices, relations, questions]))
+    .digest("base64url");
   return {
     fingerprint,
     categories,
@@ -104,7 +112,9 @@ export function audiencesFor(over65: boolean): Audience[] {
 /** Plans a visitor may browse: active, for their age group, not memberships or riders. */
 export function browsablePlans(catalog: Catalog, over65: boolean): CatalogPlan[] {
   const audiences = audiencesFor(over65);
-  return [...catalog.plans.values()].filter((p) => p.active === 1 && p.is_membership === 0 && p.is_rider === 0 && audiences.includes(p.audience));
+  return [...catalog.plans.values()].filter(
+    (p) => p.active === 1 && p.is_membership === 0 && p.is_rider === 0 && audiences.includes(p.audience),
+  );
 }
 
 /** Categories that have at least one browsable plan for the audience (over or under 65). */

@@ -2,10 +2,18 @@
 import type { DB } from "../db/connection";
 
 /** In the caller's transaction if there is one (the code and its message commit together), else in its own. */
-export async function insertCode(db: DB, values: { enrollmentId: number | null; purpose: string; targetHash: string; codeHash: string; expiresAt: Date; now: Date }) {
+export async function insertCode(
+  db: DB,
+  values: { enrollmentId: number | null; purpose: string; targetHash: string; codeHash: string; expiresAt: Date; now: Date },
+) {
   const run = (work: (trx: DB) => Promise<number>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   return run(async (trx) => {
-    let q = trx.updateTable("one_time_codes").set({ invalidated_at: values.now.toISOString() }).where("purpose", "=", values.purpose).where("used_at", "is", null).where("invalidated_at", "is", null);
+    let q = trx
+      .updateTable("one_time_codes")
+      .set({ invalidated_at: values.now.toISOString() })
+      .where("purpose", "=", values.purpose)
+      .where("used_at", "is", null)
+      .where("invalidated_at", "is", null);
     q = values.enrollmentId === null ? q.where("enrollment_id", "is", null) : q.where("enrollment_id", "=", values.enrollmentId);
     await q.execute();
     const row = await trx
@@ -29,7 +37,14 @@ export async function insertCode(db: DB, values: { enrollmentId: number | null; 
 
 /** The newest code of a purpose for an enrollment (used or not), to know when it was sent. */
 export function latestCode(db: DB, enrollmentId: number, purpose: string) {
-  return db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).orderBy("id", "desc").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("enrollment_id", "=", enrollmentId)
+    .where("purpose", "=", purpose)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The newest code of a purpose sent to one target (an address, a number), to know when it was sent. */
@@ -69,12 +84,23 @@ export async function takeCodeTry(db: DB, id: number, maxTries: number, now: Dat
 
 /** Hands back a try that was taken but not used to compare a code. */
 export async function releaseCodeTry(db: DB, id: number) {
-  await db.updateTable("one_time_codes").set((eb) => ({ attempts: eb("attempts", "-", 1) })).where("id", "=", id).where("attempts", ">", 0).execute();
+  await db
+    .updateTable("one_time_codes")
+    .set((eb) => ({ attempts: eb("attempts", "-", 1) }))
+    .where("id", "=", id)
+    .where("attempts", ">", 0)
+    .execute();
 }
 
 /** Uses a code once: true for the one caller that marked it (single use under concurrency). */
 export async function markCodeUsed(db: DB, id: number, now: Date) {
-  const res = await db.updateTable("one_time_codes").set({ used_at: now.toISOString() }).where("id", "=", id).where("used_at", "is", null).where("invalidated_at", "is", null).executeTakeFirst();
+  const res = await db
+    .updateTable("one_time_codes")
+    .set({ used_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("invalidated_at", "is", null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -97,11 +123,24 @@ export function liveCodeByHash(db: DB, purpose: string, codeHash: string, target
 
 /** The newest code of a purpose that belongs to no enrollment (a rep's or group admin's sign-in). */
 export function latestCodeFor(db: DB, purpose: string) {
-  return db.selectFrom("one_time_codes").selectAll().where("enrollment_id", "is", null).where("purpose", "=", purpose).orderBy("id", "desc").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("enrollment_id", "is", null)
+    .where("purpose", "=", purpose)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The target hashes of an enrollment's used codes of a purpose (the addresses or numbers it confirmed). */
 export async function usedCodeTargets(db: DB, enrollmentId: number, purpose: string) {
-  const rows = await db.selectFrom("one_time_codes").select("target_hash").where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).where("used_at", "is not", null).execute();
+  const rows = await db
+    .selectFrom("one_time_codes")
+    .select("target_hash")
+    .where("enrollment_id", "=", enrollmentId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is not", null)
+    .execute();
   return rows.map((r) => r.target_hash);
 }

@@ -45,26 +45,55 @@ export async function insertCompletion(trx: DB, input: CompletionInput): Promise
   let memberId = input.existingMemberId;
   if (!memberId) {
     if (!input.newMember) throw new Error("no member data");
-    const m = await trx.insertInto("members").values({ ...input.newMember, created_at: at, last_enrollment_id: null }).returning("id").executeTakeFirstOrThrow();
+    const m = await trx
+      .insertInto("members")
+      .values({ ...input.newMember, created_at: at, last_enrollment_id: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     memberId = m.id;
   }
   const policy = await trx
     .insertInto("policies")
-    .values({ policy_number: input.policyNumber, member_id: memberId, enrollment_id: input.enrollmentId, idempotency_key: input.idempotencyKey, tier: input.tier, effective_date: input.effectiveDate, created_at: at, signature_status: input.sendSms ? "awaiting" : null })
+    .values({
+      policy_number: input.policyNumber,
+      member_id: memberId,
+      enrollment_id: input.enrollmentId,
+      idempotency_key: input.idempotencyKey,
+      tier: input.tier,
+      effective_date: input.effectiveDate,
+      created_at: at,
+      signature_status: input.sendSms ? "awaiting" : null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const l of input.lines) {
-    await trx.insertInto("policy_plans").values({ policy_id: policy.id, plan_id: l.plan_id, plan_price_id: l.plan_price_id, price_cents: l.price_cents, status: "ACTIVE" }).execute();
+    await trx
+      .insertInto("policy_plans")
+      .values({ policy_id: policy.id, plan_id: l.plan_id, plan_price_id: l.plan_price_id, price_cents: l.price_cents, status: "ACTIVE" })
+      .execute();
   }
   if (input.deleteDependents) await trx.deleteFrom("dependents").where("enrollment_id", "=", input.enrollmentId).execute();
   await trx
     .updateTable("enrollments")
-    .set({ status: "completed", completed_at: at, updated_at: at, policy_id: policy.id, member_id: memberId, additional_notes: input.additionalNotes, send_sms: input.sendSms ? 1 : 0 })
+    .set({
+      status: "completed",
+      completed_at: at,
+      updated_at: at,
+      policy_id: policy.id,
+      member_id: memberId,
+      additional_notes: input.additionalNotes,
+      send_sms: input.sendSms ? 1 : 0,
+    })
     .where("id", "=", input.enrollmentId)
     .execute();
   await trx.updateTable("members").set({ last_enrollment_id: input.enrollmentId }).where("id", "=", memberId).execute();
   // Banks and cards entered here become the member's saved methods for next time.
-  await trx.updateTable("payment_methods").set({ member_id: memberId }).where("enrollment_id", "=", input.enrollmentId).where("member_id", "is", null).execute();
+  await trx
+    .updateTable("payment_methods")
+    .set({ member_id: memberId })
+    .where("enrollment_id", "=", input.enrollmentId)
+    .where("member_id", "is", null)
+    .execute();
   return { policyId: policy.id, memberId };
 }
 
@@ -77,7 +106,11 @@ export function enrollmentPayment(db: DB, enrollmentId: number) {
 }
 
 export async function saveReviewNotes(db: DB, enrollmentId: number, notes: string | null, sendSms: boolean, now: Date) {
-  await db.updateTable("enrollments").set({ additional_notes: notes, send_sms: sendSms ? 1 : 0, updated_at: now.toISOString() }).where("id", "=", enrollmentId).execute();
+  await db
+    .updateTable("enrollments")
+    .set({ additional_notes: notes, send_sms: sendSms ? 1 : 0, updated_at: now.toISOString() })
+    .where("id", "=", enrollmentId)
+    .execute();
 }
 
 /** The policy's signature from the text message's link: recorded once, while it is awaited. */
@@ -93,5 +126,11 @@ export async function recordPolicySignature(db: DB, policyId: number, signatureE
 
 /** A member's newest policy still waiting for the applicant's signature from a text message. */
 export function awaitingPolicyForMember(db: DB, memberId: number) {
-  return db.selectFrom("policies").selectAll().where("member_id", "=", memberId).where("signature_status", "=", "awaiting").orderBy("id", "desc").executeTakeFirst();
+  return db
+    .selectFrom("policies")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("signature_status", "=", "awaiting")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }

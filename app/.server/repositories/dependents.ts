@@ -108,7 +108,15 @@ export function listHeldDependents(db: DB, enrollmentId: number) {
 }
 
 /** Appends a dependent unless `refuse` (given the active list) says why not. */
-export async function insertDependent<R>(db: DB, enrollmentId: number, relationship: "spouse" | "child", values: DependentValues, ssn: SealedSsn | null, refuse: Refuse<R>, now: Date) {
+export async function insertDependent<R>(
+  db: DB,
+  enrollmentId: number,
+  relationship: "spouse" | "child",
+  values: DependentValues,
+  ssn: SealedSsn | null,
+  refuse: Refuse<R>,
+  now: Date,
+) {
   return refusableTransaction<{ ok: true; id: number } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
     if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const refusal = refuse(await listIn(trx, enrollmentId));
@@ -116,7 +124,15 @@ export async function insertDependent<R>(db: DB, enrollmentId: number, relations
     const position = await nextPosition(trx, enrollmentId);
     const row = await trx
       .insertInto("dependents")
-      .values({ enrollment_id: enrollmentId, position, relationship, ...values, ssn_enc: ssn?.ssn_enc ?? null, ssn_last4: ssn?.ssn_last4 ?? null, held: 0 })
+      .values({
+        enrollment_id: enrollmentId,
+        position,
+        relationship,
+        ...values,
+        ssn_enc: ssn?.ssn_enc ?? null,
+        ssn_last4: ssn?.ssn_last4 ?? null,
+        held: 0,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { ok: true, id: row.id };
@@ -124,7 +140,15 @@ export async function insertDependent<R>(db: DB, enrollmentId: number, relations
 }
 
 /** Replaces one active dependent of this enrollment (its relationship stays); `refuse` sees the others. */
-export async function updateDependent<R>(db: DB, enrollmentId: number, id: number, values: DependentValues, ssn: SealedSsn | undefined, refuse: Refuse<R>, now: Date) {
+export async function updateDependent<R>(
+  db: DB,
+  enrollmentId: number,
+  id: number,
+  values: DependentValues,
+  ssn: SealedSsn | undefined,
+  refuse: Refuse<R>,
+  now: Date,
+) {
   return refusableTransaction<{ ok: true } | { ok: false; refusal: R | "not-found" }>(db, async (trx, refused) => {
     if (!(await lockEnrollment(trx, enrollmentId, now))) refused({ ok: false, refusal: "not-found" });
     const current = await listIn(trx, enrollmentId);
@@ -147,12 +171,21 @@ export async function updateDependent<R>(db: DB, enrollmentId: number, id: numbe
  * remains, or null when the id is not one of its own.
  */
 export async function deleteDependent(db: DB, enrollmentId: number, id: number, now: Date) {
-  return refusableTransaction<{ removed: { id: number; relationship: "spouse" | "child" }; remaining: DependentRow[] } | null>(db, async (trx, refused) => {
-    if (!(await lockEnrollment(trx, enrollmentId, now))) refused(null);
-    const gone = await trx.deleteFrom("dependents").where("enrollment_id", "=", enrollmentId).where("id", "=", id).where("held", "=", 0).returning(["id", "relationship"]).executeTakeFirst();
-    if (!gone) return refused(null);
-    return { removed: gone as { id: number; relationship: "spouse" | "child" }, remaining: await listIn(trx, enrollmentId) };
-  });
+  return refusableTransaction<{ removed: { id: number; relationship: "spouse" | "child" }; remaining: DependentRow[] } | null>(
+    db,
+    async (trx, refused) => {
+      if (!(await lockEnrollment(trx, enrollmentId, now))) refused(null);
+      const gone = await trx
+        .deleteFrom("dependents")
+        .where("enrollment_id", "=", enrollmentId)
+        .where("id", "=", id)
+        .where("held", "=", 0)
+        .returning(["id", "relationship"])
+        .executeTakeFirst();
+      if (!gone) return refused(null);
+      return { removed: gone as { id: number; relationship: "spouse" | "child" }, remaining: await listIn(trx, enrollmentId) };
+    },
+  );
 }
 
 /** Every dependent of this enrollment, held ones too (tier IO at completion). Returns how many. */
@@ -163,7 +196,11 @@ export async function deleteAllDependents(db: DB, enrollmentId: number) {
 
 /** The stored answer to "Will you be Enrolling your spouse?" (1 Yes, 0 No, null not asked yet). */
 export async function setSpouseEnrollAccept(db: DB, enrollmentId: number, value: 0 | 1 | null, now: Date) {
-  await db.updateTable("enrollments").set({ spouse_enroll_accept: value, updated_at: now.toISOString() }).where("id", "=", enrollmentId).execute();
+  await db
+    .updateTable("enrollments")
+    .set({ spouse_enroll_accept: value, updated_at: now.toISOString() })
+    .where("id", "=", enrollmentId)
+    .execute();
 }
 
 /**
@@ -176,7 +213,13 @@ export async function answerSpouseQuestion<R>(db: DB, enrollmentId: number, answ
     if (!(await lockEnrollment(trx, enrollmentId, now))) return { held: 0, restored: 0 };
     await trx.updateTable("enrollments").set({ spouse_enroll_accept: answer }).where("id", "=", enrollmentId).execute();
     if (answer === 0) {
-      const res = await trx.updateTable("dependents").set({ held: 1 }).where("enrollment_id", "=", enrollmentId).where("relationship", "=", "spouse").where("held", "=", 0).executeTakeFirst();
+      const res = await trx
+        .updateTable("dependents")
+        .set({ held: 1 })
+        .where("enrollment_id", "=", enrollmentId)
+        .where("relationship", "=", "spouse")
+        .where("held", "=", 0)
+        .executeTakeFirst();
       return { held: Number(res.numUpdatedRows), restored: 0 };
     }
     const [spouse] = (await listIn(trx, enrollmentId, 1)).filter((d) => d.relationship === "spouse");

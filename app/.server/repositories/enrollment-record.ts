@@ -14,12 +14,20 @@ export async function saveEsignConsent(db: DB, enrollmentId: number, c: ConsentR
   await db
     .insertInto("esign_consents")
     .values({ enrollment_id: enrollmentId, ...c })
-    .onConflict((oc) => oc.column("enrollment_id").doUpdateSet({ version: c.version, text_sha256: c.text_sha256, text: c.text, locale: c.locale, consented_at: c.consented_at }))
+    .onConflict((oc) =>
+      oc
+        .column("enrollment_id")
+        .doUpdateSet({ version: c.version, text_sha256: c.text_sha256, text: c.text, locale: c.locale, consented_at: c.consented_at }),
+    )
     .execute();
 }
 
 export function esignConsentOf(db: DB, enrollmentId: number): Promise<ConsentRow | undefined> {
-  return db.selectFrom("esign_consents").select(["version", "text_sha256", "text", "locale", "consented_at"]).where("enrollment_id", "=", enrollmentId).executeTakeFirst();
+  return db
+    .selectFrom("esign_consents")
+    .select(["version", "text_sha256", "text", "locale", "consented_at"])
+    .where("enrollment_id", "=", enrollmentId)
+    .executeTakeFirst();
 }
 
 export interface RecordRow {
@@ -37,7 +45,11 @@ export function enrollmentRecordOf(db: DB, enrollmentId: number): Promise<Record
 
 /** Keeps the first record made for the enrollment: a second writer's row is dropped (made once). */
 export async function insertEnrollmentRecordOnce(db: DB, row: RecordRow) {
-  await db.insertInto("enrollment_records").values(row).onConflict((oc) => oc.column("enrollment_id").doNothing()).execute();
+  await db
+    .insertInto("enrollment_records")
+    .values(row)
+    .onConflict((oc) => oc.column("enrollment_id").doNothing())
+    .execute();
 }
 
 /**
@@ -46,7 +58,11 @@ export async function insertEnrollmentRecordOnce(db: DB, row: RecordRow) {
  */
 export async function replaceEnrollmentRecord(db: DB, row: RecordRow) {
   const { enrollment_id: _id, ...rest } = row;
-  await db.insertInto("enrollment_records").values(row).onConflict((oc) => oc.column("enrollment_id").doUpdateSet(rest)).execute();
+  await db
+    .insertInto("enrollment_records")
+    .values(row)
+    .onConflict((oc) => oc.column("enrollment_id").doUpdateSet(rest))
+    .execute();
 }
 
 /** Drops the enrollment's record: the next request that wants it makes it afresh. */

@@ -29,7 +29,11 @@ export type StepRow = Selectable<EnrollmentStepTable>;
  * An enrollment with its cart lines (in order) and its saved steps, in one statement: what every
  * page of a visitor with an enrollment reads (the cart badge, the wizard's state, the step).
  */
-export async function findEnrollmentWithRows(db: DB, dialect: Dialect, id: number): Promise<{ enrollment: Enrollment; lines: CartLine[]; steps: StepRow[] } | undefined> {
+export async function findEnrollmentWithRows(
+  db: DB,
+  dialect: Dialect,
+  id: number,
+): Promise<{ enrollment: Enrollment; lines: CartLine[]; steps: StepRow[] } | undefined> {
   const jsonArrayFrom = jsonArrayFor(dialect);
   const row = await db
     .selectFrom("enrollments")
@@ -38,14 +42,31 @@ export async function findEnrollmentWithRows(db: DB, dialect: Dialect, id: numbe
       jsonArrayFrom(
         eb
           .selectFrom("cart_lines")
-          .select(["cart_lines.id", "cart_lines.enrollment_id", "cart_lines.plan_id", "cart_lines.plan_price_id", "cart_lines.price_cents", "cart_lines.removable", "cart_lines.paired_line_id", "cart_lines.added_at"])
+          .select([
+            "cart_lines.id",
+            "cart_lines.enrollment_id",
+            "cart_lines.plan_id",
+            "cart_lines.plan_price_id",
+            "cart_lines.price_cents",
+            "cart_lines.removable",
+            "cart_lines.paired_line_id",
+            "cart_lines.added_at",
+          ])
           .whereRef("cart_lines.enrollment_id", "=", "enrollments.id")
           .orderBy("cart_lines.id"),
       ).as("__lines"),
       jsonArrayFrom(
         eb
           .selectFrom("enrollment_steps")
-          .select(["enrollment_steps.enrollment_id", "enrollment_steps.tab_name", "enrollment_steps.data", "enrollment_steps.secret_enc", "enrollment_steps.completed_at", "enrollment_steps.updated_at", "enrollment_steps.draft_enc"])
+          .select([
+            "enrollment_steps.enrollment_id",
+            "enrollment_steps.tab_name",
+            "enrollment_steps.data",
+            "enrollment_steps.secret_enc",
+            "enrollment_steps.completed_at",
+            "enrollment_steps.updated_at",
+            "enrollment_steps.draft_enc",
+          ])
           .whereRef("enrollment_steps.enrollment_id", "=", "enrollments.id"),
       ).as("__steps"),
     ])

@@ -36,7 +36,12 @@ export async function landingOwnerBySlug(db: DB, slug: string) {
     .groupBy(["reps.id", "reps.landing_slug"])
     .executeTakeFirst();
   if (rep) return { kind: "rep" as const, id: rep.id, slug: s, repId: rep.id, portalId: rep.portal_id ?? null };
-  const group = await db.selectFrom("groups").select(["id", "rep_id", "portal_id"]).where("slug", "=", s).where("active", "=", 1).executeTakeFirst();
+  const group = await db
+    .selectFrom("groups")
+    .select(["id", "rep_id", "portal_id"])
+    .where("slug", "=", s)
+    .where("active", "=", 1)
+    .executeTakeFirst();
   if (group) return { kind: "group" as const, id: group.id, slug: s, repId: group.rep_id, portalId: group.portal_id };
   return null;
 }
@@ -86,7 +91,11 @@ export async function siteByExternalName(db: DB, name: string) {
 }
 
 export function findMember(db: DB, id: number) {
-  return db.selectFrom("members").select(["id", "first_name", "last_name", "rep_id", "group_id", "portal_id", "birthdate", "gender", "zip", "state"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("members")
+    .select(["id", "first_name", "last_name", "rep_id", "group_id", "portal_id", "birthdate", "gender", "zip", "state"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export function referralById(db: DB, id: number) {

@@ -9,10 +9,19 @@ import type { DB } from "../db/connection";
 /** Takes this run of `name` for `holder`, if it is due; true: run it now, then finishScheduledRun. */
 export async function claimScheduledRun(db: DB, name: string, holder: string, now: Date, everyMs: number, leaseMs: number) {
   const at = now.toISOString();
-  await db.insertInto("job_schedule").values({ name, next_run_at: at, holder: null, lease_until: null, last_run_at: null }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  await db
+    .insertInto("job_schedule")
+    .values({ name, next_run_at: at, holder: null, lease_until: null, last_run_at: null })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
   const res = await db
     .updateTable("job_schedule")
-    .set({ holder, lease_until: new Date(now.getTime() + leaseMs).toISOString(), next_run_at: new Date(now.getTime() + everyMs).toISOString(), last_run_at: at })
+    .set({
+      holder,
+      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+      next_run_at: new Date(now.getTime() + everyMs).toISOString(),
+      last_run_at: at,
+    })
     .where("name", "=", name)
     .where("next_run_at", "<=", at)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
@@ -22,5 +31,10 @@ export async function claimScheduledRun(db: DB, name: string, holder: string, no
 
 /** The run is over: the lease is given back (the next run waits for next_run_at). */
 export async function finishScheduledRun(db: DB, name: string, holder: string) {
-  await db.updateTable("job_schedule").set({ holder: null, lease_until: null }).where("name", "=", name).where("holder", "=", holder).execute();
+  await db
+    .updateTable("job_schedule")
+    .set({ holder: null, lease_until: null })
+    .where("name", "=", name)
+    .where("holder", "=", holder)
+    .execute();
 }

@@ -3,7 +3,11 @@ import type { DB } from "../db/connection";
 import { SealedValueError, type Cipher } from "../platform/crypto";
 
 export async function memberIdentity(db: DB, cipher: Cipher, memberId: number) {
-  const m = await db.selectFrom("members").select(["first_name", "last_name", "ssn_enc", "email", "phone", "address1", "address2", "city", "state", "zip"]).where("id", "=", memberId).executeTakeFirst();
+  const m = await db
+    .selectFrom("members")
+    .select(["first_name", "last_name", "ssn_enc", "email", "phone", "address1", "address2", "city", "state", "zip"])
+    .where("id", "=", memberId)
+    .executeTakeFirst();
   if (!m) return null;
   let ssn: string | null = null;
   let ssnUnreadable = false;

@@ -70,7 +70,14 @@ export function normaliseMemberQuery(query: string) {
  * last four), ordered by last name, first name, id. Plans come in one more query, named in
  * `locale` (English when that text is missing).
  */
-export async function searchMembers(db: DB, scope: MemberScope, query: string, page: number, pageSize = 5, locale = "en"): Promise<MemberSearchResult> {
+export async function searchMembers(
+  db: DB,
+  scope: MemberScope,
+  query: string,
+  page: number,
+  pageSize = 5,
+  locale = "en",
+): Promise<MemberSearchResult> {
   if (!hasScope(scope)) return { rows: [], total: 0, page: 1 };
   const q = normaliseMemberQuery(query);
   const base = db
@@ -118,7 +125,11 @@ export async function searchMembers(db: DB, scope: MemberScope, query: string, p
     .offset((current - 1) * size)
     .execute();
 
-  const plans = await memberPlans(db, members.map((m) => m.id), locale);
+  const plans = await memberPlans(
+    db,
+    members.map((m) => m.id),
+    locale,
+  );
   return {
     rows: members.map((m) => ({ ...m, plans: plans.get(m.id) ?? [] })),
     total,
@@ -136,7 +147,14 @@ async function memberPlans(db: DB, memberIds: number[], locale: string) {
     .innerJoin("plans", "plans.id", "policy_plans.plan_id")
     .leftJoin("plan_texts as local", (join) => join.onRef("local.plan_id", "=", "policy_plans.plan_id").on("local.locale", "=", locale))
     .leftJoin("plan_texts as english", (join) => join.onRef("english.plan_id", "=", "policy_plans.plan_id").on("english.locale", "=", "en"))
-    .select(["policies.member_id", "policies.signature_status", "policy_plans.status", "plans.code", "local.name as local_name", "english.name as english_name"])
+    .select([
+      "policies.member_id",
+      "policies.signature_status",
+      "policy_plans.status",
+      "plans.code",
+      "local.name as local_name",
+      "english.name as english_name",
+    ])
     .where("policies.member_id", "in", memberIds)
     .orderBy("policies.member_id")
     .orderBy("policies.created_at")
@@ -144,7 +162,11 @@ async function memberPlans(db: DB, memberIds: number[], locale: string) {
     .execute();
   for (const r of rows) {
     const list = byMember.get(r.member_id) ?? [];
-    list.push({ name: r.local_name ?? r.english_name ?? r.code, status: r.status === "INACTIVE" ? "INACTIVE" : "ACTIVE", awaitingSignature: r.signature_status === "awaiting" });
+    list.push({
+      name: r.local_name ?? r.english_name ?? r.code,
+      status: r.status === "INACTIVE" ? "INACTIVE" : "ACTIVE",
+      awaitingSignature: r.signature_status === "awaiting",
+    });
     byMember.set(r.member_id, list);
   }
   return byMember;

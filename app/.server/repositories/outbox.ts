@@ -72,7 +72,12 @@ export async function hasDueMessage(db: DB, now: Date) {
   const row = await db
     .selectFrom("outbox")
     .select("id")
-    .where((eb) => eb.or([eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", at)]), eb.and([eb("status", "=", "sending"), eb("claimed_until", "<=", at)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", at)]),
+        eb.and([eb("status", "=", "sending"), eb("claimed_until", "<=", at)]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
@@ -116,7 +121,11 @@ export async function markMessageSent(db: DB, id: number, worker: string, at: Da
 export async function markMessageFailed(db: DB, id: number, worker: string, retryAt: Date | null, reason: string) {
   await db
     .updateTable("outbox")
-    .set(retryAt ? { status: "pending", next_attempt_at: retryAt.toISOString(), claimed_by: null, claimed_until: null, last_error: reason } : { status: "failed", claimed_by: null, claimed_until: null, last_error: reason })
+    .set(
+      retryAt
+        ? { status: "pending", next_attempt_at: retryAt.toISOString(), claimed_by: null, claimed_until: null, last_error: reason }
+        : { status: "failed", claimed_by: null, claimed_until: null, last_error: reason },
+    )
     .where("id", "=", id)
     .where("claimed_by", "=", worker)
     .where("status", "=", "sending")

@@ -75,7 +75,11 @@ function ownedQuery(db: DB, owner: MethodOwner) {
 }
 
 /** Saved banks and cards the applicant may choose, masked (get-existing-bank-info, get-existing-card-info). */
-export async function existingMethods(db: DB, memberId: number | null, enrollmentId = 0): Promise<{ banks: SavedBank[]; cards: SavedCard[] }> {
+export async function existingMethods(
+  db: DB,
+  memberId: number | null,
+  enrollmentId = 0,
+): Promise<{ banks: SavedBank[]; cards: SavedCard[] }> {
   const rows = await ownedQuery(db, { memberId, enrollmentId }).orderBy("id").execute();
   const banks: SavedBank[] = [];
   const cards: SavedCard[] = [];
@@ -115,7 +119,17 @@ export function ownedMethod(db: DB, id: number, kind: "eft" | "cc", owner: Metho
 
 export async function insertBankMethod(
   db: DB,
-  row: { enrollmentId: number; accountName: string; bankName: string; routingNumber: string; accountNumberEnc: string; last4: string; accountType: string; accountHolderType: string; now: Date },
+  row: {
+    enrollmentId: number;
+    accountName: string;
+    bankName: string;
+    routingNumber: string;
+    accountNumberEnc: string;
+    last4: string;
+    accountType: string;
+    accountHolderType: string;
+    now: Date;
+  },
 ): Promise<number> {
   const inserted = await db
     .insertInto("payment_methods")
@@ -139,7 +153,16 @@ export async function insertBankMethod(
 
 export async function insertCardMethod(
   db: DB,
-  row: { enrollmentId: number; token: string; brand: string; last4: string; expMonth: number; expYear: number; nameOnCard: string; now: Date },
+  row: {
+    enrollmentId: number;
+    token: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    nameOnCard: string;
+    now: Date;
+  },
 ): Promise<number> {
   const inserted = await db
     .insertInto("payment_methods")
@@ -209,7 +232,16 @@ export function enrollmentPaymentChoice(db: DB, enrollmentId: number) {
   return db
     .selectFrom("enrollment_payments as ep")
     .leftJoin("payment_methods as pm", "pm.id", "ep.payment_method_id")
-    .select(["ep.payment_method", "ep.bill_date", "pm.kind", "pm.bank_name", "pm.account_type", "pm.account_last4", "pm.card_brand", "pm.card_last4"])
+    .select([
+      "ep.payment_method",
+      "ep.bill_date",
+      "pm.kind",
+      "pm.bank_name",
+      "pm.account_type",
+      "pm.account_last4",
+      "pm.card_brand",
+      "pm.card_last4",
+    ])
     .where("ep.enrollment_id", "=", enrollmentId)
     .executeTakeFirst();
 }

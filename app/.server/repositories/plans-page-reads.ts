@@ -33,17 +33,29 @@ export interface PlansPageReads {
 }
 
 export async function plansPageReads(db: DB, dialect: Dialect, enrollmentId: number | null): Promise<PlansPageReads> {
-  if (enrollmentId === null) return { recommendationVersion: await recommendationDataVersion(db), enrollment: null, lines: [], answers: [] };
+  if (enrollmentId === null)
+    return { recommendationVersion: await recommendationDataVersion(db), enrollment: null, lines: [], answers: [] };
   const jsonArrayFrom = jsonArrayFor(dialect);
   const row = await db
     .selectFrom("enrollments")
     .selectAll("enrollments")
     .select((eb) => [
-      eb.selectFrom("recommendation_data").select("recommendation_data.version").where("recommendation_data.id", "=", 1).as("__recommendation_version"),
+      eb
+        .selectFrom("recommendation_data")
+        .select("recommendation_data.version")
+        .where("recommendation_data.id", "=", 1)
+        .as("__recommendation_version"),
       jsonArrayFrom(
         eb
           .selectFrom("cart_lines")
-          .select(["cart_lines.id", "cart_lines.plan_id", "cart_lines.plan_price_id", "cart_lines.price_cents", "cart_lines.removable", "cart_lines.paired_line_id"])
+          .select([
+            "cart_lines.id",
+            "cart_lines.plan_id",
+            "cart_lines.plan_price_id",
+            "cart_lines.price_cents",
+            "cart_lines.removable",
+            "cart_lines.paired_line_id",
+          ])
           .whereRef("cart_lines.enrollment_id", "=", "enrollments.id")
           .orderBy("cart_lines.id"),
       ).as("__lines"),

@@ -1,7 +1,19 @@
 /** Saved quotes (Save Cart e-mails) and their reminder state. Tokens are stored hashed. */
 import type { DB } from "../db/connection";
 
-export async function insertQuote(db: DB, values: { enrollmentId: number; name: string; email: string; message: string | null; locale: string; tokenHash: string; expiresAt: Date; now: Date }) {
+export async function insertQuote(
+  db: DB,
+  values: {
+    enrollmentId: number;
+    name: string;
+    email: string;
+    message: string | null;
+    locale: string;
+    tokenHash: string;
+    expiresAt: Date;
+    now: Date;
+  },
+) {
   const row = await db
     .insertInto("quotes")
     .values({
@@ -27,7 +39,12 @@ export function quoteForEnrollment(db: DB, quoteId: number, enrollmentId: number
 
 /** Stops reminders for every quote of the cart. */
 export async function declineQuotes(db: DB, enrollmentId: number, now: Date) {
-  await db.updateTable("quotes").set({ declined_at: now.toISOString() }).where("enrollment_id", "=", enrollmentId).where("declined_at", "is", null).execute();
+  await db
+    .updateTable("quotes")
+    .set({ declined_at: now.toISOString() })
+    .where("enrollment_id", "=", enrollmentId)
+    .where("declined_at", "is", null)
+    .execute();
 }
 
 /** Quotes due a reminder: sent before the cutoff, never reminded, not declined, cart not enrolled. */
@@ -48,7 +65,12 @@ export function quotesDueReminder(db: DB, cutoff: Date, now: Date, limit = 100) 
 
 /** Claims a quote's one reminder; false when another run claimed it first. */
 export async function claimReminder(db: DB, quoteId: number, now: Date) {
-  const res = await db.updateTable("quotes").set({ reminder_sent_at: now.toISOString() }).where("id", "=", quoteId).where("reminder_sent_at", "is", null).where("declined_at", "is", null).executeTakeFirst();
+  const res = await db
+    .updateTable("quotes")
+    .set({ reminder_sent_at: now.toISOString() })
+    .where("id", "=", quoteId)
+    .where("reminder_sent_at", "is", null)
+    .where("declined_at", "is", null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-

@@ -11,7 +11,10 @@ import { heldPerDatabase } from "../db/held";
 import type { EffectiveDateRuleTable, FieldDefinitionTable, OptionTable, PortalTable, SiteLinkTable, WizardTabTable } from "../db/schema";
 
 export type WizardTabRow = Pick<Selectable<WizardTabTable>, "plan_id" | "enroll_type" | "tab_name" | "required" | "sort_order">;
-export type FieldDefinitionRow = Pick<Selectable<FieldDefinitionTable>, "field_name" | "plan_id" | "enroll_type" | "required" | "read_only" | "optional">;
+export type FieldDefinitionRow = Pick<
+  Selectable<FieldDefinitionTable>,
+  "field_name" | "plan_id" | "enroll_type" | "required" | "read_only" | "optional"
+>;
 export type OptionRow = Selectable<OptionTable>;
 export type SiteLinkRow = Pick<Selectable<SiteLinkTable>, "id" | "kind" | "label_en" | "label_es" | "url">;
 export type EffectiveDateRule = Selectable<EffectiveDateRuleTable>;
@@ -45,9 +48,19 @@ function groupBy<K, V>(rows: V[], key: (row: V) => K): Map<K, V[]> {
 async function readReferenceData(db: DB): Promise<ReferenceData> {
   const [tabs, fields, options, links, assets, rules, portals] = await Promise.all([
     db.selectFrom("wizard_tabs").select(["plan_id", "enroll_type", "tab_name", "required", "sort_order"]).orderBy("id").execute(),
-    db.selectFrom("field_definitions").select(["tab_name", "field_name", "plan_id", "enroll_type", "required", "read_only", "optional"]).orderBy("id").execute(),
+    db
+      .selectFrom("field_definitions")
+      .select(["tab_name", "field_name", "plan_id", "enroll_type", "required", "read_only", "optional"])
+      .orderBy("id")
+      .execute(),
     db.selectFrom("options").selectAll().orderBy("list_key").orderBy("sort_order").execute(),
-    db.selectFrom("site_links").select(["id", "site_id", "kind", "label_en", "label_es", "url"]).orderBy("site_id").orderBy("sort_order").orderBy("id").execute(),
+    db
+      .selectFrom("site_links")
+      .select(["id", "site_id", "kind", "label_en", "label_es", "url"])
+      .orderBy("site_id")
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute(),
     db.selectFrom("site_assets").select(["site_id", "key", "value"]).execute(),
     db.selectFrom("effective_date_rules").selectAll().orderBy("id").execute(),
     db.selectFrom("portals").select(["id", "code", "name"]).orderBy("id").execute(),
@@ -56,7 +69,9 @@ async function readReferenceData(db: DB): Promise<ReferenceData> {
   for (const a of assets) siteAssets.set(a.site_id, { ...siteAssets.get(a.site_id), [a.key]: a.value });
   return {
     wizardTabs: tabs,
-    fieldDefinitions: new Map([...groupBy(fields, (f) => f.tab_name)].map(([tab, rows]) => [tab, rows.map(({ tab_name: _, ...row }) => row)])),
+    fieldDefinitions: new Map(
+      [...groupBy(fields, (f) => f.tab_name)].map(([tab, rows]) => [tab, rows.map(({ tab_name: _, ...row }) => row)]),
+    ),
     options: groupBy(options, (o) => o.list_key),
     siteLinks: new Map([...groupBy(links, (l) => l.site_id)].map(([site, rows]) => [site, rows.map(({ site_id: _, ...row }) => row)])),
     siteAssets,

@@ -11,7 +11,10 @@ class Refusal {
   constructor(readonly result: unknown) {}
 }
 
-export async function refusableTransaction<T>(db: DB, run: (trx: Transaction<Database>, refuse: (result: T) => never) => Promise<T>): Promise<T> {
+export async function refusableTransaction<T>(
+  db: DB,
+  run: (trx: Transaction<Database>, refuse: (result: T) => never) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction().execute((trx) =>
       run(trx, (result) => {

@@ -5,6 +5,8 @@ export async function saveScreenshot(db: DB, values: { enrollmentId: number; tab
   await db
     .insertInto("screenshots")
     .values({ enrollment_id: values.enrollmentId, tab_name: values.tab, image_enc: values.imageEnc, created_at: values.now.toISOString() })
-    .onConflict((oc) => oc.columns(["enrollment_id", "tab_name"]).doUpdateSet({ image_enc: values.imageEnc, created_at: values.now.toISOString() }))
+    .onConflict((oc) =>
+      oc.columns(["enrollment_id", "tab_name"]).doUpdateSet({ image_enc: values.imageEnc, created_at: values.now.toISOString() }),
+    )
     .execute();
 }

@@ -110,7 +110,11 @@ export async function resealColumn(
 }
 
 /** Every sealed column, one after the other. */
-export async function resealAll(db: DB, cipher: Cipher, options: { batchSize?: number; dryRun?: boolean; onColumn?: (r: ColumnReport) => void } = {}) {
+export async function resealAll(
+  db: DB,
+  cipher: Cipher,
+  options: { batchSize?: number; dryRun?: boolean; onColumn?: (r: ColumnReport) => void } = {},
+) {
   const reports: ColumnReport[] = [];
   for (const spec of SEALED_COLUMNS) {
     const report = await resealColumn(db, cipher, spec, options);

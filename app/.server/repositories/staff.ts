@@ -8,14 +8,26 @@ export function findGroupAdmin(db: DB, id: number) {
 
 /** A group's active admins, by name. */
 export function groupAdminsOf(db: DB, groupId: number) {
-  return db.selectFrom("group_admins").selectAll().where("group_id", "=", groupId).where("active", "=", 1).orderBy("last_name").orderBy("first_name").orderBy("id").execute();
+  return db
+    .selectFrom("group_admins")
+    .selectAll()
+    .where("group_id", "=", groupId)
+    .where("active", "=", 1)
+    .orderBy("last_name")
+    .orderBy("first_name")
+    .orderBy("id")
+    .execute();
 }
 
 /** Names of reps and admins by id (for the history page); inactive ones too, their events stay. */
 export async function staffNames(db: DB, repIds: number[], adminIds: number[]) {
   const [reps, admins] = await Promise.all([
-    repIds.length ? db.selectFrom("reps").select(["id", "first_name", "last_name"]).where("id", "in", repIds).execute() : Promise.resolve([]),
-    adminIds.length ? db.selectFrom("group_admins").select(["id", "first_name", "last_name"]).where("id", "in", adminIds).execute() : Promise.resolve([]),
+    repIds.length
+      ? db.selectFrom("reps").select(["id", "first_name", "last_name"]).where("id", "in", repIds).execute()
+      : Promise.resolve([]),
+    adminIds.length
+      ? db.selectFrom("group_admins").select(["id", "first_name", "last_name"]).where("id", "in", adminIds).execute()
+      : Promise.resolve([]),
   ]);
   return {
     reps: new Map(reps.map((r) => [r.id, `${r.first_name} ${r.last_name}`])),
@@ -85,7 +97,12 @@ export async function saveStaffSessionData(db: DB, id: number, data: string) {
 
 /** Ends a live session once: true for the one caller that ended it. */
 export async function endStaffSession(db: DB, id: number, now: Date, reason: string) {
-  const res = await db.updateTable("staff_sessions").set({ ended_at: now.toISOString(), end_reason: reason }).where("id", "=", id).where("ended_at", "is", null).executeTakeFirst();
+  const res = await db
+    .updateTable("staff_sessions")
+    .set({ ended_at: now.toISOString(), end_reason: reason })
+    .where("id", "=", id)
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

@@ -1,7 +1,10 @@
 /** Unguessable link tokens (cart links, resume links, direct-continue links): only hashes are kept. */
 import type { DB } from "../db/connection";
 
-export async function insertLinkToken(db: DB, values: { tokenHash: string; purpose: string; enrollmentId: number; tabName?: string | null; expiresAt: Date; now: Date }) {
+export async function insertLinkToken(
+  db: DB,
+  values: { tokenHash: string; purpose: string; enrollmentId: number; tabName?: string | null; expiresAt: Date; now: Date },
+) {
   await db
     .insertInto("link_tokens")
     .values({
@@ -33,5 +36,11 @@ export async function markLinkTokenUsed(db: DB, id: number, now: Date) {
 
 /** Ends the live links of one purpose for an enrollment (a new link replaces them). */
 export async function expireLinkTokens(db: DB, enrollmentId: number, purpose: string, now: Date) {
-  await db.updateTable("link_tokens").set({ expires_at: now.toISOString() }).where("enrollment_id", "=", enrollmentId).where("purpose", "=", purpose).where("expires_at", ">", now.toISOString()).execute();
+  await db
+    .updateTable("link_tokens")
+    .set({ expires_at: now.toISOString() })
+    .where("enrollment_id", "=", enrollmentId)
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString())
+    .execute();
 }

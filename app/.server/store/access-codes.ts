@@ -12,9 +12,16 @@ import { clientKey } from "../platform/respond";
 
 export const CODE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 
-export type CodeCheck<T> = { ok: true; value: T } | { ok: false; error: "validation.unknownRepCode" | "validation.unknownGroupCode" | "validation.tooManyCodes" };
+export type CodeCheck<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: "validation.unknownRepCode" | "validation.unknownGroupCode" | "validation.tooManyCodes" };
 
-async function check<T>(services: Services, clientIp: string | undefined, lookup: () => Promise<T | undefined>, unknown: "validation.unknownRepCode" | "validation.unknownGroupCode"): Promise<CodeCheck<T>> {
+async function check<T>(
+  services: Services,
+  clientIp: string | undefined,
+  lookup: () => Promise<T | undefined>,
+  unknown: "validation.unknownRepCode" | "validation.unknownGroupCode",
+): Promise<CodeCheck<T>> {
   const key = `entry-code:${clientKey(services, clientIp)}`;
   const now = services.now();
   const taken = await takeLimit(services.db, key, CODE_LIMIT, now);

@@ -18,7 +18,13 @@ function positiveInt(value: string) {
   return Number.isSafeInteger(n) && n > 0 && n < 2_147_483_647 ? n : null;
 }
 
-export async function handleAddToCart(services: Services, request: Request, session: StoreSession, form: FormData, options: { from: "listing" | "detail"; back: string }) {
+export async function handleAddToCart(
+  services: Services,
+  request: Request,
+  session: StoreSession,
+  form: FormData,
+  options: { from: "listing" | "detail"; back: string },
+) {
   const back = localRedirect(field(form, "redirectTo", 500) || options.back, options.back);
   const done = async (to: string) => redirect(to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
   // A card of a list sends "add=<plan id>:<price id>" (one form for the whole list); the plan page sends both fields.

@@ -13,7 +13,11 @@ export function sessionBranding(services: Services, session: StoreSession, site:
 }
 
 /** A landing slug's owner's brand; null when the rep or group is no longer active. */
-export function landingBranding(services: Services, owner: { kind: "rep" | "group"; id: number }, locale: string): Promise<Branding | null> {
+export function landingBranding(
+  services: Services,
+  owner: { kind: "rep" | "group"; id: number },
+  locale: string,
+): Promise<Branding | null> {
   return owner.kind === "rep" ? repBranding(services.db, owner.id, locale) : groupBranding(services.db, owner.id, locale);
 }
 

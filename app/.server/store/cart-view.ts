@@ -18,7 +18,11 @@ import { cartLinesOnce } from "./page-reads";
 export type { CartView } from "~/views/cart";
 
 export async function cartView(services: Services, enrollment: Enrollment, locale: string): Promise<CartView> {
-  const [catalog, lines, rule] = await Promise.all([loadCatalog(services.db), cartLinesOnce(services, enrollment.id), effectiveDateRule(services, enrollment.group_id)]);
+  const [catalog, lines, rule] = await Promise.all([
+    loadCatalog(services.db),
+    cartLinesOnce(services, enrollment.id),
+    effectiveDateRule(services, enrollment.group_id),
+  ]);
   const carriers = await listCarriers(services.db);
   const view = lines.map((l): CartLineView => {
     const plan = catalog.plans.get(l.plan_id);
@@ -53,7 +57,15 @@ export async function cartView(services: Services, enrollment: Enrollment, local
     const plan = catalog.plans.get(id);
     const pricing = pricingFor(catalog, id, facts);
     if (!plan || plan.active !== 1 || !pricing.ok) return [];
-    return [{ planId: id, planPriceId: pricing.entries[0].planPriceId, priceCents: pricing.entries[0].priceCents, name: planText(plan, locale)?.name ?? plan.code, shortHtml: sanitizeHtml(planText(plan, locale)?.short_text) }];
+    return [
+      {
+        planId: id,
+        planPriceId: pricing.entries[0].planPriceId,
+        priceCents: pricing.entries[0].priceCents,
+        name: planText(plan, locale)?.name ?? plan.code,
+        shortHtml: sanitizeHtml(planText(plan, locale)?.short_text),
+      },
+    ];
   });
 
   const l713Line = view.find((l) => l.isL713);
@@ -75,7 +87,9 @@ export async function cartView(services: Services, enrollment: Enrollment, local
     adminFee: feeCarrier ? { carrier: feeCarrier.name, percent: feeCarrier.admin_fee_percent } : null,
     hasOptionalLife: view.some((l) => l.isTermLife),
     tier: enrollment.tier,
-    tierLabelKey: isTier(enrollment.tier) ? tierLabelKey(enrollment.tier, { premierInCart: lines.some((l) => catalog.plans.get(l.plan_id)?.is_premier === 1) }) : null,
+    tierLabelKey: isTier(enrollment.tier)
+      ? tierLabelKey(enrollment.tier, { premierInCart: lines.some((l) => catalog.plans.get(l.plan_id)?.is_premier === 1) })
+      : null,
   };
 }
 
@@ -83,12 +97,18 @@ export async function cartView(services: Services, enrollment: Enrollment, local
  * Removes a line the visitor may remove. What was added with it (a membership, a premier
  * companion) goes too — unless another plan in the cart still needs that membership.
  */
-export async function removeCartLine(services: Services, enrollment: Enrollment, lineId: number): Promise<"removed" | "notInCart" | "notRemovable"> {
+export async function removeCartLine(
+  services: Services,
+  enrollment: Enrollment,
+  lineId: number,
+): Promise<"removed" | "notInCart" | "notRemovable"> {
   const [catalog, lines] = await Promise.all([loadCatalog(services.db), cartLinesOnce(services, enrollment.id)]);
   const line = lines.find((l) => l.id === lineId);
   if (!line) return "notInCart";
   if (line.removable !== 1) return "notRemovable";
-  const stillNeedsMembership = lines.find((l) => l.id !== lineId && l.paired_line_id === null && catalog.plans.get(l.plan_id)?.membership_required === 1);
+  const stillNeedsMembership = lines.find(
+    (l) => l.id !== lineId && l.paired_line_id === null && catalog.plans.get(l.plan_id)?.membership_required === 1,
+  );
   const membership = lines.find((l) => l.paired_line_id === lineId && catalog.plans.get(l.plan_id)?.is_membership === 1);
   if (membership && stillNeedsMembership) {
     await repairCartLine(services.db, membership.id, stillNeedsMembership.id);

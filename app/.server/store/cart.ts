@@ -18,7 +18,11 @@ export function pricingFor(catalog: Catalog, planId: number, facts: QuoteFacts, 
 
 export type AddResult = { status: "success"; planName: string } | { status: "error"; code: AddErrorCode | "unknownPlan"; planName: string };
 
-export async function addPlanToCart(services: Services, enrollment: Enrollment, request: { planId: number; planPriceId: number; membershipPriceId?: number | null; locale: string }): Promise<AddResult> {
+export async function addPlanToCart(
+  services: Services,
+  enrollment: Enrollment,
+  request: { planId: number; planPriceId: number; membershipPriceId?: number | null; locale: string },
+): Promise<AddResult> {
   const catalog = await loadCatalog(services.db);
   const plan = catalog.plans.get(request.planId);
   if (!plan) return { status: "error", code: "unknownPlan", planName: "" };
@@ -26,10 +30,16 @@ export async function addPlanToCart(services: Services, enrollment: Enrollment, 
   const facts = await quoteFacts(services, enrollment);
   // Priced for every coverage amount the plan offers: the posted price id must be one of them.
   const pricing = pricingFor(catalog, plan.id, facts);
-  const [lines, active, outcome] = await Promise.all([cartLines(services.db, enrollment.id), activePlanIds(services.db, enrollment.member_id), planAnswerOutcomes(services.db, enrollment.id)]);
+  const [lines, active, outcome] = await Promise.all([
+    cartLines(services.db, enrollment.id),
+    activePlanIds(services.db, enrollment.member_id),
+    planAnswerOutcomes(services.db, enrollment.id),
+  ]);
   const membershipPlanId = catalog.membershipPlanId;
   const membership =
-    request.membershipPriceId && membershipPlanId ? entryFor(pricingFor(catalog, membershipPlanId, facts), request.membershipPriceId) : null;
+    request.membershipPriceId && membershipPlanId
+      ? entryFor(pricingFor(catalog, membershipPlanId, facts), request.membershipPriceId)
+      : null;
   const companionId = plan.premier_pair_plan_id;
   const companionPricing = companionId ? pricingFor(catalog, companionId, facts) : null;
   const companion = companionPricing?.ok ? companionPricing.entries[0] : null;
@@ -38,7 +48,11 @@ export async function addPlanToCart(services: Services, enrollment: Enrollment, 
     plan: { ...plan, hasEligibilityQuestions: (catalog.questions.get(plan.id)?.eligibility.length ?? 0) > 0 },
     pricing,
     planPriceId: request.planPriceId,
-    cart: lines.map((l) => ({ planId: l.plan_id, categoryKey: catalog.plans.get(l.plan_id)?.categoryKey ?? "", isMembership: catalog.plans.get(l.plan_id)?.is_membership === 1 })),
+    cart: lines.map((l) => ({
+      planId: l.plan_id,
+      categoryKey: catalog.plans.get(l.plan_id)?.categoryKey ?? "",
+      isMembership: catalog.plans.get(l.plan_id)?.is_membership === 1,
+    })),
     enrollType: enrollment.enroll_type,
     activePlanIds: active,
     eligibility: outcome(plan.id, "eligibility"),
@@ -76,11 +90,13 @@ export async function repriceCart(services: Services, enrollment: Enrollment, lo
       if (plan) removed.push(planText(plan, locale)?.name ?? "");
       continue;
     }
-    if (entry.planPriceId !== line.plan_price_id || entry.priceCents !== line.price_cents) await updateCartLinePrice(services.db, line.id, entry.planPriceId, entry.priceCents);
+    if (entry.planPriceId !== line.plan_price_id || entry.priceCents !== line.price_cents)
+      await updateCartLinePrice(services.db, line.id, entry.planPriceId, entry.priceCents);
     for (const paired of lines.filter((l) => l.paired_line_id === line.id)) {
       const p = pricingFor(catalog, paired.plan_id, facts);
       const e = p.ok ? p.entries[0] : null;
-      if (e && (e.planPriceId !== paired.plan_price_id || e.priceCents !== paired.price_cents)) await updateCartLinePrice(services.db, paired.id, e.planPriceId, e.priceCents);
+      if (e && (e.planPriceId !== paired.plan_price_id || e.priceCents !== paired.price_cents))
+        await updateCartLinePrice(services.db, paired.id, e.planPriceId, e.priceCents);
     }
   }
   return removed;

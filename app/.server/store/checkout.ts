@@ -36,7 +36,11 @@ export async function proceedToEnrollment(services: Services, enrollment: Enroll
   if (!enrollment.effective_date || !options.includes(enrollment.effective_date)) return { ok: false, reason: "noEffectiveDate" };
   const lines = await cartLines(services.db, enrollment.id);
   if (!lines.length) return { ok: false, reason: "emptyCart" };
-  const steps = await stepListFor(services, enrollment, lines.map((l) => l.plan_id));
+  const steps = await stepListFor(
+    services,
+    enrollment,
+    lines.map((l) => l.plan_id),
+  );
   if (!steps.length) return { ok: false, reason: "emptyCart" };
   await updateEnrollment(
     services.db,

@@ -15,7 +15,15 @@ import { quoteFacts, shoppingContext } from "./shopping";
 import type { QuoteComparison } from "./quote-email";
 import type { Enrollment } from "../db/schema";
 import { pricePlan, type QuoteFacts } from "~/domain/pricing";
-import { COMPARE_MAX, compareRows, onlyDifferences, updateSelection, type ComparePlanInput, type CompareRow, type PriceCell } from "~/domain/compare";
+import {
+  COMPARE_MAX,
+  compareRows,
+  onlyDifferences,
+  updateSelection,
+  type ComparePlanInput,
+  type CompareRow,
+  type PriceCell,
+} from "~/domain/compare";
 import type { CompareTrayData, ComparisonData } from "~/views/compare";
 
 /** A plan that may be compared: one a visitor can open (active, not the membership). */
@@ -68,7 +76,10 @@ export async function changeCompare(services: Services, session: StoreSession, f
   if (remove) {
     const id = planIds(form, "remove")?.[0];
     if (!id) throw badForm();
-    session.set("compare", current.filter((p) => p !== id));
+    session.set(
+      "compare",
+      current.filter((p) => p !== id),
+    );
     return done();
   }
   if (field(form, "intent", 20) === "clear") {
@@ -93,8 +104,21 @@ function priceCell(plan: CatalogPlan, catalog: Catalog, facts: QuoteFacts | null
   return result.ok ? { kind: "price", priceCents: result.entries[0].priceCents } : { kind: "pricingError", errorCode: result.errorCode };
 }
 
-async function comparePlans(services: Services, catalog: Catalog, plans: CatalogPlan[], facts: QuoteFacts | null, locale: string): Promise<{ inputs: ComparePlanInput[]; rows: CompareRow[] }> {
-  const [factsBy, carrierList] = await Promise.all([planFacts(services.db, plans.map((p) => p.id), locale), carriers(services.db)]);
+async function comparePlans(
+  services: Services,
+  catalog: Catalog,
+  plans: CatalogPlan[],
+  facts: QuoteFacts | null,
+  locale: string,
+): Promise<{ inputs: ComparePlanInput[]; rows: CompareRow[] }> {
+  const [factsBy, carrierList] = await Promise.all([
+    planFacts(
+      services.db,
+      plans.map((p) => p.id),
+      locale,
+    ),
+    carriers(services.db),
+  ]);
   const carrierName = new Map(carrierList.map((c) => [c.id, c.name]));
   const inputs = plans.map((p): ComparePlanInput => {
     const category = catalog.categories.find((c) => c.id === p.category_id);
@@ -113,7 +137,12 @@ async function comparePlans(services: Services, catalog: Catalog, plans: Catalog
  * /compare?plans=…: the chosen plans side by side for this visitor's quote. Unknown or
  * retired plan ids are 404; the caller has already refused more than four.
  */
-export async function comparison(services: Services, request: Request, ids: ReadonlyArray<number>, options: { differencesOnly: boolean }): Promise<ComparisonData> {
+export async function comparison(
+  services: Services,
+  request: Request,
+  ids: ReadonlyArray<number>,
+  options: { differencesOnly: boolean },
+): Promise<ComparisonData> {
   const ctx = await shoppingContext(services, request);
   const { catalog, locale, facts } = ctx;
   const plans = ids.map((id) => comparable(catalog, id));
@@ -124,8 +153,22 @@ export async function comparison(services: Services, request: Request, ids: Read
   return {
     ids: chosen.map((p) => p.id),
     plans: chosen.map((p) => {
-      const card = planCard(catalog, p, { facts, locale, cartPlanIds: ctx.cartPlanIds, premierInCart: ctx.premierInCart, outcome: ctx.outcome });
-      return { id: p.id, name: card.name, href: card.href, inCart: card.inCart, hideAdd: card.hideAdd, directAdd: card.directAdd, removeHref: compareHref(chosen.filter((o) => o.id !== p.id).map((o) => o.id)) };
+      const card = planCard(catalog, p, {
+        facts,
+        locale,
+        cartPlanIds: ctx.cartPlanIds,
+        premierInCart: ctx.premierInCart,
+        outcome: ctx.outcome,
+      });
+      return {
+        id: p.id,
+        name: card.name,
+        href: card.href,
+        inCart: card.inCart,
+        hideAdd: card.hideAdd,
+        directAdd: card.directAdd,
+        removeHref: compareHref(chosen.filter((o) => o.id !== p.id).map((o) => o.id)),
+      };
     }),
     rows: options.differencesOnly ? onlyDifferences(rows) : rows,
     differencesOnly: options.differencesOnly,
@@ -137,7 +180,12 @@ export async function comparison(services: Services, request: Request, ids: Read
 }
 
 /** The comparison a quote e-mail carries: the session's chosen plans, priced for the quote. */
-export async function comparisonForEmail(services: Services, session: StoreSession, enrollment: Enrollment, locale: string): Promise<QuoteComparison | null> {
+export async function comparisonForEmail(
+  services: Services,
+  session: StoreSession,
+  enrollment: Enrollment,
+  locale: string,
+): Promise<QuoteComparison | null> {
   const [catalog, facts] = await Promise.all([loadCatalog(services.db), quoteFacts(services, enrollment)]);
   const chosen = (session.get("compare") ?? []).map((id) => comparable(catalog, id)).filter((p): p is CatalogPlan => p !== null);
   if (!chosen.length) return null;

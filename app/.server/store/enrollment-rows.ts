@@ -7,4 +7,5 @@ import type { Dialect } from "../db/migrations";
 import { once, type MemoScope } from "../platform/memo";
 import { findEnrollmentWithRows } from "../repositories/enrollments";
 
-export const enrollmentRowsOnce = (scope: MemoScope & { db: DB; dialect: Dialect }, id: number) => once(scope, `enrollment:${id}`, () => findEnrollmentWithRows(scope.db, scope.dialect, id));
+export const enrollmentRowsOnce = (scope: MemoScope & { db: DB; dialect: Dialect }, id: number) =>
+  once(scope, `enrollment:${id}`, () => findEnrollmentWithRows(scope.db, scope.dialect, id));

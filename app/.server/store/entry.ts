@@ -10,7 +10,13 @@ import { localRedirect } from "../platform/redirect";
 import { applyPatch, type SessionPatch } from "~/domain/session-mode";
 import { findReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
 
-export async function enterOnce(request: Request, services: Services, session: StoreSession, patch: SessionPatch | null, options: { redirect?: boolean } = {}) {
+export async function enterOnce(
+  request: Request,
+  services: Services,
+  session: StoreSession,
+  patch: SessionPatch | null,
+  options: { redirect?: boolean } = {},
+) {
   if (!patch) return null;
   const before = JSON.stringify(session.all());
   applyPatch(session, patch);

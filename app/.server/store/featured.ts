@@ -14,7 +14,14 @@ export async function featuredCards(services: Services, session: StoreSession, l
       .slice(0, 6)
       .map((p) => {
         const text = planText(p, locale);
-        return { id: p.id, name: text?.name ?? p.code, href: planHref(p), logoUrl: safeUrl(p.logo_url), shortHtml: sanitizeHtml(text?.short_text), callout: text?.callout_text ?? null };
+        return {
+          id: p.id,
+          name: text?.name ?? p.code,
+          href: planHref(p),
+          logoUrl: safeUrl(p.logo_url),
+          shortHtml: sanitizeHtml(text?.short_text),
+          callout: text?.callout_text ?? null,
+        };
       });
   } catch (error) {
     services.log.warn("featured plans unavailable", { reason: error instanceof Error ? error.message : "unknown" });

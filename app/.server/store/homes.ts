@@ -7,7 +7,11 @@ import { groupQuoteUrl, siteOf } from "./site";
 
 /** The rep with the portals and groups they may enroll under; null when the rep is gone. */
 export async function loadAgentHome(services: Services, repId: number) {
-  const [rep, portals, groups] = await Promise.all([findRep(services.db, repId), choosablePortals(services, repId), choosableGroups(services, repId)]);
+  const [rep, portals, groups] = await Promise.all([
+    findRep(services.db, repId),
+    choosablePortals(services, repId),
+    choosableGroups(services, repId),
+  ]);
   return rep ? { rep, portals, groups } : null;
 }
 

@@ -19,12 +19,25 @@ export async function landingQuoteData(services: Services, request: Request) {
   return {
     categories: categories.map((c) => ({ key: c.key, label: lng === "es" ? c.label_es : c.label_en })),
     defaults: q
-      ? { zip: q.zip ?? "", dob: isoToUsDate(q.birthdate), gender: q.gender, spouseDob: isoToUsDate(q.spouse_birthdate), childCount: q.child_count ?? 0, smoker: q.is_smoker, category: q.category }
+      ? {
+          zip: q.zip ?? "",
+          dob: isoToUsDate(q.birthdate),
+          gender: q.gender,
+          spouseDob: isoToUsDate(q.spouse_birthdate),
+          childCount: q.child_count ?? 0,
+          smoker: q.is_smoker,
+          category: q.category,
+        }
       : null,
   };
 }
 
-export async function landingQuoteAction(services: Services, request: Request, form: FormData, options: { next?: (category: string | null) => string; portalChoice?: string } = {}) {
+export async function landingQuoteAction(
+  services: Services,
+  request: Request,
+  form: FormData,
+  options: { next?: (category: string | null) => string; portalChoice?: string } = {},
+) {
   const session = await services.sessions.read(request);
   return submitQuote(services, request, session, form, {
     requireCategory: true,
@@ -56,7 +69,10 @@ export async function landingPortalAction(services: Services, request: Request, 
 /** /home: whom the new enrollment is for — the session's portal, and the group for a group member. */
 export async function enrollingFor(services: Services, session: StoreSession) {
   const s = session.all();
-  const [portal, group] = await Promise.all([s.portalId ? findPortal(services.db, s.portalId) : undefined, s.groupId && s.enrollType === "new-group-member" ? findGroup(services.db, s.groupId) : undefined]);
+  const [portal, group] = await Promise.all([
+    s.portalId ? findPortal(services.db, s.portalId) : undefined,
+    s.groupId && s.enrollType === "new-group-member" ? findGroup(services.db, s.groupId) : undefined,
+  ]);
   return {
     portal: portal ? { name: portal.name, code: portal.code } : null,
     group: group ? { name: group.company_name, code: group.group_code } : null,

@@ -28,7 +28,16 @@ export interface ListingInputs {
   premierInCart: boolean;
 }
 
-type KeyFacts = [state: string | null, area: string | null, age: number | null, tier: QuoteFacts["tier"], gender: number | null, smoker: number | null, annualIncome: number | null, workingHours: number | null];
+type KeyFacts = [
+  state: string | null,
+  area: string | null,
+  age: number | null,
+  tier: QuoteFacts["tier"],
+  gender: number | null,
+  smoker: number | null,
+  annualIncome: number | null,
+  workingHours: number | null,
+];
 type Key = [siteId: number, locale: string, over65: boolean, type: string | null, premierInCart: boolean, facts: KeyFacts | null];
 
 /**
@@ -38,7 +47,9 @@ type Key = [siteId: number, locale: string, over65: boolean, type: string | null
  */
 export function listingKey(inputs: ListingInputs): string {
   const f = inputs.facts;
-  const facts: KeyFacts | null = f ? [f.state, f.zip ? f.zip.slice(0, 3) : null, f.age, f.tier, f.gender, f.smoker, f.annualIncome, f.workingHours] : null;
+  const facts: KeyFacts | null = f
+    ? [f.state, f.zip ? f.zip.slice(0, 3) : null, f.age, f.tier, f.gender, f.smoker, f.annualIncome, f.workingHours]
+    : null;
   const key: Key = [inputs.siteId, inputs.locale, inputs.over65, inputs.type, inputs.premierInCart, facts];
   return JSON.stringify(key);
 }
@@ -46,7 +57,9 @@ export function listingKey(inputs: ListingInputs): string {
 /** The inputs, read back from a key: all the computation ever sees. */
 function inputsOf(key: string): ListingInputs {
   const [siteId, locale, over65, type, premierInCart, f] = JSON.parse(key) as Key;
-  const facts: QuoteFacts | null = f ? { state: f[0], zip: f[1], age: f[2], tier: f[3], gender: f[4], smoker: f[5], annualIncome: f[6], workingHours: f[7] } : null;
+  const facts: QuoteFacts | null = f
+    ? { state: f[0], zip: f[1], age: f[2], tier: f[3], gender: f[4], smoker: f[5], annualIncome: f[6], workingHours: f[7] }
+    : null;
   return { siteId, locale, over65, type, premierInCart, facts };
 }
 
@@ -72,7 +85,13 @@ export function cachedPricedSections(catalog: Catalog, inputs: ListingInputs, si
     return hit;
   }
   const keyed = inputsOf(key);
-  const sections = deepFreeze(pricedSections(catalog, { over65: keyed.over65, type: keyed.type, ctx: { facts: keyed.facts, locale: keyed.locale, premierInCart: keyed.premierInCart } }));
+  const sections = deepFreeze(
+    pricedSections(catalog, {
+      over65: keyed.over65,
+      type: keyed.type,
+      ctx: { facts: keyed.facts, locale: keyed.locale, premierInCart: keyed.premierInCart },
+    }),
+  );
   cache.set(key, sections);
   if (cache.size > size) cache.delete(cache.keys().next().value!);
   return sections;

@@ -6,5 +6,7 @@ import type { Services } from "../services";
 import { enrollmentRowsOnce } from "./enrollment-rows";
 
 export const enrollmentOnce = async (services: Services, id: number) => (await enrollmentRowsOnce(services, id))?.enrollment;
-export const cartLinesOnce = async (services: Services, enrollmentId: number) => (await enrollmentRowsOnce(services, enrollmentId))?.lines ?? [];
-export const stepRowsOnce = async (services: Services, enrollmentId: number) => (await enrollmentRowsOnce(services, enrollmentId))?.steps ?? [];
+export const cartLinesOnce = async (services: Services, enrollmentId: number) =>
+  (await enrollmentRowsOnce(services, enrollmentId))?.lines ?? [];
+export const stepRowsOnce = async (services: Services, enrollmentId: number) =>
+  (await enrollmentRowsOnce(services, enrollmentId))?.steps ?? [];

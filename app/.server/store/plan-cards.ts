@@ -84,7 +84,8 @@ export function forVisitor(card: PricedCard, visitor: Pick<CardContext, "cartPla
   // Only what the card shows travels to the browser (loader data is inlined in every page).
   const { addPriceId, needsEligibility, needsEnroll, categoryKey: _category, bundleSize: _bundle, myPriceCents: _mine, ...shown } = card;
   const answered =
-    (!needsEligibility || visitor.outcome(card.id, "eligibility") === "accepted") && (!needsEnroll || visitor.outcome(card.id, "enroll") === "accepted");
+    (!needsEligibility || visitor.outcome(card.id, "eligibility") === "accepted") &&
+    (!needsEnroll || visitor.outcome(card.id, "enroll") === "accepted");
   return { ...shown, inCart: visitor.cartPlanIds.has(card.id), directAdd: addPriceId !== null && answered ? addPriceId : null };
 }
 
@@ -106,7 +107,9 @@ export function pricedSections(
   catalog: Catalog,
   options: { over65: boolean; type: string | null; ctx: Pick<CardContext, "facts" | "locale" | "premierInCart"> },
 ): PricedSection[] {
-  const plans = browsablePlans(catalog, options.over65).filter((p) => (!options.type || p.categoryKey === options.type) && listedFor(catalog, p, options.ctx.facts));
+  const plans = browsablePlans(catalog, options.over65).filter(
+    (p) => (!options.type || p.categoryKey === options.type) && listedFor(catalog, p, options.ctx.facts),
+  );
   const sections: PricedSection[] = [];
   for (const category of catalog.categories) {
     const inCategory = plans.filter((p) => p.category_id === category.id);
@@ -122,11 +125,16 @@ export function pricedSections(
 }
 
 /** The sections this visitor sees: new objects throughout, the priced ones are left as they are. */
-export function sectionsForVisitor(sections: readonly PricedSection[], visitor: Pick<CardContext, "cartPlanIds" | "outcome">): PlanSection[] {
+export function sectionsForVisitor(
+  sections: readonly PricedSection[],
+  visitor: Pick<CardContext, "cartPlanIds" | "outcome">,
+): PlanSection[] {
   return sections.map((section) => ({
     key: section.key,
     heading: section.heading,
     plans: section.plans.map((card) => forVisitor(card, visitor)),
-    ...(section.bundles ? { bundles: section.bundles.map((b) => ({ size: b.size, plans: b.plans.map((card) => forVisitor(card, visitor)) })) } : {}),
+    ...(section.bundles
+      ? { bundles: section.bundles.map((b) => ({ size: b.size, plans: b.plans.map((card) => forVisitor(card, visitor)) })) }
+      : {}),
   }));
 }

@@ -19,12 +19,24 @@ export async function planDetail(services: Services, request: Request, plan: Cat
   const { catalog, locale, facts, quoted } = ctx;
   const text = planText(plan, locale);
   const questions = catalog.questions.get(plan.id) ?? { eligibility: [], enroll: [] };
-  const localized = (q: { id: number; text_en: string; text_es: string; true_condition: number }) => ({ id: q.id, text: locale === "es" ? q.text_es : q.text_en, trueCondition: q.true_condition });
+  const localized = (q: { id: number; text_en: string; text_es: string; true_condition: number }) => ({
+    id: q.id,
+    text: locale === "es" ? q.text_es : q.text_en,
+    trueCondition: q.true_condition,
+  });
 
-  let pricing: { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> } | { ok: false; errorCode: PricingErrorCode } | null = null;
+  let pricing:
+    | { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> }
+    | { ok: false; errorCode: PricingErrorCode }
+    | null = null;
   if (facts) {
     const result = pricingFor(catalog, plan.id, facts);
-    pricing = result.ok ? { ok: true, entries: result.entries.map(({ planPriceId, priceCents, coverageAmount }) => ({ planPriceId, priceCents, coverageAmount })) } : result;
+    pricing = result.ok
+      ? {
+          ok: true,
+          entries: result.entries.map(({ planPriceId, priceCents, coverageAmount }) => ({ planPriceId, priceCents, coverageAmount })),
+        }
+      : result;
   }
   const eligibilityOutcome = quoted ? ctx.outcome(plan.id, "eligibility") : null;
   const enrollOutcome = quoted ? ctx.outcome(plan.id, "enroll") : null;
@@ -36,7 +48,14 @@ export async function planDetail(services: Services, request: Request, plan: Cat
           const m = catalog.plans.get(catalog.membershipPlanId)!;
           const r = pricingFor(catalog, m.id, facts);
           const mText = planText(m, locale);
-          return r.ok ? r.entries.map((e) => ({ planPriceId: e.planPriceId, priceCents: e.priceCents, name: mText?.name ?? m.code, bodyHtml: sanitizeHtml(mText?.short_text) })) : [];
+          return r.ok
+            ? r.entries.map((e) => ({
+                planPriceId: e.planPriceId,
+                priceCents: e.priceCents,
+                name: mText?.name ?? m.code,
+                bodyHtml: sanitizeHtml(mText?.short_text),
+              }))
+            : [];
         })()
       : [];
   const companionPlan = plan.is_premier && plan.premier_pair_plan_id ? catalog.plans.get(plan.premier_pair_plan_id) : undefined;
@@ -44,7 +63,9 @@ export async function planDetail(services: Services, request: Request, plan: Cat
   const suggestions = (catalog.suggested.get(plan.id) ?? [])
     .map((id) => catalog.plans.get(id))
     .filter((p): p is CatalogPlan => Boolean(p && p.active === 1))
-    .map((p) => planCard(catalog, p, { facts, locale, cartPlanIds: ctx.cartPlanIds, premierInCart: ctx.premierInCart, outcome: ctx.outcome }));
+    .map((p) =>
+      planCard(catalog, p, { facts, locale, cartPlanIds: ctx.cartPlanIds, premierInCart: ctx.premierInCart, outcome: ctx.outcome }),
+    );
 
   return {
     ctx,
@@ -59,7 +80,9 @@ export async function planDetail(services: Services, request: Request, plan: Cat
         blueBarText: text?.blue_bar_text ?? null,
         associationHtml: sanitizeHtml(text?.association_text, { headingLevel: 3 }),
         bodyHtml: sanitizeHtml(text?.body_text, { headingLevel: 3 }),
-        exclusions: text?.exclusions_text ? { title: text.exclusions_title, html: sanitizeHtml(text.exclusions_text, { headingLevel: 3 }) } : null,
+        exclusions: text?.exclusions_text
+          ? { title: text.exclusions_title, html: sanitizeHtml(text.exclusions_text, { headingLevel: 3 }) }
+          : null,
         example: text?.example_text ? { title: text.example_title, html: sanitizeHtml(text.example_text, { headingLevel: 3 }) } : null,
         faq: text?.faq_text ? { title: text.faq_title, html: sanitizeHtml(text.faq_text, { headingLevel: 3 }) } : null,
         specialMessageHtml: sanitizeHtml(text?.special_message, { headingLevel: 3 }),
@@ -78,7 +101,10 @@ export async function planDetail(services: Services, request: Request, plan: Cat
       membershipOptions,
       needsMembership,
       companion: companionPlan
-        ? { name: planText(companionPlan, locale)?.name ?? companionPlan.code, priceCents: companionPricing?.ok ? companionPricing.entries[0].priceCents : null }
+        ? {
+            name: planText(companionPlan, locale)?.name ?? companionPlan.code,
+            priceCents: companionPricing?.ok ? companionPricing.entries[0].priceCents : null,
+          }
         : null,
       salary: { annualIncome: quoted?.annual_income ?? null, workingHours: quoted?.working_hours ?? null },
       smoker: quoted?.is_smoker ?? null,

@@ -16,10 +16,19 @@ export async function plansListing(services: Services, request: Request, request
   const [ctx, site] = await Promise.all([shoppingContext(services, request), siteOf(services, request)]);
   const type = requestedType && ctx.catalog.categories.some((c) => c.key === requestedType) ? requestedType : null;
   // Priced once per question and shared (ADR 011); the visitor's ticks and add buttons on top.
-  const priced = cachedPricedSections(ctx.catalog, { siteId: site.id, locale: ctx.locale, facts: ctx.facts, over65: ctx.over65, type, premierInCart: ctx.premierInCart });
+  const priced = cachedPricedSections(ctx.catalog, {
+    siteId: site.id,
+    locale: ctx.locale,
+    facts: ctx.facts,
+    over65: ctx.over65,
+    type,
+    premierInCart: ctx.premierInCart,
+  });
   const sections = sectionsForVisitor(priced, { cartPlanIds: ctx.cartPlanIds, outcome: ctx.outcome });
   const recommended =
-    ctx.quoted && ctx.session.get("eprocess") !== "group" ? await recommendedCards(services, { enrollment: ctx.quoted, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale }) : [];
+    ctx.quoted && ctx.session.get("eprocess") !== "group"
+      ? await recommendedCards(services, { enrollment: ctx.quoted, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale })
+      : [];
   return {
     type,
     sections,
@@ -37,7 +46,10 @@ export async function plansListing(services: Services, request: Request, request
  * into the HTML (components/plan-card-html.ts) and would be paid twice as JSON. Loader data for a
  * client navigation (no `listedCards`) keeps the whole cards: the browser draws them itself.
  */
-export function listingForBrowser(data: PlansListingData, listedCards: Map<number, PlanCardData> | undefined): PlansListingData<ListedCard> {
+export function listingForBrowser(
+  data: PlansListingData,
+  listedCards: Map<number, PlanCardData> | undefined,
+): PlansListingData<ListedCard> {
   if (!listedCards) return data;
   const lean = (card: PlanCardData): ListedCard => {
     listedCards.set(card.id, card);

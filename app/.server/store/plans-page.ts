@@ -106,13 +106,18 @@ export async function plansPageInputs(services: Services, request: Request): Pro
       .sort()
       .map((k) => [k, values[k]]),
     enrollment ? rowValues(enrollment as unknown as Record<string, unknown>) : null,
-    lines.map((l) => [l.plan_id, l.plan_price_id, l.price_cents, l.removable, l.paired_line_id === null ? null : (position.get(l.paired_line_id) ?? -1)]),
+    lines.map((l) => [
+      l.plan_id,
+      l.plan_price_id,
+      l.price_cents,
+      l.removable,
+      l.paired_line_id === null ? null : (position.get(l.paired_line_id) ?? -1),
+    ]),
     answers.map((a) => [a.plan_id, a.kind, a.outcome]),
   ];
   const key = crypto.createHash("sha256").update(JSON.stringify(inputs)).digest("base64url");
   return { key, generation: catalog, csrf };
 }
-
 
 export type CachedPageAnswer =
   | { kind: "hit"; body: Buffer; encoding: "gzip" | null; headers: Readonly<Record<string, string>> }
@@ -158,7 +163,9 @@ export async function plansPageFromCache(
           const template = spliceTemplate(html, values);
           if (template) cache.set(inputs.generation, inputs.key, template, language ? { "Content-Language": language } : {});
         })
-        .catch((error: unknown) => services.log.warn("plans page not kept", { reason: error instanceof Error ? error.message : String(error) }));
+        .catch((error: unknown) =>
+          services.log.warn("plans page not kept", { reason: error instanceof Error ? error.message : String(error) }),
+        );
     },
   };
   return { kind: "miss", capture };

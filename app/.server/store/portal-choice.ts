@@ -30,14 +30,23 @@ export async function repPortalOptions(services: Services, repId: number) {
  * their portals, then Start Direct Enrollment or one of their groups. A tampered portal or
  * another rep's group is refused like a missing choice.
  */
-export async function chooseRepPortal(services: Services, repId: number, current: SessionData, form: FormData): Promise<{ error: Response } | { patch: SessionPatch }> {
+export async function chooseRepPortal(
+  services: Services,
+  repId: number,
+  current: SessionData,
+  form: FormData,
+): Promise<{ error: Response } | { patch: SessionPatch }> {
   const result = await newMemberValidator.validate(form);
   if (result.error) return { error: validationError(result.error, result.submittedData) };
   const data = result.data;
   const portals = await choosablePortals(services, repId);
-  if (!portals.some((p) => p.id === data.portal)) return { error: validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData) };
+  if (!portals.some((p) => p.id === data.portal))
+    return {
+      error: validationError({ fieldErrors: { portal: "validation.choosePlatform" }, formId: result.formId }, result.submittedData),
+    };
   if (data.choice === "direct") return { patch: startDirectEnrollment(current, data.portal) };
   const groups = await choosableGroups(services, repId);
-  if (!groups.some((g) => g.id === data.group)) return { error: validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData) };
+  if (!groups.some((g) => g.id === data.group))
+    return { error: validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData) };
   return { patch: startGroupEnrollment(data.portal, data.group, "rep") };
 }

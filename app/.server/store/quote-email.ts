@@ -40,7 +40,8 @@ export async function renderQuoteEmail(services: Services, input: QuoteEmailInpu
   const money = (c: number) => formatMoney(c, input.locale);
   const tier = input.cart.tierLabelKey ? t(input.cart.tierLabelKey) : "";
   const pending = t("quoteEmail.linkPending");
-  const subject = input.kind === "reminder" ? t("quoteEmail.reminderSubject", { brand: brand.name }) : t("quoteEmail.subject", { brand: brand.name });
+  const subject =
+    input.kind === "reminder" ? t("quoteEmail.reminderSubject", { brand: brand.name }) : t("quoteEmail.subject", { brand: brand.name });
   const intro = input.kind === "reminder" ? t("quoteEmail.reminderIntro") : t("quoteEmail.intro", { brand: brand.name });
   const lines = input.cart.lines.map((l) => ({
     name: l.name,
@@ -57,7 +58,12 @@ export async function renderQuoteEmail(services: Services, input: QuoteEmailInpu
       case "price":
         return `${money(c.priceCents)}${t("plans.perMonth")}`;
       case "pricingError":
-        return t(`pricing.${c.errorCode}`).replace(/<\/?action>/g, "").split(". ")[0].replace(/\.$/, "") + ".";
+        return (
+          t(`pricing.${c.errorCode}`)
+            .replace(/<\/?action>/g, "")
+            .split(". ")[0]
+            .replace(/\.$/, "") + "."
+        );
       case "noQuote":
         return "—";
       default:
@@ -65,9 +71,15 @@ export async function renderQuoteEmail(services: Services, input: QuoteEmailInpu
     }
   };
   const comparison = input.comparison?.plans.length ? input.comparison : null;
-  const compareRows = comparison ? comparison.rows.map((r) => ({ label: "key" in r.label ? t(r.label.key) : r.label.text, cells: r.cells.map(cellText) })) : [];
+  const compareRows = comparison
+    ? comparison.rows.map((r) => ({ label: "key" in r.label ? t(r.label.key) : r.label.text, cells: r.cells.map(cellText) }))
+    : [];
   const compareText = comparison
-    ? ["", t("compare.emailTitle"), ...comparison.plans.flatMap((p, i) => ["", `* ${p.name}`, ...compareRows.map((r) => `  ${r.label}: ${r.cells[i]}`)])]
+    ? [
+        "",
+        t("compare.emailTitle"),
+        ...comparison.plans.flatMap((p, i) => ["", `* ${p.name}`, ...compareRows.map((r) => `  ${r.label}: ${r.cells[i]}`)]),
+      ]
     : [];
   const cellStyle = "padding:6px;border:1px solid #ccc;vertical-align:top;text-align:left;font-size:13px";
   const compareHtml = comparison
@@ -103,8 +115,11 @@ ${compareRows.map((r) => `<tr><th scope="row" style="${cellStyle}">${escapeHtml(
 
   const row = (cells: string[], bold = false) =>
     `<tr>${cells.map((c, i) => `<td style="padding:8px;border-bottom:1px solid #ddd;${i === cells.length - 1 ? "text-align:right;" : ""}${bold ? "font-weight:bold;" : ""}">${c}</td>`).join("")}</tr>`;
-  const logo = brand.logoUrl ? `<img src="${escapeHtml(brand.logoUrl.startsWith("/") ? base + brand.logoUrl : brand.logoUrl)}" alt="${escapeHtml(brand.name)}" width="180" style="display:block">` : `<strong>${escapeHtml(brand.name)}</strong>`;
-  const link = (href: string | null, label: string) => (href ? `<a href="${escapeHtml(href)}" style="color:${color}">${escapeHtml(label)}</a>` : escapeHtml(`${label} (${pending})`));
+  const logo = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl.startsWith("/") ? base + brand.logoUrl : brand.logoUrl)}" alt="${escapeHtml(brand.name)}" width="180" style="display:block">`
+    : `<strong>${escapeHtml(brand.name)}</strong>`;
+  const link = (href: string | null, label: string) =>
+    href ? `<a href="${escapeHtml(href)}" style="color:${color}">${escapeHtml(label)}</a>` : escapeHtml(`${label} (${pending})`);
   const body = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#fff;border-top:6px solid ${color};max-width:600px">
 <tr><td style="padding:24px">${logo}</td></tr>

@@ -40,7 +40,8 @@ export async function submitQuote(
   if (!state) return validationError({ fieldErrors: { zip: "validation.zipInvalid" }, formId: result.formId }, result.submittedData);
   if (input.category) {
     const catalog = await loadCatalog(services.db);
-    if (!catalog.categories.some((c) => c.key === input.category)) return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
+    if (!catalog.categories.some((c) => c.key === input.category))
+      return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
   }
 
   await saveQuote(services, request, session, {
@@ -60,7 +61,9 @@ export async function submitQuote(
 /** The agent home's New Member chooser: a portal, then direct enrollment or one of the rep's groups. */
 export const REP_PORTAL_CHOOSER = "/agent-home?step=portal";
 
-export type QuoteFilter = Partial<Pick<Enrollment, "zip" | "state" | "birthdate" | "gender" | "tier" | "is_smoker" | "spouse_birthdate" | "child_count" | "category">>;
+export type QuoteFilter = Partial<
+  Pick<Enrollment, "zip" | "state" | "birthdate" | "gender" | "tier" | "is_smoker" | "spouse_birthdate" | "child_count" | "category">
+>;
 
 /**
  * Creates the temp enrollment the first time (in the session's mode), or updates it and

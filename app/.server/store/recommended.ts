@@ -1,7 +1,12 @@
 /** Recommended products for a visitor: the recommendation service's picks, priced. */
 import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
-import { createRecommendationService, MAX_RECOMMENDATIONS, type Recommendation, type RecommendationInput } from "../adapters/recommendations";
+import {
+  createRecommendationService,
+  MAX_RECOMMENDATIONS,
+  type Recommendation,
+  type RecommendationInput,
+} from "../adapters/recommendations";
 import { once } from "../platform/request-memo";
 import { loadCatalog, planText } from "../repositories/catalog";
 import { planHref } from "./plan-cards";
@@ -18,7 +23,9 @@ export type { RecommendedCard } from "~/views/plans";
  */
 export async function recommendations(services: Services, input: RecommendationInput): Promise<Recommendation[]> {
   const { limit = MAX_RECOMMENDATIONS, ...question } = input;
-  const all = await once(services, `recommendations:${JSON.stringify(question)}`, () => createRecommendationService(services.db).recommend({ ...question, limit: MAX_RECOMMENDATIONS }));
+  const all = await once(services, `recommendations:${JSON.stringify(question)}`, () =>
+    createRecommendationService(services.db).recommend({ ...question, limit: MAX_RECOMMENDATIONS }),
+  );
   return all.slice(0, Math.max(0, limit));
 }
 
@@ -41,7 +48,11 @@ export async function recommendedCards(
   return picks.flatMap((pick) => {
     const plan = catalog.plans.get(pick.planId);
     if (!plan) return [];
-    const prices = input.facts ? tierPrices(plan, catalog.priceRows.get(plan.id) ?? [], input.facts, TIERS).map((p) => p.priceCents).filter((c) => c > 0) : [];
+    const prices = input.facts
+      ? tierPrices(plan, catalog.priceRows.get(plan.id) ?? [], input.facts, TIERS)
+          .map((p) => p.priceCents)
+          .filter((c) => c > 0)
+      : [];
     return [
       {
         id: plan.id,

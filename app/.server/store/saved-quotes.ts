@@ -40,8 +40,19 @@ export interface QuoteRequest {
 }
 
 async function brandingOf(services: Services, enrollment: Enrollment, locale: string, host?: string) {
-  const site = (!host && enrollment.site_id ? await findSite(services.db, enrollment.site_id) : undefined) ?? (await siteForHost(services.db, host ?? ""));
-  return brandingFor(services.db, { groupId: enrollment.group_id ?? undefined, agentId: enrollment.agent_id ?? undefined, enrollType: enrollment.enroll_type ?? undefined }, site, locale);
+  const site =
+    (!host && enrollment.site_id ? await findSite(services.db, enrollment.site_id) : undefined) ??
+    (await siteForHost(services.db, host ?? ""));
+  return brandingFor(
+    services.db,
+    {
+      groupId: enrollment.group_id ?? undefined,
+      agentId: enrollment.agent_id ?? undefined,
+      enrollType: enrollment.enroll_type ?? undefined,
+    },
+    site,
+    locale,
+  );
 }
 
 /**
@@ -55,13 +66,34 @@ async function messageFor(services: Services, enrollment: Enrollment, input: Quo
 }
 
 export async function previewQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string) {
-  const [cart, branding, message] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host), messageFor(services, enrollment, input)]);
-  return renderQuoteEmail(services, { locale, branding, name: input.name, message, cart, cartUrl: null, declineUrl: null, kind: "quote", comparison: input.comparison ?? null });
+  const [cart, branding, message] = await Promise.all([
+    cartView(services, enrollment, locale),
+    brandingOf(services, enrollment, locale, host),
+    messageFor(services, enrollment, input),
+  ]);
+  return renderQuoteEmail(services, {
+    locale,
+    branding,
+    name: input.name,
+    message,
+    cart,
+    cartUrl: null,
+    declineUrl: null,
+    kind: "quote",
+    comparison: input.comparison ?? null,
+  });
 }
 
 export type SendQuoteResult = { ok: true; quoteId: number } | { ok: false; error: "validation.tooManyQuotes" | "validation.emptyCart" };
 
-export async function sendQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string, clientIp: string | undefined): Promise<SendQuoteResult> {
+export async function sendQuote(
+  services: Services,
+  enrollment: Enrollment,
+  input: QuoteRequest,
+  locale: string,
+  host: string,
+  clientIp: string | undefined,
+): Promise<SendQuoteResult> {
   const now = services.now();
   const cartKey = `quote:cart:${enrollment.id}`;
   const addressKey = `quote:address:${services.cipher.hash(input.email.toLowerCase()).slice(0, 24)}`;
@@ -85,7 +117,11 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
     }
     taken.push({ key, taken: place });
   }
-  const [cart, branding, message] = await Promise.all([cartView(services, enrollment, locale), brandingOf(services, enrollment, locale, host), messageFor(services, enrollment, input)]);
+  const [cart, branding, message] = await Promise.all([
+    cartView(services, enrollment, locale),
+    brandingOf(services, enrollment, locale, host),
+    messageFor(services, enrollment, input),
+  ]);
   if (!cart.lines.length) {
     await giveBack();
     return { ok: false, error: "validation.emptyCart" };
@@ -107,9 +143,25 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
   const tokenHash = services.cipher.hash(`${CART_LINK}:${token}`);
   // the quote, its link and the e-mail commit together (ADR 010)
   const quoteId = await withMessages(services, async (tx) => {
-    const id = await insertQuote(tx.db, { enrollmentId: enrollment.id, name: input.name, email: input.email, message, locale, tokenHash, expiresAt, now });
+    const id = await insertQuote(tx.db, {
+      enrollmentId: enrollment.id,
+      name: input.name,
+      email: input.email,
+      message,
+      locale,
+      tokenHash,
+      expiresAt,
+      now,
+    });
     await insertLinkToken(tx.db, { tokenHash, purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt, now });
-    await queueMail(tx, { to: input.email, subject: email.subject, text: email.text, html: email.html, kind: "quote", enrollmentId: enrollment.id });
+    await queueMail(tx, {
+      to: input.email,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      kind: "quote",
+      enrollmentId: enrollment.id,
+    });
     return id;
   });
   return { ok: true, quoteId };
@@ -121,7 +173,9 @@ export async function sendQuote(services: Services, enrollment: Enrollment, inpu
  */
 export async function cartFromToken(services: Services, token: string) {
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
-  const link = await findByAnyHash(services.cipher, `${CART_LINK}:${token}`, (hash) => findLinkToken(services.db, hash, CART_LINK, services.now()));
+  const link = await findByAnyHash(services.cipher, `${CART_LINK}:${token}`, (hash) =>
+    findLinkToken(services.db, hash, CART_LINK, services.now()),
+  );
   if (!link) return null;
   const enrollment = await findEnrollment(services.db, link.enrollment_id);
   return enrollment && enrollment.status !== "cancelled" ? enrollment : null;
@@ -133,7 +187,13 @@ export async function cartFromToken(services: Services, token: string) {
  */
 export async function quoteSummary(services: Services, enrollment: Enrollment, locale: string) {
   const cart = await cartView(services, enrollment, locale);
-  const lines = cart.lines.map((l) => ({ name: l.name, priceCents: l.priceCents, oneTimeFeeCents: l.oneTimeFeeCents, coverageAmount: l.coverageAmount, addedWith: l.pairedWith !== null }));
+  const lines = cart.lines.map((l) => ({
+    name: l.name,
+    priceCents: l.priceCents,
+    oneTimeFeeCents: l.oneTimeFeeCents,
+    coverageAmount: l.coverageAmount,
+    addedWith: l.pairedWith !== null,
+  }));
   return { lines, totals: cartTotals(cart.lines), tierLabelKey: cart.tierLabelKey };
 }
 
@@ -161,7 +221,13 @@ export async function openQuoteCopy(services: Services, session: StoreSession, s
     await insertCartLines(
       services.db,
       id,
-      kept.map(({ line, pairedWith }) => ({ planId: line.plan_id, planPriceId: line.plan_price_id, priceCents: line.price_cents, removable: line.removable === 1, pairedWith })),
+      kept.map(({ line, pairedWith }) => ({
+        planId: line.plan_id,
+        planPriceId: line.plan_price_id,
+        priceCents: line.price_cents,
+        removable: line.removable === 1,
+        pairedWith,
+      })),
       services.now(),
     );
   }
@@ -169,8 +235,12 @@ export async function openQuoteCopy(services: Services, session: StoreSession, s
   const removed = await repriceCart(services, created, locale);
   const over65 = session.get("over65");
   session.clear();
-  for (const [k, v] of Object.entries({ ...copy.session, ...(over65 !== undefined ? { over65 } : {}), tempId: id })) session.set(k as never, v as never);
-  const notCopied = [...skipped.map((p) => (catalog.plans.get(p) ? (planText(catalog.plans.get(p)!, locale)?.name ?? "") : "")), ...removed].filter(Boolean);
+  for (const [k, v] of Object.entries({ ...copy.session, ...(over65 !== undefined ? { over65 } : {}), tempId: id }))
+    session.set(k as never, v as never);
+  const notCopied = [
+    ...skipped.map((p) => (catalog.plans.get(p) ? (planText(catalog.plans.get(p)!, locale)?.name ?? "") : "")),
+    ...removed,
+  ].filter(Boolean);
   if (notCopied.length) session.flash({ kind: "warning", key: "savedQuote.notCopied", values: { plans: notCopied.join(", ") } });
   await audit(services, session, { kind: "quote.open", enrollmentId: source.id, detail: `copy:${id}` });
   return id;
@@ -190,7 +260,10 @@ export async function runReminders(services: Services) {
     try {
       const enrollment = await findEnrollment(services.db, quote.enrollment_id);
       if (!enrollment) continue;
-      const [cart, branding] = await Promise.all([cartView(services, enrollment, quote.locale), brandingOf(services, enrollment, quote.locale)]);
+      const [cart, branding] = await Promise.all([
+        cartView(services, enrollment, quote.locale),
+        brandingOf(services, enrollment, quote.locale),
+      ]);
       if (!cart.lines.length) continue;
       // Only hashes are kept, so the reminder carries a fresh link (the first one still works).
       const token = randomToken();
@@ -208,8 +281,21 @@ export async function runReminders(services: Services) {
       // the claim (one reminder per quote), the new link and the e-mail commit together (ADR 010)
       const queued = await withMessages(services, async (tx) => {
         if (!(await claimReminder(tx.db, quote.id, now))) return false;
-        await insertLinkToken(tx.db, { tokenHash: services.cipher.hash(`${CART_LINK}:${token}`), purpose: CART_LINK, enrollmentId: enrollment.id, expiresAt: new Date(quote.expires_at), now });
-        await queueMail(tx, { to: quote.email, subject: email.subject, text: email.text, html: email.html, kind: "reminder", enrollmentId: enrollment.id });
+        await insertLinkToken(tx.db, {
+          tokenHash: services.cipher.hash(`${CART_LINK}:${token}`),
+          purpose: CART_LINK,
+          enrollmentId: enrollment.id,
+          expiresAt: new Date(quote.expires_at),
+          now,
+        });
+        await queueMail(tx, {
+          to: quote.email,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          kind: "reminder",
+          enrollmentId: enrollment.id,
+        });
         return true;
       });
       if (queued) sent += 1;

@@ -41,7 +41,8 @@ export async function loadShell(request: Request, services: Services): Promise<{
     s.tempId ? cartLinesOnce(services, s.tempId).then(cartSummary) : { count: 0, amountCents: 0 },
   ]);
   const flash = session.takeFlash();
-  const showRecommended = cart.count > 0 && s.eprocess !== "group" && s.tempId ? await hasRecommendations(services, s.tempId, s.over65 ?? false) : false;
+  const showRecommended =
+    cart.count > 0 && s.eprocess !== "group" && s.tempId ? await hasRecommendations(services, s.tempId, s.over65 ?? false) : false;
   let [csrfToken, csrfCookie] = await services.csrf.commitToken(request);
   // An empty (or garbled-to-empty) __csrf cookie reads as the token "": every form would render
   // without one (and the page answer 500). Such a visitor gets a fresh token, like a new one.
@@ -72,9 +73,15 @@ export async function loadShell(request: Request, services: Services): Promise<{
         supportRequestUrl: safeUrl(site.support_request_url),
       },
       branding,
-      footerLinks: links.filter((l) => l.kind === "footer").map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
+      footerLinks: links
+        .filter((l) => l.kind === "footer")
+        .map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
       adminLinks:
-        site.kind === "default" ? [] : links.filter((l) => l.kind === "admin").map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
+        site.kind === "default"
+          ? []
+          : links
+              .filter((l) => l.kind === "admin")
+              .map((l) => ({ id: l.id, label: label(l.label_en, l.label_es), url: safeUrl(l.url) ?? "#" })),
       menu: menu.map((c) => ({ key: c.key, label: label(c.label_en, c.label_es), icon: c.icon })),
       cart,
       showRecommended,

@@ -35,7 +35,10 @@ export async function currentEnrollment(services: Services, session: StoreSessio
 
 export async function effectiveDateRule(services: Services, groupId: number | null) {
   const { effectiveDateRules: rules } = await referenceData(services.db);
-  return rules.find((r) => groupId !== null && r.group_id === groupId) ?? rules.find((r) => r.group_id === null) ?? { days_of_month: "1", months_ahead: 3, min_days_ahead: 1 };
+  return (
+    rules.find((r) => groupId !== null && r.group_id === groupId) ??
+    rules.find((r) => r.group_id === null) ?? { days_of_month: "1", months_ahead: 3, min_days_ahead: 1 }
+  );
 }
 
 /** The date coverage would start: the one chosen at checkout, else the first one offered. */
@@ -137,6 +140,7 @@ export async function selectionBanner(services: Services, session: StoreSession,
     member: member ? { name: `${member.first_name} ${member.last_name}` } : null,
     /** where "Current Member" in the breadcrumb leads: the rep's or the group's member list */
     /** (only for a verified rep or group admin: the list is theirs alone, issue 15) */
-    membersHref: session.staff?.kind === "rep" ? "/agent-select-member" : session.staff?.kind === "group_admin" ? "/group-select-member" : null,
+    membersHref:
+      session.staff?.kind === "rep" ? "/agent-select-member" : session.staff?.kind === "group_admin" ? "/group-select-member" : null,
   };
 }

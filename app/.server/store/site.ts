@@ -17,7 +17,9 @@ export function siteOf(services: Services, request: Request): Promise<Site> {
 /** The site's footer links in the visitor's language (only safe addresses reach an href). */
 export async function siteFooterLinks(services: Services, site: Pick<Site, "id">, locale: string) {
   const links = await siteLinks(services.db, site.id);
-  return links.filter((l) => l.kind === "footer").map((l) => ({ id: l.id, label: locale === "es" ? l.label_es : l.label_en, url: safeUrl(l.url) ?? "#" }));
+  return links
+    .filter((l) => l.kind === "footer")
+    .map((l) => ({ id: l.id, label: locale === "es" ? l.label_es : l.label_en, url: safeUrl(l.url) ?? "#" }));
 }
 
 /** Get Group Quote: the group's own address when it has one, else the site's. */

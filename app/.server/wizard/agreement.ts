@@ -6,7 +6,7 @@ import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
 import { fieldRules, readStep, type WizardContext } from "./steps";
 import { textSignatureOffered } from "./text-signature";
-import { signatureLater, verificationRules, type ApplicantName, } from "~/domain/agreement";
+import { signatureLater, verificationRules, type ApplicantName } from "~/domain/agreement";
 import { todayIso } from "~/domain/dates";
 import { agreementTexts, cartL713, verificationCodes, type AgreementTextRow } from "../repositories/agreements";
 import { esignConsentOf, saveEsignConsent } from "../repositories/enrollment-record";
@@ -54,7 +54,11 @@ export async function agreementSetup(services: Services, ctx: WizardContext) {
 /** Agreement & Signature: the texts to accept, the verification block, the signature. */
 
 /** The consent to electronic records and signatures as this site shows it, in this language, with its SHA-256. */
-export async function esignConsentFor(services: Services, request: Request, locale: string): Promise<{ text: EsignConsentText; canonical: string; sha256: string }> {
+export async function esignConsentFor(
+  services: Services,
+  request: Request,
+  locale: string,
+): Promise<{ text: EsignConsentText; canonical: string; sha256: string }> {
   const [site, t] = await Promise.all([siteOf(services, request), services.i18n.getFixedT(locale, "common")]);
   const text = esignConsentText((key, options) => t(key, options) as string, { phone: site.support_phone, email: site.support_email });
   const canonical = esignConsentCanonical(text);
@@ -66,8 +70,19 @@ export function sha256Hex(value: string | Uint8Array) {
 }
 
 /** Records the consent as it was shown (its version, text and hash) and when: at the signature. */
-export async function recordEsignConsent(services: Services, enrollmentId: number, locale: string, consent: { canonical: string; sha256: string }) {
-  await saveEsignConsent(services.db, enrollmentId, { version: ESIGN_CONSENT_VERSION, text: consent.canonical, text_sha256: consent.sha256, locale, consented_at: services.now().toISOString() });
+export async function recordEsignConsent(
+  services: Services,
+  enrollmentId: number,
+  locale: string,
+  consent: { canonical: string; sha256: string },
+) {
+  await saveEsignConsent(services.db, enrollmentId, {
+    version: ESIGN_CONSENT_VERSION,
+    text: consent.canonical,
+    text_sha256: consent.sha256,
+    locale,
+    consented_at: services.now().toISOString(),
+  });
 }
 
 /** Complete refuses an enrollment whose consent is missing, to an older version, or does not match its own hash. */

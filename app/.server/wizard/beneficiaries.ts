@@ -58,12 +58,21 @@ export async function prefetchExistingBeneficiaries(services: Services, enrollme
     if (step?.data.prefetched) return 0;
     const source = await memberLastEnrollmentId(services.db, enrollment.member_id);
     // Copies only into an empty list (checked in the same transaction as the copy).
-    const copied = source && source !== enrollment.id ? await copyBeneficiaries(services.db, source, enrollment.id, MAX_BENEFICIARIES, services.now()) : 0;
+    const copied =
+      source && source !== enrollment.id
+        ? await copyBeneficiaries(services.db, source, enrollment.id, MAX_BENEFICIARIES, services.now())
+        : 0;
     // Once looked up, never again: a list the applicant emptied stays empty.
-    await writeStep(services, enrollment, "beneficiary_info", { data: { ...(step?.data ?? {}), prefetched: true }, completed: Boolean(step?.completed) });
+    await writeStep(services, enrollment, "beneficiary_info", {
+      data: { ...(step?.data ?? {}), prefetched: true },
+      completed: Boolean(step?.completed),
+    });
     return copied;
   } catch (error) {
-    services.log.warn("beneficiary prefetch failed", { enrollmentId: enrollment.id, error: error instanceof Error ? error.message : String(error) });
+    services.log.warn("beneficiary prefetch failed", {
+      enrollmentId: enrollment.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return 0;
   }
 }
@@ -72,7 +81,8 @@ export type BeneficiarySaveResult = { ok: true } | { ok: false; reason: "not-fou
 
 function refusalMessage(refusal: SaveRefusal | "not-found"): Extract<BeneficiarySaveResult, { ok: false }> {
   if (refusal === "not-found") return { ok: false, reason: "not-found", message: "validation.beneficiaryNotFound" };
-  if (refusal.reason === "max") return { ok: false, reason: "max", message: messageKey("validation.beneficiaryMax", { max: MAX_BENEFICIARIES }) };
+  if (refusal.reason === "max")
+    return { ok: false, reason: "max", message: messageKey("validation.beneficiaryMax", { max: MAX_BENEFICIARIES }) };
   return { ok: false, reason: "total", message: messageKey("validation.beneficiaryTotalHigh", { n: refusal.total }) };
 }
 
@@ -92,13 +102,33 @@ function valuesOf(input: BeneficiaryInput): BeneficiaryValues {
 }
 
 export async function addBeneficiary(services: Services, enrollment: Enrollment, input: BeneficiaryInput): Promise<BeneficiarySaveResult> {
-  const res = await insertBeneficiary(services.db, enrollment.id, valuesOf(input), input.ssn ? seal(services, input.ssn) : null, (others) => saveRefusal(others, input.percentage, "add"), services.now());
+  const res = await insertBeneficiary(
+    services.db,
+    enrollment.id,
+    valuesOf(input),
+    input.ssn ? seal(services, input.ssn) : null,
+    (others) => saveRefusal(others, input.percentage, "add"),
+    services.now(),
+  );
   return res.ok ? { ok: true } : refusalMessage(res.refusal);
 }
 
 /** An empty SSN box keeps the SSN on file. */
-export async function editBeneficiary(services: Services, enrollment: Enrollment, id: number, input: BeneficiaryInput): Promise<BeneficiarySaveResult> {
-  const res = await updateBeneficiary(services.db, enrollment.id, id, valuesOf(input), input.ssn ? seal(services, input.ssn) : undefined, (others) => saveRefusal(others, input.percentage, "edit"), services.now());
+export async function editBeneficiary(
+  services: Services,
+  enrollment: Enrollment,
+  id: number,
+  input: BeneficiaryInput,
+): Promise<BeneficiarySaveResult> {
+  const res = await updateBeneficiary(
+    services.db,
+    enrollment.id,
+    id,
+    valuesOf(input),
+    input.ssn ? seal(services, input.ssn) : undefined,
+    (others) => saveRefusal(others, input.percentage, "edit"),
+    services.now(),
+  );
   return res.ok ? { ok: true } : refusalMessage(res.refusal);
 }
 
@@ -141,7 +171,11 @@ export async function beneficiaryProblem(services: Services, enrollmentId: numbe
 }
 
 /** Next: the list must be complete (beneficiaryProblem); marks the step done. */
-export async function finishBeneficiaries(services: Services, enrollment: Enrollment, check: BeneficiaryCheck): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function finishBeneficiaries(
+  services: Services,
+  enrollment: Enrollment,
+  check: BeneficiaryCheck,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const problem = await beneficiaryProblem(services, enrollment.id, check);
   if (problem) return { ok: false, message: problem };
   const list = await listBeneficiaries(services.db, enrollment.id);

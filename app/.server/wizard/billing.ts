@@ -26,7 +26,15 @@ import {
 } from "../repositories/payments";
 import { todayIso } from "~/domain/dates";
 import { isExpired, lastFour } from "~/domain/cards";
-import { DEFAULT_BILL_DATE, FIXED_METHODS, type BillingAddress, type BillingInput, type BillingSetup, type FixedMethod, type PayMethod } from "~/forms/billing";
+import {
+  DEFAULT_BILL_DATE,
+  FIXED_METHODS,
+  type BillingAddress,
+  type BillingInput,
+  type BillingSetup,
+  type FixedMethod,
+  type PayMethod,
+} from "~/forms/billing";
 
 /**
  * The merchant statement descriptor (get-billing-text): how charges appear on the applicant's
@@ -42,7 +50,8 @@ export type PaymentMode = { kind: "fixed"; method: FixedMethod } | { kind: "choo
  * eft offers the bank draft only; cc or none offers Credit Card and EFT (EFT selected first).
  */
 export function paymentMode(groupMethod: string | null): PaymentMode {
-  if (groupMethod && (FIXED_METHODS as readonly string[]).includes(groupMethod)) return { kind: "fixed", method: groupMethod as FixedMethod };
+  if (groupMethod && (FIXED_METHODS as readonly string[]).includes(groupMethod))
+    return { kind: "fixed", method: groupMethod as FixedMethod };
   if (groupMethod === "eft") return { kind: "choose", methods: ["eft"] };
   return { kind: "choose", methods: ["cc", "eft"] };
 }
@@ -68,7 +77,10 @@ export async function billingSetup(services: Services, ctx: WizardContext) {
     accountTypes: lists.account_type.map((o) => o.value),
     holderTypes: lists.account_holder_type.map((o) => o.value),
     // An expired card is listed but cannot be chosen.
-    existing: [...existing.banks.map((b) => b.value), ...existing.cards.filter((c) => !isExpired(c.expMonth, c.expYear, today)).map((c) => c.value)],
+    existing: [
+      ...existing.banks.map((b) => b.value),
+      ...existing.cards.filter((c) => !isExpired(c.expMonth, c.expYear, today)).map((c) => c.value),
+    ],
     today,
   };
   return { rules, lists, mode, existing, setup, today };
@@ -84,7 +96,10 @@ export async function physicalAddress(services: Services, enrollmentId: number):
 
 /** What is shown again when the step is opened later: never a card or account number. */
 export async function savedBilling(services: Services, enrollmentId: number) {
-  const [payment, step] = await Promise.all([enrollmentPaymentRow(services.db, enrollmentId), readStep(services, enrollmentId, "billing_info")]);
+  const [payment, step] = await Promise.all([
+    enrollmentPaymentRow(services.db, enrollmentId),
+    readStep(services, enrollmentId, "billing_info"),
+  ]);
   return { payment: payment ?? null, step: step ?? null };
 }
 
@@ -103,13 +118,23 @@ export async function billingChoice(services: Services, enrollmentId: number, lo
     services.i18n.getFixedT(locale, "common"),
   ]);
   if (!row) return null;
-  const label = (list: keyof typeof lists, value: string | number | null) => (value === null ? "" : (lists[list].find((o) => o.value === String(value))?.label ?? String(value)));
+  const label = (list: keyof typeof lists, value: string | number | null) =>
+    value === null ? "" : (lists[list].find((o) => o.value === String(value))?.label ?? String(value));
   const fixed = (FIXED_METHODS as readonly string[]).includes(row.payment_method);
   return {
     method: label("payment_method", row.payment_method),
     billDate: fixed ? null : label("bill_date", row.bill_date),
-    bank: row.kind === "eft" ? { name: row.bank_name ?? "", type: label("account_type", row.account_type), last4: row.account_last4 ?? "" } : null,
-    card: row.kind === "cc" ? { brand: t(`billing.brands.${row.card_brand ?? "card"}`, { defaultValue: t("billing.brands.card") }), last4: row.card_last4 ?? "" } : null,
+    bank:
+      row.kind === "eft"
+        ? { name: row.bank_name ?? "", type: label("account_type", row.account_type), last4: row.account_last4 ?? "" }
+        : null,
+    card:
+      row.kind === "cc"
+        ? {
+            brand: t(`billing.brands.${row.card_brand ?? "card"}`, { defaultValue: t("billing.brands.card") }),
+            last4: row.card_last4 ?? "",
+          }
+        : null,
   };
 }
 
@@ -128,16 +153,37 @@ export function paymentGateway(services: Services): PaymentGateway {
  * the group's fixed method. The method row, the enrollment's billing row and the step are
  * written in one transaction.
  */
-export async function saveBilling(services: Services, ctx: WizardContext, input: BillingInput, mode: PaymentMode, gateway: PaymentGateway = paymentGateway(services)): Promise<SaveOutcome> {
+export async function saveBilling(
+  services: Services,
+  ctx: WizardContext,
+  input: BillingInput,
+  mode: PaymentMode,
+  gateway: PaymentGateway = paymentGateway(services),
+): Promise<SaveOutcome> {
   const now = services.now();
   const enrollmentId = ctx.enrollment.id;
-  type Plan = { paymentMethod: string; billDate: number; physical: boolean; address: BillingAddress | null; last4: string | null; stepBillDate: number | null };
+  type Plan = {
+    paymentMethod: string;
+    billDate: number;
+    physical: boolean;
+    address: BillingAddress | null;
+    last4: string | null;
+    stepBillDate: number | null;
+  };
   /** `method` writes or finds the payment method in the transaction: its id, null for none, or "refused". */
   const commit = async (plan: Plan, method: (trx: Services["db"]) => Promise<number | null | "refused">): Promise<SaveOutcome> => {
     const outcome = await services.db.transaction().execute(async (trx): Promise<SaveOutcome> => {
       const methodId = await method(trx);
       if (methodId === "refused") return { ok: false, fieldErrors: { existing_payment: "validation.existingPayment" } };
-      await upsertEnrollmentPayment(trx, { enrollmentId, paymentMethod: plan.paymentMethod, paymentMethodId: methodId, billDate: plan.billDate, isPhysicalAddress: plan.physical, address: plan.address, now });
+      await upsertEnrollmentPayment(trx, {
+        enrollmentId,
+        paymentMethod: plan.paymentMethod,
+        paymentMethodId: methodId,
+        billDate: plan.billDate,
+        isPhysicalAddress: plan.physical,
+        address: plan.address,
+        now,
+      });
       await dropUnusedEnrollmentMethods(trx, enrollmentId, methodId);
       const data: BillingStepData = { payment_method: plan.paymentMethod, bill_date: plan.stepBillDate, last4: plan.last4 };
       await writeStep({ ...services, db: trx }, ctx.enrollment, "billing_info", { data, completed: true });
@@ -149,19 +195,26 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
 
   if (input.method === "fixed") {
     if (mode.kind !== "fixed") return { ok: false, fieldErrors: { payment_method: "validation.required" } };
-    return commit({ paymentMethod: mode.method, billDate: DEFAULT_BILL_DATE, physical: false, address: null, last4: null, stepBillDate: null }, async () => null);
+    return commit(
+      { paymentMethod: mode.method, billDate: DEFAULT_BILL_DATE, physical: false, address: null, last4: null, stepBillDate: null },
+      async () => null,
+    );
   }
-  if (mode.kind !== "choose" || !mode.methods.includes(input.method)) return { ok: false, fieldErrors: { payment_method: "validation.required" } };
+  if (mode.kind !== "choose" || !mode.methods.includes(input.method))
+    return { ok: false, fieldErrors: { payment_method: "validation.required" } };
 
   if (input.existing) {
     const { kind, id } = input.existing;
     const found = await ownedMethod(services.db, id, kind === "bank" ? "eft" : "cc", owner(ctx));
     if (!found) return { ok: false, fieldErrors: { existing_payment: "validation.existingPayment" } };
-    if (found.kind === "cc" && isExpired(found.card_exp_month ?? 0, found.card_exp_year ?? 0, now)) return { ok: false, fieldErrors: { existing_payment: "validation.cardExpired" } };
+    if (found.kind === "cc" && isExpired(found.card_exp_month ?? 0, found.card_exp_year ?? 0, now))
+      return { ok: false, fieldErrors: { existing_payment: "validation.cardExpired" } };
     const last4 = (found.kind === "eft" ? found.account_last4 : found.card_last4) ?? null;
-    return commit({ paymentMethod: input.method, billDate: input.bill_date, physical: false, address: null, last4, stepBillDate: input.bill_date }, async (trx) =>
-      // checked again inside the transaction: the row is still there and still theirs
-      (await ownedMethod(trx, id, found.kind, owner(ctx))) ? id : "refused",
+    return commit(
+      { paymentMethod: input.method, billDate: input.bill_date, physical: false, address: null, last4, stepBillDate: input.bill_date },
+      async (trx) =>
+        // checked again inside the transaction: the row is still there and still theirs
+        (await ownedMethod(trx, id, found.kind, owner(ctx))) ? id : "refused",
     );
   }
 
@@ -170,18 +223,20 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
     if (!isValidRoutingNumber(bank.routing_number)) return { ok: false, fieldErrors: { routing_number: "validation.routingInvalid" } };
     const last4 = lastFour(bank.account_number);
     const accountNumberEnc = services.cipher.encrypt(bank.account_number);
-    return commit({ paymentMethod: "eft", billDate: input.bill_date, physical: false, address: null, last4, stepBillDate: input.bill_date }, (trx) =>
-      insertBankMethod(trx, {
-        enrollmentId,
-        accountName: bank.account_name,
-        bankName: bank.bank_name.toUpperCase(),
-        routingNumber: bank.routing_number,
-        accountNumberEnc,
-        last4,
-        accountType: bank.account_type,
-        accountHolderType: bank.account_holder_type,
-        now,
-      }),
+    return commit(
+      { paymentMethod: "eft", billDate: input.bill_date, physical: false, address: null, last4, stepBillDate: input.bill_date },
+      (trx) =>
+        insertBankMethod(trx, {
+          enrollmentId,
+          accountName: bank.account_name,
+          bankName: bank.bank_name.toUpperCase(),
+          routingNumber: bank.routing_number,
+          accountNumberEnc,
+          last4,
+          accountType: bank.account_type,
+          accountHolderType: bank.account_holder_type,
+          now,
+        }),
     );
   }
 
@@ -198,10 +253,36 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
   const card = input.card;
   const name = `${card.first_name} ${card.last_name}`.trim();
   // The security code goes to the processor in this call and nowhere else.
-  const token = await gateway.tokenizeCard({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, securityCode: card.security_code, name, zip: address?.zip ?? "" });
-  if (!token.ok) return { ok: false, fieldErrors: { card_number: token.reason === "declined" ? "validation.cardDeclined" : "validation.cardInvalid" } };
-  return commit({ paymentMethod: "cc", billDate: input.bill_date, physical: input.physical, address, last4: token.last4, stepBillDate: input.bill_date }, (trx) =>
-    insertCardMethod(trx, { enrollmentId, token: token.token, brand: token.brand, last4: token.last4, expMonth: card.exp_month, expYear: card.exp_year, nameOnCard: name, now }),
+  const token = await gateway.tokenizeCard({
+    number: card.number,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    securityCode: card.security_code,
+    name,
+    zip: address?.zip ?? "",
+  });
+  if (!token.ok)
+    return { ok: false, fieldErrors: { card_number: token.reason === "declined" ? "validation.cardDeclined" : "validation.cardInvalid" } };
+  return commit(
+    {
+      paymentMethod: "cc",
+      billDate: input.bill_date,
+      physical: input.physical,
+      address,
+      last4: token.last4,
+      stepBillDate: input.bill_date,
+    },
+    (trx) =>
+      insertCardMethod(trx, {
+        enrollmentId,
+        token: token.token,
+        brand: token.brand,
+        last4: token.last4,
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+        nameOnCard: name,
+        now,
+      }),
   );
 }
 
@@ -209,7 +290,12 @@ export async function saveBilling(services: Services, ctx: WizardContext, input:
  * Save & Continue Later: only the method and the bill date are kept as a draft (never a typed
  * number), and only while the step is not done — a draft never replaces a finished save.
  */
-export async function saveBillingDraft(services: Services, ctx: WizardContext, setup: BillingSetup, form: { payment_method: string; bill_date: string }) {
+export async function saveBillingDraft(
+  services: Services,
+  ctx: WizardContext,
+  setup: BillingSetup,
+  form: { payment_method: string; bill_date: string },
+) {
   const step = await readStep(services, ctx.enrollment.id, "billing_info");
   if (step?.completed || !setup.methods.length) return;
   const method = (setup.methods as string[]).includes(form.payment_method) ? form.payment_method : null;

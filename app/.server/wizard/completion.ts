@@ -12,7 +12,14 @@ import type { WizardContext } from "./steps";
 import { readStep, wizardState } from "./steps";
 import { enrollmentProblems, type Problem } from "./verify";
 import { cartLines } from "../repositories/cart";
-import { claimForCompletion, enrollmentPayment, insertCompletion, policyByKey, policyForEnrollment, saveReviewNotes } from "../repositories/completion";
+import {
+  claimForCompletion,
+  enrollmentPayment,
+  insertCompletion,
+  policyByKey,
+  policyForEnrollment,
+  saveReviewNotes,
+} from "../repositories/completion";
 import { findEnrollment } from "../repositories/enrollments";
 import { enrollmentOnce } from "../store/page-reads";
 import { findGroup, findRep } from "../repositories/entry";
@@ -33,8 +40,10 @@ function policyNumber(now: Date) {
   return `BS-${now.getUTCFullYear()}-${suffix}`;
 }
 
-
-export type CompleteResult = { ok: true; enrollmentId: number; created: boolean } | { ok: false; reason: "refused"; problems: Problem[] } | { ok: false; reason: "error" };
+export type CompleteResult =
+  | { ok: true; enrollmentId: number; created: boolean }
+  | { ok: false; reason: "refused"; problems: Problem[] }
+  | { ok: false; reason: "error" };
 
 /** Thrown inside the transaction so that a refusal rolls back everything, the claim included. */
 class Refused extends Error {
@@ -43,7 +52,11 @@ class Refused extends Error {
   }
 }
 
-export async function completeEnrollment(services: Services, ctx: WizardContext, input: { notes: string | null; sendSms: boolean }): Promise<CompleteResult> {
+export async function completeEnrollment(
+  services: Services,
+  ctx: WizardContext,
+  input: { notes: string | null; sendSms: boolean },
+): Promise<CompleteResult> {
   const enrollmentId = ctx.enrollment.id;
   const idempotencyKey = `enrollment:${enrollmentId}`;
   const now = services.now();
@@ -139,7 +152,12 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
     return null;
   });
   if (payment && (payment.payment_method === "eft" || payment.payment_method === "cc")) {
-    await createLocalInvoices(services.db).generate({ policyId: policy.id, effectiveDate: policy.effective_date, amountCents: view.totals.initialMonthCents, now: services.now() });
+    await createLocalInvoices(services.db).generate({
+      policyId: policy.id,
+      effectiveDate: policy.effective_date,
+      amountCents: view.totals.initialMonthCents,
+      now: services.now(),
+    });
   }
   const t = await services.i18n.getFixedT(locale, "common");
   const name = [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ");
@@ -163,15 +181,32 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
   // The applicant's copy carries the record (with their health answers); the client's copy does not.
   const attachments = record ? [{ filename: record.filename, contentType: "application/pdf", content: record.pdf }] : undefined;
   const applicantHtml = `<h1>${esc(subject)}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(applicantText)}</pre>`;
-  if (contact?.data.email) await queueMail(services, { to: contact.data.email, subject, text: applicantText, html: applicantHtml, kind: "receipt", enrollmentId, attachments });
+  if (contact?.data.email)
+    await queueMail(services, {
+      to: contact.data.email,
+      subject,
+      text: applicantText,
+      html: applicantHtml,
+      kind: "receipt",
+      enrollmentId,
+      attachments,
+    });
   // A copy to the client: the rep or the group the enrollment was made for.
   const rep = enrollment.agent_id ? await findRep(services.db, enrollment.agent_id) : undefined;
-  const group = enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;
+  const group =
+    enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;
   const client = group?.display_email ?? rep?.display_email ?? rep?.email;
   if (client) await queueMail(services, { to: client, subject, text, html, kind: "receipt", enrollmentId });
   // The applicant signs later: the text message carries the link (Complete asked for it).
   if (policy.signature_status === "awaiting" && contact?.data.phone_number) {
-    await sendSignatureRequest(services, { enrollmentId, policyNumber: policy.policy_number, phone: contact.data.phone_number, locale, actor, memberId: policy.member_id });
+    await sendSignatureRequest(services, {
+      enrollmentId,
+      policyNumber: policy.policy_number,
+      phone: contact.data.phone_number,
+      locale,
+      actor,
+      memberId: policy.member_id,
+    });
   }
 }
 
@@ -189,7 +224,11 @@ export async function loadReceipt(services: Services, request: Request, session:
   const id = session.get("receiptId");
   const enrollment = id ? await enrollmentOnce(services, id) : undefined;
   if (!enrollment || enrollment.status !== "completed") return null;
-  const [policy, personal, site] = await Promise.all([policyForEnrollment(services.db, enrollment.id), readStep(services, enrollment.id, "primary_info"), siteOf(services, request)]);
+  const [policy, personal, site] = await Promise.all([
+    policyForEnrollment(services.db, enrollment.id),
+    readStep(services, enrollment.id, "primary_info"),
+    siteOf(services, request),
+  ]);
   if (!policy) return null;
   return { enrollment, policy, site, name: [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ") };
 }

@@ -22,7 +22,17 @@
 import type { Services } from "../services";
 import { queueMail, queueText, withMessages } from "../platform/outbox";
 import { matchesAnyHash, randomDigits } from "../platform/crypto";
-import { usedCodeTargets, codeById, insertCode, invalidateCode, latestCode, latestCodeTo, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
+import {
+  usedCodeTargets,
+  codeById,
+  insertCode,
+  invalidateCode,
+  latestCode,
+  latestCodeTo,
+  markCodeUsed,
+  releaseCodeTry,
+  takeCodeTry,
+} from "../repositories/codes";
 import { peekLimit, releaseLimit, takeLimit, type Limit, type Taken } from "../platform/rate-limit";
 import { clientKey } from "../platform/client-key";
 
@@ -65,7 +75,10 @@ const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.
 /** Seconds before a code may be sent to this address or number (0: now): its own 120 s wait, or the hourly cap. */
 export async function resendWait(services: Services, enrollmentId: number, kind: ContactKind, target: string) {
   const now = services.now();
-  const [last, sends] = await Promise.all([latestCodeTo(services.db, enrollmentId, purposeOf(kind), contactHash(services, kind, target)), peekLimit(services.db, sendKey(enrollmentId, kind), SEND_LIMIT, now)]);
+  const [last, sends] = await Promise.all([
+    latestCodeTo(services.db, enrollmentId, purposeOf(kind), contactHash(services, kind, target)),
+    peekLimit(services.db, sendKey(enrollmentId, kind), SEND_LIMIT, now),
+  ]);
   const own = last ? secondsUntil(new Date(last.created_at).getTime() + RESEND_AFTER_MS, now) : 0;
   return Math.max(own, sends.limited ? secondsUntil(sends.resetAt.getTime(), now) : 0);
 }
@@ -77,26 +90,53 @@ export async function resendWait(services: Services, enrollmentId: number, kind:
 export async function codeStatus(services: Services, enrollmentId: number, kind: ContactKind, target: string) {
   const now = services.now();
   const row = await latestCode(services.db, enrollmentId, purposeOf(kind));
-  const sent = Boolean(row && !row.used_at && !row.invalidated_at && row.expires_at > now.toISOString() && isContactHash(services, kind, target, row.target_hash));
+  const sent = Boolean(
+    row &&
+      !row.used_at &&
+      !row.invalidated_at &&
+      row.expires_at > now.toISOString() &&
+      isContactHash(services, kind, target, row.target_hash),
+  );
   return { sent, waitSeconds: await resendWait(services, enrollmentId, kind, target) };
 }
 
-export type SendResult = { ok: true } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "limited"; seconds: number } | { ok: false; reason: "locked" };
+export type SendResult =
+  | { ok: true }
+  | { ok: false; reason: "wait"; seconds: number }
+  | { ok: false; reason: "limited"; seconds: number }
+  | { ok: false; reason: "locked" };
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The caps beyond the enrollment: this client's hour, the address's or number's hour, the channel's day. */
-function sharedCaps(services: Services, kind: ContactKind, target: string, clientIp: string | undefined): Array<{ key: string; limit: Limit }> {
+function sharedCaps(
+  services: Services,
+  kind: ContactKind,
+  target: string,
+  clientIp: string | undefined,
+): Array<{ key: string; limit: Limit }> {
   const c = services.config.contactCodes;
   return [
     { key: `otp-client:${clientKey(services, clientIp)}`, limit: { max: c.perClientHour, windowMs: HOUR_MS } },
-    { key: `otp-dest:${kind}:${contactHash(services, kind, target).slice(0, 32)}`, limit: { max: c.perDestinationHour, windowMs: HOUR_MS } },
-    kind === "phone" ? { key: "otp-day:sms", limit: { max: c.smsPerDay, windowMs: DAY_MS } } : { key: "otp-day:email", limit: { max: c.emailsPerDay, windowMs: DAY_MS } },
+    {
+      key: `otp-dest:${kind}:${contactHash(services, kind, target).slice(0, 32)}`,
+      limit: { max: c.perDestinationHour, windowMs: HOUR_MS },
+    },
+    kind === "phone"
+      ? { key: "otp-day:sms", limit: { max: c.smsPerDay, windowMs: DAY_MS } }
+      : { key: "otp-day:email", limit: { max: c.emailsPerDay, windowMs: DAY_MS } },
   ];
 }
 
-export async function sendContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, locale: string, clientIp: string | undefined): Promise<SendResult> {
+export async function sendContactCode(
+  services: Services,
+  enrollmentId: number,
+  kind: ContactKind,
+  target: string,
+  locale: string,
+  clientIp: string | undefined,
+): Promise<SendResult> {
   const now = services.now();
   if ((await peekLimit(services.db, failKeyOf(enrollmentId), FAILURE_LIMIT, now)).limited) return { ok: false, reason: "locked" };
   const wait = await resendWait(services, enrollmentId, kind, target);
@@ -113,7 +153,11 @@ export async function sendContactCode(services: Services, enrollmentId: number, 
     const place = await takeLimit(services.db, cap.key, cap.limit, now);
     if (!place.allowed) {
       await giveBack();
-      services.log.warn("one-time code refused: limit", { channel: kind, limit: cap.key.split(":")[0], client: clientKey(services, clientIp) });
+      services.log.warn("one-time code refused: limit", {
+        channel: kind,
+        limit: cap.key.split(":")[0],
+        client: clientKey(services, clientIp),
+      });
       return { ok: false, reason: "limited", seconds: Math.max(1, secondsUntil(place.resetAt.getTime(), now)) };
     }
     taken.push({ key: cap.key, taken: place });
@@ -132,27 +176,41 @@ async function deliverCode(services: Services, enrollmentId: number, kind: Conta
   const t = await services.i18n.getFixedT(locale, "common");
   // the code row and its message in one transaction (ADR 010)
   await withMessages(services, async (tx) => {
-  await insertCode(tx.db, {
-    enrollmentId,
-    purpose: purposeOf(kind),
-    targetHash: contactHash(services, kind, target),
-    codeHash: services.cipher.hash(`otp:${enrollmentId}:${code}`),
-    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-    now,
-  });
-  if (kind === "email") {
-    const text = t("otp.emailBody", { code, minutes: 10 });
-    await queueMail(tx, { to: target, subject: t("otp.emailSubject"), text, html: `<p>${text.replace(/</g, "&lt;")}</p>`, kind: "otp", enrollmentId });
-  } else {
-    await queueText(tx, { to: target, text: t("otp.smsBody", { code, minutes: 10 }), kind: "otp", enrollmentId });
-  }
+    await insertCode(tx.db, {
+      enrollmentId,
+      purpose: purposeOf(kind),
+      targetHash: contactHash(services, kind, target),
+      codeHash: services.cipher.hash(`otp:${enrollmentId}:${code}`),
+      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+      now,
+    });
+    if (kind === "email") {
+      const text = t("otp.emailBody", { code, minutes: 10 });
+      await queueMail(tx, {
+        to: target,
+        subject: t("otp.emailSubject"),
+        text,
+        html: `<p>${text.replace(/</g, "&lt;")}</p>`,
+        kind: "otp",
+        enrollmentId,
+      });
+    } else {
+      await queueText(tx, { to: target, text: t("otp.smsBody", { code, minutes: 10 }), kind: "otp", enrollmentId });
+    }
   });
   services.log.info("one-time code sent", { channel: kind, enrollmentId });
 }
 
 export type VerifyResult = "ok" | "wrong" | "expired" | "tooManyTries" | "locked" | "noCode" | "otherTarget";
 
-export async function verifyContactCode(services: Services, enrollmentId: number, kind: ContactKind, target: string, code: string, clientIp?: string): Promise<VerifyResult> {
+export async function verifyContactCode(
+  services: Services,
+  enrollmentId: number,
+  kind: ContactKind,
+  target: string,
+  code: string,
+  clientIp?: string,
+): Promise<VerifyResult> {
   const now = services.now();
   const failKey = failKeyOf(enrollmentId);
   if ((await peekLimit(services.db, failKey, FAILURE_LIMIT, now)).limited) return "locked";

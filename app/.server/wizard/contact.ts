@@ -22,7 +22,12 @@ export interface ContactFlags {
 
 export type ContactCheckResult = { ok: true; data: ContactData } | { ok: false; fieldErrors: Record<string, string>; flags: ContactFlags };
 
-export async function checkContact(services: Services, enrollment: Enrollment, input: ContactInput, verified: ContactData["verified"]): Promise<ContactCheckResult> {
+export async function checkContact(
+  services: Services,
+  enrollment: Enrollment,
+  input: ContactInput,
+  verified: ContactData["verified"],
+): Promise<ContactCheckResult> {
   const fieldErrors: Record<string, string> = {};
   const flags: ContactFlags = { email: false, phone: false };
   let state = input.state;
@@ -34,14 +39,16 @@ export async function checkContact(services: Services, enrollment: Enrollment, i
     } else state = zipState; // the state follows the ZIP (filled and locked in the form)
   }
   if (input.email) {
-    if (await contactTakenByOtherMember(services.db, "email", input.email, enrollment.member_id)) fieldErrors.email = "validation.emailExists";
+    if (await contactTakenByOtherMember(services.db, "email", input.email, enrollment.member_id))
+      fieldErrors.email = "validation.emailExists";
     else if (checkEmail(input.email) !== "ok" && !isContactHash(services, "email", input.email, verified.email)) {
       flags.email = true;
       if (!input.skip_validation_email) fieldErrors.email = "validation.emailUnverified";
     }
   }
   if (input.phone_number) {
-    if (await contactTakenByOtherMember(services.db, "phone", input.phone_number, enrollment.member_id)) fieldErrors.phone_number = "validation.phoneExists";
+    if (await contactTakenByOtherMember(services.db, "phone", input.phone_number, enrollment.member_id))
+      fieldErrors.phone_number = "validation.phoneExists";
     else if (checkPhone(input.phone_number) !== "ok" && !isContactHash(services, "phone", input.phone_number, verified.phone)) {
       flags.phone = true;
       if (!input.skip_validation_phone) fieldErrors.phone_number = "validation.phoneUnverified";
@@ -67,11 +74,22 @@ type ContactStep = { data: Partial<ContactData>; completed?: boolean } | null | 
 type StepContext = Pick<WizardContext, "enrollment" | "locale">;
 
 /** The code typed in the dialog: when right, the address or number counts as verified. */
-export async function confirmContactCode(services: Services, ctx: StepContext, step: ContactStep, kind: ContactKind, target: string, code: string, clientIp: string | undefined) {
+export async function confirmContactCode(
+  services: Services,
+  ctx: StepContext,
+  step: ContactStep,
+  kind: ContactKind,
+  target: string,
+  code: string,
+  clientIp: string | undefined,
+) {
   const outcome = await verifyContactCode(services, ctx.enrollment.id, kind, target, code, clientIp);
   if (outcome !== "ok") return outcome;
   const verified = step?.data.verified ?? {};
-  await writeStep(services, ctx.enrollment, "contact_info", { data: { ...step!.data, verified: { ...verified, [kind]: contactHash(services, kind, target) } }, completed: Boolean(step?.completed) });
+  await writeStep(services, ctx.enrollment, "contact_info", {
+    data: { ...step!.data, verified: { ...verified, [kind]: contactHash(services, kind, target) } },
+    completed: Boolean(step?.completed),
+  });
   return outcome;
 }
 
@@ -79,11 +97,22 @@ export async function confirmContactCode(services: Services, ctx: StepContext, s
  * "Verify" beside the e-mail or phone: a code to what was typed; what was typed is kept unless the
  * sending is refused outright (locked, or over a limit).
  */
-export async function sendCodeToTyped(services: Services, ctx: StepContext, step: ContactStep, kind: ContactKind, typed: ContactInput, clientIp: string | undefined) {
+export async function sendCodeToTyped(
+  services: Services,
+  ctx: StepContext,
+  step: ContactStep,
+  kind: ContactKind,
+  typed: ContactInput,
+  clientIp: string | undefined,
+) {
   const target = kind === "email" ? typed.email : typed.phone_number;
   const sent = await sendContactCode(services, ctx.enrollment.id, kind, target, ctx.locale, clientIp);
   if (!sent.ok && (sent.reason === "locked" || sent.reason === "limited")) return sent;
-  await writeStep(services, ctx.enrollment, "contact_info", { data: { ...typed, verified: keepVerified(services, typed, step?.data.verified ?? {}) }, completed: Boolean(step?.completed), draft: null });
+  await writeStep(services, ctx.enrollment, "contact_info", {
+    data: { ...typed, verified: keepVerified(services, typed, step?.data.verified ?? {}) },
+    completed: Boolean(step?.completed),
+    draft: null,
+  });
   return sent;
 }
 

@@ -182,7 +182,14 @@ function fromOneLineAnswers(saved: unknown, q: HealthQuestionIds): unknown {
       const detail = layout === "special" ? { condition: note(id) } : layout === "standard" ? { health_condition: note(id) } : null;
       return { question_id: id, yes_no_flag: 1, conditions: detail ? [detail] : [] };
     }),
-    medication_question: q.medicationId === null ? null : { question_id: q.medicationId, yes_no_flag: yes(q.medicationId) ? 1 : 0, medications: yes(q.medicationId) ? [{ medication: note(q.medicationId) }] : [] },
+    medication_question:
+      q.medicationId === null
+        ? null
+        : {
+            question_id: q.medicationId,
+            yes_no_flag: yes(q.medicationId) ? 1 : 0,
+            medications: yes(q.medicationId) ? [{ medication: note(q.medicationId) }] : [],
+          },
     notes: "",
   };
 }
@@ -271,15 +278,30 @@ export async function addDependent(services: Services, step: DependentStep, inpu
       if (!offer.ok) return offer.reason ?? "validation.dependentNotAllowed";
       return offer.relationship === input.relationship ? null : "validation.dependentRelationship";
     },
-    services.now()
+    services.now(),
   );
   if (res.ok) return { ok: true };
-  return res.refusal === "not-found" ? { ok: false, reason: "not-found", message: "validation.dependentNotFound" } : { ok: false, reason: "refused", message: res.refusal };
+  return res.refusal === "not-found"
+    ? { ok: false, reason: "not-found", message: "validation.dependentNotFound" }
+    : { ok: false, reason: "refused", message: res.refusal };
 }
 
 /** Replaces one dependent (its relationship stays). An empty SSN box keeps the SSN on file. */
-export async function editDependent(services: Services, step: DependentStep, id: number, input: DependentInput): Promise<DependentSaveResult> {
-  const res = await updateDependent(services.db, step.enrollmentId, id, sealValues(services, input), input.ssn ? sealSsn(services, input.ssn) : undefined, () => null, services.now());
+export async function editDependent(
+  services: Services,
+  step: DependentStep,
+  id: number,
+  input: DependentInput,
+): Promise<DependentSaveResult> {
+  const res = await updateDependent(
+    services.db,
+    step.enrollmentId,
+    id,
+    sealValues(services, input),
+    input.ssn ? sealSsn(services, input.ssn) : undefined,
+    () => null,
+    services.now(),
+  );
   return res.ok ? { ok: true } : { ok: false, reason: "not-found", message: "validation.dependentNotFound" };
 }
 
@@ -290,7 +312,8 @@ export async function editDependent(services: Services, step: DependentStep, id:
 export async function removeDependent(services: Services, step: DependentStep, id: number): Promise<DependentSaveResult> {
   const res = await deleteDependent(services.db, step.enrollmentId, id, services.now());
   if (!res) return { ok: false, reason: "not-found", message: "validation.dependentNotFound" };
-  if (reaskSpouseAfterDelete(step.tier, res.remaining, step.flags)) await setSpouseEnrollAccept(services.db, step.enrollmentId, null, services.now());
+  if (reaskSpouseAfterDelete(step.tier, res.remaining, step.flags))
+    await setSpouseEnrollAccept(services.db, step.enrollmentId, null, services.now());
   return { ok: true };
 }
 
@@ -300,12 +323,19 @@ export async function removeDependent(services: Services, step: DependentStep, i
  */
 export async function answerSpouse(services: Services, step: DependentStep, answer: 0 | 1): Promise<DependentSaveResult> {
   if (!spouseQuestionApplies(step.tier, step.flags)) return { ok: false, reason: "refused", message: "validation.spouseQuestionNotAsked" };
-  await answerSpouseQuestion(services.db, step.enrollmentId, answer, (active) => addRefusal(step.tier, active, "spouse", step.flags), services.now());
+  await answerSpouseQuestion(
+    services.db,
+    step.enrollmentId,
+    answer,
+    (active) => addRefusal(step.tier, active, "spouse", step.flags),
+    services.now(),
+  );
   return { ok: true };
 }
 
 /** A zod path as the form names its input: health_info.condition_questions[0].conditions[0].date_of_onset. */
-const fieldName = (path: ReadonlyArray<string | number>) => path.reduce<string>((name, p) => (typeof p === "number" ? `${name}[${p}]` : name ? `${name}.${p}` : p), "");
+const fieldName = (path: ReadonlyArray<string | number>) =>
+  path.reduce<string>((name, p) => (typeof p === "number" ? `${name}[${p}]` : name ? `${name}.${p}` : p), "");
 
 /**
  * The first saved dependent that fails today's rules — its fields and its health answers
@@ -360,10 +390,16 @@ export async function prefetchExistingDependents(services: Services, enrollment:
     const rows = source && source !== enrollment.id ? await sourceDependents(services.db, source) : [];
     const copied = await copyDependents(services.db, enrollment.id, prefetchSelection(enrollment.tier, rows, flags), services.now());
     // Once looked up, never again: a list the applicant emptied stays empty.
-    await writeStep(services, enrollment, "dependent_info", { data: { ...(step?.data ?? {}), prefetched: true }, completed: Boolean(step?.completed) });
+    await writeStep(services, enrollment, "dependent_info", {
+      data: { ...(step?.data ?? {}), prefetched: true },
+      completed: Boolean(step?.completed),
+    });
     return copied;
   } catch (error) {
-    services.log.warn("dependent prefetch failed", { enrollmentId: enrollment.id, error: error instanceof Error ? error.message : String(error) });
+    services.log.warn("dependent prefetch failed", {
+      enrollmentId: enrollment.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return 0;
   }
 }

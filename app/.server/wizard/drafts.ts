@@ -33,9 +33,17 @@ export function typedChecks(form: FormData, group: string, options: readonly str
 }
 
 /** What the step's own checks made of the typing: its data (and secret) when it passes. */
-export type DraftCheck<K extends TabName> = { ok: true; data: Partial<StepData[K]>; secret?: Partial<StepSecret[K]> | null } | { ok: false; secret?: Partial<StepSecret[K]> | null };
+export type DraftCheck<K extends TabName> =
+  | { ok: true; data: Partial<StepData[K]>; secret?: Partial<StepSecret[K]> | null }
+  | { ok: false; secret?: Partial<StepSecret[K]> | null };
 
-export async function saveDraft<K extends TabName>(services: Services, enrollment: Enrollment, tab: K, typed: TypedDraft, checked: DraftCheck<K>) {
+export async function saveDraft<K extends TabName>(
+  services: Services,
+  enrollment: Enrollment,
+  tab: K,
+  typed: TypedDraft,
+  checked: DraftCheck<K>,
+) {
   if (checked.ok) {
     await writeStep(services, enrollment, tab, { data: checked.data, secret: checked.secret, completed: false, draft: typed });
     return;

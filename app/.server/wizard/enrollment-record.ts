@@ -17,7 +17,14 @@ import type { StoreSession } from "../platform/session";
 import { audit } from "../platform/audit";
 import { findEnrollment } from "../repositories/enrollments";
 import { policyForEnrollment } from "../repositories/completion";
-import { deleteEnrollmentRecord, enrollmentRecordOf, esignConsentOf, insertEnrollmentRecordOnce, replaceEnrollmentRecord, type RecordRow } from "../repositories/enrollment-record";
+import {
+  deleteEnrollmentRecord,
+  enrollmentRecordOf,
+  esignConsentOf,
+  insertEnrollmentRecordOnce,
+  replaceEnrollmentRecord,
+  type RecordRow,
+} from "../repositories/enrollment-record";
 import { cartView } from "../store/cart-view";
 import { wizardState } from "./steps";
 import { sha256Hex } from "./agreement";
@@ -51,7 +58,10 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   if (!enrollment || !policy) return null;
   const { planIds, state } = await wizardState(services, enrollment);
   const rc: RecordContext = { enrollment, policy, locale, t, planIds, state };
-  const [view, ...parts] = await Promise.all([cartView(services, enrollment, locale), ...TAB_NAMES.map((tab) => STEPS[tab].record(services, rc))]);
+  const [view, ...parts] = await Promise.all([
+    cartView(services, enrollment, locale),
+    ...TAB_NAMES.map((tab) => STEPS[tab].record(services, rc)),
+  ]);
   const steps = Object.assign({}, ...parts) as StepParts;
   return {
     locale,
@@ -84,7 +94,11 @@ async function render(services: Services, enrollmentId: number, locale: string) 
   const contentSha256 = sha256Hex(canonicalRecord(content));
   // the file's date: when the record was made — the completion, or the later signature it was remade for
   const madeAt = facts.signature.byText && facts.signature.signedAt ? facts.signature.signedAt : facts.completedAt;
-  const pdf = await renderEnrollmentPdf(content, { contentSha256, createdAt: new Date(madeAt), pageLabel: (n, total) => t("record.page", { n, total }) });
+  const pdf = await renderEnrollmentPdf(content, {
+    contentSha256,
+    createdAt: new Date(madeAt),
+    pageLabel: (n, total) => t("record.page", { n, total }),
+  });
   return { pdf, contentSha256 };
 }
 
@@ -122,7 +136,11 @@ export async function recordLocale(services: Services, enrollmentId: number): Pr
  * earlier file (which says the signature is awaited) is dropped rather than served: the next
  * download makes the record afresh. Null then, or when the enrollment is not completed.
  */
-export async function remakeEnrollmentRecord(services: Services, enrollmentId: number, locale: string): Promise<EnrollmentRecordFile | null> {
+export async function remakeEnrollmentRecord(
+  services: Services,
+  enrollmentId: number,
+  locale: string,
+): Promise<EnrollmentRecordFile | null> {
   let made: Awaited<ReturnType<typeof render>>;
   try {
     made = await render(services, enrollmentId, locale);
@@ -136,7 +154,12 @@ export async function remakeEnrollmentRecord(services: Services, enrollmentId: n
   }
   await replaceEnrollmentRecord(services.db, rowFor(services, enrollmentId, locale, made));
   const policy = await policyForEnrollment(services.db, enrollmentId);
-  return { filename: await filenameFor(services, locale, policy?.policy_number ?? String(enrollmentId)), pdf: made.pdf, contentSha256: made.contentSha256, pdfSha256: sha256Hex(made.pdf) };
+  return {
+    filename: await filenameFor(services, locale, policy?.policy_number ?? String(enrollmentId)),
+    pdf: made.pdf,
+    contentSha256: made.contentSha256,
+    pdfSha256: sha256Hex(made.pdf),
+  };
 }
 
 /**
@@ -156,8 +179,18 @@ export async function enrollmentRecord(services: Services, enrollmentId: number,
   }
   const policy = await policyForEnrollment(services.db, enrollmentId);
   const pdfEnc = row.pdf_enc;
-  const pdf = new Uint8Array(Buffer.from(openSealed(services, () => services.cipher.decrypt(pdfEnc), { enrollmentId, what: "enrollment record" }), "base64"));
-  return { filename: await filenameFor(services, row.locale, policy?.policy_number ?? String(enrollmentId)), pdf, contentSha256: row.content_sha256, pdfSha256: row.pdf_sha256 };
+  const pdf = new Uint8Array(
+    Buffer.from(
+      openSealed(services, () => services.cipher.decrypt(pdfEnc), { enrollmentId, what: "enrollment record" }),
+      "base64",
+    ),
+  );
+  return {
+    filename: await filenameFor(services, row.locale, policy?.policy_number ?? String(enrollmentId)),
+    pdf,
+    contentSha256: row.content_sha256,
+    pdfSha256: row.pdf_sha256,
+  };
 }
 
 /**
@@ -165,19 +198,33 @@ export async function enrollmentRecord(services: Services, enrollmentId: number,
  * verified rep or group admin who owns it (on the audit trail). Null for anyone else — the
  * route sends them to the 404 page, as for a record that does not exist.
  */
-export async function downloadableRecord(services: Services, session: StoreSession, enrollmentId: number | null): Promise<EnrollmentRecordFile | null> {
+export async function downloadableRecord(
+  services: Services,
+  session: StoreSession,
+  enrollmentId: number | null,
+): Promise<EnrollmentRecordFile | null> {
   if (!enrollmentId) return null;
   const enrollment = await findEnrollment(services.db, enrollmentId);
   if (!enrollment || enrollment.status !== "completed") return null;
   const staff = session.staff;
   const applicant = session.get("receiptId") === enrollmentId;
-  const owner = staff ? (staff.kind === "rep" ? Boolean(staff.repId) && enrollment.agent_id === staff.repId : Boolean(staff.groupId) && enrollment.group_id === staff.groupId) : false;
+  const owner = staff
+    ? staff.kind === "rep"
+      ? Boolean(staff.repId) && enrollment.agent_id === staff.repId
+      : Boolean(staff.groupId) && enrollment.group_id === staff.groupId
+    : false;
   if (!applicant && !owner) {
     services.log.warn("enrollment record refused", { staff: staff?.kind ?? null });
     return null;
   }
   const record = await enrollmentRecord(services, enrollmentId);
   // every download is on the audit trail: the owner's, and the applicant's from the receipt (issue 23)
-  if (record) await audit(services, session, { kind: "record.download", enrollmentId, memberId: enrollment.member_id, detail: applicant && !owner ? "receipt" : null });
+  if (record)
+    await audit(services, session, {
+      kind: "record.download",
+      enrollmentId,
+      memberId: enrollment.member_id,
+      detail: applicant && !owner ? "receipt" : null,
+    });
   return record;
 }

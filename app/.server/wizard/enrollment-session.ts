@@ -37,9 +37,21 @@ export async function restoreSession(services: Services, session: StoreSession, 
   if (over65 !== undefined) session.set("over65", over65);
   session.set("tempId", enrollment.id);
   session.set("repAuthenticated", true);
-  if (enrollment.eprocess === "rep" || enrollment.eprocess === "applicant" || enrollment.eprocess === "group" || enrollment.eprocess === "sigapplicant") session.set("eprocess", enrollment.eprocess);
-  if (enrollment.open_type === "agent" || enrollment.open_type === "group" || enrollment.open_type === "user") session.set("openType", enrollment.open_type);
-  if (enrollment.enroll_type === "new-member" || enrollment.enroll_type === "new-group-member" || enrollment.enroll_type === "existing-member") session.set("enrollType", enrollment.enroll_type);
+  if (
+    enrollment.eprocess === "rep" ||
+    enrollment.eprocess === "applicant" ||
+    enrollment.eprocess === "group" ||
+    enrollment.eprocess === "sigapplicant"
+  )
+    session.set("eprocess", enrollment.eprocess);
+  if (enrollment.open_type === "agent" || enrollment.open_type === "group" || enrollment.open_type === "user")
+    session.set("openType", enrollment.open_type);
+  if (
+    enrollment.enroll_type === "new-member" ||
+    enrollment.enroll_type === "new-group-member" ||
+    enrollment.enroll_type === "existing-member"
+  )
+    session.set("enrollType", enrollment.enroll_type);
   if (enrollment.agent_id) session.set("agentId", enrollment.agent_id);
   if (enrollment.group_id) session.set("groupId", enrollment.group_id);
   if (enrollment.portal_id) session.set("portalId", enrollment.portal_id);

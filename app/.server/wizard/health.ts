@@ -9,7 +9,7 @@ import { claimHealthTrack } from "../repositories/health-track";
 import { memberLastEnrollmentId } from "../repositories/beneficiaries";
 import { readStep, writeStep } from "./steps";
 import type { HealthStepData } from "./step-data";
-import { looksLikeAnswers, } from "~/forms/health";
+import { looksLikeAnswers } from "~/forms/health";
 
 const TAB = "primary_health_info";
 
@@ -39,6 +39,9 @@ export async function prefillHealthOnce(services: Services, enrollment: Enrollme
     const data: Partial<HealthStepData> = { prefilled_at: services.now().toISOString() };
     await writeStep(services, enrollment, TAB, { data, secret: earlier.secret, completed: false });
   } catch (error) {
-    services.log.warn("health prefill failed", { enrollmentId: enrollment.id, error: error instanceof Error ? error.message : String(error) });
+    services.log.warn("health prefill failed", {
+      enrollmentId: enrollment.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

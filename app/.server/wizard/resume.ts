@@ -56,23 +56,53 @@ export function decodePart(value: string) {
 
 export type SendResumeResult = { ok: true } | { ok: false; error: "validation.tooManyResumeCodes" };
 
-export async function sendResumeCode(services: Services, enrollment: Enrollment, savedTab: TabName | "cart_info", email: string, locale: string): Promise<SendResumeResult> {
+export async function sendResumeCode(
+  services: Services,
+  enrollment: Enrollment,
+  savedTab: TabName | "cart_info",
+  email: string,
+  locale: string,
+): Promise<SendResumeResult> {
   const now = services.now();
   // the send is counted before anything is made (ADR 007)
-  if (!(await takeLimit(services.db, `resume-send:${enrollment.id}`, SEND_LIMIT, now)).allowed) return { ok: false, error: "validation.tooManyResumeCodes" };
+  if (!(await takeLimit(services.db, `resume-send:${enrollment.id}`, SEND_LIMIT, now)).allowed)
+    return { ok: false, error: "validation.tooManyResumeCodes" };
   const code = newResumeCode();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + RESUME_DAYS * 24 * 60 * 60 * 1000);
   const base = services.config.publicBaseUrl;
   const link = `${base}/direct-continue/${encodePart(token)}/${encodePart(savedTab)}`;
   const t = await services.i18n.getFixedT(locale, "common");
-  const text = [t("resume.emailIntro"), "", `${t("resume.emailCode")}: ${code}`, `${t("resume.emailWhere")}: ${base}/continue-enrollment`, "", `${t("resume.emailLink")}: ${link}`, "", t("resume.emailExpiry", { days: RESUME_DAYS })].join("\n");
+  const text = [
+    t("resume.emailIntro"),
+    "",
+    `${t("resume.emailCode")}: ${code}`,
+    `${t("resume.emailWhere")}: ${base}/continue-enrollment`,
+    "",
+    `${t("resume.emailLink")}: ${link}`,
+    "",
+    t("resume.emailExpiry", { days: RESUME_DAYS }),
+  ].join("\n");
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const html = `<p>${esc(t("resume.emailIntro"))}</p><p>${esc(t("resume.emailCode"))}: <strong>${esc(code)}</strong></p><p><a href="${esc(base)}/continue-enrollment">${esc(t("resume.emailWhere"))}</a></p><p><a href="${esc(link)}">${esc(t("resume.emailLink"))}</a></p><p>${esc(t("resume.emailExpiry", { days: RESUME_DAYS }))}</p>`;
   // the code, the link and the e-mail that carries them commit together (ADR 010)
   await withMessages(services, async (tx) => {
-    await insertCode(tx.db, { enrollmentId: enrollment.id, purpose: "resume", targetHash: emailHash(services, email), codeHash: codeHash(services, code), expiresAt, now });
-    await insertLinkToken(tx.db, { tokenHash: services.cipher.hash(`direct:${token}`), purpose: "direct_continue", enrollmentId: enrollment.id, tabName: savedTab, expiresAt, now });
+    await insertCode(tx.db, {
+      enrollmentId: enrollment.id,
+      purpose: "resume",
+      targetHash: emailHash(services, email),
+      codeHash: codeHash(services, code),
+      expiresAt,
+      now,
+    });
+    await insertLinkToken(tx.db, {
+      tokenHash: services.cipher.hash(`direct:${token}`),
+      purpose: "direct_continue",
+      enrollmentId: enrollment.id,
+      tabName: savedTab,
+      expiresAt,
+      now,
+    });
     await updateEnrollment(tx.db, enrollment.id, { saved_tab: savedTab }, now);
     await queueMail(tx, { to: email, subject: t("resume.emailSubject"), text, html, kind: "save_later", enrollmentId: enrollment.id });
   });
@@ -82,7 +112,11 @@ export async function sendResumeCode(services: Services, enrollment: Enrollment,
 /** Rebuilds the step list from the dynamic tabs (they may have changed since it was saved). */
 async function rebuildSteps(services: Services, enrollment: Enrollment) {
   const lines = await cartLines(services.db, enrollment.id);
-  const steps = buildStepList(await wizardTabRows(services.db), { planIds: lines.map((l) => l.plan_id), enrollType: enrollment.enroll_type, tier: enrollment.tier });
+  const steps = buildStepList(await wizardTabRows(services.db), {
+    planIds: lines.map((l) => l.plan_id),
+    enrollType: enrollment.enroll_type,
+    tier: enrollment.tier,
+  });
   await updateEnrollment(services.db, enrollment.id, { step_list: JSON.stringify(steps) }, services.now());
   return steps;
 }
@@ -125,7 +159,12 @@ export type ResumeRefusal = "complete" | "switch";
 async function resume(services: Services, session: StoreSession, enrollment: Enrollment, tab: string | null, how: "code" | "link") {
   await restoreSession(services, session, enrollment);
   await holdEnrollment(services, session, enrollment.id);
-  await audit(services, applicantResuming(session), { kind: "enrollment.resume", enrollmentId: enrollment.id, memberId: enrollment.member_id, detail: how });
+  await audit(services, applicantResuming(session), {
+    kind: "enrollment.resume",
+    enrollmentId: enrollment.id,
+    memberId: enrollment.member_id,
+    detail: how,
+  });
   return resumeTarget(services, session, enrollment, tab);
 }
 
@@ -134,7 +173,14 @@ export type ContinueResult =
   | { ok: false; error: "validation.resumeNotFound" | "validation.tooManyCodes" | "validation.resumeComplete" }
   | { ok: false; error: "switch" };
 
-export async function continueWithCode(services: Services, session: StoreSession, clientIp: string | undefined, code: string, email: string, options: { replace?: boolean } = {}): Promise<ContinueResult> {
+export async function continueWithCode(
+  services: Services,
+  session: StoreSession,
+  clientIp: string | undefined,
+  code: string,
+  email: string,
+  options: { replace?: boolean } = {},
+): Promise<ContinueResult> {
   const now = services.now();
   const key = `resume-try:${clientKey(services, clientIp)}`;
   // Count first, then look the code up (ADR 007); a code that opens an enrollment hands its place back.
@@ -160,7 +206,9 @@ export async function continueWithCode(services: Services, session: StoreSession
 async function linkTarget(services: Services, idPart: string, tabPart: string) {
   const token = decodePart(idPart);
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return null;
-  const link = await findByAnyHash(services.cipher, `direct:${token}`, (hash) => findLinkToken(services.db, hash, "direct_continue", services.now()));
+  const link = await findByAnyHash(services.cipher, `direct:${token}`, (hash) =>
+    findLinkToken(services.db, hash, "direct_continue", services.now()),
+  );
   const enrollment = link ? await findEnrollment(services.db, link.enrollment_id) : undefined;
   if (!link || !enrollment || enrollment.status === "cancelled") return null;
   const tab = decodePart(tabPart);
@@ -172,7 +220,12 @@ async function linkTarget(services: Services, idPart: string, tabPart: string) {
  * "continue" (a button that resumes), "switch" (this browser holds another enrollment: replace
  * it, or keep it), "complete"; null for a link that opens nothing (404).
  */
-export async function directContinuePage(services: Services, session: StoreSession, idPart: string, tabPart: string): Promise<"continue" | ResumeRefusal | null> {
+export async function directContinuePage(
+  services: Services,
+  session: StoreSession,
+  idPart: string,
+  tabPart: string,
+): Promise<"continue" | ResumeRefusal | null> {
   const target = await linkTarget(services, idPart, tabPart);
   if (!target) return null;
   if (target.enrollment.status === "completed") return "complete";
@@ -180,7 +233,13 @@ export async function directContinuePage(services: Services, session: StoreSessi
 }
 
 /** POST /direct-continue/…: resumes (replacing another enrollment only when `replace`), or says why not. */
-export async function directContinue(services: Services, session: StoreSession, idPart: string, tabPart: string, options: { replace?: boolean } = {}): Promise<{ ok: true; to: string } | { ok: false; refusal: ResumeRefusal } | null> {
+export async function directContinue(
+  services: Services,
+  session: StoreSession,
+  idPart: string,
+  tabPart: string,
+  options: { replace?: boolean } = {},
+): Promise<{ ok: true; to: string } | { ok: false; refusal: ResumeRefusal } | null> {
   const target = await linkTarget(services, idPart, tabPart);
   if (!target) return null;
   if (target.enrollment.status === "completed") return { ok: false, refusal: "complete" };

@@ -41,6 +41,11 @@ export async function saveStepScreenshot(
   const m = DATA_URL.exec(input.image);
   if (!m || m[1]!.length % 4 !== 0) return { ok: false, status: 400 };
   if (!checkPng(new Uint8Array(Buffer.from(m[1]!, "base64"))).ok) return { ok: false, status: 400 };
-  await saveScreenshot(services.db, { enrollmentId: input.enrollmentId, tab: input.tab, imageEnc: services.cipher.encrypt(input.image), now });
+  await saveScreenshot(services.db, {
+    enrollmentId: input.enrollmentId,
+    tab: input.tab,
+    imageEnc: services.cipher.encrypt(input.image),
+    now,
+  });
   return { ok: true };
 }

@@ -50,8 +50,22 @@ async function mailSignedRecord(services: Services, enrollmentId: number, locale
   const name = [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ");
   const signedOn = isoToUsDate(todayIso(new Date(policy.signed_at ?? services.now().toISOString())));
   const subject = t("record.signedEmailSubject", { number: policy.policy_number });
-  const text = [t("receipt.emailGreeting", { name }), "", t("record.signedEmailIntro", { number: policy.policy_number, date: signedOn }), "", t("record.signedEmailNote")].join("\n");
+  const text = [
+    t("receipt.emailGreeting", { name }),
+    "",
+    t("record.signedEmailIntro", { number: policy.policy_number, date: signedOn }),
+    "",
+    t("record.signedEmailNote"),
+  ].join("\n");
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const html = `<h1>${esc(subject)}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(text)}</pre>`;
-  await queueMail(services, { to, subject, text, html, kind: "signed_record", enrollmentId, attachments: [{ filename: record.filename, contentType: "application/pdf", content: record.pdf }] });
+  await queueMail(services, {
+    to,
+    subject,
+    text,
+    html,
+    kind: "signed_record",
+    enrollmentId,
+    attachments: [{ filename: record.filename, contentType: "application/pdf", content: record.pdf }],
+  });
 }

@@ -11,7 +11,15 @@ describe("state options", () => {
   it("names the states in English as the ZIP table does, and in Spanish in Spanish", () => {
     expect(stateOptions("en").map((o) => o.label)).toEqual(US_STATES.map((s) => s.name));
     const es = Object.fromEntries(stateOptions("es").map((o) => [o.value, o.label]));
-    expect(es).toMatchObject({ NY: "Nueva York", NC: "Carolina del Norte", WV: "Virginia Occidental", DC: "Distrito de Columbia", PR: "Puerto Rico", TX: "Texas", AE: "Fuerzas Armadas en Europa" });
+    expect(es).toMatchObject({
+      NY: "Nueva York",
+      NC: "Carolina del Norte",
+      WV: "Virginia Occidental",
+      DC: "Distrito de Columbia",
+      PR: "Puerto Rico",
+      TX: "Texas",
+      AE: "Fuerzas Armadas en Europa",
+    });
     expect(new Set(Object.values(es)).size).toBe(US_STATES.length);
   });
   it("falls back to English for a language it does not know", () => {

@@ -22,7 +22,8 @@ export async function commonIntent(services: Services, ctx: WizardContext, form:
       const result = await saveLaterValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const sent = await sendResumeCode(services, ctx.enrollment, ctx.tab, result.data.email, ctx.locale);
-      if (!sent.ok) return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, { status: 429 });
+      if (!sent.ok)
+        return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, { status: 429 });
       return redirect(`${here}?dialog=save-later&sent=1`, await commit());
     }
     case "start-new":

@@ -37,7 +37,11 @@ export interface WizardContext {
  * checkout adds or removes steps; a step whose data no longer applies is neither shown nor
  * required. (`enrollments.step_list` only records the list as it was at checkout or resume.)
  */
-export async function stepListFor(services: Services, enrollment: Pick<Enrollment, "enroll_type" | "tier">, planIds: readonly number[]): Promise<TabName[]> {
+export async function stepListFor(
+  services: Services,
+  enrollment: Pick<Enrollment, "enroll_type" | "tier">,
+  planIds: readonly number[],
+): Promise<TabName[]> {
   if (!planIds.length) return [];
   return buildStepList(await wizardTabRows(services.db), { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier });
 }
@@ -58,18 +62,34 @@ export async function wizardEnrollment(services: Services, session: StoreSession
 }
 
 /** The cart's plans and the step list derived from them, with the steps already done. */
-export async function wizardState(services: Services, enrollment: Pick<Enrollment, "id" | "enroll_type" | "tier">): Promise<{ planIds: number[]; state: WizardState }> {
-  const [rows, lines, tabRows] = await Promise.all([stepRowsOnce(services, enrollment.id), cartLinesOnce(services, enrollment.id), wizardTabRows(services.db)]);
+export async function wizardState(
+  services: Services,
+  enrollment: Pick<Enrollment, "id" | "enroll_type" | "tier">,
+): Promise<{ planIds: number[]; state: WizardState }> {
+  const [rows, lines, tabRows] = await Promise.all([
+    stepRowsOnce(services, enrollment.id),
+    cartLinesOnce(services, enrollment.id),
+    wizardTabRows(services.db),
+  ]);
   const planIds = lines.map((l) => l.plan_id);
   const steps = planIds.length ? buildStepList(tabRows, { planIds, enrollType: enrollment.enroll_type, tier: enrollment.tier }) : [];
   const completed = new Set(rows.filter((r) => r.completed_at && isTabName(r.tab_name)).map((r) => r.tab_name as TabName));
   return { planIds, state: { steps, completed } };
 }
 
-export async function loadWizard(services: Services, request: Request, tab: TabName, options: { checkAccess?: boolean } = {}): Promise<WizardContext> {
+export async function loadWizard(
+  services: Services,
+  request: Request,
+  tab: TabName,
+  options: { checkAccess?: boolean } = {},
+): Promise<WizardContext> {
   const session = await services.sessions.read(request);
   const enrollment = await wizardEnrollment(services, session);
-  const [{ planIds, state }, site, lng] = await Promise.all([wizardState(services, enrollment), siteOf(services, request), services.i18n.getLocale(request)]);
+  const [{ planIds, state }, site, lng] = await Promise.all([
+    wizardState(services, enrollment),
+    siteOf(services, request),
+    services.i18n.getLocale(request),
+  ]);
   // An emptied cart has nothing to enroll in: back to the cart, which says so.
   if (!planIds.length) {
     session.flash({ kind: "error", key: "cart.emptyCheckout" });
@@ -137,7 +157,10 @@ export async function readStep<K extends TabName>(services: Services, enrollment
     },
     completed: Boolean(row.completed_at),
     get draft(): TypedDraft | null {
-      if (draft === undefined) draft = sealedDraft ? openSealed(services, () => services.cipher.decryptJson<TypedDraft>(sealedDraft), { enrollmentId, tab }) : null;
+      if (draft === undefined)
+        draft = sealedDraft
+          ? openSealed(services, () => services.cipher.decryptJson<TypedDraft>(sealedDraft), { enrollmentId, tab })
+          : null;
       return draft;
     },
   };
@@ -175,8 +198,20 @@ export async function writeStep<K extends TabName>(
 /** After a successful save: the review (and forget the marker) or the next step. */
 export async function afterSave(services: Services, ctx: WizardContext) {
   // The audit trail: an edit after the review, and every step saved for someone else (issue 15).
-  if (ctx.returnToReview) await audit(services, ctx.session, { kind: "review.edit", enrollmentId: ctx.enrollment.id, memberId: ctx.enrollment.member_id, detail: ctx.tab });
-  else if (ctx.session.staff) await audit(services, ctx.session, { kind: "step.save", enrollmentId: ctx.enrollment.id, memberId: ctx.enrollment.member_id, detail: ctx.tab });
+  if (ctx.returnToReview)
+    await audit(services, ctx.session, {
+      kind: "review.edit",
+      enrollmentId: ctx.enrollment.id,
+      memberId: ctx.enrollment.member_id,
+      detail: ctx.tab,
+    });
+  else if (ctx.session.staff)
+    await audit(services, ctx.session, {
+      kind: "step.save",
+      enrollmentId: ctx.enrollment.id,
+      memberId: ctx.enrollment.member_id,
+      detail: ctx.tab,
+    });
   const completed = new Set(ctx.state.completed);
   completed.add(ctx.tab);
   const next = nextAfter({ steps: ctx.state.steps, completed }, ctx.tab, ctx.returnToReview);

@@ -43,7 +43,18 @@ export async function textSignatureOffered(services: Services, enrollment: Pick<
 }
 
 /** Sends the applicant the link to sign (after Complete Enrollment asked for it). */
-export async function sendSignatureRequest(services: Services, o: { enrollmentId: number; policyNumber: string; phone: string; locale: string; actor: AuditActor; memberId?: number | null; resend?: boolean }) {
+export async function sendSignatureRequest(
+  services: Services,
+  o: {
+    enrollmentId: number;
+    policyNumber: string;
+    phone: string;
+    locale: string;
+    actor: AuditActor;
+    memberId?: number | null;
+    resend?: boolean;
+  },
+) {
   const now = services.now();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SIGNATURE_LINK_DAYS * 24 * 60 * 60 * 1000);
@@ -52,8 +63,18 @@ export async function sendSignatureRequest(services: Services, o: { enrollmentId
   // the link, its text message and the audit event commit together (ADR 010); inside Complete's transaction when it sends
   await withMessages(services, async (tx) => {
     await insertLinkToken(tx.db, { tokenHash: tokenHash(services, token), purpose: PURPOSE, enrollmentId: o.enrollmentId, expiresAt, now });
-    await queueText(tx, { to: o.phone, text: t("sign.sms", { number: o.policyNumber, link, days: SIGNATURE_LINK_DAYS }), kind: "signature_request", enrollmentId: o.enrollmentId });
-    await audit(tx, o.actor, { kind: "signature.sent", enrollmentId: o.enrollmentId, memberId: o.memberId ?? null, detail: o.resend ? "resend" : "text_link" });
+    await queueText(tx, {
+      to: o.phone,
+      text: t("sign.sms", { number: o.policyNumber, link, days: SIGNATURE_LINK_DAYS }),
+      kind: "signature_request",
+      enrollmentId: o.enrollmentId,
+    });
+    await audit(tx, o.actor, {
+      kind: "signature.sent",
+      enrollmentId: o.enrollmentId,
+      memberId: o.memberId ?? null,
+      detail: o.resend ? "resend" : "text_link",
+    });
   });
   services.log.info("signature request sent", { enrollmentId: o.enrollmentId });
 }
@@ -64,7 +85,12 @@ export type ResendResult = "sent" | "notAwaiting" | "limited";
  * Sends the link again (the text was lost, or the link expired): the earlier links stop
  * working, a new one goes to the phone given in the enrollment.
  */
-export async function resendSignatureRequest(services: Services, memberId: number, locale: string, actor: AuditActor): Promise<ResendResult> {
+export async function resendSignatureRequest(
+  services: Services,
+  memberId: number,
+  locale: string,
+  actor: AuditActor,
+): Promise<ResendResult> {
   const policy = await awaitingPolicyForMember(services.db, memberId);
   if (!policy?.enrollment_id) return "notAwaiting";
   const now = services.now();
@@ -84,7 +110,15 @@ export async function resendSignatureRequest(services: Services, memberId: numbe
   // the earlier links stop working exactly when the new one is sent
   await withMessages(services, async (tx) => {
     await expireLinkTokens(tx.db, policy.enrollment_id!, PURPOSE, now);
-    await sendSignatureRequest(tx, { enrollmentId: policy.enrollment_id!, policyNumber: policy.policy_number, phone, locale, actor, memberId, resend: true });
+    await sendSignatureRequest(tx, {
+      enrollmentId: policy.enrollment_id!,
+      policyNumber: policy.policy_number,
+      phone,
+      locale,
+      actor,
+      memberId,
+      resend: true,
+    });
   });
   return "sent";
 }
@@ -98,7 +132,9 @@ export interface SignatureRequest {
 /** The request a link's token opens: live, for a completed enrollment with a policy; else null. */
 export async function openSignatureRequest(services: Services, token: string): Promise<SignatureRequest | null> {
   if (!TOKEN.test(token)) return null;
-  const link = await findByAnyHash(services.cipher, `${PURPOSE}:${token}`, (hash) => findLinkToken(services.db, hash, PURPOSE, services.now()));
+  const link = await findByAnyHash(services.cipher, `${PURPOSE}:${token}`, (hash) =>
+    findLinkToken(services.db, hash, PURPOSE, services.now()),
+  );
   const enrollment = link ? await findEnrollment(services.db, link.enrollment_id) : undefined;
   if (!link || !enrollment || enrollment.status !== "completed") return null;
   const policy = await policyForEnrollment(services.db, enrollment.id);
@@ -115,7 +151,11 @@ export async function signatureRequestView(services: Services, request: Signatur
     enrollment.agent_id ? findRep(services.db, enrollment.agent_id) : Promise.resolve(undefined),
     enrollment.eprocess === "group" && enrollment.group_id ? findGroup(services.db, enrollment.group_id) : Promise.resolve(undefined),
   ]);
-  const texts = await agreementTexts(services.db, view.lines.map((l) => l.planId), locale);
+  const texts = await agreementTexts(
+    services.db,
+    view.lines.map((l) => l.planId),
+    locale,
+  );
   const first = personal?.data.first_name?.trim() ?? "";
   const last = personal?.data.last_name?.trim() ?? "";
   const applicantName: ApplicantName | null = first && last ? { first, last } : null;
@@ -146,7 +186,12 @@ export async function recordSignature(services: Services, request: SignatureRequ
   if (recorded) {
     await markLinkTokenUsed(services.db, request.linkId, now);
     services.log.info("signature recorded from text message", { enrollmentId: request.enrollment.id, method: input.signature.method });
-    await audit(services, actor, { kind: "signature.given", enrollmentId: request.enrollment.id, memberId: request.policy.member_id, detail: `text_link_${input.signature.method}` });
+    await audit(services, actor, {
+      kind: "signature.given",
+      enrollmentId: request.enrollment.id,
+      memberId: request.policy.member_id,
+      detail: `text_link_${input.signature.method}`,
+    });
   }
   return recorded;
 }

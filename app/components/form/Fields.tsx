@@ -137,7 +137,15 @@ export function yesNoOptions(t: (key: string) => string): Option[] {
   ];
 }
 
-export function SelectField({ name, label, hint, error, options, placeholder, autoComplete }: Common & { options: Option[]; placeholder?: string; autoComplete?: string }) {
+export function SelectField({
+  name,
+  label,
+  hint,
+  error,
+  options,
+  placeholder,
+  autoComplete,
+}: Common & { options: Option[]; placeholder?: string; autoComplete?: string }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
   return (
     <div className={`field${message ? " field--error" : ""}`}>

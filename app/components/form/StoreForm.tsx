@@ -77,7 +77,10 @@ export type FieldLabels = Record<string, string>;
  * The summary's entries: each field in error with its label, in the order of `labels` (the
  * form's order); an error for a field the form gave no label comes last, with its message alone.
  */
-export function summaryEntries(errors: Record<string, string | undefined>, labels: FieldLabels): Array<{ name: string; label: string | null; message: string }> {
+export function summaryEntries(
+  errors: Record<string, string | undefined>,
+  labels: FieldLabels,
+): Array<{ name: string; label: string | null; message: string }> {
   const order = Object.keys(labels);
   const rank = (name: string) => {
     const at = order.indexOf(name);
@@ -91,7 +94,15 @@ export function summaryEntries(errors: Record<string, string | undefined>, label
 }
 
 /** 'There is a problem' with a link to each field in error, named by its label; focused when it appears. */
-export function ErrorSummary({ formId, extraErrors, labels }: { formId: string; extraErrors?: Record<string, string>; labels: FieldLabels }) {
+export function ErrorSummary({
+  formId,
+  extraErrors,
+  labels,
+}: {
+  formId: string;
+  extraErrors?: Record<string, string>;
+  labels: FieldLabels;
+}) {
   const { t } = useTranslation();
   const { fieldErrors, hasBeenSubmitted } = useFormContext(formId);
   const ref = useRef<HTMLDivElement>(null);
@@ -107,7 +118,9 @@ export function ErrorSummary({ formId, extraErrors, labels }: { formId: string; 
       <ul>
         {entries.map(({ name, label, message }) => (
           <li key={name}>
-            <a href={`#${fieldId(formId, name)}`}>{label ? t("validation.summaryItem", { label, message: translateMessage(t, message) }) : translateMessage(t, message)}</a>
+            <a href={`#${fieldId(formId, name)}`}>
+              {label ? t("validation.summaryItem", { label, message: translateMessage(t, message) }) : translateMessage(t, message)}
+            </a>
           </li>
         ))}
       </ul>

@@ -12,7 +12,18 @@
  * unless it asks otherwise (`validationBehavior`).
  */
 import { Form, useActionData, useSubmit } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import type { Validator } from "remix-validated-form";
 
 export type { Validator };
@@ -218,7 +229,12 @@ export function useFormContext(formId?: string) {
   return { fieldErrors: state.fieldErrors, hasBeenSubmitted: state.hasBeenSubmitted };
 }
 
-type InputProps = Record<string, unknown> & { type?: string; value?: string; onChange?: (...args: never[]) => unknown; onBlur?: (...args: never[]) => unknown };
+type InputProps = Record<string, unknown> & {
+  type?: string;
+  value?: string;
+  onChange?: (...args: never[]) => unknown;
+  onBlur?: (...args: never[]) => unknown;
+};
 
 export function useField(name: string, options: { validationBehavior?: Partial<ValidationBehavior> } = {}) {
   const form = useForm("useField");

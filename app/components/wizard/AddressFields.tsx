@@ -20,7 +20,17 @@ export function addressLabels(t: TFunction, prefix = ""): FieldLabels {
  * Address lines, city, ZIP and state. With JavaScript a 5-digit ZIP fills the state and locks
  * it (changing the ZIP unlocks it); without, the server sets the state from the ZIP on save.
  */
-export function AddressFields({ rules, states, prefix = "", formId }: { rules: FieldRules; states: Option[]; prefix?: string; formId: string }) {
+export function AddressFields({
+  rules,
+  states,
+  prefix = "",
+  formId,
+}: {
+  rules: FieldRules;
+  states: Option[];
+  prefix?: string;
+  formId: string;
+}) {
   const { t } = useTranslation();
   const show = (f: string) => rules[f]?.shown && !rules[f]?.readOnly;
   const wrap = useRef<HTMLDivElement>(null);
@@ -65,11 +75,33 @@ export function AddressFields({ rules, states, prefix = "", formId }: { rules: F
   }, [prefix, formId]);
   return (
     <div ref={wrap}>
-      {show("address1") ? <TextField name={`${prefix}address1`} label={t("address.line1")} autoComplete="address-line1" maxLength={100} /> : null}
-      {show("address2") ? <TextField name={`${prefix}address2`} label={t("address.line2")} autoComplete="address-line2" maxLength={100} /> : null}
+      {show("address1") ? (
+        <TextField name={`${prefix}address1`} label={t("address.line1")} autoComplete="address-line1" maxLength={100} />
+      ) : null}
+      {show("address2") ? (
+        <TextField name={`${prefix}address2`} label={t("address.line2")} autoComplete="address-line2" maxLength={100} />
+      ) : null}
       {show("city") ? <TextField name={`${prefix}city`} label={t("address.city")} autoComplete="address-level2" maxLength={100} /> : null}
-      {show("zip") ? <TextField name={`${prefix}zip`} label={t("quote.zip")} hint={t("address.zipHint")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short /> : null}
-      {show("state") ? <SelectField name={`${prefix}state`} label={t("address.state")} options={states} placeholder={t("common.select")} autoComplete="address-level1" /> : null}
+      {show("zip") ? (
+        <TextField
+          name={`${prefix}zip`}
+          label={t("quote.zip")}
+          hint={t("address.zipHint")}
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="postal-code"
+          short
+        />
+      ) : null}
+      {show("state") ? (
+        <SelectField
+          name={`${prefix}state`}
+          label={t("address.state")}
+          options={states}
+          placeholder={t("common.select")}
+          autoComplete="address-level1"
+        />
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,11 @@ globalStyle(`${agreement} h2`, { fontSize: vars.font.h3, margin: `0 0 ${vars.spa
 globalStyle(`${agreement} p`, { maxWidth: "65ch" });
 
 export const fees = style({ borderCollapse: "collapse", marginTop: vars.space.s });
-globalStyle(`${fees} th, ${fees} td`, { textAlign: "left", padding: `${vars.space.xs} ${vars.space.m} ${vars.space.xs} 0`, verticalAlign: "top" });
+globalStyle(`${fees} th, ${fees} td`, {
+  textAlign: "left",
+  padding: `${vars.space.xs} ${vars.space.m} ${vars.space.xs} 0`,
+  verticalAlign: "top",
+});
 
 /** The verification blocks and the signature: grouped, each under its legend. */
 export const block = style({ marginBottom: vars.space.l });

@@ -27,7 +27,14 @@ export interface AgreementStepData {
     planName: string;
     specialMessageHtml: string;
     netPriceCents: number;
-    fees: { unionDues: number; annuityFund: number; billingFees: number; associationDues: Record<string, number>; marketerFeesFrom: number; marketerFeesTo: number };
+    fees: {
+      unionDues: number;
+      annuityFund: number;
+      billingFees: number;
+      associationDues: Record<string, number>;
+      marketerFeesFrom: number;
+      marketerFeesTo: number;
+    };
   } | null;
   /** the consent to electronic records and signatures (ESIGN Act §7001(c)), as this site words it */
   esign: EsignConsentText;
@@ -92,18 +99,37 @@ function L713Message({ l713 }: { l713: NonNullable<AgreementStepData["l713"]> })
  * The signature: the canvas (browser only) and, always, the typed full name with its consent.
  * 'Signature is required' and a refused drawing show on the group as a whole.
  */
-export function SignatureBlock({ formId, required, signed, signLater = false }: { formId: string; required: boolean; signed: AgreementStepData["signed"]; signLater?: boolean }) {
+export function SignatureBlock({
+  formId,
+  required,
+  signed,
+  signLater = false,
+}: {
+  formId: string;
+  required: boolean;
+  signed: AgreementStepData["signed"];
+  signLater?: boolean;
+}) {
   const { t } = useTranslation();
   const { error } = useField("signature");
   const id = fieldId(formId, "signature");
   const message = translateMessage(t, error);
   return (
-    <fieldset className={`field ${s.block}${message ? " field--error" : ""}`} id={id} tabIndex={-1} aria-describedby={[`${id}-hint`, message ? `${id}-error` : null].filter(Boolean).join(" ")}>
+    <fieldset
+      className={`field ${s.block}${message ? " field--error" : ""}`}
+      id={id}
+      tabIndex={-1}
+      aria-describedby={[`${id}-hint`, message ? `${id}-error` : null].filter(Boolean).join(" ")}
+    >
       <legend>
         {t("agreement.signature")}
         {required ? null : ` ${t("agreement.optional")}`}
       </legend>
-      <HintAndError id={id} hint={signLater ? `${t("agreement.signatureHint")} ${t("agreement.signLaterHint")}` : t("agreement.signatureHint")} message={message} />
+      <HintAndError
+        id={id}
+        hint={signLater ? `${t("agreement.signatureHint")} ${t("agreement.signLaterHint")}` : t("agreement.signatureHint")}
+        message={message}
+      />
       {signed ? (
         <p className="notice" data-testid="signed-before">
           {t("agreement.signedBefore", { date: signed.on })}
@@ -112,7 +138,14 @@ export function SignatureBlock({ formId, required, signed, signLater = false }: 
       <SignaturePad name="signature" describedBy={`${id}-hint`} />
       <div className={s.typed}>
         <h3>{t("agreement.typeInstead")}</h3>
-        <TextField name="signature_name" label={t("agreement.typedName")} hint={t("agreement.typedNameHint")} autoComplete="name" maxLength={101} spellCheck={false} />
+        <TextField
+          name="signature_name"
+          label={t("agreement.typedName")}
+          hint={t("agreement.typedNameHint")}
+          autoComplete="name"
+          maxLength={101}
+          spellCheck={false}
+        />
         <CheckboxField name="signature_consent" label={t("agreement.typedConsent")} />
       </div>
     </fieldset>
@@ -141,7 +174,9 @@ export function EsignConsent({ text }: { text: EsignConsentText }) {
 
 /** The labels of the agreements' boxes and of the signature, in the page's order (for the error summary). */
 export function agreementLabels(t: TFunction, agreements: AgreementStepData["agreements"]): FieldLabels {
-  return Object.fromEntries(agreements.filter((a) => a.required).map((a) => [agreementField(a.id), t("agreement.accept", { title: a.head })]));
+  return Object.fromEntries(
+    agreements.filter((a) => a.required).map((a) => [agreementField(a.id), t("agreement.accept", { title: a.head })]),
+  );
 }
 export function signatureLabels(t: TFunction): FieldLabels {
   return { signature: t("agreement.signature"), signature_name: t("agreement.typedName"), signature_consent: t("agreement.typedConsent") };
@@ -168,7 +203,9 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
   const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
   const validator = agreementValidator({ agreements: d.agreements, rules: d.rules, applicantName: d.applicantName, today: d.today });
   const input = (f: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
-    show(f) ? <TextField name={f} label={t(`agreement.fields.${f}`)} maxLength={f.endsWith("code") ? 32 : 100} spellCheck={false} {...extra} /> : null;
+    show(f) ? (
+      <TextField name={f} label={t(`agreement.fields.${f}`)} maxLength={f.endsWith("code") ? 32 : 100} spellCheck={false} {...extra} />
+    ) : null;
   const broker = show("agent_name") || show("agent_code");
   const group = show("group_name") || show("group_code");
   const applicant = ["user_name", "question", "answer", "date", "verification_code"].some(show);
@@ -179,7 +216,11 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
       <StoreForm
         labels={{
           ...agreementLabels(t, d.agreements),
-          ...Object.fromEntries(["agent_name", "agent_code", "group_name", "group_code", "user_name", "question", "answer", "date", "verification_code"].map((f) => [f, t(`agreement.fields.${f}`)])),
+          ...Object.fromEntries(
+            ["agent_name", "agent_code", "group_name", "group_code", "user_name", "question", "answer", "date", "verification_code"].map(
+              (f) => [f, t(`agreement.fields.${f}`)],
+            ),
+          ),
           [ESIGN_CONSENT_FIELD]: d.esign.agree,
           ...signatureLabels(t),
         }}
@@ -216,7 +257,9 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
           </fieldset>
         ) : null}
         <EsignConsent text={d.esign} />
-        {show("signature") ? <SignatureBlock formId={FORM_ID} required={Boolean(d.rules.signature?.required)} signed={d.signed} signLater={d.signLater} /> : null}
+        {show("signature") ? (
+          <SignatureBlock formId={FORM_ID} required={Boolean(d.rules.signature?.required)} signed={d.signed} signLater={d.signLater} />
+        ) : null}
         <StepActions chrome={d.chrome} />
       </StoreForm>
       <StepDialogs defaultEmail={d.defaultEmail} />

@@ -89,7 +89,11 @@ export function BeneficiaryInfoStep({ data: d, mainError }: { data: BeneficiaryI
                   deleteHref={`${HERE}?dialog=delete&b=${b.id}`}
                   editLock={editLock}
                   hintId={`delete-hint-${b.id}`}
-                  text={{ edit: t("beneficiary.edit"), delete: t("beneficiary.delete"), editFirstToDelete: t("beneficiary.editFirstToDelete") }}
+                  text={{
+                    edit: t("beneficiary.edit"),
+                    delete: t("beneficiary.delete"),
+                    editFirstToDelete: t("beneficiary.editFirstToDelete"),
+                  }}
                 />
               </li>
             );
@@ -106,7 +110,12 @@ export function BeneficiaryInfoStep({ data: d, mainError }: { data: BeneficiaryI
         </p>
       ) : null}
       {d.totalMessage ? (
-        <p className={d.totalMessage.tone === "ok" ? s.totalOk : s.totalError} role="status" data-testid="beneficiary-total" data-tone={d.totalMessage.tone}>
+        <p
+          className={d.totalMessage.tone === "ok" ? s.totalOk : s.totalError}
+          role="status"
+          data-testid="beneficiary-total"
+          data-tone={d.totalMessage.tone}
+        >
           {t(d.totalMessage.key, d.totalMessage.values)}
         </p>
       ) : null}
@@ -173,14 +182,31 @@ function BeneficiaryForm({ data: d, formId, editing }: { data: BeneficiaryInfoDa
         ssn: t("beneficiary.ssn"),
         beneficiary_percentage: t("beneficiary.percentage"),
       }}
-      id={formId} validator={validator} action={action} defaultValues={(editing?.values ?? {}) as never}>
+      id={formId}
+      validator={validator}
+      action={action}
+      defaultValues={(editing?.values ?? {}) as never}
+    >
       <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       {show("first_name") ? <TextField name="first_name" label={t("beneficiary.firstName")} autoComplete="off" maxLength={50} /> : null}
       {show("middle_name") ? <TextField name="middle_name" label={t("beneficiary.middleName")} autoComplete="off" maxLength={50} /> : null}
       {show("last_name") ? <TextField name="last_name" label={t("beneficiary.lastName")} autoComplete="off" maxLength={50} /> : null}
-      {show("birthdate") ? <TextField name="birthdate" label={t("beneficiary.birthdate")} hint={t("beneficiary.birthdateHint")} inputMode="numeric" maxLength={10} autoComplete="off" short onInput={typeDate} /> : null}
-      {show("relationship") ? <SelectField name="relationship" label={t("beneficiary.relationship")} options={d.relationships} placeholder={t("common.select")} /> : null}
+      {show("birthdate") ? (
+        <TextField
+          name="birthdate"
+          label={t("beneficiary.birthdate")}
+          hint={t("beneficiary.birthdateHint")}
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="off"
+          short
+          onInput={typeDate}
+        />
+      ) : null}
+      {show("relationship") ? (
+        <SelectField name="relationship" label={t("beneficiary.relationship")} options={d.relationships} placeholder={t("common.select")} />
+      ) : null}
       {show("ssn") ? (
         <TextField
           name="ssn"
@@ -193,7 +219,16 @@ function BeneficiaryForm({ data: d, formId, editing }: { data: BeneficiaryInfoDa
         />
       ) : null}
       {show("beneficiary_percentage") ? (
-        <TextField name="beneficiary_percentage" label={t("beneficiary.percentage")} hint={t("beneficiary.percentageHint")} inputMode="numeric" maxLength={3} autoComplete="off" short onInput={typePercentage} />
+        <TextField
+          name="beneficiary_percentage"
+          label={t("beneficiary.percentage")}
+          hint={t("beneficiary.percentageHint")}
+          inputMode="numeric"
+          maxLength={3}
+          autoComplete="off"
+          short
+          onInput={typePercentage}
+        />
       ) : null}
       <div className="button-group">
         <button className="button" type="submit">

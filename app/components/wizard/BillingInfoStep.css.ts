@@ -36,7 +36,12 @@ export const expired = style({ color: vars.color.error, fontWeight: 700 });
 
 export const expiry = style({ display: "flex", gap: vars.space.m, flexWrap: "wrap" });
 
-export const eftText = style({ fontSize: vars.font.small, color: vars.color.muted, borderLeft: `4px solid ${vars.color.border}`, paddingLeft: vars.space.m });
+export const eftText = style({
+  fontSize: vars.font.small,
+  color: vars.color.muted,
+  borderLeft: `4px solid ${vars.color.border}`,
+  paddingLeft: vars.space.m,
+});
 
 export const descriptor = style({ fontSize: vars.font.small });
 

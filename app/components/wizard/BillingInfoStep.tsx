@@ -54,20 +54,46 @@ const BRANDS = ["visa", "mastercard", "amex", "discover"];
  * "new bank details" / "enter a new card". Choosing a saved one makes the new-details fields
  * irrelevant: disabled with JavaScript, ignored by the server without.
  */
-function SavedChoices({ kind, legend, items, newValue, newLabel, anchor, onReclick }: { kind: "bank" | "card"; legend: string; items: Array<{ value: string; label: ReactNode; disabled?: boolean }>; newValue: string; newLabel: string; anchor: boolean; onReclick: (e: MouseEvent<HTMLInputElement>) => void }) {
+function SavedChoices({
+  kind,
+  legend,
+  items,
+  newValue,
+  newLabel,
+  anchor,
+  onReclick,
+}: {
+  kind: "bank" | "card";
+  legend: string;
+  items: Array<{ value: string; label: ReactNode; disabled?: boolean }>;
+  newValue: string;
+  newLabel: string;
+  anchor: boolean;
+  onReclick: (e: MouseEvent<HTMLInputElement>) => void;
+}) {
   const { t } = useTranslation();
-  const field = useField("existing_payment", { validationBehavior: { initial: "onSubmit", whenTouched: "onSubmit", whenSubmitted: "onChange" } });
+  const field = useField("existing_payment", {
+    validationBehavior: { initial: "onSubmit", whenTouched: "onSubmit", whenSubmitted: "onChange" },
+  });
   const formId = useContext(FormIdContext);
   const id = fieldId(formId, `existing_payment-${kind}`);
   const message = translateMessage(t, field.error);
   return (
-    <fieldset className={s.saved} id={anchor ? fieldId(formId, "existing_payment") : undefined} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined} data-testid={`saved-${kind}s`}>
+    <fieldset
+      className={s.saved}
+      id={anchor ? fieldId(formId, "existing_payment") : undefined}
+      tabIndex={-1}
+      aria-describedby={message ? `${id}-error` : undefined}
+      data-testid={`saved-${kind}s`}
+    >
       <legend className="label">{legend}</legend>
       <HintAndError id={id} message={message} />
       <div className="stack">
         {items.map((item, i) => (
           <label key={item.value} className="choice" htmlFor={`${id}-${i}`}>
-            <input {...field.getInputProps({ id: `${id}-${i}`, type: "radio", value: item.value, disabled: item.disabled, onClick: onReclick })} />
+            <input
+              {...field.getInputProps({ id: `${id}-${i}`, type: "radio", value: item.value, disabled: item.disabled, onClick: onReclick })}
+            />
             {item.label}
           </label>
         ))}
@@ -189,7 +215,10 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
           is_physical_address: t("billing.physicalAddress"),
           ...addressLabels(t),
         }}
-        id="billing" validator={billingValidator(d.setup)} defaultValues={d.values as never}>
+        id="billing"
+        validator={billingValidator(d.setup)}
+        defaultValues={d.values as never}
+      >
         {d.fixedMethod ? (
           <div className="notice" data-testid="billing-fixed">
             <p>
@@ -208,7 +237,9 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                 <input type="hidden" name="payment_method" value={methods[0] ?? ""} />
               </div>
             )}
-            {show("bill_date") ? <SelectField name="bill_date" label={t("billing.billDate")} hint={t("billing.billDateHint")} options={d.billDates} /> : null}
+            {show("bill_date") ? (
+              <SelectField name="bill_date" label={t("billing.billDate")} hint={t("billing.billDateHint")} options={d.billDates} />
+            ) : null}
 
             {methods.includes("eft") ? (
               <fieldset className={s.method} hidden={hiddenUnless("eft")} disabled={hiddenUnless("eft")} data-method="eft">
@@ -234,13 +265,46 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                 <fieldset className={s.newDetails} disabled={savedBankChosen}>
                   <div ref={bankRef}>
                     {show("routing_number") ? (
-                      <TextField name="routing_number" label={t("billing.routingNumber")} hint={t("billing.routingHint")} inputMode="numeric" maxLength={9} autoComplete="off" error={lookupError} short />
+                      <TextField
+                        name="routing_number"
+                        label={t("billing.routingNumber")}
+                        hint={t("billing.routingHint")}
+                        inputMode="numeric"
+                        maxLength={9}
+                        autoComplete="off"
+                        error={lookupError}
+                        short
+                      />
                     ) : null}
-                    {show("bank_name") ? <TextField name="bank_name" label={t("billing.bankName")} hint={t("billing.bankNameHint")} maxLength={100} autoComplete="off" /> : null}
-                    {show("account_name") ? <TextField name="account_name" label={t("billing.accountName")} maxLength={100} autoComplete="name" /> : null}
-                    {show("account_number") ? <TextField name="account_number" label={t("billing.accountNumber")} hint={t("billing.accountNumberHint")} inputMode="numeric" maxLength={17} autoComplete="off" spellCheck={false} /> : null}
-                    {show("account_type") ? <RadioGroup name="account_type" label={t("billing.accountType")} options={d.accountTypes} /> : null}
-                    {show("account_holder_type") ? <RadioGroup name="account_holder_type" label={t("billing.accountHolderType")} options={d.holderTypes} /> : null}
+                    {show("bank_name") ? (
+                      <TextField
+                        name="bank_name"
+                        label={t("billing.bankName")}
+                        hint={t("billing.bankNameHint")}
+                        maxLength={100}
+                        autoComplete="off"
+                      />
+                    ) : null}
+                    {show("account_name") ? (
+                      <TextField name="account_name" label={t("billing.accountName")} maxLength={100} autoComplete="name" />
+                    ) : null}
+                    {show("account_number") ? (
+                      <TextField
+                        name="account_number"
+                        label={t("billing.accountNumber")}
+                        hint={t("billing.accountNumberHint")}
+                        inputMode="numeric"
+                        maxLength={17}
+                        autoComplete="off"
+                        spellCheck={false}
+                      />
+                    ) : null}
+                    {show("account_type") ? (
+                      <RadioGroup name="account_type" label={t("billing.accountType")} options={d.accountTypes} />
+                    ) : null}
+                    {show("account_holder_type") ? (
+                      <RadioGroup name="account_holder_type" label={t("billing.accountHolderType")} options={d.holderTypes} />
+                    ) : null}
                   </div>
                 </fieldset>
                 <div className={s.eftText} data-testid="eft-text">
@@ -267,7 +331,8 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                       disabled: c.expired,
                       label: (
                         <span>
-                          {BRANDS.includes(c.brand) ? t(`billing.brands.${c.brand}`) : t("billing.brands.card")} <span className={s.masked}>{c.masked}</span>, {t("billing.expires", { date: c.expires })}
+                          {BRANDS.includes(c.brand) ? t(`billing.brands.${c.brand}`) : t("billing.brands.card")}{" "}
+                          <span className={s.masked}>{c.masked}</span>, {t("billing.expires", { date: c.expires })}
                           {c.expired ? <span className={s.expired}> {t("billing.expired")}</span> : null}
                         </span>
                       ),
@@ -276,21 +341,68 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                 ) : null}
                 <fieldset className={s.newDetails} disabled={savedCardChosen}>
                   <div ref={cardRef}>
-                    {show("first_name_on_cc") ? <TextField name="first_name_on_cc" label={t("billing.firstNameOnCard")} maxLength={50} autoComplete="cc-given-name" /> : null}
-                    {show("last_name_on_cc") ? <TextField name="last_name_on_cc" label={t("billing.lastNameOnCard")} maxLength={50} autoComplete="cc-family-name" /> : null}
-                    {show("card_number") ? <TextField name="card_number" label={t("billing.cardNumber")} hint={t("billing.cardNumberHint")} inputMode="numeric" maxLength={31} autoComplete="cc-number" spellCheck={false} /> : null}
+                    {show("first_name_on_cc") ? (
+                      <TextField name="first_name_on_cc" label={t("billing.firstNameOnCard")} maxLength={50} autoComplete="cc-given-name" />
+                    ) : null}
+                    {show("last_name_on_cc") ? (
+                      <TextField name="last_name_on_cc" label={t("billing.lastNameOnCard")} maxLength={50} autoComplete="cc-family-name" />
+                    ) : null}
+                    {show("card_number") ? (
+                      <TextField
+                        name="card_number"
+                        label={t("billing.cardNumber")}
+                        hint={t("billing.cardNumberHint")}
+                        inputMode="numeric"
+                        maxLength={31}
+                        autoComplete="cc-number"
+                        spellCheck={false}
+                      />
+                    ) : null}
                     {show("expiration_month") || show("expiration_year") ? (
                       <fieldset className="field">
                         <legend>{t("billing.expiration")}</legend>
                         <div className={s.expiry}>
-                          {show("expiration_month") ? <SelectField name="expiration_month" label={t("billing.expirationMonth")} options={d.months} placeholder={t("common.select")} autoComplete="cc-exp-month" /> : null}
-                          {show("expiration_year") ? <SelectField name="expiration_year" label={t("billing.expirationYear")} options={d.years} placeholder={t("common.select")} autoComplete="cc-exp-year" /> : null}
+                          {show("expiration_month") ? (
+                            <SelectField
+                              name="expiration_month"
+                              label={t("billing.expirationMonth")}
+                              options={d.months}
+                              placeholder={t("common.select")}
+                              autoComplete="cc-exp-month"
+                            />
+                          ) : null}
+                          {show("expiration_year") ? (
+                            <SelectField
+                              name="expiration_year"
+                              label={t("billing.expirationYear")}
+                              options={d.years}
+                              placeholder={t("common.select")}
+                              autoComplete="cc-exp-year"
+                            />
+                          ) : null}
                         </div>
                       </fieldset>
                     ) : null}
-                    {show("security_code") ? <TextField name="security_code" label={t("billing.securityCode")} hint={t("billing.securityCodeHint")} inputMode="numeric" maxLength={4} autoComplete="cc-csc" spellCheck={false} short /> : null}
+                    {show("security_code") ? (
+                      <TextField
+                        name="security_code"
+                        label={t("billing.securityCode")}
+                        hint={t("billing.securityCodeHint")}
+                        inputMode="numeric"
+                        maxLength={4}
+                        autoComplete="cc-csc"
+                        spellCheck={false}
+                        short
+                      />
+                    ) : null}
                     <h2>{t("billing.billingAddress")}</h2>
-                    {d.physicalAddress ? <CheckboxField name="is_physical_address" label={t("billing.physicalAddress")} hint={t("billing.physicalAddressHint")} /> : null}
+                    {d.physicalAddress ? (
+                      <CheckboxField
+                        name="is_physical_address"
+                        label={t("billing.physicalAddress")}
+                        hint={t("billing.physicalAddressHint")}
+                      />
+                    ) : null}
                     <AddressFields rules={d.rules} states={d.states} formId="billing" />
                   </div>
                 </fieldset>

@@ -59,12 +59,23 @@ function ContactStatus({ kind, verified, flaggedByLoader }: { kind: "email" | "p
       <button className="button button--secondary" type="submit" name="intent" value={`verify-${kind}`}>
         {t(`contact.verify${kind === "email" ? "Email" : "Phone"}`)}
       </button>
-      <CheckboxField name={kind === "email" ? "skip_validation_email" : "skip_validation_phone"} label={t(`contact.skip${kind === "email" ? "Email" : "Phone"}`)} />
+      <CheckboxField
+        name={kind === "email" ? "skip_validation_email" : "skip_validation_phone"}
+        label={t(`contact.skip${kind === "email" ? "Email" : "Phone"}`)}
+      />
     </div>
   );
 }
 
-export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactInfoData; otpError: string | null; otpWait: number | null }) {
+export function ContactInfoStep({
+  data: d,
+  otpError,
+  otpWait,
+}: {
+  data: ContactInfoData;
+  otpError: string | null;
+  otpWait: number | null;
+}) {
   const { t } = useTranslation();
   const show = (f: string) => d.rules[f]?.shown && !d.rules[f]?.readOnly;
   return (
@@ -82,7 +93,10 @@ export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactI
           birth_city: t("contact.birthCity"),
           with_validation: t("contact.uspsValidation"),
         }}
-        id="contact" validator={contactValidator(d.rules)} defaultValues={d.values as never}>
+        id="contact"
+        validator={contactValidator(d.rules)}
+        defaultValues={d.values as never}
+      >
         {show("email") ? (
           <>
             <TextField name="email" label={t("contact.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
@@ -91,14 +105,27 @@ export function ContactInfoStep({ data: d, otpError, otpWait }: { data: ContactI
         ) : null}
         {show("phone_number") ? (
           <>
-            <TextField name="phone_number" label={t("contact.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="tel" maxLength={14} short />
+            <TextField
+              name="phone_number"
+              label={t("contact.phone")}
+              hint={t("contact.phoneHint")}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={14}
+              short
+            />
             <ContactStatus kind="phone" verified={d.verified.phone} flaggedByLoader={d.flags.phone} />
           </>
         ) : null}
         <AddressFields rules={d.rules} states={d.states} formId="contact" />
-        {show("birth_state") ? <SelectField name="birth_state" label={t("contact.birthState")} options={d.states} placeholder={t("common.select")} /> : null}
+        {show("birth_state") ? (
+          <SelectField name="birth_state" label={t("contact.birthState")} options={d.states} placeholder={t("common.select")} />
+        ) : null}
         {show("birth_city") ? <TextField name="birth_city" label={t("contact.birthCity")} maxLength={100} /> : null}
-        {d.rules.with_validation?.shown ? <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} /> : null}
+        {d.rules.with_validation?.shown ? (
+          <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} />
+        ) : null}
         <StepActions chrome={d.chrome} />
       </StoreForm>
       <StepDialogs defaultEmail={d.values.email} />
@@ -139,11 +166,25 @@ function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: s
   }
   return (
     <Dialog id="otp" title={t("contact.verifyTitle", { what: kindLabel })} closeTo={close}>
-      <p data-testid="otp-status">{otp.sent ? t("contact.codeSent", { target: otp.target }) : t("contact.codeNotSent", { target: otp.target })}</p>
-      <StoreForm labels={{ otp: t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel") }} id="otp-form" validator={otpValidator} action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`}>
+      <p data-testid="otp-status">
+        {otp.sent ? t("contact.codeSent", { target: otp.target }) : t("contact.codeNotSent", { target: otp.target })}
+      </p>
+      <StoreForm
+        labels={{ otp: t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel") }}
+        id="otp-form"
+        validator={otpValidator}
+        action={`/enrollment/contact-info?dialog=otp&type=${otp.type}`}
+      >
         <input type="hidden" name="intent" value="otp-verify" />
         <input type="hidden" name="type" value={otp.type} />
-        <TextField name="otp" label={t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" short />
+        <TextField
+          name="otp"
+          label={t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel")}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          short
+        />
         <button className="button" type="submit">
           {t("contact.verify")}
         </button>
@@ -152,7 +193,14 @@ function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: s
         <AuthenticityTokenInput />
         <input type="hidden" name="type" value={otp.type} />
         {error ? <p className="error-message">{translateMessage(t, error)}</p> : null}
-        <button className={otp.sent ? "button button--secondary" : "button"} type="submit" name="intent" value="otp-resend" disabled={seconds > 0} aria-describedby="resend-wait">
+        <button
+          className={otp.sent ? "button button--secondary" : "button"}
+          type="submit"
+          name="intent"
+          value="otp-resend"
+          disabled={seconds > 0}
+          aria-describedby="resend-wait"
+        >
           {otp.sent ? t("contact.resend") : t("contact.sendCode")}
         </button>
         {seconds > 0 ? (

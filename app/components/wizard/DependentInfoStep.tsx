@@ -65,15 +65,29 @@ function digitsOnly(max: number) {
   };
 }
 
-export function DependentInfoStep({ data: d, mainError }: { data: DependentInfoData; mainError: { message: string; n: number | null } | null }) {
+export function DependentInfoStep({
+  data: d,
+  mainError,
+}: {
+  data: DependentInfoData;
+  mainError: { message: string; n: number | null } | null;
+}) {
   const { t } = useTranslation();
   // While an edit popup is open, adding, deleting and Next wait for it (§4 "Dependents").
   const editLock = d.editing !== null;
   const relationshipLabel = (r: Relationship) => t(r === "spouse" ? "dependent.spouse" : "dependent.child");
-  const errorText = mainError ? (mainError.n ? t("dependent.numbered", { n: mainError.n, message: translateMessage(t, mainError.message) }) : translateMessage(t, mainError.message)) : null;
+  const errorText = mainError
+    ? mainError.n
+      ? t("dependent.numbered", { n: mainError.n, message: translateMessage(t, mainError.message) })
+      : translateMessage(t, mainError.message)
+    : null;
   // With the add or edit popup open, a refusal shows inside it (the page is behind it).
   const formOpen = (d.dialog === "add" && d.adding !== null) || (d.dialog === "edit" && d.editing !== null);
-  const nextHint = editLock ? t("dependent.editFirstToContinue") : d.next.allowed ? null : translateMessage(t, d.next.message ?? "validation.dependentNotAllowed");
+  const nextHint = editLock
+    ? t("dependent.editFirstToContinue")
+    : d.next.allowed
+      ? null
+      : translateMessage(t, d.next.message ?? "validation.dependentNotAllowed");
   return (
     <section aria-labelledby="step-title" className="stack">
       <h1 id="step-title">{t("wizard.tabs.dependent_info")}</h1>
@@ -193,12 +207,24 @@ function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
   const answer = d.spouseQuestion.answer;
   return (
     <div className={s.spouseQuestion} data-testid="spouse-question">
-      <StoreForm labels={{ spouse_enroll_accept: t("dependent.spouseQuestion") }} id="spouse-question-form" validator={spouseAnswerValidator} action={HERE} defaultValues={{ spouse_enroll_accept: answer === null ? undefined : (String(answer) as "0" | "1") }}>
+      <StoreForm
+        labels={{ spouse_enroll_accept: t("dependent.spouseQuestion") }}
+        id="spouse-question-form"
+        validator={spouseAnswerValidator}
+        action={HERE}
+        defaultValues={{ spouse_enroll_accept: answer === null ? undefined : (String(answer) as "0" | "1") }}
+      >
         <input type="hidden" name="intent" value="spouse-answer" />
         <RadioGroup
           name="spouse_enroll_accept"
           label={t("dependent.spouseQuestion")}
-          hint={d.spouseQuestion.heldSpouse ? t("dependent.spouseHeld") : d.spouseQuestion.pending ? t("dependent.spouseQuestionHint") : undefined}
+          hint={
+            d.spouseQuestion.heldSpouse
+              ? t("dependent.spouseHeld")
+              : d.spouseQuestion.pending
+                ? t("dependent.spouseQuestionHint")
+                : undefined
+          }
           options={yesNoOptions(t)}
         />
         <button className="button" type="submit">
@@ -210,7 +236,17 @@ function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
 }
 
 /** The add and edit popups' form: each dependent is validated (and saved) on its own. */
-function DependentForm({ data: d, formId, state, editing }: { data: DependentInfoData; formId: string; state: DependentFormState; editing?: DependentEditing }) {
+function DependentForm({
+  data: d,
+  formId,
+  state,
+  editing,
+}: {
+  data: DependentInfoData;
+  formId: string;
+  state: DependentFormState;
+  editing?: DependentEditing;
+}) {
   const { t } = useTranslation();
   const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
   const ssnOnFile = Boolean(editing?.ssnLast4);
@@ -221,7 +257,9 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
         relationship: state.relationship,
         ssnOnFile,
         asksLegalDisability: d.asksLegalDisability,
-        healthQuestions: d.health ? { conditionIds: d.health.questions.map((q) => q.id), medicationId: d.health.medication?.id ?? null } : null,
+        healthQuestions: d.health
+          ? { conditionIds: d.health.questions.map((q) => q.id), medicationId: d.health.medication?.id ?? null }
+          : null,
       }),
     [d.rules, d.today, d.asksLegalDisability, d.health, state.relationship, ssnOnFile],
   );
@@ -244,7 +282,11 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
         disability_condition: t("dependent.disabilityCondition"),
         ...(d.health ? healthLabels(t, d.health, HEALTH_PREFIX, "dependent") : {}),
       }}
-      id={formId} validator={validator} action={action} defaultValues={state.values as never}>
+      id={formId}
+      validator={validator}
+      action={action}
+      defaultValues={state.values as never}
+    >
       <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       {/* Set by the server from the tier; posted back so a changed value is refused. */}
@@ -269,7 +311,16 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
           { value: "1", label: t("quote.female") },
         ]}
       />
-      <TextField name="birthdate" label={t("dependent.birthdate")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="off" short onInput={typeDate} />
+      <TextField
+        name="birthdate"
+        label={t("dependent.birthdate")}
+        hint={t("common.dateHint")}
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        short
+        onInput={typeDate}
+      />
       {show("ssn") ? (
         <TextField
           name="ssn"
@@ -281,21 +332,38 @@ function DependentForm({ data: d, formId, state, editing }: { data: DependentInf
           short
         />
       ) : null}
-      {show("weight") ? <TextField name="weight" label={t("dependent.weight")} inputMode="numeric" maxLength={3} short onInput={digitsOnly(3)} /> : null}
+      {show("weight") ? (
+        <TextField name="weight" label={t("dependent.weight")} inputMode="numeric" maxLength={3} short onInput={digitsOnly(3)} />
+      ) : null}
       {show("height_feet") || show("height_inch") ? (
         <fieldset className="field">
           <legend>{t("dependent.height")}</legend>
           <div className="choices">
-            {show("height_feet") ? <TextField name="height_feet" label={t("dependent.feet")} inputMode="numeric" maxLength={1} short onInput={digitsOnly(1)} /> : null}
-            {show("height_inch") ? <TextField name="height_inch" label={t("dependent.inches")} inputMode="numeric" maxLength={2} short onInput={digitsOnly(2)} /> : null}
+            {show("height_feet") ? (
+              <TextField name="height_feet" label={t("dependent.feet")} inputMode="numeric" maxLength={1} short onInput={digitsOnly(1)} />
+            ) : null}
+            {show("height_inch") ? (
+              <TextField name="height_inch" label={t("dependent.inches")} inputMode="numeric" maxLength={2} short onInput={digitsOnly(2)} />
+            ) : null}
           </div>
         </fieldset>
       ) : null}
       {d.asksLegalDisability ? (
         <div className={s.question}>
-          <RadioGroup name="is_legally_disabled" label={t("dependent.legallyDisabled")} hint={t("dependent.legallyDisabledHint")} options={yesNo} />
+          <RadioGroup
+            name="is_legally_disabled"
+            label={t("dependent.legallyDisabled")}
+            hint={t("dependent.legallyDisabledHint")}
+            options={yesNo}
+          />
           <div className={s.questionDetail}>
-            <TextAreaField name="disability_condition" label={t("dependent.disabilityCondition")} hint={t("dependent.ifYes")} maxLength={DISABILITY_CONDITION_MAX} rows={3} />
+            <TextAreaField
+              name="disability_condition"
+              label={t("dependent.disabilityCondition")}
+              hint={t("dependent.ifYes")}
+              maxLength={DISABILITY_CONDITION_MAX}
+              rows={3}
+            />
           </div>
         </div>
       ) : null}

@@ -66,7 +66,11 @@ export function EmployerInfoStep({ data: d, formError }: { data: EmployerInfoDat
           {translateMessage(t, formError)}
         </p>
       ) : null}
-      {d.skipped ? <p className="notice">{t("employer.skippedNote")}</p> : d.fromGroup ? <p className="hint">{t("employer.fromGroup")}</p> : null}
+      {d.skipped ? (
+        <p className="notice">{t("employer.skippedNote")}</p>
+      ) : d.fromGroup ? (
+        <p className="hint">{t("employer.fromGroup")}</p>
+      ) : null}
       <StoreForm
         labels={{
           name: t("employer.name"),
@@ -84,28 +88,107 @@ export function EmployerInfoStep({ data: d, formError }: { data: EmployerInfoDat
           emp_barg_unit: t("employer.bargainingUnit"),
           holiday_policy: t("employer.holidayPolicy"),
         }}
-        id="employer" validator={validator} defaultValues={d.values as never}>
+        id="employer"
+        validator={validator}
+        defaultValues={d.values as never}
+      >
         {show("name") ? <TextField name="name" label={t("employer.name")} autoComplete="organization" maxLength={100} /> : null}
-        {show("phone") ? <TextField name="phone" label={t("employer.phone")} hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="off" maxLength={14} short /> : null}
-        <AddressFields rules={d.rules} states={d.states} formId="employer" />
-        {d.rules.with_validation?.shown ? <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} /> : null}
-        {show("average_work_week") ? <SelectField name="average_work_week" label={t("employer.averageWorkWeek")} options={d.options.average_work_week} placeholder={t("common.select")} /> : null}
-        {show("employment_start_date") ? (
-          <TextField name="employment_start_date" label={t("employer.startDate")} hint={t("employer.startDateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
+        {show("phone") ? (
+          <TextField
+            name="phone"
+            label={t("employer.phone")}
+            hint={t("contact.phoneHint")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={14}
+            short
+          />
         ) : null}
-        {show("occupation") ? <TextField name="occupation" label={t("employer.occupation")} autoComplete="organization-title" maxLength={100} /> : null}
-        {show("compensation_type") ? <SelectField name="compensation_type" label={t("employer.compensationType")} options={d.options.compensation_type} placeholder={t("common.select")} /> : null}
-        {show("employment_status") ? <RadioGroup name="employment_status" label={t("employer.employmentStatus")} options={d.options.employment_status} /> : null}
-        {show("emp_industry") ? <SelectField name="emp_industry" label={t("employer.industry")} options={d.options.emp_industry} placeholder={t("common.select")} /> : null}
-        {show("emp_num_employed") ? <TextField name="emp_num_employed" label={t("employer.numEmployed")} hint={t("employer.numEmployedHint")} inputMode="numeric" maxLength={9} short /> : null}
-        {show("emp_vac_policy") ? <SelectField name="emp_vac_policy" label={t("employer.vacationPolicy")} options={d.options.emp_vac_policy} placeholder={t("common.select")} /> : null}
-        {show("emp_barg_unit") ? <SelectField name="emp_barg_unit" label={t("employer.bargainingUnit")} options={d.options.emp_barg_unit} placeholder={t("common.select")} /> : null}
+        <AddressFields rules={d.rules} states={d.states} formId="employer" />
+        {d.rules.with_validation?.shown ? (
+          <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} />
+        ) : null}
+        {show("average_work_week") ? (
+          <SelectField
+            name="average_work_week"
+            label={t("employer.averageWorkWeek")}
+            options={d.options.average_work_week}
+            placeholder={t("common.select")}
+          />
+        ) : null}
+        {show("employment_start_date") ? (
+          <TextField
+            name="employment_start_date"
+            label={t("employer.startDate")}
+            hint={t("employer.startDateHint")}
+            inputMode="numeric"
+            maxLength={10}
+            short
+            onInput={typeDate}
+          />
+        ) : null}
+        {show("occupation") ? (
+          <TextField name="occupation" label={t("employer.occupation")} autoComplete="organization-title" maxLength={100} />
+        ) : null}
+        {show("compensation_type") ? (
+          <SelectField
+            name="compensation_type"
+            label={t("employer.compensationType")}
+            options={d.options.compensation_type}
+            placeholder={t("common.select")}
+          />
+        ) : null}
+        {show("employment_status") ? (
+          <RadioGroup name="employment_status" label={t("employer.employmentStatus")} options={d.options.employment_status} />
+        ) : null}
+        {show("emp_industry") ? (
+          <SelectField
+            name="emp_industry"
+            label={t("employer.industry")}
+            options={d.options.emp_industry}
+            placeholder={t("common.select")}
+          />
+        ) : null}
+        {show("emp_num_employed") ? (
+          <TextField
+            name="emp_num_employed"
+            label={t("employer.numEmployed")}
+            hint={t("employer.numEmployedHint")}
+            inputMode="numeric"
+            maxLength={9}
+            short
+          />
+        ) : null}
+        {show("emp_vac_policy") ? (
+          <SelectField
+            name="emp_vac_policy"
+            label={t("employer.vacationPolicy")}
+            options={d.options.emp_vac_policy}
+            placeholder={t("common.select")}
+          />
+        ) : null}
+        {show("emp_barg_unit") ? (
+          <SelectField
+            name="emp_barg_unit"
+            label={t("employer.bargainingUnit")}
+            options={d.options.emp_barg_unit}
+            placeholder={t("common.select")}
+          />
+        ) : null}
         {show("holiday_policy") ? <HolidayPolicy options={d.options.holiday_policy} /> : null}
         <StepActions chrome={d.chrome} />
         {/* After Next, so the Enter key in a text box never skips the step. */}
         {d.canSkip ? (
           <div className="button-group">
-            <button className="button button--secondary" type="submit" name="intent" value="skip" formNoValidate aria-describedby="employer-skip-hint">
+            <button
+              className="button button--secondary"
+              type="submit"
+              name="intent"
+              value="skip"
+              formNoValidate
+              aria-describedby="employer-skip-hint"
+            >
               {t("employer.skip")}
             </button>
             <span id="employer-skip-hint" className="hint">

@@ -52,7 +52,19 @@ function DateField({ name, label }: { name: string; label: string }) {
   return <TextField name={name} label={label} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />;
 }
 
-function ConditionDetails({ index, layout, number, prefix, subject }: { index: number; layout: DetailLayout; number: number; prefix: string; subject: HealthSubject }) {
+function ConditionDetails({
+  index,
+  layout,
+  number,
+  prefix,
+  subject,
+}: {
+  index: number;
+  layout: DetailLayout;
+  number: number;
+  prefix: string;
+  subject: HealthSubject;
+}) {
   const { t } = useTranslation();
   if (layout === "none") return null;
   const name = (f: Parameters<typeof conditionFieldName>[1]) => conditionFieldName(index, f, prefix);
@@ -70,7 +82,15 @@ function ConditionDetails({ index, layout, number, prefix, subject }: { index: n
           </div>
           <TextField name={name("physician_name")} label={t("health.physicianName")} maxLength={100} />
           <TextField name={name("address")} label={t("health.physicianAddress")} maxLength={200} />
-          <TextField name={name("phone")} label={t("health.physicianPhone")} hint={t("health.phoneHint")} type="tel" inputMode="tel" maxLength={14} short />
+          <TextField
+            name={name("phone")}
+            label={t("health.physicianPhone")}
+            hint={t("health.phoneHint")}
+            type="tel"
+            inputMode="tel"
+            maxLength={14}
+            short
+          />
         </>
       ) : (
         <>
@@ -144,7 +164,17 @@ export function healthLabels(t: TFunction, set: HealthQuestionSetView, prefix: s
  * the notes. The primary applicant's step posts it at the top of its form; a dependent's popup
  * posts the same fields under `prefix` ("health_info."), checked by the same schema.
  */
-export function HealthQuestionList({ set, prefix = "", subject, label }: { set: HealthQuestionSetView; prefix?: string; subject: HealthSubject; label: string }) {
+export function HealthQuestionList({
+  set,
+  prefix = "",
+  subject,
+  label,
+}: {
+  set: HealthQuestionSetView;
+  prefix?: string;
+  subject: HealthSubject;
+  label: string;
+}) {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   useDetailsFollowAnswers(list);
@@ -172,7 +202,11 @@ export function HealthQuestionList({ set, prefix = "", subject, label }: { set: 
                   <TextField name={medicationFieldName(n, "medication", prefix)} label={t("health.medicationName")} maxLength={100} />
                   <div className={s.row}>
                     <TextField name={medicationFieldName(n, "dosage", prefix)} label={t("health.dosage")} maxLength={100} />
-                    <TextField name={medicationFieldName(n, "medical_condition", prefix)} label={t("health.medicalCondition")} maxLength={100} />
+                    <TextField
+                      name={medicationFieldName(n, "medical_condition", prefix)}
+                      label={t("health.medicalCondition")}
+                      maxLength={100}
+                    />
                   </div>
                 </fieldset>
               ))}
@@ -180,7 +214,13 @@ export function HealthQuestionList({ set, prefix = "", subject, label }: { set: 
           </li>
         ) : null}
       </ol>
-      <TextAreaField name={notesName(prefix)} label={t("health.notes")} hint={t("health.notesHint")} maxLength={MAX_NOTES} rows={subject === "dependent" ? 3 : 5} />
+      <TextAreaField
+        name={notesName(prefix)}
+        label={t("health.notes")}
+        hint={t("health.notesHint")}
+        maxLength={MAX_NOTES}
+        rows={subject === "dependent" ? 3 : 5}
+      />
     </>
   );
 }

@@ -38,7 +38,12 @@ export function HealthQuestionsStep({ data: d }: { data: HealthQuestionsData }) 
           {t("health.prefilled")}
         </p>
       ) : null}
-      <StoreForm labels={healthLabels(t, { questions: d.questions, medication: d.medication }, "", "applicant")} id={FORM_ID} validator={validator} defaultValues={d.values as never}>
+      <StoreForm
+        labels={healthLabels(t, { questions: d.questions, medication: d.medication }, "", "applicant")}
+        id={FORM_ID}
+        validator={validator}
+        defaultValues={d.values as never}
+      >
         <HealthQuestionList set={{ questions: d.questions, medication: d.medication }} subject="applicant" label={t("health.listLabel")} />
         <StepActions chrome={d.chrome} />
       </StoreForm>

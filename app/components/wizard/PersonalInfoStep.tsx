@@ -63,25 +63,56 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
           prior_effective_date: t("personal.priorEffective"),
           prior_term_date: t("personal.priorTerm"),
         }}
-        id="personal" validator={validator} defaultValues={d.values as never}>
-        {editable("first_name") ? <TextField name="first_name" label={t("personal.firstName")} autoComplete="given-name" maxLength={50} /> : null}
-        {editable("middle_name") ? <TextField name="middle_name" label={t("personal.middleName")} autoComplete="additional-name" maxLength={50} /> : null}
-        {editable("last_name") ? <TextField name="last_name" label={t("personal.lastName")} autoComplete="family-name" maxLength={50} /> : null}
-        {show("birthdate") ? <LockedField id="personal-birthdate" label={t("quote.dob")} value={d.birthdate} hint={t("personal.fromQuote")} /> : null}
-        {show("gender") ? <LockedField id="personal-gender" label={t("quote.gender")} value={genderLabelKey(d.gender) ? t(genderLabelKey(d.gender)!) : ""} hint={t("personal.fromQuote")} /> : null}
+        id="personal"
+        validator={validator}
+        defaultValues={d.values as never}
+      >
+        {editable("first_name") ? (
+          <TextField name="first_name" label={t("personal.firstName")} autoComplete="given-name" maxLength={50} />
+        ) : null}
+        {editable("middle_name") ? (
+          <TextField name="middle_name" label={t("personal.middleName")} autoComplete="additional-name" maxLength={50} />
+        ) : null}
+        {editable("last_name") ? (
+          <TextField name="last_name" label={t("personal.lastName")} autoComplete="family-name" maxLength={50} />
+        ) : null}
+        {show("birthdate") ? (
+          <LockedField id="personal-birthdate" label={t("quote.dob")} value={d.birthdate} hint={t("personal.fromQuote")} />
+        ) : null}
+        {show("gender") ? (
+          <LockedField
+            id="personal-gender"
+            label={t("quote.gender")}
+            value={genderLabelKey(d.gender) ? t(genderLabelKey(d.gender)!) : ""}
+            hint={t("personal.fromQuote")}
+          />
+        ) : null}
         {editable("height_feet") || editable("height_inch") ? (
           <fieldset className="field">
             <legend>{t("personal.height")}</legend>
             <div className="choices">
-              {editable("height_feet") ? <TextField name="height_feet" label={t("personal.feet")} inputMode="numeric" maxLength={1} short /> : null}
-              {editable("height_inch") ? <TextField name="height_inch" label={t("personal.inches")} inputMode="numeric" maxLength={2} short /> : null}
+              {editable("height_feet") ? (
+                <TextField name="height_feet" label={t("personal.feet")} inputMode="numeric" maxLength={1} short />
+              ) : null}
+              {editable("height_inch") ? (
+                <TextField name="height_inch" label={t("personal.inches")} inputMode="numeric" maxLength={2} short />
+              ) : null}
             </div>
           </fieldset>
         ) : null}
-        {editable("weight") ? <TextField name="weight" label={t("personal.weight")} hint={t("personal.weightHint")} inputMode="numeric" maxLength={3} short /> : null}
-        {editable("marital_status") ? <RadioGroup name="marital_status" label={t("personal.maritalStatus")} options={d.maritalOptions} /> : null}
+        {editable("weight") ? (
+          <TextField name="weight" label={t("personal.weight")} hint={t("personal.weightHint")} inputMode="numeric" maxLength={3} short />
+        ) : null}
+        {editable("marital_status") ? (
+          <RadioGroup name="marital_status" label={t("personal.maritalStatus")} options={d.maritalOptions} />
+        ) : null}
         {show("ssn") && d.rules.ssn?.readOnly ? (
-          <LockedField id="personal-ssn" label={t("personal.ssn")} value={d.ssnLast4 ? `XXX-XX-${d.ssnLast4}` : ""} hint={t("personal.ssnLocked")} />
+          <LockedField
+            id="personal-ssn"
+            label={t("personal.ssn")}
+            value={d.ssnLast4 ? `XXX-XX-${d.ssnLast4}` : ""}
+            hint={t("personal.ssnLocked")}
+          />
         ) : editable("ssn") ? (
           <TextField
             name="ssn"
@@ -107,9 +138,31 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
             <fieldset className="field">
               <legend>{t("personal.priorDetails")}</legend>
               <span className="hint">{t("personal.priorDetailsHint")}</span>
-              {editable("prior_carrier_name") ? <TextField name="prior_carrier_name" label={t("personal.priorCarrier")} maxLength={100} /> : null}
-              {editable("prior_effective_date") ? <TextField name="prior_effective_date" label={t("personal.priorEffective")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} /> : null}
-              {editable("prior_term_date") ? <TextField name="prior_term_date" label={t("personal.priorTerm")} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} /> : null}
+              {editable("prior_carrier_name") ? (
+                <TextField name="prior_carrier_name" label={t("personal.priorCarrier")} maxLength={100} />
+              ) : null}
+              {editable("prior_effective_date") ? (
+                <TextField
+                  name="prior_effective_date"
+                  label={t("personal.priorEffective")}
+                  hint={t("common.dateHint")}
+                  inputMode="numeric"
+                  maxLength={10}
+                  short
+                  onInput={typeDate}
+                />
+              ) : null}
+              {editable("prior_term_date") ? (
+                <TextField
+                  name="prior_term_date"
+                  label={t("personal.priorTerm")}
+                  hint={t("common.dateHint")}
+                  inputMode="numeric"
+                  maxLength={10}
+                  short
+                  onInput={typeDate}
+                />
+              ) : null}
             </fieldset>
           </>
         ) : null}
@@ -124,7 +177,11 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
             <p className="label">{t("personal.enrollerCode")}</p>
             <EnrollerCodeError />
             <p>
-              {d.enrollerCode ? t("personal.enrollerCodeSaved", { code: d.enrollerCode }) : d.rules.enroller_code?.required ? t("personal.enrollerCodeRequired") : t("personal.enrollerCodeOptional")}{" "}
+              {d.enrollerCode
+                ? t("personal.enrollerCodeSaved", { code: d.enrollerCode })
+                : d.rules.enroller_code?.required
+                  ? t("personal.enrollerCodeRequired")
+                  : t("personal.enrollerCodeOptional")}{" "}
               <button className="button button--link" type="submit" name="intent" value="enroller-dialog" formNoValidate>
                 {t("personal.enterEnrollerCode")}
               </button>
@@ -135,7 +192,12 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
       <StepDialogs defaultEmail={d.defaultEmail} />
       {d.dialog === "enroller" ? (
         <Dialog id="enroller" title={t("personal.enterEnrollerCode")} closeTo="/enrollment/personal-info">
-          <StoreForm labels={{ enrollerCode: t("personal.enrollerCode") }} id="enroller-form" validator={enrollerCodeValidator} defaultValues={{ enrollerCode: d.enrollerCode ?? "" }}>
+          <StoreForm
+            labels={{ enrollerCode: t("personal.enrollerCode") }}
+            id="enroller-form"
+            validator={enrollerCodeValidator}
+            defaultValues={{ enrollerCode: d.enrollerCode ?? "" }}
+          >
             <input type="hidden" name="intent" value="enroller-code" />
             <TextField name="enrollerCode" label={t("personal.enrollerCode")} autoComplete="off" maxLength={32} spellCheck={false} short />
             <button className="button" type="submit">

@@ -18,7 +18,11 @@ export interface ReviewData {
   chrome: StepChrome;
   tiles: Array<{ tab: string; inList: boolean; done: boolean }>;
   openTile: { tab: string; lines: SummaryLine[] } | null;
-  cart: { lines: Array<{ id: number; name: string; priceCents: number }>; totals: { initialMonthCents: number; recurringMonthCents: number }; effectiveDate: string | null };
+  cart: {
+    lines: Array<{ id: number; name: string; priceCents: number }>;
+    totals: { initialMonthCents: number; recurringMonthCents: number };
+    effectiveDate: string | null;
+  };
   notes: string;
   showSms: boolean;
   dialog: string | null;
@@ -30,7 +34,13 @@ function EditButton({ tab }: { tab: string }) {
     <Form method="post" action="/enrollment/review-confirm" className="inline-form">
       <AuthenticityTokenInput />
       <input type="hidden" name="tab" value={tab} />
-      <button className="button button--secondary" type="submit" name="intent" value="edit" aria-label={t("review.editNamed", { name: t(`wizard.tabs.${tab}`) })}>
+      <button
+        className="button button--secondary"
+        type="submit"
+        name="intent"
+        value="edit"
+        aria-label={t("review.editNamed", { name: t(`wizard.tabs.${tab}`) })}
+      >
         {t("review.editDetails")}
       </button>
     </Form>
@@ -38,7 +48,17 @@ function EditButton({ tab }: { tab: string }) {
 }
 
 /** Effective date, each plan and its price, first month and recurring month (review side panel, sign page). */
-export function OrderSummary({ effectiveDate, lines, totals, children }: { effectiveDate: string | null; lines: ReviewData["cart"]["lines"]; totals: ReviewData["cart"]["totals"]; children?: ReactNode }) {
+export function OrderSummary({
+  effectiveDate,
+  lines,
+  totals,
+  children,
+}: {
+  effectiveDate: string | null;
+  lines: ReviewData["cart"]["lines"];
+  totals: ReviewData["cart"]["totals"];
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const money = (c: number) => formatMoney(c, i18n.language);
   return (
@@ -97,7 +117,13 @@ function Problems({ problems }: { problems: ReviewProblem[] }) {
               <Form method="post" action="/enrollment/review-confirm" className="inline-form">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="tab" value={p.tab} />
-                <button className="button button--secondary" type="submit" name="intent" value="edit" aria-label={t("review.problems.fixNamed", { name: t(`wizard.tabs.${p.tab}`) })}>
+                <button
+                  className="button button--secondary"
+                  type="submit"
+                  name="intent"
+                  value="edit"
+                  aria-label={t("review.problems.fixNamed", { name: t(`wizard.tabs.${p.tab}`) })}
+                >
                   {t("review.problems.fix")}
                 </button>
               </Form>
@@ -144,7 +170,12 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
               </li>
             ))}
           </ul>
-          <StoreForm labels={{ additional_notes: t("review.notes"), send_sms: t("review.sendSms") }} id="review" validator={reviewValidator} defaultValues={{ additional_notes: d.notes } as never}>
+          <StoreForm
+            labels={{ additional_notes: t("review.notes"), send_sms: t("review.sendSms") }}
+            id="review"
+            validator={reviewValidator}
+            defaultValues={{ additional_notes: d.notes } as never}
+          >
             <TextAreaField name="additional_notes" label={t("review.notes")} maxLength={1000} />
             {d.showSms ? <CheckboxField name="send_sms" label={t("review.sendSms")} /> : null}
             <div className="button-group">

@@ -8,7 +8,20 @@
  * chunk the first time this step shows the pad — no other page pays for it. Without it, or
  * for anyone who cannot draw, the typed-name signature beside it is always there.
  */
-import { Component, Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type CanvasHTMLAttributes, type ComponentType, type ReactNode, type RefAttributes } from "react";
+import {
+  Component,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CanvasHTMLAttributes,
+  type ComponentType,
+  type ReactNode,
+  type RefAttributes,
+} from "react";
 import { useTranslation } from "~/i18n-react";
 import { useField } from "~/components/form/validated";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -26,7 +26,15 @@ export function DraftNotice({ chrome }: { chrome: StepChrome }) {
 }
 
 /** Inside a step's form: Back (when allowed), Next, Save & Continue Later (unless "usag"). */
-export function StepActions({ chrome, nextDisabledHint, nextLabel }: { chrome: StepChrome; nextDisabledHint?: string | null; nextLabel?: string }) {
+export function StepActions({
+  chrome,
+  nextDisabledHint,
+  nextLabel,
+}: {
+  chrome: StepChrome;
+  nextDisabledHint?: string | null;
+  nextLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="button-group">
@@ -105,10 +113,23 @@ export function StepDialogs({ defaultEmail }: { defaultEmail?: string | null }) 
               </Form>
             </>
           ) : (
-            <StoreForm labels={{ email: t("wizard.saveLaterEmail") }} id="save-later-form" validator={saveLaterValidator} action={`${here}?dialog=save-later`} defaultValues={{ email: defaultEmail ?? "" }}>
+            <StoreForm
+              labels={{ email: t("wizard.saveLaterEmail") }}
+              id="save-later-form"
+              validator={saveLaterValidator}
+              action={`${here}?dialog=save-later`}
+              defaultValues={{ email: defaultEmail ?? "" }}
+            >
               <p>{t("wizard.saveLaterIntro")}</p>
               <input type="hidden" name="intent" value="send-resume" />
-              <TextField name="email" label={t("wizard.saveLaterEmail")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
+              <TextField
+                name="email"
+                label={t("wizard.saveLaterEmail")}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                spellCheck={false}
+              />
               <div className="button-group">
                 <button className="button" type="submit">
                   {t("wizard.sendCode")}

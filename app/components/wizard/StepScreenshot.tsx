@@ -13,7 +13,9 @@ function drawForm(form: HTMLFormElement): string | null {
     let value = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? "") : el.value;
     if (el.type === "radio" || el.type === "checkbox") value = label;
     if (SENSITIVE.test(el.name) && value) value = `•••• ${value.replace(/\D/g, "").slice(-4)}`;
-    lines.push(el.type === "radio" ? `${el.closest("fieldset")?.querySelector("legend")?.textContent ?? el.name}: ${value}` : `${label}: ${value}`);
+    lines.push(
+      el.type === "radio" ? `${el.closest("fieldset")?.querySelector("legend")?.textContent ?? el.name}: ${value}` : `${label}: ${value}`,
+    );
   }
   const canvas = document.createElement("canvas");
   canvas.width = 900;
@@ -45,7 +47,9 @@ export function StepScreenshot({ tab }: { tab: string }) {
         const image = drawForm(form);
         if (!image) return;
         const body = new URLSearchParams({ csrf, name: tab, image });
-        void fetch("/api/screenshot", { method: "POST", body, keepalive: body.toString().length < 60000 }).catch((e) => console.warn("screenshot not sent", e));
+        void fetch("/api/screenshot", { method: "POST", body, keepalive: body.toString().length < 60000 }).catch((e) =>
+          console.warn("screenshot not sent", e),
+        );
       } catch (e) {
         console.warn("screenshot not taken", e);
       }

@@ -55,7 +55,12 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
       </section>
     );
   }
-  const validator = agreementValidator({ agreements: d.agreements, rules: APPLICANT_SIGNATURE_RULES, applicantName: d.applicantName, today: d.today });
+  const validator = agreementValidator({
+    agreements: d.agreements,
+    rules: APPLICANT_SIGNATURE_RULES,
+    applicantName: d.applicantName,
+    today: d.today,
+  });
   return (
     <section className="stack" aria-labelledby="sign-title">
       <h1 id="sign-title">{t("sign.title")}</h1>
@@ -70,7 +75,11 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
           </div>
         </OrderSummary>
       </section>
-      <StoreForm id={FORM_ID} validator={validator} labels={{ ...agreementLabels(t, d.agreements), [ESIGN_CONSENT_FIELD]: d.esign.agree, ...signatureLabels(t) }}>
+      <StoreForm
+        id={FORM_ID}
+        validator={validator}
+        labels={{ ...agreementLabels(t, d.agreements), [ESIGN_CONSENT_FIELD]: d.esign.agree, ...signatureLabels(t) }}
+      >
         <AgreementTexts agreements={d.agreements} />
         <EsignConsent text={d.esign} />
         <SignatureBlock formId={FORM_ID} required signed={null} />

@@ -17,7 +17,11 @@ export function WizardProgress({ steps }: { steps: ProgressStep[] }) {
       <p className="muted">{t("wizard.stepOf", { step: at + 1, total: steps.length })}</p>
       <ol className={s.bar}>
         {steps.map((p) => (
-          <li key={p.tab} className={`${s.item} ${p.state === "done" ? s.done : p.state === "current" ? s.current : ""}`} aria-current={p.state === "current" ? "step" : undefined}>
+          <li
+            key={p.tab}
+            className={`${s.item} ${p.state === "done" ? s.done : p.state === "current" ? s.current : ""}`}
+            aria-current={p.state === "current" ? "step" : undefined}
+          >
             {p.state === "done" ? (
               <Link to={`/enrollment/${p.screen}`}>
                 <span aria-hidden="true">✓ </span>

@@ -10,16 +10,13 @@ import {
 } from "./routing-banks";
 
 const VALID_PREFIXES = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 61, 62,
-  63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 80,
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72,
+  80,
 ];
 
 /** Valid routing numbers: a valid prefix, six random digits, then the check digit. */
 const validRoutingNumber = fc
-  .tuple(
-    fc.constantFrom(...VALID_PREFIXES),
-    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 6 }),
-  )
+  .tuple(fc.constantFrom(...VALID_PREFIXES), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 6 }))
   .map(([prefix, rest]) => {
     const first8 = String(prefix).padStart(2, "0") + rest.join("");
     return first8 + String(abaCheckDigit(first8));
@@ -27,25 +24,19 @@ const validRoutingNumber = fc
   .filter((rn) => rn !== "000000000");
 
 describe("isValidRoutingNumber", () => {
-  it.each(["021000021", "011000015", "121000248", "322271627", "256074974", "314074269"])(
-    "accepts %s",
-    (rn) => {
-      expect(abaChecksumOk(rn)).toBe(true);
-      expect(isValidRoutingNumber(rn)).toBe(true);
-    },
-  );
+  it.each(["021000021", "011000015", "121000248", "322271627", "256074974", "314074269"])("accepts %s", (rn) => {
+    expect(abaChecksumOk(rn)).toBe(true);
+    expect(isValidRoutingNumber(rn)).toBe(true);
+  });
 
   it.each(["021000022", "121000249", "123456789", "111111111"])("rejects bad checksum %s", (rn) => {
     expect(abaChecksumOk(rn)).toBe(false);
     expect(isValidRoutingNumber(rn)).toBe(false);
   });
 
-  it.each(["", "02100002", "0210000210", "02100002a", " 021000021", "021-000-021", "０２１００００２１"])(
-    "rejects malformed %j",
-    (rn) => {
-      expect(isValidRoutingNumber(rn)).toBe(false);
-    },
-  );
+  it.each(["", "02100002", "0210000210", "02100002a", " 021000021", "021-000-021", "０２１００００２１"])("rejects malformed %j", (rn) => {
+    expect(isValidRoutingNumber(rn)).toBe(false);
+  });
 
   it("rejects good checksums with a prefix outside the Federal Reserve ranges", () => {
     for (const prefix of [13, 20, 33, 50, 60, 73, 79, 81, 99]) {
@@ -72,18 +63,13 @@ describe("isValidRoutingNumber", () => {
 
   it("property: changing any single digit breaks the checksum", () => {
     fc.assert(
-      fc.property(
-        validRoutingNumber,
-        fc.integer({ min: 0, max: 8 }),
-        fc.integer({ min: 1, max: 9 }),
-        (rn, pos, delta) => {
-          const digit = (Number(rn[pos]) + delta) % 10;
-          const mutated = rn.slice(0, pos) + String(digit) + rn.slice(pos + 1);
-          expect(mutated).not.toBe(rn);
-          expect(abaChecksumOk(mutated)).toBe(false);
-          expect(isValidRoutingNumber(mutated)).toBe(false);
-        },
-      ),
+      fc.property(validRoutingNumber, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (rn, pos, delta) => {
+        const digit = (Number(rn[pos]) + delta) % 10;
+        const mutated = rn.slice(0, pos) + String(digit) + rn.slice(pos + 1);
+        expect(mutated).not.toBe(rn);
+        expect(abaChecksumOk(mutated)).toBe(false);
+        expect(isValidRoutingNumber(mutated)).toBe(false);
+      }),
       { numRuns: 500 },
     );
   });
@@ -94,12 +80,9 @@ describe("ROUTING_BANKS", () => {
     expect(ROUTING_BANKS.length).toBeGreaterThanOrEqual(60);
   });
 
-  it.each(ROUTING_BANKS.map(([rn, name]) => [rn, name] as const))(
-    "%s (%s) is a valid routing number",
-    (rn) => {
-      expect(isValidRoutingNumber(rn)).toBe(true);
-    },
-  );
+  it.each(ROUTING_BANKS.map(([rn, name]) => [rn, name] as const))("%s (%s) is a valid routing number", (rn) => {
+    expect(isValidRoutingNumber(rn)).toBe(true);
+  });
 
   it("has no duplicate routing numbers and upper-case names", () => {
     const numbers = ROUTING_BANKS.map(([rn]) => rn);

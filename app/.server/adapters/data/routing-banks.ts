@@ -24,8 +24,7 @@ const NINE_DIGITS = /^[0-9]{9}$/;
 export function abaChecksumOk(rn: string): boolean {
   if (!NINE_DIGITS.test(rn)) return false;
   const d = Array.from(rn, (c) => c.charCodeAt(0) - 48);
-  const sum =
-    3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
   return sum % 10 === 0;
 }
 
@@ -39,13 +38,7 @@ export function abaCheckDigit(first8: string): number {
 
 /** Whether the two-digit prefix belongs to a valid Federal Reserve routing symbol range. */
 export function isValidRoutingPrefix(prefix: number): boolean {
-  return (
-    prefix === 0 ||
-    (prefix >= 1 && prefix <= 12) ||
-    (prefix >= 21 && prefix <= 32) ||
-    (prefix >= 61 && prefix <= 72) ||
-    prefix === 80
-  );
+  return prefix === 0 || (prefix >= 1 && prefix <= 12) || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
 }
 
 export function isValidRoutingNumber(rn: string): boolean {
@@ -154,9 +147,7 @@ export const ROUTING_BANKS: ReadonlyArray<readonly [routing: string, name: strin
 
 const BY_ROUTING: ReadonlyMap<string, string> = new Map(ROUTING_BANKS);
 
-export function bankNameForRouting(
-  rn: string,
-): { ok: true; name: string } | { ok: false; reason: "invalid" | "unknown" } {
+export function bankNameForRouting(rn: string): { ok: true; name: string } | { ok: false; reason: "invalid" | "unknown" } {
   if (!isValidRoutingNumber(rn)) return { ok: false, reason: "invalid" };
   const name = BY_ROUTING.get(rn);
   return name === undefined ? { ok: false, reason: "unknown" } : { ok: true, name };

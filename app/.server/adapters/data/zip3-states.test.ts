@@ -1,26 +1,65 @@
 import { describe, it, expect } from "vitest";
-import {
-  US_STATES,
-  ZIP3_RANGES,
-  ZIP5_OVERRIDES,
-  isStateCode,
-  stateForZip,
-  zip3,
-} from "./zip3-states";
+import { US_STATES, ZIP3_RANGES, ZIP5_OVERRIDES, isStateCode, stateForZip, zip3 } from "./zip3-states";
 
 const FIFTY_STATES_AND_DC = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
-  "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM",
-  "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
-  "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "DC",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ];
 
 /** Prefixes USPS has not assigned. */
 const UNASSIGNED = [
-  0, 1, 2, 3, 4, 99, 213, 269, 343, 345, 348, 353, 419, 428, 429, 517, 518, 519, 529, 533, 536,
-  552, 568, 578, 579, 589, 621, 632, 642, 643, 659, 663, 682, 694, 695, 696, 697, 698, 699, 702,
-  709, 715, 732, 742, 771, 817, 818, 819, 839, 848, 849, 851, 854, 858, 861, 862, 866, 867, 868,
-  869, 876, 886, 887, 888, 892, 896, 899, 909, 929, 987,
+  0, 1, 2, 3, 4, 99, 213, 269, 343, 345, 348, 353, 419, 428, 429, 517, 518, 519, 529, 533, 536, 552, 568, 578, 579, 589, 621, 632, 642, 643,
+  659, 663, 682, 694, 695, 696, 697, 698, 699, 702, 709, 715, 732, 742, 771, 817, 818, 819, 839, 848, 849, 851, 854, 858, 861, 862, 866,
+  867, 868, 869, 876, 886, 887, 888, 892, 896, 899, 909, 929, 987,
 ];
 
 const pad3 = (n: number) => String(n).padStart(3, "0");
@@ -68,12 +107,9 @@ describe("stateForZip", () => {
     expect(stateForZip("96801")).toBe("HI");
   });
 
-  it.each(["1234", "abcde", "123456", "", " 10001", "10001 ", "10001-1234", "1000a", "１０００１"])(
-    "rejects malformed input %j",
-    (zip) => {
-      expect(stateForZip(zip)).toBeNull();
-    },
-  );
+  it.each(["1234", "abcde", "123456", "", " 10001", "10001 ", "10001-1234", "1000a", "１０００１"])("rejects malformed input %j", (zip) => {
+    expect(stateForZip(zip)).toBeNull();
+  });
 
   it("returns null for unassigned prefixes", () => {
     expect(stateForZip("00000")).toBeNull();

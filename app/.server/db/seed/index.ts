@@ -20,17 +20,48 @@ import {
   PRICES,
   planByCode,
 } from "./catalog";
-import { GROUPS, GROUP_ADMINS, MEMBERS, MEMBER_BENEFIT_STORE_GROUP_ID, PORTALS, REFERRALS, REPS, REP_PORTALS, SITES, SITE_ASSETS, SITE_LINKS, buildMembers } from "./identities";
+import {
+  GROUPS,
+  GROUP_ADMINS,
+  MEMBERS,
+  MEMBER_BENEFIT_STORE_GROUP_ID,
+  PORTALS,
+  REFERRALS,
+  REPS,
+  REP_PORTALS,
+  SITES,
+  SITE_ASSETS,
+  SITE_LINKS,
+  buildMembers,
+} from "./identities";
 import { AGREEMENT_TEXTS, EFFECTIVE_DATE_RULES, FIELD_DEFINITIONS, HEALTH_QUESTIONS, OPTIONS, WIZARD_TABS } from "./wizard-config";
 
 export type SeedDialect = "sqlite" | "postgres";
 
 /** Tables seeded with explicit ids in serial columns (PostgreSQL sequences need advancing). */
-export const EXPLICIT_ID_TABLES = ["carriers", "plan_categories", "plans", "plan_prices", "portals", "reps", "groups", "members", "policies", "referrals", "sites", "group_admins"] as const;
+export const EXPLICIT_ID_TABLES = [
+  "carriers",
+  "plan_categories",
+  "plans",
+  "plan_prices",
+  "portals",
+  "reps",
+  "groups",
+  "members",
+  "policies",
+  "referrals",
+  "sites",
+  "group_admins",
+] as const;
 
 type TableName = keyof Database;
 
-async function insertAll<T extends TableName>(trx: Transaction<Database>, table: T, rows: ReadonlyArray<Insertable<Database[T]>>, chunk = 200) {
+async function insertAll<T extends TableName>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
+  chunk = 200,
+) {
   for (let i = 0; i < rows.length; i += chunk) {
     // Kysely cannot relate a generic table name to its row type; the rows are typed by the caller.
     await trx
@@ -50,10 +81,13 @@ async function seedMissingGroupAdmins(db: Kysely<Database>, dialect: SeedDialect
   const admins = await db.selectFrom("group_admins").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(admins.n) > 0) return;
   const groups = await db.selectFrom("groups").select(["id", "group_code"]).execute();
-  const rows = GROUP_ADMINS.filter((a) => groups.some((g) => g.id === a.group_id && g.group_code === a.group_code)).map(({ group_code: _code, ...row }) => row);
+  const rows = GROUP_ADMINS.filter((a) => groups.some((g) => g.id === a.group_id && g.group_code === a.group_code)).map(
+    ({ group_code: _code, ...row }) => row,
+  );
   if (!rows.length) return;
   await db.insertInto("group_admins").values(rows).execute();
-  if (dialect === "postgres") await sql`select setval(pg_get_serial_sequence('group_admins', 'id'), (select max(id) from group_admins))`.execute(db);
+  if (dialect === "postgres")
+    await sql`select setval(pg_get_serial_sequence('group_admins', 'id'), (select max(id) from group_admins))`.execute(db);
 }
 
 /**
@@ -66,10 +100,19 @@ async function seedMissingPlanFacts(db: Kysely<Database>) {
   const plans = await db.selectFrom("plans").select(["id", "code"]).execute();
   const demo = new Set(plans.filter((p) => PLANS.some((d) => d.id === p.id && d.code === p.code)).map((p) => p.id));
   const rows = PLAN_FACTS_ROWS.filter((r) => demo.has(r.plan_id));
-  for (let i = 0; i < rows.length; i += 50) await db.insertInto("plan_facts").values(rows.slice(i, i + 50)).execute();
+  for (let i = 0; i < rows.length; i += 50)
+    await db
+      .insertInto("plan_facts")
+      .values(rows.slice(i, i + 50))
+      .execute();
 }
 
-export async function seedDatabase(db: Kysely<Database>, cipher: Cipher, now: Date, dialect: SeedDialect = "sqlite"): Promise<{ seeded: boolean }> {
+export async function seedDatabase(
+  db: Kysely<Database>,
+  cipher: Cipher,
+  now: Date,
+  dialect: SeedDialect = "sqlite",
+): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom("plans").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) {
     await seedMissingGroupAdmins(db, dialect);
@@ -136,7 +179,14 @@ const memberName = (id: number) => {
 /** Identities and plan codes the tests, the README and the demo walkthrough rely on. */
 export const DEMO = {
   hosts: { default: "localhost", whiteLabel: "elevate.localhost", partner: "partners.localhost" },
-  sites: { defaultId: 1, whiteLabelId: 2, partnerId: 3, supportPhone: "(888) 555-0142", supportEmail: "support@benefitstore.example", partnerRedirection: "usag" },
+  sites: {
+    defaultId: 1,
+    whiteLabelId: 2,
+    partnerId: 3,
+    supportPhone: "(888) 555-0142",
+    supportEmail: "support@benefitstore.example",
+    partnerRedirection: "usag",
+  },
   portals: {
     direct: { id: 1, code: "DIRECT", name: "Direct to Consumer" },
     employer: { id: 2, code: "EMPLOYER", name: "Employer Benefits Portal" },
@@ -174,7 +224,13 @@ export const DEMO = {
     brazos: { id: 3, groupId: 2, name: "Carla Benson", email: "carla.benson@brazosvalley.example", phone: "9795550123" },
     gulfCoast: { id: 4, groupId: 3, name: "Ray Thibodeaux", email: "ray.thibodeaux@gulfcoasthospitality.example", phone: "4095550110" },
   },
-  group2: { id: 2, code: "BRAZOS25", companyName: "Brazos Valley Construction LLC", slug: "brazos-valley-construction", landingUrl: "/brazos-valley-construction" },
+  group2: {
+    id: 2,
+    code: "BRAZOS25",
+    companyName: "Brazos Valley Construction LLC",
+    slug: "brazos-valley-construction",
+    landingUrl: "/brazos-valley-construction",
+  },
   /** valid group code whose group has no landing URL (landing-config-error) */
   groupNoLanding: { id: 3, code: "NOLAND02", companyName: "Gulf Coast Hospitality Group" },
   memberBenefitStore: { groupId: MEMBER_BENEFIT_STORE_GROUP_ID, code: "MBS1929", companyName: "Member Benefit Store" },
@@ -192,7 +248,16 @@ export const DEMO = {
     memberBenefitStore: [memberName(9), memberName(10)],
     ids: { underRep: [1, 2, 3], underGroup: [4, 5, 6], group2: [7], senior: [8], memberBenefitStore: [9, 10] },
   },
-  zips: { dallas: "75201", nyc: "10001", queens: "11375", buffalo: "14201", miami: "33131", phoenix: "85004", losAngeles: "90012", chicago: "60601" },
+  zips: {
+    dallas: "75201",
+    nyc: "10001",
+    queens: "11375",
+    buffalo: "14201",
+    miami: "33131",
+    phoenix: "85004",
+    losAngeles: "90012",
+    chicago: "60601",
+  },
   metroZip3: METRO_ZIP3,
   adminFeeCarrier: { code: "keystone", percent: 3 },
   plans: {

@@ -54,7 +54,9 @@ export const faqHtml = (qa: Array<[string, string]>) => amp(qa.map(([q, a]) => `
 
 /** Whole dollars as "$1,500" (the US convention, also used in US Spanish copy). */
 export function usd(dollars: number): string {
-  const fixed = Number.isInteger(dollars) ? dollars.toLocaleString("en-US") : dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const fixed = Number.isInteger(dollars)
+    ? dollars.toLocaleString("en-US")
+    : dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `$${fixed}`;
 }
 

@@ -69,13 +69,22 @@ const notCovered = l("Not covered", "No cubierto");
 function dentalPpo(o: { max: number; basic: number; major: number; basicWait: number; majorWait: number; ortho?: boolean }): FactDef {
   const wait = (m: number) => (m ? l(`${m} months`, `${m} meses`) : l("none", "ninguno"));
   return {
-    deductible: l("$50 per person ($150 per family); none for preventive care", "$50 por persona ($150 por familia); ninguno para el cuidado preventivo"),
-    maximums: l(`${money(o.max)} per person each calendar year${o.ortho ? "; orthodontia $1,000 lifetime" : ""}`, `${money(o.max)} por persona por año calendario${o.ortho ? "; ortodoncia $1,000 de por vida" : ""}`),
+    deductible: l(
+      "$50 per person ($150 per family); none for preventive care",
+      "$50 por persona ($150 por familia); ninguno para el cuidado preventivo",
+    ),
+    maximums: l(
+      `${money(o.max)} per person each calendar year${o.ortho ? "; orthodontia $1,000 lifetime" : ""}`,
+      `${money(o.max)} por persona por año calendario${o.ortho ? "; ortodoncia $1,000 de por vida" : ""}`,
+    ),
     waiting: l(
       `Preventive: none; basic: ${wait(o.basicWait).en}; major: ${wait(o.majorWait).en}${o.ortho ? "; orthodontia: 12 months" : ""}`,
       `Preventivo: ninguno; básicos: ${wait(o.basicWait).es}; mayores: ${wait(o.majorWait).es}${o.ortho ? "; ortodoncia: 12 meses" : ""}`,
     ),
-    network: l("BrightSmile PPO (110,000+ dentist locations); any licensed dentist", "PPO de BrightSmile (más de 110,000 consultorios); cualquier dentista con licencia"),
+    network: l(
+      "BrightSmile PPO (110,000+ dentist locations); any licensed dentist",
+      "PPO de BrightSmile (más de 110,000 consultorios); cualquier dentista con licencia",
+    ),
     coverage: [
       ["preventive", pct(100)],
       ["basic", pct(o.basic)],
@@ -90,12 +99,18 @@ function dentalPpo(o: { max: number; basic: number; major: number; basicWait: nu
 function vision(o: { frames: number; frameMonths: number; contacts: number }): FactDef {
   return {
     deductible: NO_DEDUCTIBLE,
-    maximums: l(`Frames ${money(o.frames)} every ${o.frameMonths} months; contacts ${money(o.contacts)}`, `Armazones ${money(o.frames)} cada ${o.frameMonths} meses; lentes de contacto ${money(o.contacts)}`),
+    maximums: l(
+      `Frames ${money(o.frames)} every ${o.frameMonths} months; contacts ${money(o.contacts)}`,
+      `Armazones ${money(o.frames)} cada ${o.frameMonths} meses; lentes de contacto ${money(o.contacts)}`,
+    ),
     waiting: NO_WAIT,
     network: l("ClearView Vision Alliance (95,000 eye doctors)", "ClearView Vision Alliance (95,000 oculistas)"),
     coverage: [
       ["eyeExam", l("$10 copay every 12 months", "Copago de $10 cada 12 meses")],
-      ["frames", l(`${money(o.frames)} allowance every ${o.frameMonths} months`, `Asignación de ${money(o.frames)} cada ${o.frameMonths} meses`)],
+      [
+        "frames",
+        l(`${money(o.frames)} allowance every ${o.frameMonths} months`, `Asignación de ${money(o.frames)} cada ${o.frameMonths} meses`),
+      ],
       ["lenses", l("$25 copay every 12 months", "Copago de $25 cada 12 meses")],
       ["contacts", l(`${money(o.contacts)} allowance instead of glasses`, `Asignación de ${money(o.contacts)} en lugar de anteojos`)],
     ],
@@ -104,9 +119,21 @@ function vision(o: { frames: number; frameMonths: number; contacts: number }): F
 
 // ---------------------------------------------------------------- medical
 
-function medical(o: { deductible: number; oop: number; coins: number; pcp: number; spec: number; rx: number; network: L; telehealth?: L }): FactDef {
+function medical(o: {
+  deductible: number;
+  oop: number;
+  coins: number;
+  pcp: number;
+  spec: number;
+  rx: number;
+  network: L;
+  telehealth?: L;
+}): FactDef {
   return {
-    deductible: l(`${money(o.deductible)}; office visits and preventive care before the deductible`, `${money(o.deductible)}; consultas y cuidado preventivo antes del deducible`),
+    deductible: l(
+      `${money(o.deductible)}; office visits and preventive care before the deductible`,
+      `${money(o.deductible)}; consultas y cuidado preventivo antes del deducible`,
+    ),
     maximums: l(`${money(o.oop)} out-of-pocket maximum`, `Máximo de gastos de bolsillo de ${money(o.oop)}`),
     waiting: l("None; pre-existing conditions covered from day one", "Ninguno; condiciones preexistentes cubiertas desde el primer día"),
     network: o.network,
@@ -125,7 +152,10 @@ const LU_PPO = l("Liberty Union national PPO (1.2 million providers)", "PPO naci
 
 function hsa(o: { deductible: number; oop: number; coins: number }): FactDef {
   return {
-    deductible: l(`${money(o.deductible)} (HSA-qualified); preventive care before the deductible`, `${money(o.deductible)} (compatible con HSA); cuidado preventivo antes del deducible`),
+    deductible: l(
+      `${money(o.deductible)} (HSA-qualified); preventive care before the deductible`,
+      `${money(o.deductible)} (compatible con HSA); cuidado preventivo antes del deducible`,
+    ),
     maximums: l(`${money(o.oop)} out-of-pocket maximum`, `Máximo de gastos de bolsillo de ${money(o.oop)}`),
     waiting: l("None; pre-existing conditions covered from day one", "Ninguno; condiciones preexistentes cubiertas desde el primer día"),
     network: LU_PPO,
@@ -143,7 +173,10 @@ function hsa(o: { deductible: number; oop: number; coins: number }): FactDef {
 function limitedMedical(o: { visit: number; visits: number; urgent: number; day: number; surgery: number }): FactDef {
   return {
     deductible: NO_DEDUCTIBLE,
-    maximums: l(`${o.visits} doctor visits a year; hospital up to 30 days; surgery up to ${money(o.surgery)}`, `${o.visits} consultas médicas al año; hospital hasta 30 días; cirugía hasta ${money(o.surgery)}`),
+    maximums: l(
+      `${o.visits} doctor visits a year; hospital up to 30 days; surgery up to ${money(o.surgery)}`,
+      `${o.visits} consultas médicas al año; hospital hasta 30 días; cirugía hasta ${money(o.surgery)}`,
+    ),
     waiting: l("Pre-existing conditions: 12 months", "Condiciones preexistentes: 12 meses"),
     network: l("Any provider; savings at the MultiPlan PHCS network", "Cualquier proveedor; ahorros en la red MultiPlan PHCS"),
     coverage: [
@@ -160,8 +193,13 @@ function limitedMedical(o: { visit: number; visits: number; urgent: number; day:
 function criticalIllness(amount: number, questions: boolean): FactDef {
   return {
     deductible: NO_DEDUCTIBLE,
-    maximums: l(`${money(amount)} lump sum; 25% for less severe diagnoses`, `Pago único de ${money(amount)}; 25% por diagnósticos menos graves`),
-    waiting: questions ? l("30 days", "30 días") : l("30 days; pre-existing conditions: 12 months", "30 días; condiciones preexistentes: 12 meses"),
+    maximums: l(
+      `${money(amount)} lump sum; 25% for less severe diagnoses`,
+      `Pago único de ${money(amount)}; 25% por diagnósticos menos graves`,
+    ),
+    waiting: questions
+      ? l("30 days", "30 días")
+      : l("30 days; pre-existing conditions: 12 months", "30 días; condiciones preexistentes: 12 meses"),
     network: l("No network: cash paid to you", "Sin red: el dinero se le paga a usted"),
     coverage: [["lumpSum", same(money(amount))]],
   };
@@ -170,7 +208,10 @@ function criticalIllness(amount: number, questions: boolean): FactDef {
 function accident(o: { er: number; fracture: number; admission: number }): FactDef {
   return {
     deductible: NO_DEDUCTIBLE,
-    maximums: l(`Fixed amounts per injury; fractures up to ${money(o.fracture)}`, `Montos fijos por lesión; fracturas hasta ${money(o.fracture)}`),
+    maximums: l(
+      `Fixed amounts per injury; fractures up to ${money(o.fracture)}`,
+      `Montos fijos por lesión; fracturas hasta ${money(o.fracture)}`,
+    ),
     waiting: l("None: accidents covered from the effective date", "Ninguno: accidentes cubiertos desde la fecha de vigencia"),
     network: l("No network: cash paid to you", "Sin red: el dinero se le paga a usted"),
     coverage: [
@@ -185,7 +226,10 @@ function hospital(o: { admission: number; daily: number; icu: number }): FactDef
   return {
     deductible: NO_DEDUCTIBLE,
     maximums: l("Daily benefit up to 30 days a year", "Beneficio diario hasta 30 días al año"),
-    waiting: l("Sickness: 30 days; accidents: none; pre-existing conditions: 12 months", "Enfermedad: 30 días; accidentes: ninguno; condiciones preexistentes: 12 meses"),
+    waiting: l(
+      "Sickness: 30 days; accidents: none; pre-existing conditions: 12 months",
+      "Enfermedad: 30 días; accidentes: ninguno; condiciones preexistentes: 12 meses",
+    ),
     network: l("No network: cash paid to you", "Sin red: el dinero se le paga a usted"),
     coverage: [
       ["admission", same(money(o.admission))],
@@ -199,10 +243,17 @@ function pet(o: { reimb: number; deductible: number; limit: L; accidentOnly?: bo
   return {
     deductible: l(`${money(o.deductible)} a year`, `${money(o.deductible)} al año`),
     maximums: o.limit,
-    waiting: o.accidentOnly ? l("Accidents: 2 days", "Accidentes: 2 días") : l("Accidents: 2 days; illnesses: 14 days", "Accidentes: 2 días; enfermedades: 14 días"),
+    waiting: o.accidentOnly
+      ? l("Accidents: 2 days", "Accidentes: 2 días")
+      : l("Accidents: 2 days; illnesses: 14 days", "Accidentes: 2 días; enfermedades: 14 días"),
     network: l("Any licensed vet in the U.S.", "Cualquier veterinario con licencia en EE. UU."),
     coverage: [
-      ["vetBills", o.accidentOnly ? l(`${o.reimb}%, accidents only`, `${o.reimb}%, solo accidentes`) : l(`${o.reimb}%, accidents and illnesses`, `${o.reimb}%, accidentes y enfermedades`)],
+      [
+        "vetBills",
+        o.accidentOnly
+          ? l(`${o.reimb}%, accidents only`, `${o.reimb}%, solo accidentes`)
+          : l(`${o.reimb}%, accidents and illnesses`, `${o.reimb}%, accidentes y enfermedades`),
+      ],
       ["wellness", o.wellness ? l("Up to $250 a year", "Hasta $250 al año") : notCovered],
     ],
   };
@@ -238,7 +289,10 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     deductible: NO_DEDUCTIBLE,
     maximums: l("No annual maximum", "Sin máximo anual"),
     waiting: NO_WAIT,
-    network: l("SunBelt network only (TX, FL, GA, AZ); emergencies elsewhere up to $100", "Solo la red SunBelt (TX, FL, GA, AZ); emergencias fuera de ella hasta $100"),
+    network: l(
+      "SunBelt network only (TX, FL, GA, AZ); emergencies elsewhere up to $100",
+      "Solo la red SunBelt (TX, FL, GA, AZ); emergencias fuera de ella hasta $100",
+    ),
     coverage: [
       ["preventive", l("$0 copay", "Copago de $0")],
       ["basic", l("Fixed copays, fillings from $25", "Copagos fijos, empastes desde $25")],
@@ -265,8 +319,28 @@ export const PLAN_FACTS: Record<string, FactDef> = {
   "LUH-BRONZE-6500": medical({ deductible: 6500, oop: 9200, coins: 40, pcp: 50, spec: 100, rx: 20, network: LU_PPO }),
   "LUH-SILVER-3000": medical({ deductible: 3000, oop: 8500, coins: 30, pcp: 30, spec: 70, rx: 15, network: LU_PPO }),
   "LUH-GOLD-1000": medical({ deductible: 1000, oop: 6000, coins: 20, pcp: 20, spec: 50, rx: 10, network: LU_PPO }),
-  "LUH-YOUNG-ADULT": medical({ deductible: 4000, oop: 8000, coins: 35, pcp: 35, spec: 75, rx: 10, network: LU_PPO, telehealth: l("$0, unlimited", "$0, ilimitada") }),
-  "LUH-METRO-NYC": medical({ deductible: 2000, oop: 7500, coins: 25, pcp: 25, spec: 60, rx: 10, network: l("Metro NYC EPO: 42 hospitals, 28,000+ doctors; in network only", "EPO Metro NYC: 42 hospitales, más de 28,000 médicos; solo dentro de la red") }),
+  "LUH-YOUNG-ADULT": medical({
+    deductible: 4000,
+    oop: 8000,
+    coins: 35,
+    pcp: 35,
+    spec: 75,
+    rx: 10,
+    network: LU_PPO,
+    telehealth: l("$0, unlimited", "$0, ilimitada"),
+  }),
+  "LUH-METRO-NYC": medical({
+    deductible: 2000,
+    oop: 7500,
+    coins: 25,
+    pcp: 25,
+    spec: 60,
+    rx: 10,
+    network: l(
+      "Metro NYC EPO: 42 hospitals, 28,000+ doctors; in network only",
+      "EPO Metro NYC: 42 hospitales, más de 28,000 médicos; solo dentro de la red",
+    ),
+  }),
   "LUH-LARGE-GROUP": {
     deductible: l("Chosen by the employer: $500 to $5,000", "Lo elige el empleador: de $500 a $5,000"),
     maximums: l("Set in the group's plan design", "Según el diseño del plan del grupo"),
@@ -294,14 +368,27 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     maximums: l("$50,000, $100,000 or $250,000; premium locked for 10 years", "$50,000, $100,000 o $250,000; prima fija por 10 años"),
     waiting: NO_WAIT,
     network: l("No network: paid to your beneficiaries", "Sin red: se paga a sus beneficiarios"),
-    coverage: [["deathBenefit", l("Coverage amount chosen; up to 50% early for terminal illness", "Monto elegido; hasta 50% por adelantado en enfermedad terminal")]],
+    coverage: [
+      [
+        "deathBenefit",
+        l("Coverage amount chosen; up to 50% early for terminal illness", "Monto elegido; hasta 50% por adelantado en enfermedad terminal"),
+      ],
+    ],
   },
   "SML-TERM20": {
     deductible: NO_DEDUCTIBLE,
     maximums: l("$100,000, $200,000 or $300,000; premium locked for 20 years", "$100,000, $200,000 o $300,000; prima fija por 20 años"),
-    waiting: l("Coverage starts once underwriting approves (usually 5 to 10 days)", "La cobertura empieza al aprobarse la suscripción (normalmente de 5 a 10 días)"),
+    waiting: l(
+      "Coverage starts once underwriting approves (usually 5 to 10 days)",
+      "La cobertura empieza al aprobarse la suscripción (normalmente de 5 a 10 días)",
+    ),
     network: l("No network: paid to your beneficiaries", "Sin red: se paga a sus beneficiarios"),
-    coverage: [["deathBenefit", l("Coverage amount chosen; up to 50% early for terminal illness", "Monto elegido; hasta 50% por adelantado en enfermedad terminal")]],
+    coverage: [
+      [
+        "deathBenefit",
+        l("Coverage amount chosen; up to 50% early for terminal illness", "Monto elegido; hasta 50% por adelantado en enfermedad terminal"),
+      ],
+    ],
   },
   "SML-SPOUSE-RIDER": {
     deductible: NO_DEDUCTIBLE,
@@ -322,7 +409,10 @@ export const PLAN_FACTS: Record<string, FactDef> = {
   "KHA-IHA": limitedMedical({ visit: 60, visits: 5, urgent: 125, day: 750, surgery: 1500 }),
   "EWL-CARECONNECT-MEC": {
     deductible: NO_DEDUCTIBLE,
-    maximums: l("Preventive services only; other prescriptions at a discount", "Solo servicios preventivos; otros medicamentos con descuento"),
+    maximums: l(
+      "Preventive services only; other prescriptions at a discount",
+      "Solo servicios preventivos; otros medicamentos con descuento",
+    ),
     waiting: NO_WAIT,
     network: l("Everwell in-network providers", "Proveedores de la red Everwell"),
     coverage: [
@@ -336,7 +426,9 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     maximums: l("No annual limits", "Sin límites anuales"),
     waiting: NO_WAIT,
     network: l("65,000 pharmacies", "65,000 farmacias"),
-    coverage: [["discounts", l("Up to 80% off brand and generic prescriptions", "Hasta 80% de descuento en medicamentos de marca y genéricos")]],
+    coverage: [
+      ["discounts", l("Up to 80% off brand and generic prescriptions", "Hasta 80% de descuento en medicamentos de marca y genéricos")],
+    ],
   },
   "EWL-RX-PLUS": {
     deductible: NO_DEDUCTIBLE,
@@ -344,7 +436,13 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     waiting: NO_WAIT,
     network: l("Participating pharmacies and Everwell Home Delivery", "Farmacias participantes y Everwell Home Delivery"),
     coverage: [
-      ["genericRx", l("$0 on 500+ common generics; $10 on other preferred generics", "$0 en más de 500 genéricos comunes; $10 en otros genéricos preferidos")],
+      [
+        "genericRx",
+        l(
+          "$0 on 500+ common generics; $10 on other preferred generics",
+          "$0 en más de 500 genéricos comunes; $10 en otros genéricos preferidos",
+        ),
+      ],
       ["discounts", l("Brand names up to 40% off", "Marcas con hasta 40% de descuento")],
     ],
   },
@@ -353,7 +451,9 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     maximums: l("$5.00 a month for the household", "$5.00 al mes por hogar"),
     waiting: NO_WAIT,
     network: l("9,000+ gyms", "Más de 9,000 gimnasios"),
-    coverage: [["services", l("Wellness coaching, gym and nutrition discounts", "Asesoría de bienestar, descuentos en gimnasios y nutrición")]],
+    coverage: [
+      ["services", l("Wellness coaching, gym and nutrition discounts", "Asesoría de bienestar, descuentos en gimnasios y nutrición")],
+    ],
   },
   "EWL-TELEHEALTH": {
     deductible: NOT_INSURANCE,
@@ -370,7 +470,15 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     maximums: l("$1 million identity theft insurance", "Seguro contra robo de identidad de $1 millón"),
     waiting: NO_WAIT,
     network: l("U.S.-based restoration specialists", "Especialistas en restauración en EE. UU."),
-    coverage: [["services", l("Three-bureau credit monitoring, dark web alerts, identity restoration", "Monitoreo de crédito en las tres agencias, alertas de la web oscura, restauración de identidad")]],
+    coverage: [
+      [
+        "services",
+        l(
+          "Three-bureau credit monitoring, dark web alerts, identity restoration",
+          "Monitoreo de crédito en las tres agencias, alertas de la web oscura, restauración de identidad",
+        ),
+      ],
+    ],
   },
   "EWL-LEGAL": {
     deductible: NOT_INSURANCE,
@@ -378,20 +486,43 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     waiting: NO_WAIT,
     network: l("Everwell network attorneys", "Abogados de la red Everwell"),
     coverage: [
-      ["services", l("Unlimited phone consultations; simple will and powers of attorney", "Consultas telefónicas ilimitadas; testamento simple y poderes notariales")],
+      [
+        "services",
+        l(
+          "Unlimited phone consultations; simple will and powers of attorney",
+          "Consultas telefónicas ilimitadas; testamento simple y poderes notariales",
+        ),
+      ],
       ["discounts", l("25% off attorney fees for other matters", "25% de descuento en honorarios para otros asuntos")],
     ],
   },
   "SML-MEDSUPP-G": {
-    deductible: l("You pay the Medicare Part B deductible ($257 in 2025)", "Usted paga el deducible de la Parte B de Medicare ($257 en 2025)"),
+    deductible: l(
+      "You pay the Medicare Part B deductible ($257 in 2025)",
+      "Usted paga el deducible de la Parte B de Medicare ($257 en 2025)",
+    ),
     maximums: l("No plan maximum for Medicare-approved services", "Sin máximo del plan para servicios aprobados por Medicare"),
-    waiting: l("None when you enroll within 6 months of starting Part B", "Ninguno si se inscribe dentro de los 6 meses de empezar la Parte B"),
+    waiting: l(
+      "None when you enroll within 6 months of starting Part B",
+      "Ninguno si se inscribe dentro de los 6 meses de empezar la Parte B",
+    ),
     network: l("Any U.S. doctor who accepts Medicare", "Cualquier médico de EE. UU. que acepte Medicare"),
-    coverage: [["medicareGaps", l("Part A deductible, hospital coinsurance, Part B coinsurance and excess charges", "Deducible de la Parte A, coaseguro hospitalario, coaseguro y cargos en exceso de la Parte B")]],
+    coverage: [
+      [
+        "medicareGaps",
+        l(
+          "Part A deductible, hospital coinsurance, Part B coinsurance and excess charges",
+          "Deducible de la Parte A, coaseguro hospitalario, coaseguro y cargos en exceso de la Parte B",
+        ),
+      ],
+    ],
   },
   "HPI-CANCER-CARE": {
     deductible: NO_DEDUCTIBLE,
-    maximums: l("Chemotherapy and radiation up to $10,000 a year; surgery up to $4,000", "Quimioterapia y radiación hasta $10,000 al año; cirugía hasta $4,000"),
+    maximums: l(
+      "Chemotherapy and radiation up to $10,000 a year; surgery up to $4,000",
+      "Quimioterapia y radiación hasta $10,000 al año; cirugía hasta $4,000",
+    ),
     waiting: l("30 days; pre-existing cancer: 12 months", "30 días; cáncer preexistente: 12 meses"),
     network: CASH,
     coverage: [
@@ -404,7 +535,15 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     maximums: l("$2,500 a year", "$2,500 al año"),
     waiting: l("Pre-existing conditions: 6 months", "Condiciones preexistentes: 6 meses"),
     network: l("Works with any major medical plan", "Funciona con cualquier plan médico mayor"),
-    coverage: [["gap", l("What you owe for inpatient stays and outpatient surgery, up to $2,500", "Lo que usted debe por hospitalización y cirugía ambulatoria, hasta $2,500")]],
+    coverage: [
+      [
+        "gap",
+        l(
+          "What you owe for inpatient stays and outpatient surgery, up to $2,500",
+          "Lo que usted debe por hospitalización y cirugía ambulatoria, hasta $2,500",
+        ),
+      ],
+    ],
   },
   "SML-STD-SALARY": {
     deductible: NO_DEDUCTIBLE,
@@ -416,7 +555,10 @@ export const PLAN_FACTS: Record<string, FactDef> = {
   "SML-DI-FIXED": {
     deductible: NO_DEDUCTIBLE,
     maximums: l("Up to 12 months per disability", "Hasta 12 meses por discapacidad"),
-    waiting: l("30-day elimination period; pre-existing conditions: 12 months", "Período de eliminación de 30 días; condiciones preexistentes: 12 meses"),
+    waiting: l(
+      "30-day elimination period; pre-existing conditions: 12 months",
+      "Período de eliminación de 30 días; condiciones preexistentes: 12 meses",
+    ),
     network: CASH,
     coverage: [["income", l("$1,500 a month", "$1,500 al mes")]],
   },
@@ -429,12 +571,20 @@ export const PLAN_FACTS: Record<string, FactDef> = {
     maximums: l("$50,000; double for common carrier accidents", "$50,000; el doble en accidentes de transporte público"),
     waiting: NO_WAIT,
     network: CASH,
-    coverage: [["deathBenefit", l("$50,000 accidental death; spouse 50%, children 20%", "$50,000 por muerte accidental; cónyuge 50%, hijos 20%")]],
+    coverage: [
+      ["deathBenefit", l("$50,000 accidental death; spouse 50%, children 20%", "$50,000 por muerte accidental; cónyuge 50%, hijos 20%")],
+    ],
   },
   "HPI-PREMIER-HOSPITAL": hospital({ admission: 1500, daily: 200, icu: 400 }),
   "HPI-HOSPITAL-500": hospital({ admission: 500, daily: 100, icu: 200 }),
   "PAW-ACC-ILLNESS": pet({ reimb: 80, deductible: 250, limit: l("$10,000 a year", "$10,000 al año"), wellness: false }),
-  "PAW-ACCIDENT-WELLNESS": pet({ reimb: 80, deductible: 100, limit: l("$5,000 a year", "$5,000 al año"), wellness: true, accidentOnly: true }),
+  "PAW-ACCIDENT-WELLNESS": pet({
+    reimb: 80,
+    deductible: 100,
+    limit: l("$5,000 a year", "$5,000 al año"),
+    wellness: true,
+    accidentOnly: true,
+  }),
   "PAW-COMPLETE": pet({ reimb: 90, deductible: 200, limit: l("Unlimited", "Ilimitado"), wellness: true }),
   "BND-SMILE-SIGHT": bundle(join(ESS_DENTAL, VISION_BASIC)),
   "BND-CARE-DUO": bundle(join(TELEHEALTH, RX)),

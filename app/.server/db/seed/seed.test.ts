@@ -61,7 +61,16 @@ if (pgUrl) {
 }
 
 const ALLOWED_TAGS = new Set(["p", "ul", "ol", "li", "strong", "em", "h4", "br", "a"]);
-const HTML_FIELDS = ["short_text", "body_text", "association_text", "exclusions_text", "example_text", "faq_text", "decline_message", "special_message"] as const;
+const HTML_FIELDS = [
+  "short_text",
+  "body_text",
+  "association_text",
+  "exclusions_text",
+  "example_text",
+  "faq_text",
+  "decline_message",
+  "special_message",
+] as const;
 
 /** A valid-shaped SSN: area not 000, 666 or 9xx; group not 00; serial not 0000. */
 const validSsn = (s: string) => /^\d{9}$/.test(s) && !/^(000|666|9)/.test(s) && s.slice(3, 5) !== "00" && s.slice(5) !== "0000";
@@ -95,13 +104,35 @@ describe.each(backends)("demo seed on $name", (backend) => {
   it("has the sixteen categories in order, with landing headings", async () => {
     const cats = await store.db.selectFrom("plan_categories").selectAll().orderBy("sort_order").execute();
     expect(cats.map((c) => c.key)).toEqual([
-      "dental", "vision", "medical", "guaranteed", "hsa", "term_life", "limited_medical", "rx",
-      "lifestyle", "supplemental", "disability", "critical_illness", "accident", "hospital", "pet", "bundles",
+      "dental",
+      "vision",
+      "medical",
+      "guaranteed",
+      "hsa",
+      "term_life",
+      "limited_medical",
+      "rx",
+      "lifestyle",
+      "supplemental",
+      "disability",
+      "critical_illness",
+      "accident",
+      "hospital",
+      "pet",
+      "bundles",
     ]);
     expect(cats.map((c) => c.sort_order)).toEqual(cats.map((_, i) => i + 1));
-    expect(cats.find((c) => c.key === "guaranteed")).toMatchObject({ label_en: "Guaranteed Issue Medical Plans", heading_en: "Guaranteed Medical" });
+    expect(cats.find((c) => c.key === "guaranteed")).toMatchObject({
+      label_en: "Guaranteed Issue Medical Plans",
+      heading_en: "Guaranteed Medical",
+    });
     expect(cats.find((c) => c.key === "bundles")).toMatchObject({ label_en: "Bundles Plans", heading_en: "Multiple Products In One" });
-    expect(cats.filter((c) => c.on_landing === 1).map((c) => c.key).sort()).toEqual(["bundles", "guaranteed", "hsa", "medical", "term_life"]);
+    expect(
+      cats
+        .filter((c) => c.on_landing === 1)
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(["bundles", "guaranteed", "hsa", "medical", "term_life"]);
     for (const c of cats) expect(c.label_es && c.heading_es && c.icon).toBeTruthy();
   });
 
@@ -189,7 +220,14 @@ describe.each(backends)("demo seed on $name", (backend) => {
       // no two rows with the same criteria and overlapping ages
       for (const a of rows)
         for (const b of rows)
-          if (a.id < b.id && a.tier === b.tier && a.gender === b.gender && a.smoker === b.smoker && a.state === b.state && a.coverage_amount === b.coverage_amount)
+          if (
+            a.id < b.id &&
+            a.tier === b.tier &&
+            a.gender === b.gender &&
+            a.smoker === b.smoker &&
+            a.state === b.state &&
+            a.coverage_amount === b.coverage_amount
+          )
             expect(a.age_max < b.age_min || b.age_max < a.age_min, `${p.code} overlapping rows ${a.id}/${b.id}`).toBe(true);
     }
     // tiers not offered: at least three plans with IS or IF at 0
@@ -246,7 +284,12 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(await plan(DEMO.plans.hourError)).toMatchObject({ min_working_hours: 30, category_id: disability });
 
     const gi = await plan(DEMO.plans.eligibility);
-    const giQ = await store.db.selectFrom("plan_questions").selectAll().where("plan_id", "=", gi.id).where("kind", "=", "eligibility").execute();
+    const giQ = await store.db
+      .selectFrom("plan_questions")
+      .selectAll()
+      .where("plan_id", "=", gi.id)
+      .where("kind", "=", "eligibility")
+      .execute();
     expect(giQ.length).toBeGreaterThanOrEqual(2);
     expect(giQ.some((q) => q.true_condition === 1 && /legal resident of the United States/.test(q.text_en))).toBe(true);
     expect(giQ.some((q) => q.true_condition === 0)).toBe(true);
@@ -276,7 +319,11 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(await plan(DEMO.plans.iha)).toMatchObject({ is_iha: 1, category_id: CATEGORIES.find((c) => c.key === "limited_medical")!.id });
     const l713 = await plan(DEMO.plans.l713);
     expect(l713).toMatchObject({ is_l713: 1, l713_net_price_cents: 18900 });
-    const l713Texts = await store.db.selectFrom("plan_texts").select(["locale", "special_message"]).where("plan_id", "=", l713.id).execute();
+    const l713Texts = await store.db
+      .selectFrom("plan_texts")
+      .select(["locale", "special_message"])
+      .where("plan_id", "=", l713.id)
+      .execute();
     for (const t of l713Texts) expect(t.special_message, t.locale).toBeTruthy();
     expect(await plan(DEMO.plans.hideAddToCart)).toMatchObject({ hide_add_to_cart: 1 });
     expect(await plan(DEMO.plans.inactive)).toMatchObject({ active: 0 });
@@ -291,14 +338,26 @@ describe.each(backends)("demo seed on $name", (backend) => {
     const rows = await store.db.selectFrom("plan_prices").select(["tier", "price_cents"]).where("plan_id", "=", l713.id).execute();
     expect(new Set(rows.map((r) => r.tier))).toEqual(new Set(TIERS));
     for (const r of rows) {
-      const marketer = r.price_cents - (l713.l713_net_price_cents! + L713_FEES.unionDues + L713_FEES.annuityFund + L713_FEES.billingFees + L713_FEES.associationDues[r.tier]);
+      const marketer =
+        r.price_cents -
+        (l713.l713_net_price_cents! +
+          L713_FEES.unionDues +
+          L713_FEES.annuityFund +
+          L713_FEES.billingFees +
+          L713_FEES.associationDues[r.tier]);
       expect(marketer, r.tier).toBeGreaterThanOrEqual(L713_FEES.marketerFeesFrom);
       expect(marketer, r.tier).toBeLessThanOrEqual(L713_FEES.marketerFeesTo);
     }
   });
 
   it("relates plans: 2–4 suggestions per listed plan and riders", async () => {
-    const plans = await store.db.selectFrom("plans").selectAll().where("active", "=", 1).where("is_rider", "=", 0).where("is_membership", "=", 0).execute();
+    const plans = await store.db
+      .selectFrom("plans")
+      .selectAll()
+      .where("active", "=", 1)
+      .where("is_rider", "=", 0)
+      .where("is_membership", "=", 0)
+      .execute();
     const rel = await store.db.selectFrom("plan_relations").selectAll().execute();
     for (const p of plans) {
       const s = rel.filter((r) => r.plan_id === p.id && r.kind === "suggested");
@@ -314,20 +373,39 @@ describe.each(backends)("demo seed on $name", (backend) => {
 
   it("has the demo reps, groups, referrals and portals", async () => {
     const rep = await store.db.selectFrom("reps").selectAll().where("agent_code", "=", DEMO.rep.code).executeTakeFirstOrThrow();
-    expect(rep).toMatchObject({ id: 1, landing_slug: DEMO.rep.slug, landing_url: DEMO.rep.landingUrl, first_name: DEMO.rep.firstName, last_name: DEMO.rep.lastName });
+    expect(rep).toMatchObject({
+      id: 1,
+      landing_slug: DEMO.rep.slug,
+      landing_url: DEMO.rep.landingUrl,
+      first_name: DEMO.rep.firstName,
+      last_name: DEMO.rep.lastName,
+    });
     expect(rep.phone).toMatch(/^\d{10}$/);
     expect(rep.brand_color).toMatch(/^#[0-9a-f]{6}$/);
     const portals = await store.db.selectFrom("rep_portals").select("portal_id").where("rep_id", "=", 1).orderBy("portal_id").execute();
     expect(portals.map((p) => p.portal_id)).toEqual([1, 2]);
-    const noLanding = await store.db.selectFrom("reps").selectAll().where("agent_code", "=", DEMO.repNoLanding.code).executeTakeFirstOrThrow();
+    const noLanding = await store.db
+      .selectFrom("reps")
+      .selectAll()
+      .where("agent_code", "=", DEMO.repNoLanding.code)
+      .executeTakeFirstOrThrow();
     expect(noLanding.landing_url).toBeNull();
     const reps = await store.db.selectFrom("reps").select("agent_code").execute();
     for (const r of reps) expect(r.agent_code).toBe(r.agent_code.toUpperCase());
 
     const group = await store.db.selectFrom("groups").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
-    expect(group).toMatchObject({ group_code: DEMO.group.code, company_name: DEMO.group.companyName, slug: DEMO.group.slug, landing_url: DEMO.group.landingUrl, rep_id: 1, portal_id: 2 });
+    expect(group).toMatchObject({
+      group_code: DEMO.group.code,
+      company_name: DEMO.group.companyName,
+      slug: DEMO.group.slug,
+      landing_url: DEMO.group.landingUrl,
+      rep_id: 1,
+      portal_id: 2,
+    });
     expect(group.group_quote_url).toBe("https://groups.benefitstore.example/verify");
-    expect(await store.db.selectFrom("groups").select("company_name").where("id", "=", DEMO.memberBenefitStoreGroupId).executeTakeFirst()).toBeDefined();
+    expect(
+      await store.db.selectFrom("groups").select("company_name").where("id", "=", DEMO.memberBenefitStoreGroupId).executeTakeFirst(),
+    ).toBeDefined();
     const g3 = await store.db.selectFrom("groups").selectAll().where("group_code", "=", DEMO.groupNoLanding.code).executeTakeFirstOrThrow();
     expect(g3.landing_url).toBeNull();
     const rep1Groups = await store.db.selectFrom("groups").select("id").where("rep_id", "=", 1).execute();
@@ -344,7 +422,9 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(members.filter((m) => m.rep_id === 1 && m.group_id === null).length).toBeGreaterThanOrEqual(3);
     expect(members.filter((m) => m.group_id === 1).length).toBeGreaterThanOrEqual(3);
     // the member benefit store can be tried: members of its group, with policies
-    expect(members.filter((m) => m.group_id === DEMO.memberBenefitStoreGroupId).map((m) => m.id)).toEqual([...DEMO.members.ids.memberBenefitStore]);
+    expect(members.filter((m) => m.group_id === DEMO.memberBenefitStoreGroupId).map((m) => m.id)).toEqual([
+      ...DEMO.members.ids.memberBenefitStore,
+    ]);
     const names = members.map((m) => `${m.first_name} ${m.last_name}`);
     for (const n of [...DEMO.members.underRep, ...DEMO.members.underGroup]) expect(names).toContain(n);
     for (const m of members) {
@@ -381,11 +461,21 @@ describe.each(backends)("demo seed on $name", (backend) => {
       [2, DEMO.hosts.whiteLabel, "white_label"],
       [3, DEMO.hosts.partner, "partner"],
     ]);
-    expect(sites[0]).toMatchObject({ name: "Benefit Store", support_phone: "(888) 555-0142", support_email: "support@benefitstore.example", show_android_link: 0, portal_id: 1, redirection: null });
+    expect(sites[0]).toMatchObject({
+      name: "Benefit Store",
+      support_phone: "(888) 555-0142",
+      support_email: "support@benefitstore.example",
+      show_android_link: 0,
+      portal_id: 1,
+      redirection: null,
+    });
     expect(sites[1]).toMatchObject({ group_id: 1, rep_id: 3, show_android_link: 1, redirection: null });
     expect(sites[2]!.redirection).toBe("usag");
     const assets = await store.db.selectFrom("site_assets").selectAll().execute();
-    for (const s of sites) expect(assets.filter((a) => a.site_id === s.id).map((a) => a.key)).toEqual(expect.arrayContaining(["logo", "banner", "thank_you_image", "call_background", "footer_icon", "ios_icon", "android_icon"]));
+    for (const s of sites)
+      expect(assets.filter((a) => a.site_id === s.id).map((a) => a.key)).toEqual(
+        expect.arrayContaining(["logo", "banner", "thank_you_image", "call_background", "footer_icon", "ios_icon", "android_icon"]),
+      );
     const links = await store.db.selectFrom("site_links").selectAll().execute();
     expect(links.filter((l) => l.site_id === 1 && l.kind === "admin")).toEqual([]);
     for (const s of sites) expect(links.filter((l) => l.site_id === s.id && l.kind === "footer").length).toBeGreaterThanOrEqual(6);
@@ -407,7 +497,9 @@ describe.each(backends)("demo seed on $name", (backend) => {
       ["billing_info", 7, 1],
       ["review_info", 8, 1],
     ]);
-    expect(tabs.some((t) => t.plan_id === null && t.enroll_type === "new-group-member" && t.tab_name === "employer_info" && t.required === 1)).toBe(true);
+    expect(
+      tabs.some((t) => t.plan_id === null && t.enroll_type === "new-group-member" && t.tab_name === "employer_info" && t.required === 1),
+    ).toBe(true);
     const term = await plan(DEMO.plans.termLife20);
     expect(tabs.some((t) => t.plan_id === term.id && t.tab_name === "beneficiary_info" && t.required === 1)).toBe(true);
     const bundle5 = await plan(DEMO.plans.bundles[5]);
@@ -431,7 +523,8 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(def("agreement_info", "signature")).toMatchObject({ required: 1 });
     expect(def("agreement_info", "agent_name")).toMatchObject({ required: 0 });
     expect(def("dependent_info", "relationship")).toMatchObject({ read_only: 1 });
-    for (const f of ["first_name", "last_name", "birthdate", "relationship", "ssn", "beneficiary_percentage"]) expect(def("beneficiary_info", f), f).toBeDefined();
+    for (const f of ["first_name", "last_name", "birthdate", "relationship", "ssn", "beneficiary_percentage"])
+      expect(def("beneficiary_info", f), f).toBeDefined();
 
     const agreements = await store.db.selectFrom("agreement_texts").selectAll().execute();
     expect(agreements.length).toBeGreaterThanOrEqual(3);
@@ -443,11 +536,27 @@ describe.each(backends)("demo seed on $name", (backend) => {
 
     const options = await store.db.selectFrom("options").selectAll().execute();
     const opt = (key: string) => options.filter((o) => o.list_key === key).sort((a, b) => a.sort_order - b.sort_order);
-    expect(opt("compensation_type").map((o) => o.value).sort()).toEqual(["1099", "G10L20", "G20", "GMWL10", "MW", "Salary"]);
+    expect(
+      opt("compensation_type")
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual(["1099", "G10L20", "G20", "GMWL10", "MW", "Salary"]);
     expect(opt("compensation_type").find((o) => o.value === "G10L20")!.label_en).toBe("Greater than $10/hr but less than $20/hr");
-    expect(opt("holiday_policy").map((o) => o.value)).toEqual(["Standard_6", "Presendents_Day", "Columbus_Day", "Religious_Days", "Birthday", "Floating_Day"]);
+    expect(opt("holiday_policy").map((o) => o.value)).toEqual([
+      "Standard_6",
+      "Presendents_Day",
+      "Columbus_Day",
+      "Religious_Days",
+      "Birthday",
+      "Floating_Day",
+    ]);
     expect(opt("employment_status").map((o) => o.value)).toEqual(["A", "C", "R"]);
-    expect(opt("marital_status").map((o) => [o.value, o.label_en])).toEqual([["0", "Single"], ["1", "Married"], ["2", "Divorced"], ["3", "Widowed"]]);
+    expect(opt("marital_status").map((o) => [o.value, o.label_en])).toEqual([
+      ["0", "Single"],
+      ["1", "Married"],
+      ["2", "Divorced"],
+      ["3", "Widowed"],
+    ]);
     const bill = opt("bill_date");
     expect(bill.length).toBe(28);
     expect(bill.slice(0, 3).map((o) => o.label_en)).toEqual(["1st of month", "2nd of month", "3rd of month"]);
@@ -481,10 +590,24 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(group.id).toBeGreaterThan(DEMO.memberBenefitStoreGroupId);
     const price = await store.db
       .insertInto("plan_prices")
-      .values({ plan_id: 1, tier: "IO", age_min: 18, age_max: 29, gender: null, smoker: null, state: "ZZ", coverage_amount: null, price_cents: 1 })
+      .values({
+        plan_id: 1,
+        tier: "IO",
+        age_min: 18,
+        age_max: 29,
+        gender: null,
+        smoker: null,
+        state: "ZZ",
+        coverage_amount: null,
+        price_cents: 1,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const max = await store.db.selectFrom("plan_prices").select(store.db.fn.max("id").as("m")).where("id", "<", price.id).executeTakeFirstOrThrow();
+    const max = await store.db
+      .selectFrom("plan_prices")
+      .select(store.db.fn.max("id").as("m"))
+      .where("id", "<", price.id)
+      .executeTakeFirstOrThrow();
     expect(price.id).toBeGreaterThan(Number(max.m));
     await store.db.deleteFrom("plan_prices").where("id", "=", price.id).execute();
     await store.db.deleteFrom("groups").where("id", "=", group.id).execute();

@@ -30,7 +30,12 @@ export const TAB_ORDER = {
   review_info: 8,
 } as const satisfies Record<TabName, number>;
 
-const tab = (tab_name: TabName, required: number, plan_id: number | null = null, enroll_type: string | null = null): Insertable<WizardTabTable> => ({
+const tab = (
+  tab_name: TabName,
+  required: number,
+  plan_id: number | null = null,
+  enroll_type: string | null = null,
+): Insertable<WizardTabTable> => ({
   plan_id,
   enroll_type,
   tab_name,
@@ -176,7 +181,12 @@ const FIELDS: Record<string, FieldSpec[]> = {
   ],
 };
 
-const field = (tab_name: string, [field_name, required, read_only = 0, optional = 0]: FieldSpec, plan_id: number | null = null, enroll_type: string | null = null): Insertable<FieldDefinitionTable> => ({
+const field = (
+  tab_name: string,
+  [field_name, required, read_only = 0, optional = 0]: FieldSpec,
+  plan_id: number | null = null,
+  enroll_type: string | null = null,
+): Insertable<FieldDefinitionTable> => ({
   tab_name,
   field_name,
   plan_id,
@@ -286,29 +296,75 @@ const list = (list_key: string, items: Array<[value: string, en: string, es: str
   items.map(([value, label_en, label_es], i) => ({ list_key, value, label_en, label_es, sort_order: i + 1 }));
 
 function ordinal(n: number) {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
   return `${n}${s}`;
 }
 
 const STATES: Array<[string, string, string]> = [
-  ["AL", "Alabama", "Alabama"], ["AK", "Alaska", "Alaska"], ["AZ", "Arizona", "Arizona"], ["AR", "Arkansas", "Arkansas"],
-  ["CA", "California", "California"], ["CO", "Colorado", "Colorado"], ["CT", "Connecticut", "Connecticut"], ["DE", "Delaware", "Delaware"],
-  ["DC", "District of Columbia", "Distrito de Columbia"], ["FL", "Florida", "Florida"], ["GA", "Georgia", "Georgia"], ["HI", "Hawaii", "Hawái"],
-  ["ID", "Idaho", "Idaho"], ["IL", "Illinois", "Illinois"], ["IN", "Indiana", "Indiana"], ["IA", "Iowa", "Iowa"],
-  ["KS", "Kansas", "Kansas"], ["KY", "Kentucky", "Kentucky"], ["LA", "Louisiana", "Luisiana"], ["ME", "Maine", "Maine"],
-  ["MD", "Maryland", "Maryland"], ["MA", "Massachusetts", "Massachusetts"], ["MI", "Michigan", "Míchigan"], ["MN", "Minnesota", "Minnesota"],
-  ["MS", "Mississippi", "Misisipi"], ["MO", "Missouri", "Misuri"], ["MT", "Montana", "Montana"], ["NE", "Nebraska", "Nebraska"],
-  ["NV", "Nevada", "Nevada"], ["NH", "New Hampshire", "Nuevo Hampshire"], ["NJ", "New Jersey", "Nueva Jersey"], ["NM", "New Mexico", "Nuevo México"],
-  ["NY", "New York", "Nueva York"], ["NC", "North Carolina", "Carolina del Norte"], ["ND", "North Dakota", "Dakota del Norte"], ["OH", "Ohio", "Ohio"],
-  ["OK", "Oklahoma", "Oklahoma"], ["OR", "Oregon", "Oregón"], ["PA", "Pennsylvania", "Pensilvania"], ["RI", "Rhode Island", "Rhode Island"],
-  ["SC", "South Carolina", "Carolina del Sur"], ["SD", "South Dakota", "Dakota del Sur"], ["TN", "Tennessee", "Tennessee"], ["TX", "Texas", "Texas"],
-  ["UT", "Utah", "Utah"], ["VT", "Vermont", "Vermont"], ["VA", "Virginia", "Virginia"], ["WA", "Washington", "Washington"],
-  ["WV", "West Virginia", "Virginia Occidental"], ["WI", "Wisconsin", "Wisconsin"], ["WY", "Wyoming", "Wyoming"],
+  ["AL", "Alabama", "Alabama"],
+  ["AK", "Alaska", "Alaska"],
+  ["AZ", "Arizona", "Arizona"],
+  ["AR", "Arkansas", "Arkansas"],
+  ["CA", "California", "California"],
+  ["CO", "Colorado", "Colorado"],
+  ["CT", "Connecticut", "Connecticut"],
+  ["DE", "Delaware", "Delaware"],
+  ["DC", "District of Columbia", "Distrito de Columbia"],
+  ["FL", "Florida", "Florida"],
+  ["GA", "Georgia", "Georgia"],
+  ["HI", "Hawaii", "Hawái"],
+  ["ID", "Idaho", "Idaho"],
+  ["IL", "Illinois", "Illinois"],
+  ["IN", "Indiana", "Indiana"],
+  ["IA", "Iowa", "Iowa"],
+  ["KS", "Kansas", "Kansas"],
+  ["KY", "Kentucky", "Kentucky"],
+  ["LA", "Louisiana", "Luisiana"],
+  ["ME", "Maine", "Maine"],
+  ["MD", "Maryland", "Maryland"],
+  ["MA", "Massachusetts", "Massachusetts"],
+  ["MI", "Michigan", "Míchigan"],
+  ["MN", "Minnesota", "Minnesota"],
+  ["MS", "Mississippi", "Misisipi"],
+  ["MO", "Missouri", "Misuri"],
+  ["MT", "Montana", "Montana"],
+  ["NE", "Nebraska", "Nebraska"],
+  ["NV", "Nevada", "Nevada"],
+  ["NH", "New Hampshire", "Nuevo Hampshire"],
+  ["NJ", "New Jersey", "Nueva Jersey"],
+  ["NM", "New Mexico", "Nuevo México"],
+  ["NY", "New York", "Nueva York"],
+  ["NC", "North Carolina", "Carolina del Norte"],
+  ["ND", "North Dakota", "Dakota del Norte"],
+  ["OH", "Ohio", "Ohio"],
+  ["OK", "Oklahoma", "Oklahoma"],
+  ["OR", "Oregon", "Oregón"],
+  ["PA", "Pennsylvania", "Pensilvania"],
+  ["RI", "Rhode Island", "Rhode Island"],
+  ["SC", "South Carolina", "Carolina del Sur"],
+  ["SD", "South Dakota", "Dakota del Sur"],
+  ["TN", "Tennessee", "Tennessee"],
+  ["TX", "Texas", "Texas"],
+  ["UT", "Utah", "Utah"],
+  ["VT", "Vermont", "Vermont"],
+  ["VA", "Virginia", "Virginia"],
+  ["WA", "Washington", "Washington"],
+  ["WV", "West Virginia", "Virginia Occidental"],
+  ["WI", "Wisconsin", "Wisconsin"],
+  ["WY", "Wyoming", "Wyoming"],
 ];
 
 export const OPTIONS: Insertable<OptionTable>[] = [
-  ...list("marital_status", [["0", "Single", "Soltero(a)"], ["1", "Married", "Casado(a)"], ["2", "Divorced", "Divorciado(a)"], ["3", "Widowed", "Viudo(a)"]]),
-  ...list("gender", [["0", "Male", "Masculino"], ["1", "Female", "Femenino"]]),
+  ...list("marital_status", [
+    ["0", "Single", "Soltero(a)"],
+    ["1", "Married", "Casado(a)"],
+    ["2", "Divorced", "Divorciado(a)"],
+    ["3", "Widowed", "Viudo(a)"],
+  ]),
+  ...list("gender", [
+    ["0", "Male", "Masculino"],
+    ["1", "Female", "Femenino"],
+  ]),
   ...list("beneficiary_relationship", [
     ["spouse", "Spouse", "Cónyuge"],
     ["child", "Child", "Hijo(a)"],
@@ -320,7 +376,12 @@ export const OPTIONS: Insertable<OptionTable>[] = [
     ["estate", "Estate", "Sucesión"],
     ["other", "Other", "Otro"],
   ]),
-  ...list("average_work_week", [["1-19", "Fewer than 20 hours", "Menos de 20 horas"], ["20-29", "20–29 hours", "De 20 a 29 horas"], ["30-39", "30–39 hours", "De 30 a 39 horas"], ["40+", "40 hours or more", "40 horas o más"]]),
+  ...list("average_work_week", [
+    ["1-19", "Fewer than 20 hours", "Menos de 20 horas"],
+    ["20-29", "20–29 hours", "De 20 a 29 horas"],
+    ["30-39", "30–39 hours", "De 30 a 39 horas"],
+    ["40+", "40 hours or more", "40 horas o más"],
+  ]),
   ...list("compensation_type", [
     ["MW", "Minimum wage", "Salario mínimo"],
     ["GMWL10", "Greater than minimum wage but less than $10/hr", "Más del salario mínimo pero menos de $10/hora"],
@@ -329,7 +390,11 @@ export const OPTIONS: Insertable<OptionTable>[] = [
     ["Salary", "Salary", "Sueldo fijo"],
     ["1099", "1099", "1099 (contratista independiente)"],
   ]),
-  ...list("employment_status", [["A", "Active", "Activo"], ["C", "COBRA", "COBRA"], ["R", "Retired", "Jubilado"]]),
+  ...list("employment_status", [
+    ["A", "Active", "Activo"],
+    ["C", "COBRA", "COBRA"],
+    ["R", "Retired", "Jubilado"],
+  ]),
   ...list("employer_industry", [
     ["agriculture", "Agriculture", "Agricultura"],
     ["construction", "Construction", "Construcción"],
@@ -345,8 +410,17 @@ export const OPTIONS: Insertable<OptionTable>[] = [
     ["government", "Government", "Gobierno"],
     ["other", "Other", "Otro"],
   ]),
-  ...list("vacation_policy", [["NONE", "No paid vacation", "Sin vacaciones pagadas"], ["ONE_WEEK", "1 week", "1 semana"], ["TWO_WEEKS", "2 weeks", "2 semanas"], ["THREE_PLUS", "3 weeks or more", "3 semanas o más"]]),
-  ...list("bargaining_unit", [["NONE", "Not in a bargaining unit", "No pertenece a una unidad de negociación"], ["UNION", "Union member", "Miembro de un sindicato"], ["LOCAL713", "Local 713 member", "Miembro del Local 713"]]),
+  ...list("vacation_policy", [
+    ["NONE", "No paid vacation", "Sin vacaciones pagadas"],
+    ["ONE_WEEK", "1 week", "1 semana"],
+    ["TWO_WEEKS", "2 weeks", "2 semanas"],
+    ["THREE_PLUS", "3 weeks or more", "3 semanas o más"],
+  ]),
+  ...list("bargaining_unit", [
+    ["NONE", "Not in a bargaining unit", "No pertenece a una unidad de negociación"],
+    ["UNION", "Union member", "Miembro de un sindicato"],
+    ["LOCAL713", "Local 713 member", "Miembro del Local 713"],
+  ]),
   ...list("holiday_policy", [
     ["Standard_6", "Standard 6", "6 días festivos estándar"],
     ["Presendents_Day", "Presidents Day", "Día de los Presidentes"],
@@ -359,8 +433,14 @@ export const OPTIONS: Insertable<OptionTable>[] = [
     "bill_date",
     Array.from({ length: 28 }, (_, i): [string, string, string] => [String(i + 1), `${ordinal(i + 1)} of month`, `Día ${i + 1} del mes`]),
   ),
-  ...list("account_type", [["checking", "Checking", "Cuenta de cheques"], ["savings", "Savings", "Cuenta de ahorros"]]),
-  ...list("account_holder_type", [["individual", "Individual", "Personal"], ["company", "Company", "Empresa"]]),
+  ...list("account_type", [
+    ["checking", "Checking", "Cuenta de cheques"],
+    ["savings", "Savings", "Cuenta de ahorros"],
+  ]),
+  ...list("account_holder_type", [
+    ["individual", "Individual", "Personal"],
+    ["company", "Company", "Empresa"],
+  ]),
   ...list("payment_method", [
     ["eft", "Bank Draft (EFT)", "Débito bancario (EFT)"],
     ["cc", "Credit Card", "Tarjeta de crédito"],
@@ -377,8 +457,10 @@ export const HEALTH_QUESTIONS: Insertable<HealthQuestionTable>[] = [
   {
     id: 140,
     kind: "condition",
-    text_en: "In the past 5 years, have you been diagnosed with or treated for heart disease, a heart attack, a stroke or high blood pressure?",
-    text_es: "En los últimos 5 años, ¿le han diagnosticado o tratado una enfermedad cardíaca, un infarto, un derrame cerebral o presión arterial alta?",
+    text_en:
+      "In the past 5 years, have you been diagnosed with or treated for heart disease, a heart attack, a stroke or high blood pressure?",
+    text_es:
+      "En los últimos 5 años, ¿le han diagnosticado o tratado una enfermedad cardíaca, un infarto, un derrame cerebral o presión arterial alta?",
     for_dependents: 1,
     sort_order: 1,
   },

@@ -33,11 +33,17 @@ export const agreementStep = {
   },
   async record(services, { enrollment, policy, planIds, locale }): Promise<Pick<RecordFacts, "agreements" | "consent" | "signature">> {
     const enrollmentId = enrollment.id;
-    const [agreement, texts, consent] = await Promise.all([readStep(services, enrollmentId, TAB), agreementTextsFor(services, { planIds, locale }), esignConsentOf(services.db, enrollmentId)]);
+    const [agreement, texts, consent] = await Promise.all([
+      readStep(services, enrollmentId, TAB),
+      agreementTextsFor(services, { planIds, locale }),
+      esignConsentOf(services.db, enrollmentId),
+    ]);
     // Signed later from the text message's link (ADR 005): that signature, and the agreements
     // accepted on that page, are the policy's (sealed), not the agreement step's.
     const signatureEnc = policy.signature_status === "signed" ? policy.signature_enc : null;
-    const byText = signatureEnc ? openSealed(services, () => services.cipher.decryptJson<TextSignature>(signatureEnc), { enrollmentId, what: "policy signature" }) : null;
+    const byText = signatureEnc
+      ? openSealed(services, () => services.cipher.decryptJson<TextSignature>(signatureEnc), { enrollmentId, what: "policy signature" })
+      : null;
     const accepted = new Set(byText ? byText.agreements : (agreement?.data.agreements ?? []));
     const consentText = consent ? parseEsignConsent(consent.text) : null;
     const method = byText ? byText.method : (agreement?.data.method ?? null);
@@ -45,7 +51,14 @@ export const agreementStep = {
       agreements: texts.map((x) => ({ head: x.head, bodyHtml: x.body, accepted: accepted.has(x.id) })),
       consent: consent && consentText ? { text: consentText, sha256: consent.text_sha256, consentedAt: consent.consented_at } : null,
       signature: byText
-        ? { method, signedAt: policy.signed_at, typedName: byText.method === "typed" ? byText.name : null, pngDataUrl: byText.method === "drawn" ? byText.png : null, awaitingText: false, byText: true }
+        ? {
+            method,
+            signedAt: policy.signed_at,
+            typedName: byText.method === "typed" ? byText.name : null,
+            pngDataUrl: byText.method === "drawn" ? byText.png : null,
+            awaitingText: false,
+            byText: true,
+          }
         : {
             method,
             signedAt: agreement?.data.signed_at ?? null,

@@ -19,10 +19,20 @@ export const beneficiaryStep = {
   },
   async record(services, { enrollment }): Promise<Pick<RecordFacts, "beneficiaries">> {
     const rows = await listBeneficiaries(services.db, enrollment.id);
-    return { beneficiaries: rows.map((b) => ({ name: [b.first_name, b.middle_name, b.last_name].filter(Boolean).join(" "), relationship: b.relationship, percentage: b.percentage, ssn: b.ssn_last4 })) };
+    return {
+      beneficiaries: rows.map((b) => ({
+        name: [b.first_name, b.middle_name, b.last_name].filter(Boolean).join(" "),
+        relationship: b.relationship,
+        percentage: b.percentage,
+        ssn: b.ssn_last4,
+      })),
+    };
   },
   async recheck(services, ctx) {
-    const [rules, options] = await Promise.all([fieldRules(services, ctx, TAB), optionLists(services, ["beneficiary_relationship"], ctx.locale)]);
+    const [rules, options] = await Promise.all([
+      fieldRules(services, ctx, TAB),
+      optionLists(services, ["beneficiary_relationship"], ctx.locale),
+    ]);
     return beneficiaryProblem(services, ctx.enrollment.id, {
       rules,
       relationshipValues: options.beneficiary_relationship.map((o) => o.value),

@@ -19,7 +19,10 @@ export const billingStep = {
     return [
       { label: "billing.method", value: choice.method },
       { label: "billing.bankName", value: choice.bank?.name ?? "" },
-      { label: "review.account", value: choice.bank ? [choice.bank.type, dottedLastFour(choice.bank.last4)].filter(Boolean).join(" ") : "" },
+      {
+        label: "review.account",
+        value: choice.bank ? [choice.bank.type, dottedLastFour(choice.bank.last4)].filter(Boolean).join(" ") : "",
+      },
       { label: "review.card", value: choice.card ? [choice.card.brand, dottedLastFour(choice.card.last4)].filter(Boolean).join(" ") : "" },
       { label: "billing.billDate", value: choice.billDate ?? "" },
     ].filter((l) => l.value);
@@ -28,7 +31,15 @@ export const billingStep = {
     const billing = await billingChoice(services, enrollment.id, locale);
     return {
       billing: billing
-        ? { method: billing.method, bankName: billing.bank?.name ?? null, accountType: billing.bank?.type ?? null, account: billing.bank?.last4 ?? null, cardBrand: billing.card?.brand ?? null, card: billing.card?.last4 ?? null, billDate: billing.billDate }
+        ? {
+            method: billing.method,
+            bankName: billing.bank?.name ?? null,
+            accountType: billing.bank?.type ?? null,
+            account: billing.bank?.last4 ?? null,
+            cardBrand: billing.card?.brand ?? null,
+            card: billing.card?.last4 ?? null,
+            billDate: billing.billDate,
+          }
         : null,
     };
   },

@@ -4,7 +4,10 @@ import { isoToUsDate } from "~/domain/dates";
 /** Stored step data back into the strings its form posts: numbers as text, ISO dates as mm/dd/yyyy. */
 export function asFormValues(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(data).map(([k, v]) => [k, typeof v === "number" ? String(v) : typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? isoToUsDate(v) : v ?? ""]),
+    Object.entries(data).map(([k, v]) => [
+      k,
+      typeof v === "number" ? String(v) : typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? isoToUsDate(v) : (v ?? ""),
+    ]),
   );
 }
 

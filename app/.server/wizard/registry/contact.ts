@@ -18,7 +18,10 @@ export const contactStep = {
     return [
       { label: "contact.email", value: d.email ?? "" },
       { label: "contact.phone", value: formatPhone(d.phone_number) },
-      { label: "review.address", value: [d.address1, d.address2, d.city, `${d.state ?? ""} ${d.zip ?? ""}`.trim()].filter(Boolean).join(", ") },
+      {
+        label: "review.address",
+        value: [d.address1, d.address2, d.city, `${d.state ?? ""} ${d.zip ?? ""}`.trim()].filter(Boolean).join(", "),
+      },
     ].filter((l) => l.value);
   },
   async record(services, { enrollment }): Promise<Pick<RecordFacts, "contact">> {

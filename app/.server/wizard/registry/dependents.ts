@@ -17,12 +17,20 @@ export const dependentStep = {
   historyLabelKey: "wizard.tabs.dependent_info",
   async reviewTile(services, ctx) {
     const rows = await listDependents(services.db, ctx.enrollment.id);
-    return rows.map((d, i) => ({ label: d.relationship === "spouse" ? "review.spouse" : "review.child", value: `#${i + 1} ${d.first_name} ${d.last_name} (${isoToUsDate(d.birthdate)})` }));
+    return rows.map((d, i) => ({
+      label: d.relationship === "spouse" ? "review.spouse" : "review.child",
+      value: `#${i + 1} ${d.first_name} ${d.last_name} (${isoToUsDate(d.birthdate)})`,
+    }));
   },
   async record(services, { enrollment, t }): Promise<Pick<RecordFacts, "dependents">> {
     const rows = await listDependents(services.db, enrollment.id);
     return {
-      dependents: rows.map((d) => ({ name: [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" "), relationship: d.relationship === "spouse" ? t("review.spouse") : t("review.child"), birthdate: d.birthdate, ssn: d.ssn_last4 })),
+      dependents: rows.map((d) => ({
+        name: [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" "),
+        relationship: d.relationship === "spouse" ? t("review.spouse") : t("review.child"),
+        birthdate: d.birthdate,
+        ssn: d.ssn_last4,
+      })),
     };
   },
   async recheck(services, ctx) {

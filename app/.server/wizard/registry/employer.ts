@@ -28,8 +28,17 @@ export const employerStep = {
   /** The record shows the employer as its review tile reads (only when the cart asks for it). */
   async record(services, rc): Promise<Pick<RecordFacts, "otherSteps">> {
     if (!rc.state.steps.includes(TAB)) return { otherSteps: [] };
-    const lines = await employerStep.reviewTile(services, { enrollment: rc.enrollment, locale: rc.locale, planIds: rc.planIds, state: rc.state } as Parameters<typeof employerStep.reviewTile>[1]);
-    return { otherSteps: lines.length ? [{ title: rc.t(employerStep.titleKey), lines: lines.map((l) => ({ label: rc.t(l.label), value: l.value })) }] : [] };
+    const lines = await employerStep.reviewTile(services, {
+      enrollment: rc.enrollment,
+      locale: rc.locale,
+      planIds: rc.planIds,
+      state: rc.state,
+    } as Parameters<typeof employerStep.reviewTile>[1]);
+    return {
+      otherSteps: lines.length
+        ? [{ title: rc.t(employerStep.titleKey), lines: lines.map((l) => ({ label: rc.t(l.label), value: l.value })) }]
+        : [],
+    };
   },
   async recheck(services, ctx) {
     const [rules, saved, lists] = await Promise.all([
@@ -38,7 +47,9 @@ export const employerStep = {
       optionLists(services, Object.values(EMPLOYER_OPTION_LISTS), ctx.locale),
     ]);
     if (saved?.data.skipped) return (await employerSkipAllowed(services, ctx.planIds)) ? null : "review.problems.stepIncomplete";
-    const choices = Object.fromEntries(Object.entries(EMPLOYER_OPTION_LISTS).map(([f, key]) => [f, (lists[key] ?? []).map((o) => o.value)])) as unknown as EmployerChoices;
+    const choices = Object.fromEntries(
+      Object.entries(EMPLOYER_OPTION_LISTS).map(([f, key]) => [f, (lists[key] ?? []).map((o) => o.value)]),
+    ) as unknown as EmployerChoices;
     return failsSchema(employerSchema(rules, todayIso(services.now()), choices), asFormValues(saved?.data ?? {}));
   },
 } satisfies StepDefinition<typeof TAB>;

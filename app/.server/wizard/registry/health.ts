@@ -31,7 +31,14 @@ function detailLines(entry: Record<string, unknown>, t: Translate): Line[] {
     .filter(([k, v]) => HEALTH_LABELS[k] && v !== null && v !== undefined && v !== "")
     .map(([k, v]) => ({
       label: t(HEALTH_LABELS[k]!),
-      value: typeof v === "number" ? (v === 1 ? t("common.yes") : t("common.no")) : /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? isoToUsDate(String(v)) : String(v),
+      value:
+        typeof v === "number"
+          ? v === 1
+            ? t("common.yes")
+            : t("common.no")
+          : /^\d{4}-\d{2}-\d{2}$/.test(String(v))
+            ? isoToUsDate(String(v))
+            : String(v),
     }));
 }
 
@@ -44,7 +51,8 @@ export const healthStep = {
     const step = await readStep(services, ctx.enrollment.id, TAB);
     const answers = step?.secret;
     if (!answers?.condition_questions) return [];
-    const yes = answers.condition_questions.filter((q) => q.yes_no_flag === 1).length + (answers.medication_question?.yes_no_flag === 1 ? 1 : 0);
+    const yes =
+      answers.condition_questions.filter((q) => q.yes_no_flag === 1).length + (answers.medication_question?.yes_no_flag === 1 ? 1 : 0);
     const total = answers.condition_questions.length + (answers.medication_question ? 1 : 0);
     return [{ label: "review.healthAnswered", value: `${total - yes} / ${yes}` }];
   },
@@ -58,13 +66,22 @@ export const healthStep = {
       return q ? (locale === "es" ? q.text_es : q.text_en) : `#${id}`;
     };
     for (const a of answers?.condition_questions ?? []) {
-      items.push({ question: questionText(a.question_id), yes: a.yes_no_flag === 1, details: a.yes_no_flag === 1 ? a.conditions.flatMap((x) => detailLines(x as Record<string, unknown>, t)) : [] });
+      items.push({
+        question: questionText(a.question_id),
+        yes: a.yes_no_flag === 1,
+        details: a.yes_no_flag === 1 ? a.conditions.flatMap((x) => detailLines(x as Record<string, unknown>, t)) : [],
+      });
     }
     if (answers?.medication_question) {
       const m = answers.medication_question;
-      items.push({ question: questionText(m.question_id), yes: m.yes_no_flag === 1, details: m.yes_no_flag === 1 ? m.medications.flatMap((x) => detailLines(x as unknown as Record<string, unknown>, t)) : [] });
+      items.push({
+        question: questionText(m.question_id),
+        yes: m.yes_no_flag === 1,
+        details: m.yes_no_flag === 1 ? m.medications.flatMap((x) => detailLines(x as unknown as Record<string, unknown>, t)) : [],
+      });
     }
-    if (answers?.notes?.trim()) items.push({ question: t("health.notes"), yes: null, details: [{ label: t("health.notes"), value: answers.notes.trim() }] });
+    if (answers?.notes?.trim())
+      items.push({ question: t("health.notes"), yes: null, details: [{ label: t("health.notes"), value: answers.notes.trim() }] });
     return { health: items };
   },
   /** Nothing more than done: every answer was checked against the questions when it was saved. */

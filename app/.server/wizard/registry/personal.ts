@@ -51,6 +51,9 @@ export const personalStep = {
     // The SSN is kept encrypted (or is on file for an existing member); the enroller code has its own check.
     const ssnOnFile = Boolean(saved?.secret.ssn || enrollment.member_id);
     const withoutCode = { ...rules, enroller_code: { shown: false, required: false, readOnly: false } };
-    return failsSchema(personalSchema(withoutCode, todayIso(services.now()), { ssnOnFile }), { ...asFormValues(saved?.data ?? {}), ssn: "" });
+    return failsSchema(personalSchema(withoutCode, todayIso(services.now()), { ssnOnFile }), {
+      ...asFormValues(saved?.data ?? {}),
+      ssn: "",
+    });
   },
 } satisfies StepDefinition<typeof TAB>;

@@ -16,7 +16,10 @@ import type { WizardState } from "~/domain/wizard";
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** What Complete's re-check knows about the enrollment, read afresh (in Complete's transaction). */
-export type VerifyContext = Pick<WizardContext, "enrollment" | "planIds" | "state" | "locale" | "tab" | "returnToReview" | "hideSaveLater" | "session">;
+export type VerifyContext = Pick<
+  WizardContext,
+  "enrollment" | "planIds" | "state" | "locale" | "tab" | "returnToReview" | "hideSaveLater" | "session"
+>;
 
 /** What a step's part of the record is made from: the completed enrollment and its policy, in the record's language. */
 export interface RecordContext {
@@ -29,7 +32,10 @@ export interface RecordContext {
 }
 
 /** The parts of the record the steps make (the rest — plans, totals, dates — is the enrollment's). */
-export type StepRecordFacts = Pick<RecordFacts, "applicant" | "contact" | "otherSteps" | "dependents" | "beneficiaries" | "billing" | "health" | "agreements" | "consent" | "signature">;
+export type StepRecordFacts = Pick<
+  RecordFacts,
+  "applicant" | "contact" | "otherSteps" | "dependents" | "beneficiaries" | "billing" | "health" | "agreements" | "consent" | "signature"
+>;
 
 export interface StepDefinition<K extends TabName> {
   tab: K;
