@@ -92,9 +92,19 @@ function PlanPageBody({ data: d }: { data: PlanPageData }) {
       {d.pricing && !d.pricing.ok ? <PricingNotice code={d.pricing.errorCode} to={to} /> : null}
       <CompareTray current={{ id: d.plan.id, name: d.plan.name }} />
       {declined ? (
-        <p className="notice notice--error" role="alert" data-testid="decline-message">
-          {d.plan.declineMessage ?? t("plans.declinedDefault")}
-        </p>
+        d.plan.declineHtml ? (
+          // the catalog's message is HTML (paragraphs, links): shown sanitised, never as raw tags
+          <div
+            className="notice notice--error"
+            role="alert"
+            data-testid="decline-message"
+            dangerouslySetInnerHTML={{ __html: d.plan.declineHtml }}
+          />
+        ) : (
+          <p className="notice notice--error" role="alert" data-testid="decline-message">
+            {t("plans.declinedDefault")}
+          </p>
+        )
       ) : null}
 
       {d.quoted && (d.plan.requiresSalary || d.plan.minWorkingHours !== null) ? (

@@ -19,7 +19,8 @@ export interface PlanPageData {
     example: { title: string | null; html: string } | null;
     faq: { title: string | null; html: string } | null;
     specialMessageHtml: string;
-    declineMessage: string | null;
+    /** the plan's health-question decline message, sanitised HTML (utils/sanitize.ts); empty: the default text */
+    declineHtml: string;
     hideAddToCart: boolean;
     requiresSalary: boolean;
     minWorkingHours: number | null;

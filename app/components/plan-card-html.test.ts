@@ -17,10 +17,17 @@ const card = (id: number, over: Partial<PlanCardData> = {}): PlanCardData => ({
   inCart: false,
   hideAdd: false,
   directAdd: 7,
+  needsSalary: false,
   ...over,
 });
 
 describe("a plan card's drawn-once part", () => {
+  it("says a salary is needed instead of a price for a salary-priced plan with no salary (issue 26 #6)", () => {
+    const html = planCardBodyHtml(card(5, { tierPrices: [], needsSalary: true }), t, "en");
+    expect(html).toContain("plans.salaryForPrice");
+    expect(html).not.toContain("/month");
+    expect(planCardBodyHtml(card(5), t, "en")).not.toContain("plans.salaryForPrice");
+  });
   it("escapes the text and attributes it puts into HTML, and keeps the sanitised short text", () => {
     const html = planCardBodyHtml(
       card(3, { name: `A <b>"bold"</b> & plan`, callout: "<script>x</script>", logoUrl: `/logo.svg" onerror="x` }),

@@ -17,7 +17,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-export type CardBody = Pick<PlanCardData, "id" | "name" | "callout" | "logoUrl" | "shortHtml" | "tierPrices">;
+export type CardBody = Pick<PlanCardData, "id" | "name" | "callout" | "logoUrl" | "shortHtml" | "tierPrices"> & { needsSalary?: boolean };
 
 /**
  * The card's own buttons: the tick when the plan is in the cart, else its add (a submit button of
@@ -46,7 +46,8 @@ export function planCardBodyHtml(card: CardBody, t: TFunction, language: string)
   if (card.logoUrl) html += `<img class="${s.logo}" src="${escapeHtml(card.logoUrl)}" alt="" width="240" height="64" loading="lazy">`;
   html += `<h3 id="plan-${card.id}-title" class="${s.name}">${escapeHtml(card.name)}</h3>`;
   html += `<div class="${s.short}">${card.shortHtml}</div>`;
-  if (card.tierPrices.length) {
+  if (card.needsSalary) html += `<p class="${s.short}" data-testid="salary-for-price">${escapeHtml(t("plans.salaryForPrice"))}</p>`;
+  else if (card.tierPrices.length) {
     const perMonth = escapeHtml(t("plans.perMonth"));
     html += `<dl class="${s.prices}">`;
     for (const p of card.tierPrices) {

@@ -33,9 +33,31 @@ describe("dates", () => {
     expect(formatDateTyping("13")).toBe("12");
     expect(formatDateTyping("0")).toBe("0");
     expect(formatDateTyping("00")).toBe("01");
-    expect(formatDateTyping("0145")).toBe("01/31");
+    expect(formatDateTyping("0135")).toBe("01/31");
     expect(formatDateTyping("01151990")).toBe("01/15/1990");
     expect(formatDateTyping("01/15/19901")).toBe("01/15/1990");
     expect(formatDateTyping("ab12cd")).toBe("12");
+  });
+  /** What the field shows after each key: the helper runs on the field's value plus the typed character. */
+  const typeInto = (keys: string) => [...keys].reduce((value, key) => formatDateTyping(value + key), "");
+  it("keeps single-digit months and days as typed, character by character (issue 26 #5)", () => {
+    expect(typeInto("3/27/1985")).toBe("3/27/1985");
+    expect(typeInto("3/5/1985")).toBe("3/5/1985");
+    expect(typeInto("12/5/1985")).toBe("12/5/1985");
+    expect(typeInto("1/27/1985")).toBe("1/27/1985");
+    expect(typeInto("03/27/1985")).toBe("03/27/1985");
+    expect(typeInto("3271985")).toBe("3/27/1985");
+    expect(typeInto("03271985")).toBe("03/27/1985");
+    expect(typeInto("3/")).toBe("3/");
+    expect(typeInto("3//")).toBe("3/");
+    expect(parseUsDate(typeInto("3/27/1985"))).toBe("1985-03-27");
+  });
+  it("keeps single-digit months and days as pasted (issue 26 #5)", () => {
+    expect(formatDateTyping("3/27/1985")).toBe("3/27/1985");
+    expect(formatDateTyping("3/5/1985")).toBe("3/5/1985");
+    expect(formatDateTyping("11/5/1985")).toBe("11/5/1985");
+    expect(formatDateTyping("3-27-1985")).toBe("3/27/1985");
+    expect(formatDateTyping(" 3/27/1985 ")).toBe("3/27/1985");
+    expect(formatDateTyping("0/0/1985")).toBe("01/01/1985");
   });
 });

@@ -45,17 +45,38 @@ export function ageOn(birth: IsoDate, on: IsoDate): number {
 
 /**
  * The typing helper's rule (storefront §5): digits only, month at most 12, day at most 31,
- * slashes inserted, 10 characters; a part typed as 0 becomes 01.
+ * slashes inserted, 10 characters; a part typed as 0 becomes 01. Single-digit months and
+ * days work as typed: a slash (or "-" / ".") the applicant types ends the part, and a digit
+ * that cannot start a two-digit part (a month from 2, a day from 4) is a part of its own, so
+ * "3/27/1985" typed or pasted stays "3/27/1985" (and "3271985" becomes "3/27/1985").
  */
 export function formatDateTyping(raw: string): string {
-  const digits = raw.replace(/\D/g, "").slice(0, 8);
-  let month = digits.slice(0, 2);
-  let day = digits.slice(2, 4);
-  const year = digits.slice(4, 8);
-  if (month.length === 2) month = Number(month) > 12 ? "12" : Number(month) === 0 ? "01" : month;
-  if (day.length === 2) day = Number(day) > 31 ? "31" : Number(day) === 0 ? "01" : day;
-  let out = month;
-  if (digits.length > 2) out += `/${day}`;
-  if (digits.length > 4) out += `/${year}`;
+  const parts = ["", "", ""];
+  let i = 0;
+  const close = () => {
+    if (parts[i] === "0" || parts[i] === "00") parts[i] = "01";
+    i += 1;
+  };
+  for (const ch of raw) {
+    if (/\d/.test(ch)) {
+      if (i < 2) {
+        const p = parts[i];
+        if (p.length === 2 || (p.length === 1 && Number(p) > (i === 0 ? 1 : 3))) close();
+      }
+      if (i === 2 && parts[2].length === 4) break;
+      parts[i] += ch;
+      if (i < 2 && parts[i].length === 2) {
+        const n = Number(parts[i]);
+        const max = i === 0 ? 12 : 31;
+        if (n > max) parts[i] = String(max);
+        else if (n === 0) parts[i] = "01";
+      }
+    } else if ((ch === "/" || ch === "-" || ch === ".") && i < 2 && parts[i] !== "") {
+      close();
+    }
+  }
+  let out = parts[0];
+  if (i >= 1) out += `/${parts[1]}`;
+  if (i >= 2) out += `/${parts[2]}`;
   return out;
 }

@@ -132,6 +132,18 @@ describe("pricePlan", () => {
 });
 
 describe("tierPrices", () => {
+  it("gives a salary-priced plan no price until the salary is known, then base plus the salary part (issue 26 #6)", () => {
+    const p = plan({ requires_salary: 1, salary_rate_cents_per_k: 45 });
+    const rows = [row({ tier: "IO", price_cents: 840 }), row({ tier: "IS", price_cents: 840 })];
+    expect(tierPrices(p, rows, facts(), ["IO", "IS"])).toEqual([
+      { tier: "IO", priceCents: 0 },
+      { tier: "IS", priceCents: 0 },
+    ]);
+    expect(tierPrices(p, rows, facts({ annualIncome: 55000 }), ["IO", "IS"])).toEqual([
+      { tier: "IO", priceCents: 840 + 2475 },
+      { tier: "IS", priceCents: 840 + 2475 },
+    ]);
+  });
   it("prices every tier for the applicant, 0 where not sold", () => {
     const rows = [row({ tier: "IO", price_cents: 2500 }), row({ tier: "IS", price_cents: 4800 }), row({ tier: "IF", price_cents: 0 })];
     expect(tierPrices(plan(), rows, facts(), ["IO", "IS", "IC", "IF"])).toEqual([

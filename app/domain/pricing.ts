@@ -103,6 +103,14 @@ function salaryPart(plan: PricedPlan, income: number | null) {
   return Math.round((income / 1000) * plan.salary_rate_cents_per_k);
 }
 
+/**
+ * A plan priced by salary has no price until the salary is known: its rows hold only the base,
+ * and showing that as the price would be false (issue 26 #6).
+ */
+export function needsSalaryForPrice(plan: Pick<PricedPlan, "requires_salary">, facts: Pick<QuoteFacts, "annualIncome">): boolean {
+  return Boolean(plan.requires_salary) && !facts.annualIncome;
+}
+
 /** Is the plan sold where and to whom the quote says (state, area, age)? */
 export function availability(plan: PricedPlan, facts: Pick<QuoteFacts, "state" | "zip" | "age">): PricingErrorCode | null {
   if (!plan.all_states && (!facts.state || !plan.states.includes(facts.state))) return "stateError";
@@ -154,7 +162,8 @@ export function pricePlan(
 
 /**
  * The card's tier prices: each tier priced for the applicant (age, gender, smoker — a
- * non-smoker when not answered — state), lowest coverage; 0 when the tier is not sold.
+ * non-smoker when not answered — state), lowest coverage; 0 when the tier is not sold, and
+ * every tier 0 for a salary-priced plan while the salary is unknown.
  */
 export function tierPrices(
   plan: PricedPlan,
@@ -162,7 +171,7 @@ export function tierPrices(
   facts: QuoteFacts,
   tiers: readonly Tier[],
 ): Array<{ tier: Tier; priceCents: number }> {
-  if (availability(plan, facts)) return tiers.map((tier) => ({ tier, priceCents: 0 }));
+  if (availability(plan, facts) || needsSalaryForPrice(plan, facts)) return tiers.map((tier) => ({ tier, priceCents: 0 }));
   const coverage = coverageAmounts(rows)[0] ?? null;
   return tiers.map((tier) => {
     const row = matchRow(rows, {

@@ -11,6 +11,8 @@ export interface PlanCardData {
   callout: string | null;
   /** each tier's price for this applicant; only tiers above 0; labelKey names the tier in a price row */
   tierPrices: Array<{ tier: Tier; priceCents: number; labelKey: string }>;
+  /** priced by salary and no salary known yet: the card says so instead of a price */
+  needsSalary: boolean;
   inCart: boolean;
   hideAdd: boolean;
   /** the price id to add straight from the card; null: the card's add goes to the plan page */
@@ -34,7 +36,7 @@ export interface PlanSection<Card = PlanCardData> {
  * from which the browser draws the same piece.
  */
 export type ListedCard = Pick<PlanCardData, "id" | "name" | "href" | "inCart" | "hideAdd" | "directAdd"> &
-  Partial<Pick<PlanCardData, "callout" | "logoUrl" | "shortHtml" | "tierPrices">>;
+  Partial<Pick<PlanCardData, "callout" | "logoUrl" | "shortHtml" | "tierPrices" | "needsSalary">>;
 
 /** A recommended product: the recommendation service's pick, priced. */
 export interface RecommendedCard {

@@ -25,6 +25,20 @@ async function quote(
 }
 
 test.describe("quote, plans and plan detail", () => {
+  test("a date typed key by key with a single-digit month is kept and accepted (issue 26 #5)", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("form#quote");
+    await form.getByLabel("ZIP code").fill("75201");
+    const dob = form.getByLabel("Date of birth", { exact: true });
+    await dob.pressSequentially("3/27/1985");
+    await expect(dob).toHaveValue("3/27/1985");
+    await form.getByLabel("Male", { exact: true }).check();
+    await form.getByLabel("Category").selectOption("dental");
+    await form.getByRole("button", { name: "Get Started" }).click();
+    await expect(page).toHaveURL(/\/plans\?type=dental$/);
+    await expect(page.getByTestId("filter-bar")).toContainText("03/27/1985");
+  });
+
   test("quote → plans → detail → add → Plan Added To Cart", async ({ page, a11y }) => {
     await page.goto("/");
     await a11y(page);

@@ -412,7 +412,9 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     await declined.submit(questionsAction, path, Object.fromEntries(qs.map((q, i) => [`q${q.id}`, i === 0 ? "1" : "0"])));
     const page = await declined.load(planLoader, await href(code), params(code));
     expect(page.data.enrollQuestions.outcome).toBe("declined");
-    expect(page.data.plan.declineMessage).toBeTruthy();
+    // the catalog's message is HTML: sent as sanitised HTML for the page to render, never as text with tags (issue 26 #7)
+    expect(page.data.plan.declineHtml).toMatch(/^<p>Based on your answers we are unable to offer .*<\/p>$/);
+    expect(page.data.plan.declineHtml).not.toContain("&lt;");
     await addFrom(declined, code);
     expect(await linesOf(declined)).toHaveLength(0);
 

@@ -1,6 +1,6 @@
 /** Plan cards and the sections of the plans screen, built from the in-memory catalog. */
 import { browsablePlans, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
-import { availability, pricePlan, tierPrices, type QuoteFacts } from "~/domain/pricing";
+import { availability, needsSalaryForPrice, pricePlan, tierPrices, type QuoteFacts } from "~/domain/pricing";
 import { TIERS, tierLabelKey } from "~/domain/tiers";
 import { sanitizeHtml, slugify } from "~/utils/sanitize";
 import { safeUrl } from "../repositories/branding";
@@ -71,6 +71,7 @@ export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardCo
     categoryKey: plan.categoryKey,
     bundleSize: plan.bundle_size,
     tierPrices: prices,
+    needsSalary: ctx.facts ? needsSalaryForPrice(plan, ctx.facts) : false,
     myPriceCents,
     hideAdd: plan.hide_add_to_cart === 1,
     addPriceId,

@@ -86,7 +86,7 @@ export async function planDetail(services: Services, request: Request, plan: Cat
         example: text?.example_text ? { title: text.example_title, html: sanitizeHtml(text.example_text, { headingLevel: 3 }) } : null,
         faq: text?.faq_text ? { title: text.faq_title, html: sanitizeHtml(text.faq_text, { headingLevel: 3 }) } : null,
         specialMessageHtml: sanitizeHtml(text?.special_message, { headingLevel: 3 }),
-        declineMessage: text?.decline_message ?? null,
+        declineHtml: sanitizeHtml(text?.decline_message, { headingLevel: 3 }),
         hideAddToCart: plan.hide_add_to_cart === 1,
         requiresSalary: plan.requires_salary === 1,
         minWorkingHours: plan.min_working_hours,
