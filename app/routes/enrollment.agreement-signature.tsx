@@ -5,6 +5,7 @@ import { audit } from "~/.server/platform/audit";
 import { readForm, field } from "~/.server/platform/request";
 import { afterSave, loadWizard, stepChrome, writeStep } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
+import { cartFingerprint, signedForThisCart } from "~/.server/wizard/signed-cart";
 import {
   agreementSetup,
   esignConsentFor,
@@ -62,7 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     eprocess: eprocessFor(setup.rules) ?? ctx.enrollment.eprocess ?? "applicant",
     signed:
       setup.saved?.completed && data.method && data.signed_at
-        ? { method: data.method, on: isoToUsDate(todayIso(new Date(data.signed_at))) }
+        ? {
+            method: data.method,
+            on: isoToUsDate(todayIso(new Date(data.signed_at))),
+            // signed for another cart: the earlier signature no longer applies
+            stale: !(await signedForThisCart(services, ctx.enrollment, data.cart_sha256)),
+          }
         : null,
     dialog: url.searchParams.get("dialog"),
     defaultEmail: null as string | null,
@@ -110,6 +116,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     signed_at: input.signature ? services.now().toISOString() : null,
     eprocess,
     agreements: input.accepted,
+    // what was signed: a change to the cart's plans or prices afterwards voids this signature
+    cart_sha256: await cartFingerprint(services, ctx.enrollment),
   };
   await writeStep(services, ctx.enrollment, "agreement_info", { data, secret, completed: true });
   // The consent is recorded as it was shown: this page's text, in this language, with its hash.

@@ -141,6 +141,8 @@ describeEachDatabase("wizard: agreement and signature", (kind) => {
       signed_at: expect.any(String),
       eprocess: "sigapplicant",
       agreements: page.agreements.map((a: PageAgreement) => a.id),
+      // the fingerprint of the cart signed for (issue 26 #9)
+      cart_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(app.services.cipher.decryptJson(row.secret_enc!)).toEqual({ signature: PNG });
     // the step is done; coming back shows when it was signed, never the signature

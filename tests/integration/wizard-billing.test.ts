@@ -7,6 +7,8 @@ import { todayIso } from "~/domain/dates";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { inWizard, markStepsDone } from "../support/journeys";
 
+/** the fingerprint of the cart the payment was authorised for (issue 26 #9) */
+const SHA256 = expect.stringMatching(/^[0-9a-f]{64}$/);
 const HERE = "/enrollment/billing-information";
 const NEXT = "/enrollment/review-confirm";
 const ACCOUNT_NUMBER = "40417220356789";
@@ -188,7 +190,7 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
       address1: null,
     });
     const step = await stepOf(id);
-    expect(JSON.parse(step!.data)).toEqual({ payment_method: "eft", bill_date: 15, last4: "6789" });
+    expect(JSON.parse(step!.data)).toEqual({ payment_method: "eft", bill_date: 15, last4: "6789", cart_sha256: SHA256 });
     expect(step!.completed_at).not.toBeNull();
     expect(step!.secret_enc).toBeNull();
     expect(await scanDatabase([ACCOUNT_NUMBER])).toEqual([]);
@@ -309,7 +311,7 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
       state: "TX",
       zip: "75201",
     });
-    expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "cc", bill_date: 28, last4: "0005" });
+    expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "cc", bill_date: 28, last4: "0005", cart_sha256: SHA256 });
     expect(await scanDatabase([AMEX, "3782 822463 10005", AMEX.slice(0, 12), AMEX_CODE])).toEqual([]);
     if (kind === "sqlite") {
       const raw = await rawSqliteFile();
@@ -407,7 +409,7 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     expect(res.location).toBe(NEXT);
     expect(await paymentOf(id)).toMatchObject({ payment_method: "stmt", payment_method_id: null, bill_date: 28 });
     expect(await methodsOf(id)).toHaveLength(0);
-    expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "stmt", bill_date: null, last4: null });
+    expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "stmt", bill_date: null, last4: null, cart_sha256: SHA256 });
   });
 
   it("a group that pays by bank draft offers EFT only", async () => {
@@ -506,7 +508,7 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
     expect(res.location).toBe(NEXT);
     expect(await paymentOf(id)).toMatchObject({ payment_method: "eft", payment_method_id: mine.id, bill_date: 5 });
     expect(await methodsOf(id)).toHaveLength(0);
-    expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "eft", bill_date: 5, last4: "4321" });
+    expect(JSON.parse((await stepOf(id))!.data)).toEqual({ payment_method: "eft", bill_date: 5, last4: "4321", cart_sha256: SHA256 });
     // the member's saved bank is still theirs, untouched
     expect(
       await app.store.db.selectFrom("payment_methods").select("member_id").where("id", "=", mine.id).executeTakeFirstOrThrow(),

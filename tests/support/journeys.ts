@@ -13,6 +13,7 @@ import { contactHash } from "~/.server/wizard/contact-codes";
 import type { TestApp } from "./db";
 import { isTabName } from "~/domain/wizard-steps";
 import { validStepPayloads } from "./step-payloads";
+import { cartFingerprint } from "~/.server/wizard/signed-cart";
 import { TestClient } from "./client";
 
 export interface JourneyOptions {
@@ -88,8 +89,12 @@ export async function markStepsDone(app: TestApp, c: TestClient, tabs: string[])
     now,
     texts.map((t) => t.id),
   );
+  // the signature and the payment authorisation cover the cart as it is now, as the steps record it
+  const enrollment = await app.store.db.selectFrom("enrollments").select(["id", "tier"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const cart_sha256 = await cartFingerprint(app.services, enrollment);
   for (const tab of tabs) {
-    const payload = isTabName(tab) ? payloads[tab] : { data: {}, secret: null };
+    const base = isTabName(tab) ? payloads[tab] : { data: {}, secret: null };
+    const payload = tab === "agreement_info" || tab === "billing_info" ? { ...base, data: { ...base.data, cart_sha256 } } : base;
     const secret = payload.secret ? app.services.cipher.encryptJson(payload.secret) : null;
     await app.store.db
       .insertInto("enrollment_steps")

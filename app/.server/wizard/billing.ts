@@ -9,6 +9,7 @@
 import type { Services } from "../services";
 import { fieldRules, optionLists, readStep, writeStep, type WizardContext } from "./steps";
 import type { BillingStepData } from "./step-data";
+import { cartFingerprint } from "./signed-cart";
 import type { PaymentGateway } from "../adapters/payments";
 import { isValidRoutingNumber } from "../adapters/data/routing-banks";
 import { zipLookup } from "../adapters/zip";
@@ -185,7 +186,9 @@ export async function saveBilling(
         now,
       });
       await dropUnusedEnrollmentMethods(trx, enrollmentId, methodId);
-      const data: BillingStepData = { payment_method: plan.paymentMethod, bill_date: plan.stepBillDate, last4: plan.last4 };
+      // what the payment was authorised for: a change to the cart's plans or prices afterwards voids it
+      const cart_sha256 = await cartFingerprint({ db: trx }, ctx.enrollment);
+      const data: BillingStepData = { payment_method: plan.paymentMethod, bill_date: plan.stepBillDate, last4: plan.last4, cart_sha256 };
       await writeStep({ ...services, db: trx }, ctx.enrollment, "billing_info", { data, completed: true });
       return { ok: true };
     });

@@ -71,6 +71,8 @@ export interface AgreementData extends Partial<Record<VerificationField, string>
   signed_at: string | null;
   eprocess: string;
   agreements: number[];
+  /** SHA-256 of the cart signed for (signed-cart.ts): a change to the plans or prices voids the signature */
+  cart_sha256?: string | null;
 }
 export interface AgreementSecret extends Partial<Record<VerificationField, string>> {
   signature: string;
@@ -82,6 +84,8 @@ export interface BillingStepData {
   payment_method: string;
   bill_date: number | null;
   last4: string | null;
+  /** SHA-256 of the cart the payment was authorised for (signed-cart.ts) */
+  cart_sha256?: string | null;
 }
 
 /** Nothing kept (the review). */

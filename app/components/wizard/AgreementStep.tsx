@@ -42,7 +42,7 @@ export interface AgreementStepData {
   applicantName: ApplicantName | null;
   today: string;
   eprocess: string;
-  signed: { method: "drawn" | "typed"; on: string } | null;
+  signed: { method: "drawn" | "typed"; on: string; stale: boolean } | null;
   dialog: string | null;
   defaultEmail: string | null;
 }
@@ -132,7 +132,7 @@ export function SignatureBlock({
       />
       {signed ? (
         <p className="notice" data-testid="signed-before">
-          {t("agreement.signedBefore", { date: signed.on })}
+          {t(signed.stale ? "agreement.signedBeforeCartChanged" : "agreement.signedBefore", { date: signed.on })}
         </p>
       ) : null}
       <SignaturePad name="signature" describedBy={`${id}-hint`} />

@@ -3,6 +3,7 @@ import { openSealed } from "../../platform/respond";
 import { esignConsentOf } from "../../repositories/enrollment-record";
 import { readStep, type WizardContext } from "../steps";
 import { agreementSetup, agreementTextsFor, esignConsentValid } from "../agreement";
+import { signedForThisCart } from "../signed-cart";
 import { isoToUsDate } from "~/domain/dates";
 import { parseEsignConsent } from "~/domain/esign-consent";
 import type { RecordFacts } from "~/domain/enrollment-record";
@@ -76,6 +77,8 @@ export const agreementStep = {
     // ESIGN Act §7001(c): no electronic record or signature without the recorded consent.
     if (!(await esignConsentValid(services, ctx.enrollment.id))) return "review.problems.esignConsent";
     const signed = Boolean(data?.method && setup.saved?.completed);
+    // A signature covers the cart it was given for: a change to its plans or prices since voids it.
+    if (signed && !(await signedForThisCart(services, ctx.enrollment, data?.cart_sha256))) return "review.problems.signatureCartChanged";
     if (!signed && setup.signLater) return sendSms ? null : "validation.signatureByText";
     if (!signed && setup.rules.signature?.shown && setup.rules.signature.required) return "validation.signatureRequired";
     return null;

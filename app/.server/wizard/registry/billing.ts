@@ -1,5 +1,7 @@
 /** The billing step (billing_info): how the premiums are paid; only the last four digits are shown. */
 import { billingChoice } from "../billing";
+import { readStep } from "../steps";
+import { signedForThisCart } from "../signed-cart";
 import { enrollmentPaymentRow } from "../../repositories/payments";
 import { dottedLastFour } from "~/domain/cards";
 import type { RecordFacts } from "~/domain/enrollment-record";
@@ -44,6 +46,9 @@ export const billingStep = {
     };
   },
   async recheck(services, ctx) {
-    return (await enrollmentPaymentRow(services.db, ctx.enrollment.id)) ? null : "review.problems.billing";
+    if (!(await enrollmentPaymentRow(services.db, ctx.enrollment.id))) return "review.problems.billing";
+    // The payment was authorised for the cart as it was then: a change to its plans or prices voids it.
+    const step = await readStep(services, ctx.enrollment.id, TAB);
+    return (await signedForThisCart(services, ctx.enrollment, step?.data.cart_sha256)) ? null : "review.problems.billingCartChanged";
   },
 } satisfies StepDefinition<typeof TAB>;
