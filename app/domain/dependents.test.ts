@@ -6,6 +6,7 @@ import {
   addRefusal,
   canAddMore,
   childLimit,
+  dependentAgeProblem,
   countProblem,
   dependentCountProblem,
   dependentCounts,
@@ -260,6 +261,22 @@ describe("the spouse question", () => {
     expect(spouseQuestionShown("IF", deps(0, 2), PREMIER, { answer: 0, heldSpouse: true })).toBe(true);
     expect(spouseQuestionShown("IF", [], PLAIN, { answer: null, heldSpouse: false })).toBe(false);
   });
+  it("never refuses Next with 'Choose Yes to the spouse question' while the question is hidden (issue 26 #12)", () => {
+    // No, then a child: Next needs the Yes, so the question stays
+    expect(nextProblem("IF", deps(0, 1), PREMIER, 0)).toBe("validation.dependentSpouseDeclined");
+    expect(spouseQuestionShown("IF", deps(0, 1), PREMIER, { answer: 0, heldSpouse: false })).toBe(true);
+    const tiers = fc.constantFrom("IS", "IC", "IF", "IO");
+    const flags = fc.record({ premier: fc.boolean(), premierL713: fc.boolean(), iha: fc.boolean() });
+    const answer = fc.constantFrom<0 | 1 | null>(0, 1, null);
+    fc.assert(
+      fc.property(tiers, fc.nat(2), fc.nat(10), flags, answer, fc.boolean(), (tier, s, c, f, a, held) => {
+        const list = deps(s, c);
+        const refusal = nextProblem(tier, list, f, a);
+        if (refusal === "validation.dependentSpouseDeclined" || refusal === "validation.spouseStatus")
+          expect(spouseQuestionShown(tier, list, f, { answer: a, heldSpouse: held })).toBe(true);
+      }),
+    );
+  });
   it("is asked again when premier IF's list is emptied", () => {
     expect(reaskSpouseAfterDelete("IF", [], PREMIER)).toBe(true);
     expect(reaskSpouseAfterDelete("IF", deps(0, 1), PREMIER)).toBe(false);
@@ -271,6 +288,22 @@ describe("the spouse question", () => {
     expect(spouseAnswerOf(0)).toBe(0);
     expect(spouseAnswerOf(null)).toBeNull();
     expect(spouseAnswerOf(7)).toBeNull();
+  });
+});
+
+describe("ages (issue 26 #11)", () => {
+  const today = "2026-06-15";
+  it("a spouse is at least 18", () => {
+    expect(dependentAgeProblem("spouse", "2008-06-16", today, false)).toBe("validation.dependentSpouseAge");
+    expect(dependentAgeProblem("spouse", "2015-01-01", today, true)).toBe("validation.dependentSpouseAge");
+    expect(dependentAgeProblem("spouse", "2008-06-15", today, false)).toBeNull();
+  });
+  it("a child is under 26 unless legally disabled", () => {
+    expect(dependentAgeProblem("child", "2000-06-16", today, false)).toBeNull();
+    expect(dependentAgeProblem("child", "2000-06-15", today, false)).toBe("validation.dependentChildAge");
+    expect(dependentAgeProblem("child", "1990-01-01", today, false)).toBe("validation.dependentChildAge");
+    expect(dependentAgeProblem("child", "1990-01-01", today, true)).toBeNull();
+    expect(dependentAgeProblem("child", "2026-01-01", today, false)).toBeNull();
   });
 });
 

@@ -7,6 +7,8 @@
  * to the spouse question) are never passed in: every list here is the active list.
  */
 
+import { ageOn, type IsoDate } from "./dates";
+
 export type Relationship = "spouse" | "child";
 /** The tiers that have dependents (IO has none; IC3 counts as IC). */
 export type DependentTier = "IS" | "IC" | "IF";
@@ -175,6 +177,29 @@ export function addRefusal(
   return countProblem(tier, [...list, { relationship }], flags);
 }
 
+// ---------------------------------------------------------------- ages
+
+/** A spouse is at least 18. */
+export const SPOUSE_MIN_AGE = 18;
+/** A child is under 26, unless legally disabled (the spec's disability hint: "to bypass age restrictions"). */
+export const CHILD_AGE_LIMIT = 26;
+
+/**
+ * What is wrong with a dependent's age today, as a message key; null when it fits: a spouse
+ * under 18, or a child of 26 or more who is not legally disabled.
+ */
+export function dependentAgeProblem(
+  relationship: Relationship | string,
+  birthdate: IsoDate,
+  today: IsoDate,
+  legallyDisabled: boolean,
+): string | null {
+  const age = ageOn(birthdate, today);
+  if (relationship === "spouse" && age < SPOUSE_MIN_AGE) return "validation.dependentSpouseAge";
+  if (relationship === "child" && age >= CHILD_AGE_LIMIT && !legallyDisabled) return "validation.dependentChildAge";
+  return null;
+}
+
 // ---------------------------------------------------------------- the spouse question
 
 /** 1 Yes, 0 No, null not answered (enrollment.spouse_enroll_accept). */
@@ -192,7 +217,9 @@ export function spouseQuestionApplies(tier: string | null | undefined, flags: Pi
 
 /**
  * Shown while it is unanswered, while no dependent is listed yet (so the answer can change),
- * and while a spouse is held aside (so "Yes" can bring the spouse back).
+ * while a spouse is held aside (so "Yes" can bring the spouse back), and while the answer is
+ * No and no spouse is listed: Next then asks for its Yes (spouseDeclinedBlocks), so the
+ * question must be there to answer — never a message pointing at a question that has gone.
  */
 export function spouseQuestionShown(
   tier: string | null | undefined,
@@ -200,7 +227,23 @@ export function spouseQuestionShown(
   flags: Pick<DependentPlanFlags, "premier" | "iha">,
   state: { answer: SpouseAnswer; heldSpouse: boolean },
 ): boolean {
-  return spouseQuestionApplies(tier, flags) && (state.answer === null || list.length === 0 || state.heldSpouse);
+  return (
+    spouseQuestionApplies(tier, flags) &&
+    (state.answer === null || list.length === 0 || state.heldSpouse || spouseDeclinedBlocks(tier, list, flags, state.answer))
+  );
+}
+
+/**
+ * "No" while the list has no spouse: Next is refused with "Choose Yes to the spouse question"
+ * (the tier needs a spouse). Only ever true while the question is shown (spouseQuestionShown).
+ */
+export function spouseDeclinedBlocks(
+  tier: string | null | undefined,
+  list: readonly HasRelationship[],
+  flags: Pick<DependentPlanFlags, "premier" | "iha">,
+  answer: SpouseAnswer,
+): boolean {
+  return spouseQuestionApplies(tier, flags) && answer === 0 && !hasSpouse(list);
 }
 
 /**
@@ -270,7 +313,7 @@ export function nextProblem(
   const over = limitProblem(t, counts, flags);
   if (over) return over;
   if (spouseAnswerPending(tier, list, flags, answer)) return "validation.spouseStatus";
-  if (counts.spouses < 1 && spouseQuestionApplies(tier, flags) && answer === 0) return "validation.dependentSpouseDeclined";
+  if (spouseDeclinedBlocks(tier, list, flags, answer)) return "validation.dependentSpouseDeclined";
   return dependentCountProblem(tier, counts, flags);
 }
 

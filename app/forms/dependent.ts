@@ -5,12 +5,15 @@
  * required, for some plans), whether a cart plan asks about legal disability, and whether the
  * dependent health questions apply (then the same answer set as the primary applicant's,
  * under "health_info."). The relationship is the server's: a different one is refused.
- * The count rules are checked by the server against the saved list.
+ * The count rules are checked by the server against the saved list, and so is an SSN's
+ * uniqueness (against the other dependents and the applicant's sealed SSN): the browser
+ * never holds them. The age rules (a spouse 18 or more, a child under 26 unless legally
+ * disabled) are here, so the browser and the server judge alike.
  */
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
-import type { Relationship } from "~/domain/dependents";
+import { dependentAgeProblem, type Relationship } from "~/domain/dependents";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
 import { REQUIRED, choice } from "./common";
 import { definedFields, heightFeet, heightInches, personName, postedText, ssn, ssnDigits, usDate, weight } from "./rules";
@@ -108,7 +111,12 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
       if (!["0", "1"].includes(v.gender)) issue("gender", REQUIRED);
       // Read-only on the page and set by the server: anything else posted is tampering.
       if (v.relationship !== options.relationship) issue("relationship", "validation.dependentRelationship");
-      check("birthdate", v.birthdate, usDate(options.today), { always: true, required: true });
+      const disabled = Boolean(options.asksLegalDisability) && v.is_legally_disabled === "1";
+      // A spouse is 18 or more; a child under 26 unless legally disabled (domain/dependents).
+      if (check("birthdate", v.birthdate, usDate(options.today), { always: true, required: true })) {
+        const age = dependentAgeProblem(options.relationship, parseUsDate(v.birthdate) ?? options.today, options.today, disabled);
+        if (age) issue("birthdate", age);
+      }
       check("ssn", ssnDigits(v.ssn), ssn(), { required: req("ssn") && !options.ssnOnFile });
       check("weight", v.weight, weight());
       check("height_feet", v.height_feet, heightFeet());

@@ -111,6 +111,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await dependentValidator(step.rules, formOptions(step, offer.relationship)).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     const saved = await addDependent(services, step, result.data);
+    if (!saved.ok && saved.reason === "field")
+      return validationError({ fieldErrors: { [saved.field]: saved.message } }, result.submittedData);
     if (!saved.ok) return mainError(saved.message, saved.reason === "not-found" ? 404 : 422);
     return redirect(HERE);
   }
@@ -122,6 +124,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await dependentValidator(step.rules, formOptions(step, current.relationship, Boolean(current.ssn_last4))).validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     const saved = await editDependent(services, step, id, result.data);
+    if (!saved.ok && saved.reason === "field")
+      return validationError({ fieldErrors: { [saved.field]: saved.message } }, result.submittedData);
     if (!saved.ok) return mainError(saved.message, 404);
     return redirect(HERE);
   }

@@ -73,6 +73,26 @@ test.describe("dependent information", () => {
         await shown.getByLabel("Date it started").fill("03/01/2016");
         await shown.getByLabel("Date last seen by a doctor").fill("02/01/2024");
         await again.getByRole("button", { name: "Add dependent" }).click();
+      } else if (i === 2) {
+        // Mateo, first typed as 36 years old with Leo's SSN: each refused beside its field and in the summary, what was typed kept
+        await dialog.getByLabel("Date of birth").fill("01/02/1990");
+        await dialog.getByLabel("Social Security Number").fill("345-67-8912");
+        await dialog.getByRole("button", { name: "Add dependent" }).click();
+        let again = page.getByRole("dialog", { name: "Dependent #3" });
+        const ageMessage = "Child must be under 26 years old unless legally disabled";
+        await expect(again.locator(".error-summary a", { hasText: ageMessage })).toBeVisible();
+        await expect(again.getByLabel("Date of birth")).toHaveValue("01/02/1990");
+        await expect(again.getByLabel("Date of birth")).toHaveAccessibleDescription(new RegExp(ageMessage));
+        await again.getByLabel("Date of birth").fill(dob);
+        await again.getByRole("button", { name: "Add dependent" }).click();
+        again = page.getByRole("dialog", { name: "Dependent #3" });
+        const ssnMessage = "This Social Security Number is already entered for another dependent";
+        await expect(again.locator(".error-summary a", { hasText: ssnMessage })).toBeVisible();
+        await expect(again.getByLabel("First name")).toHaveValue("Mateo");
+        await expect(again.getByLabel("Social Security Number")).toHaveAccessibleDescription(new RegExp(ssnMessage));
+        await a11y(page);
+        await again.getByLabel("Social Security Number").fill(ssn);
+        await again.getByRole("button", { name: "Add dependent" }).click();
       } else {
         if (jsEnabled) await expect(details).toBeHidden();
         await dialog.getByRole("button", { name: "Add dependent" }).click();

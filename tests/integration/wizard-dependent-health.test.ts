@@ -44,7 +44,7 @@ const person = (relationship: "spouse" | "child", extra: Record<string, string> 
   last_name: "Lopez",
   gender: relationship === "spouse" ? "1" : "0",
   birthdate: relationship === "spouse" ? "05/05/1985" : "03/14/2015",
-  ssn: relationship === "spouse" ? "123-45-6789" : "234-56-7890",
+  ssn: relationship === "spouse" ? "456-78-9012" : "234-56-7890",
   weight: relationship === "spouse" ? "130" : "60",
   height_feet: relationship === "spouse" ? "5" : "4",
   height_inch: "2",

@@ -3,6 +3,7 @@ import { loader as depLoader, action as depAction } from "~/routes/enrollment.de
 import { deleteDependentsForIO, prefetchExistingDependents, dependentFlags } from "~/.server/wizard/dependents";
 import { findEnrollment } from "~/.server/repositories/enrollments";
 import { cartLines } from "~/.server/repositories/cart";
+import { todayIso } from "~/domain/dates";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import type { TestClient } from "../support/client";
 import { inWizard, markStepsDone, type JourneyOptions } from "../support/journeys";
@@ -32,7 +33,7 @@ const person = (relationship: "spouse" | "child", extra: Record<string, string> 
   last_name: "Lopez",
   gender: relationship === "spouse" ? "1" : "0",
   birthdate: relationship === "spouse" ? "05/05/1985" : "03/14/2015",
-  ssn: relationship === "spouse" ? "123-45-6789" : "234-56-7890",
+  ssn: relationship === "spouse" ? "456-78-9012" : "234-56-7890",
   weight: "120",
   height_feet: "5",
   height_inch: "4",
@@ -165,18 +166,18 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       const { client, id } = await atDependents({ ...IF, plans: ["BSD-PPO-ESS"] });
       await add(client, person("spouse", { is_legally_disabled: "1", disability_condition: "Cerebral palsy" }));
       const [row] = await rows(id);
-      expect(row.ssn_enc).not.toContain("123456789");
-      expect(app.services.cipher.decrypt(row.ssn_enc!)).toBe("123456789");
-      expect(row.ssn_last4).toBe("6789");
+      expect(row.ssn_enc).not.toContain("456789012");
+      expect(app.services.cipher.decrypt(row.ssn_enc!)).toBe("456789012");
+      expect(row.ssn_last4).toBe("9012");
       expect(row.disability_condition_enc).not.toContain("Cerebral");
       expect(app.services.cipher.decrypt(row.disability_condition_enc!)).toBe("Cerebral palsy");
       const p = await page(client, `?dialog=edit&d=${row.id}`);
       const text = JSON.stringify(p.data);
-      expect(text).not.toContain("123456789");
-      expect(text).not.toContain("123-45-6789");
+      expect(text).not.toContain("456789012");
+      expect(text).not.toContain("456-78-9012");
       expect(text).not.toContain(row.ssn_enc!);
-      expect(p.data.dependents[0].ssnMasked).toBe("XXX-XX-6789");
-      expect(p.data.editing).toMatchObject({ id: row.id, number: 1, ssnLast4: "6789" });
+      expect(p.data.dependents[0].ssnMasked).toBe("XXX-XX-9012");
+      expect(p.data.editing).toMatchObject({ id: row.id, number: 1, ssnLast4: "9012" });
       expect(p.data.editing.values).toMatchObject({
         ssn: "",
         first_name: "Maria",
@@ -194,7 +195,7 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect(edit.location).toBe(HERE);
       const [after] = await rows(id);
       expect(after.first_name).toBe("Mariana");
-      expect(app.services.cipher.decrypt(after.ssn_enc!)).toBe("123456789");
+      expect(app.services.cipher.decrypt(after.ssn_enc!)).toBe("456789012");
       expect(after.is_legally_disabled).toBe(0);
       expect(after.disability_condition_enc).toBeNull();
     });
@@ -342,12 +343,12 @@ describeEachDatabase("wizard: dependent information", (kind) => {
       expect((await add(client, person("spouse"))).data.fieldErrors.relationship).toBe("validation.dependentRelationship");
       expect((await add(client, person("child"))).location).toBe(HERE);
       expect((await page(client)).data.next.allowed).toBe(true);
-      expect((await add(client, person("child", { first_name: "Sofia", gender: "1" }))).location).toBe(HERE);
+      expect((await add(client, person("child", { first_name: "Sofia", gender: "1", ssn: "345-67-8902" }))).location).toBe(HERE);
       p = await page(client);
       expect(p.data.dependents).toHaveLength(2);
       expect(p.data.next).toEqual({ allowed: true, message: null });
       expect(p.data.add).toEqual({ relationship: "child", number: 3 });
-      expect((await add(client, person("child", { first_name: "Mateo" }))).location).toBe(HERE);
+      expect((await add(client, person("child", { first_name: "Mateo", ssn: "345-67-8903" }))).location).toBe(HERE);
       expect((await page(client)).data.next).toEqual({ allowed: true, message: null });
       const res = await client.submit(depAction, HERE, { intent: "next" });
       expect(res.location).toBe(
@@ -444,7 +445,125 @@ describeEachDatabase("wizard: dependent information", (kind) => {
     });
   });
 
+  describe("sanity checks: ages and SSNs (issue 26 #11)", () => {
+    /** mm/dd/yyyy for someone `years` old today, `days` short of that birthday when days > 0. */
+    const bornYearsAgo = (years: number, days = 0) => {
+      const [y, m, d] = todayIso(app.services.now()).split("-").map(Number);
+      const date = new Date(Date.UTC(y - years, m - 1, d + days));
+      const p = (n: number) => String(n).padStart(2, "0");
+      return `${p(date.getUTCMonth() + 1)}/${p(date.getUTCDate())}/${date.getUTCFullYear()}`;
+    };
+
+    it("refuses a spouse under 18, keeping what was typed and saving nothing; 18 today is accepted", async () => {
+      const { client, id } = await atDependents({ ...IF, plans: ["BSD-PPO-ESS"] });
+      const young = person("spouse", { birthdate: "03/14/2015" });
+      const res = await add(client, young);
+      expect(res.status).toBe(422);
+      expect(res.data.fieldErrors.birthdate).toBe("validation.dependentSpouseAge");
+      expect(res.data.repopulateFields).toMatchObject({ first_name: "Maria", birthdate: "03/14/2015" });
+      expect(await rows(id)).toHaveLength(0);
+      expect((await add(client, person("spouse", { birthdate: bornYearsAgo(18, 1) }))).data.fieldErrors.birthdate).toBe(
+        "validation.dependentSpouseAge",
+      );
+      expect(await rows(id)).toHaveLength(0);
+      expect((await add(client, person("spouse", { birthdate: bornYearsAgo(18) }))).location).toBe(HERE);
+      expect(await rows(id)).toHaveLength(1);
+    });
+
+    it("refuses a child of 26 or more unless legally disabled; under 26 or disabled is saved", async () => {
+      const { client, id } = await atDependents({ ...IC, plans: ["BSD-PPO-ESS"] });
+      const res = await add(client, person("child", { birthdate: "01/01/1990", first_name: "Tom" }));
+      expect(res.status).toBe(422);
+      expect(res.data.fieldErrors.birthdate).toBe("validation.dependentChildAge");
+      expect(res.data.repopulateFields).toMatchObject({ first_name: "Tom", birthdate: "01/01/1990" });
+      expect((await add(client, person("child", { birthdate: bornYearsAgo(26) }))).data.fieldErrors.birthdate).toBe(
+        "validation.dependentChildAge",
+      );
+      expect(await rows(id)).toHaveLength(0);
+      expect((await add(client, person("child", { birthdate: bornYearsAgo(26, 1) }))).location).toBe(HERE);
+      expect(
+        (
+          await add(
+            client,
+            person("child", {
+              birthdate: "01/01/1990",
+              ssn: "345-67-8901",
+              is_legally_disabled: "1",
+              disability_condition: "Cerebral palsy",
+            }),
+          )
+        ).location,
+      ).toBe(HERE);
+      expect(await rows(id)).toHaveLength(2);
+      // an edit is held to the same rule
+      const [first] = await rows(id);
+      const edit = await client.submit(depAction, `${HERE}?dialog=edit&d=${first.id}`, {
+        ...person("child", { birthdate: "01/01/1990" }),
+        intent: "edit",
+        id: String(first.id),
+      });
+      expect(edit.data.fieldErrors.birthdate).toBe("validation.dependentChildAge");
+      expect((await rows(id))[0].birthdate).not.toBe("1990-01-01");
+    });
+
+    it("refuses an SSN already on another dependent or the applicant's own, keeping what was typed", async () => {
+      const { client, id } = await atDependents({ ...IF, plans: ["BSD-PPO-ESS"] });
+      // the applicant's SSN (sealed in the personal step) on the spouse
+      const own = await add(client, person("spouse", { ssn: "123-45-6789" }));
+      expect(own.status).toBe(422);
+      expect(own.data.fieldErrors.ssn).toBe("validation.dependentSsnApplicant");
+      expect(own.data.repopulateFields).toMatchObject({ first_name: "Maria" });
+      expect(JSON.stringify(own.data)).not.toContain("123456789");
+      expect(await rows(id)).toHaveLength(0);
+      expect((await add(client, person("spouse"))).location).toBe(HERE);
+      // the spouse's SSN on a child, typed with or without dashes
+      for (const ssn of ["456-78-9012", "456789012"]) {
+        const dup = await add(client, person("child", { ssn }));
+        expect(dup.status).toBe(422);
+        expect(dup.data.fieldErrors.ssn).toBe("validation.dependentSsnDuplicate");
+      }
+      expect((await add(client, person("child", { ssn: "123456789" }))).data.fieldErrors.ssn).toBe("validation.dependentSsnApplicant");
+      expect(await rows(id)).toHaveLength(1);
+      // a valid family still saves, and an edit may keep its own SSN
+      expect((await add(client, person("child"))).location).toBe(HERE);
+      expect(await rows(id)).toHaveLength(2);
+      const [spouse, child] = await rows(id);
+      const keep = await client.submit(depAction, `${HERE}?dialog=edit&d=${spouse.id}`, {
+        ...person("spouse"),
+        intent: "edit",
+        id: String(spouse.id),
+      });
+      expect(keep.location).toBe(HERE);
+      const clash = await client.submit(depAction, `${HERE}?dialog=edit&d=${child.id}`, {
+        ...person("child", { ssn: "456-78-9012" }),
+        intent: "edit",
+        id: String(child.id),
+      });
+      expect(clash.data.fieldErrors.ssn).toBe("validation.dependentSsnDuplicate");
+      expect((await rows(id))[1].ssn_last4).toBe("7890");
+      expect((await client.submit(depAction, HERE, { intent: "next" })).location).not.toBe(HERE);
+    });
+  });
+
   describe("premier plan: the spouse question", () => {
+    it("No then a child on IF: the question stays on the page while Next needs its Yes (issue 26 #12)", async () => {
+      const { client, id } = await atDependents({ ...IF, category: "hospital", plans: ["HPI-PREMIER-HOSPITAL"] });
+      expect((await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "0" })).location).toBe(HERE);
+      expect((await add(client, person("child"))).location).toBe(HERE);
+      let p = await page(client);
+      expect(p.data.next).toEqual({ allowed: false, message: "validation.dependentSpouseDeclined" });
+      // the message points at the question: it must be there to answer
+      expect(p.data.spouseQuestion).toMatchObject({ shown: true, answer: 0 });
+      expect((await client.submit(depAction, HERE, { intent: "spouse-answer", spouse_enroll_accept: "1" })).location).toBe(HERE);
+      p = await page(client, "?dialog=add");
+      expect(p.data.add).toEqual({ relationship: "spouse", number: 2 });
+      expect((await add(client, person("spouse"))).location).toBe(HERE);
+      p = await page(client);
+      expect(p.data.spouseQuestion.shown).toBe(false);
+      expect(p.data.next.allowed).toBe(true);
+      expect(await rows(id)).toHaveLength(2);
+    });
+
     it("must be answered; No holds the spouse aside, Yes brings the spouse back; an emptied IF list asks again", async () => {
       const { client, id } = await atDependents({ ...IF, category: "hospital", plans: ["HPI-PREMIER-HOSPITAL"] });
       let p = await page(client, "?dialog=add");

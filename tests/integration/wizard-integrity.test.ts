@@ -36,7 +36,7 @@ const dependent = (relationship: "spouse" | "child", n = 1) => ({
   last_name: relationship === "spouse" ? "Lopez" : `Lopez${"x".repeat(n)}`,
   gender: relationship === "spouse" ? "1" : "0",
   birthdate: relationship === "spouse" ? "05/05/1985" : "03/14/2015",
-  ssn: relationship === "spouse" ? "123-45-6789" : `23456789${n % 10}`,
+  ssn: relationship === "spouse" ? "456-78-9012" : `23456789${n % 10}`,
   weight: "120",
   height_feet: "5",
   height_inch: "4",

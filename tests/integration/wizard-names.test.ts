@@ -202,7 +202,7 @@ describeEachDatabase("wizard: real names pass every name rule", (kind) => {
       relationship: "spouse",
       gender: "1",
       birthdate: "05/05/1985",
-      ssn: "123-45-6789",
+      ssn: "456-78-9012",
       weight: "120",
       height_feet: "5",
       height_inch: "4",

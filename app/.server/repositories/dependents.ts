@@ -102,6 +102,16 @@ export function listDependents(db: DB, enrollmentId: number) {
   return listIn(db, enrollmentId, 0);
 }
 
+/** Every sealed SSN among this enrollment's dependents, held ones too (for the uniqueness check). */
+export function dependentSealedSsns(db: DB, enrollmentId: number) {
+  return db
+    .selectFrom("dependents")
+    .select(["id", "ssn_enc", "ssn_last4"])
+    .where("enrollment_id", "=", enrollmentId)
+    .where("ssn_enc", "is not", null)
+    .execute();
+}
+
 /** Dependents held aside after No to the spouse question. */
 export function listHeldDependents(db: DB, enrollmentId: number) {
   return listIn(db, enrollmentId, 1);

@@ -22,6 +22,7 @@ import {
   copyDependents,
   deleteAllDependents,
   deleteDependent,
+  dependentSealedSsns,
   insertDependent,
   listDependents,
   listHeldDependents,
@@ -255,7 +256,32 @@ function sealSsn(services: Services, ssn: string): SealedSsn {
   return { ssn_enc: services.cipher.encrypt(ssn), ssn_last4: ssn.slice(-4) };
 }
 
-export type DependentSaveResult = { ok: true } | { ok: false; reason: "not-found" | "refused"; message: string };
+export type DependentSaveResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "refused"; message: string }
+  /** a field's value is refused (shown beside it, with what was typed kept) */
+  | { ok: false; reason: "field"; field: "ssn"; message: string };
+
+/**
+ * SSNs are unique within the enrollment: a dependent's may be neither another dependent's
+ * (held ones too) nor the applicant's own, sealed in the personal step. Both are opened here,
+ * on the server; only the message key leaves. `exceptId`: the dependent being edited.
+ */
+export async function ssnConflict(
+  services: Services,
+  step: DependentStep,
+  ssn: string | null,
+  exceptId: number | null,
+): Promise<string | null> {
+  if (!ssn) return null;
+  const personal = await readStep(services, step.enrollmentId, "primary_info");
+  if (personal?.secret.ssn === ssn) return "validation.dependentSsnApplicant";
+  for (const row of await dependentSealedSsns(services.db, step.enrollmentId)) {
+    if (row.id === exceptId || row.ssn_last4 !== ssn.slice(-4)) continue;
+    if (open(services, row.ssn_enc, (s) => services.cipher.decrypt(s)) === ssn) return "validation.dependentSsnDuplicate";
+  }
+  return null;
+}
 
 /** The next dependent the server would add, or why none may be added now. */
 export function offerFor(step: DependentStep) {
@@ -267,6 +293,8 @@ export function offerFor(step: DependentStep) {
  * the list is checked again inside the transaction, so a second tab cannot break a rule.
  */
 export async function addDependent(services: Services, step: DependentStep, input: DependentInput): Promise<DependentSaveResult> {
+  const clash = await ssnConflict(services, step, input.ssn, null);
+  if (clash) return { ok: false, reason: "field", field: "ssn", message: clash };
   const res = await insertDependent(
     services.db,
     step.enrollmentId,
@@ -293,6 +321,8 @@ export async function editDependent(
   id: number,
   input: DependentInput,
 ): Promise<DependentSaveResult> {
+  const clash = await ssnConflict(services, step, input.ssn, id);
+  if (clash) return { ok: false, reason: "field", field: "ssn", message: clash };
   const res = await updateDependent(
     services.db,
     step.enrollmentId,
