@@ -190,6 +190,8 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 6 }), async (ops) => {
         const { client, id } = await atReview();
+        const cartOf = async () => JSON.stringify((await lines(id)).map((l) => l.plan_id).sort());
+        const signedCart = await cartOf();
         for (const o of ops) {
           if (o.kind === "addLife") {
             if (!(await lines(id)).length) continue; // the plan page needs a quote; an emptied cart stays empty here
@@ -222,7 +224,10 @@ describeEachDatabase("wizard: the cart, the step list and the review agree", (ki
           .where("tab_name", "=", "beneficiary_info")
           .executeTakeFirst();
         const total = list.reduce((n, b) => n + b.percentage, 0);
-        const valid = cart.length > 0 && (!hasLife || (Boolean(finished?.completed_at) && list.length > 0 && total === 100));
+        // a cart that changed after the signature voids it and the payment authorisation (issue 26 #9)
+        const signatureHolds = (await cartOf()) === signedCart;
+        const valid =
+          cart.length > 0 && signatureHolds && (!hasLife || (Boolean(finished?.completed_at) && list.length > 0 && total === 100));
         const before = await policies();
         await complete(client);
         const policy = await db().selectFrom("policies").select("id").where("enrollment_id", "=", id).executeTakeFirst();
