@@ -26,29 +26,10 @@ import { newClient, repCodeConfirmed, sendSignInCode, signInCodeFor, signInRep }
 import { action as verifyAction } from "~/routes/verify";
 import { STAFF_MAX_TRIES } from "~/.server/members/verification";
 import { opened } from "../support/outbox";
+import { CONTACT_FORM, PERSONAL_FORM } from "../support/step-payloads";
 
-const PERSONAL = {
-  intent: "next",
-  first_name: "Ana",
-  last_name: "Lopez",
-  height_feet: "5",
-  height_inch: "6",
-  weight: "140",
-  marital_status: "1",
-  ssn: "123-45-6789",
-  prior_coverage_flag: "0",
-};
-/** an e-mail and a phone the checks cannot reach: both must be verified by a code */
-const CONTACT = {
-  email: "ana@example.com",
-  phone_number: "(214) 555-0187",
-  address1: "100 Main St",
-  address2: "",
-  city: "Dallas",
-  zip: "75201",
-  state: "TX",
-  with_validation: "1",
-};
+const PERSONAL = PERSONAL_FORM;
+const CONTACT = CONTACT_FORM;
 const HERE = "/enrollment/contact-info";
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
 

@@ -12,28 +12,10 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { openInstance, type Instance } from "../support/instances";
 import { TestClient, type RouteResult } from "../support/client";
 import { inWizard } from "../support/journeys";
+import { CONTACT_FORM, PERSONAL_FORM } from "../support/step-payloads";
 
-const PERSONAL = {
-  intent: "next",
-  first_name: "Ana",
-  last_name: "Lopez",
-  height_feet: "5",
-  height_inch: "6",
-  weight: "140",
-  marital_status: "1",
-  ssn: "123-45-6789",
-  prior_coverage_flag: "0",
-};
-const CONTACT = {
-  email: "ana@example.com",
-  phone_number: "(214) 555-0187",
-  address1: "100 Main St",
-  address2: "",
-  city: "Dallas",
-  zip: "75201",
-  state: "TX",
-  with_validation: "1",
-};
+const PERSONAL = PERSONAL_FORM;
+const CONTACT = CONTACT_FORM;
 const HERE = "/enrollment/contact-info";
 const PER_CLIENT = 10;
 const PER_DESTINATION = 5;

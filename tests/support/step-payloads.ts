@@ -54,3 +54,28 @@ export function validStepPayloads(now: string, agreementIds: number[]): StepPayl
     billing_info: { data: {}, secret: null },
   };
 }
+
+/** The personal step's form, as a browser posts it: valid, so Next goes on to the contact step. */
+export const PERSONAL_FORM = {
+  intent: "next",
+  first_name: "Ana",
+  last_name: "Lopez",
+  height_feet: "5",
+  height_inch: "6",
+  weight: "140",
+  marital_status: "1",
+  ssn: "123-45-6789",
+  prior_coverage_flag: "0",
+};
+
+/** The contact step's fields, with an e-mail and a phone the checks cannot reach: both must be verified by a code. */
+export const CONTACT_FORM = {
+  email: "ana@example.com",
+  phone_number: "(214) 555-0187",
+  address1: "100 Main St",
+  address2: "",
+  city: "Dallas",
+  zip: "75201",
+  state: "TX",
+  with_validation: "1",
+};
