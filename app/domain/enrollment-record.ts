@@ -14,7 +14,7 @@
 import { isoToUsDate } from "./dates";
 import type { EsignConsentText } from "./esign-consent";
 
-export const RECORD_FORMAT = "enrollment-record/1";
+export const RECORD_FORMAT = "enrollment-record/2";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

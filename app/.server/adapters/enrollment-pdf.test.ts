@@ -11,7 +11,7 @@ const HASH = "0123456789abcdef".repeat(4);
 function content(over: Partial<RecordContent> = {}): RecordContent {
   const long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(60);
   return {
-    format: "enrollment-record/1",
+    format: "enrollment-record/2",
     locale: "en",
     title: "Enrollment record",
     applicantName: "Zoë Łukasz 😀",
