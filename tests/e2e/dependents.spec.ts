@@ -8,7 +8,7 @@ test.describe("dependent information", () => {
     a11y,
     jsEnabled,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const last = `Rivera${jsEnabled ? "js" : "nojs"}`;
 
     // A rep starts a direct enrollment: three children, no spouse → Member + Children, medical
