@@ -37,28 +37,40 @@ function facts(over: Partial<RecordFacts> = {}): RecordFacts {
     completedAt: "2026-11-24T13:05:09.123Z",
     effectiveDate: "2026-12-01",
     tierLabel: "Family",
-    applicant: { first: "Ana", middle: null, last: "Lopez", birthdate: "1988-04-12", maritalStatus: "Married", ssn: "123456789" },
-    contact: { email: "ana@example.com", phone: "(214) 555-0234", address: "100 Main St, Dallas, TX 75201" },
+    applicant: { first: "Ana", middle: null, last: "Lopez" },
     plans: [
       { name: "Silver 3000", priceCents: 45678 },
       { name: "Dental Plus", priceCents: 3210 },
     ],
     totals: { initialMonthCents: 48888, recurringMonthCents: 48888 },
-    otherSteps: [],
-    dependents: [{ name: "Maria Lopez", relationship: "Spouse", birthdate: "1986-05-05", ssn: "234-56-7891" }],
-    beneficiaries: [{ name: "Leo Lopez", relationship: "Son", percentage: 100, ssn: "345678912" }],
-    billing: {
-      method: "Bank draft",
-      bankName: "First Bank",
-      accountType: "Checking",
-      account: "000123456789",
-      cardBrand: null,
-      card: null,
-      billDate: "1st",
-    },
-    health: [
-      { question: "Have you been treated for asthma?", yes: true, details: [{ label: "Name of the condition", value: "Asthma" }] },
-      { question: "Do you take medication?", yes: false, details: [] },
+    answers: [
+      {
+        tab: "primary_info",
+        title: "Personal Information",
+        groups: [
+          {
+            title: null,
+            lines: [
+              { label: "Name", value: "Ana Lopez" },
+              { label: "Middle name", value: "" },
+              { label: "Social Security Number", value: "XXX-XX-6789" },
+            ],
+          },
+        ],
+      },
+      { tab: "employer_info", title: "Employer Information", groups: [{ title: null, lines: [{ label: "Employer name", value: "" }] }] },
+      {
+        tab: "primary_health_info",
+        title: "Health Questions",
+        groups: [
+          {
+            title: "Applicant: Ana Lopez",
+            lines: [{ label: "Have you been treated for asthma?", value: "Yes\nName of the condition: Asthma" }],
+          },
+          { title: "Dependent #1: Maria Lopez", lines: [{ label: "Do you take medication?", value: "No" }] },
+        ],
+      },
+      { tab: "review_info", title: "Review", groups: [{ title: null, lines: [{ label: "Additional notes", value: "Call after 5pm" }] }] },
     ],
     agreements: [
       { head: "Terms <&> Conditions", bodyHtml: "<p>First &amp; foremost.</p><ul><li>One</li><li>Two</li></ul>", accepted: true },
@@ -70,18 +82,19 @@ function facts(over: Partial<RecordFacts> = {}): RecordFacts {
 }
 
 describe("enrollment record content", () => {
-  it("masks the SSNs, the bank account and the card: only the last four digits are in it", () => {
-    const content = buildRecordContent(facts({ billing: { method: "Card", card: "4111111111111111", cardBrand: "Visa" } }), tEn, money);
-    const all = canonicalRecord(content);
-    for (const whole of ["123456789", "123-45-6789", "234567891", "234-56-7891", "345678912", "4111111111111111", "411111"])
-      expect(all).not.toContain(whole);
-    expect(all).toContain("XXX-XX-6789");
-    expect(all).toContain("XXX-XX-7891");
-    expect(all).toContain("XXX-XX-8912");
-    expect(all).toContain("•••• 1111");
-    const bank = canonicalRecord(buildRecordContent(facts(), tEn, money));
-    expect(bank).not.toContain("000123456789");
-    expect(bank).toContain("Checking •••• 6789");
+  it("holds each step's answers as its review rows, in order, the unanswered and the empty steps left out", () => {
+    const content = buildRecordContent(facts(), tEn, money);
+    expect(content.sections.map((x) => x.heading)).toEqual(["Personal Information", "Health Questions", "Review"]);
+    expect(content.sections[0]?.groups).toEqual([
+      {
+        title: null,
+        lines: [
+          { label: "Name", value: "Ana Lopez" },
+          { label: "Social Security Number", value: "XXX-XX-6789" },
+        ],
+      },
+    ]);
+    expect(content.sections[2]?.groups[0]?.lines).toEqual([{ label: "Additional notes", value: "Call after 5pm" }]);
   });
 
   it("masking helpers keep the last four digits whatever the punctuation", () => {
@@ -92,15 +105,15 @@ describe("enrollment record content", () => {
     expect(lastFourOnly(null)).toBe("");
   });
 
-  it("holds the health answers in the applicant's copy, with their details, and not in another copy", () => {
+  it("holds the health answers (the applicant's and the dependents') in the applicant's copy, and not in another copy", () => {
     const own = buildRecordContent(facts(), tEn, money);
-    expect(own.health?.heading).toBe(en.wizard.tabs.primary_health_info);
-    expect(own.health?.items).toEqual([
-      { question: "Have you been treated for asthma?", answer: "Yes", details: [{ label: "Name of the condition", value: "Asthma" }] },
-      { question: "Do you take medication?", answer: "No", details: [] },
+    expect(own.sections.find((x) => x.heading === "Health Questions")?.groups.map((g) => g.title)).toEqual([
+      "Applicant: Ana Lopez",
+      "Dependent #1: Maria Lopez",
     ]);
-    expect(buildRecordContent(facts({ copy: "staff" }), tEn, money).health).toBeNull();
-    expect(canonicalRecord(buildRecordContent(facts({ copy: "staff" }), tEn, money))).not.toContain("Asthma");
+    const staff = buildRecordContent(facts({ copy: "staff" }), tEn, money);
+    expect(staff.sections.map((x) => x.heading)).toEqual(["Personal Information", "Review"]);
+    expect(canonicalRecord(staff)).not.toContain("Asthma");
   });
 
   it("carries the agreements' texts as plain text and the ESIGN consent's full text, version and hash", () => {
@@ -164,7 +177,7 @@ describe("enrollment record content", () => {
     );
     expect(content.title).toBe(es.record.title);
     expect(content.consent?.heading).toBe(es.esign.title);
-    expect(content.health?.items[0]?.answer).toBe(es.common.yes);
+    expect(content.plansHeading).toBe(es.record.plans);
   });
 
   it("the same facts give the same canonical content (the hash is reproducible)", () => {

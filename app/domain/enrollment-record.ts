@@ -5,13 +5,16 @@
  * times. Pure: the use case gathers the facts, this builds (and masks) the content, the PDF
  * adapter only lays it out; the SHA-256 printed in the PDF is taken of `canonicalRecord`.
  *
+ * Each step's answers are the rows its review shows (issue 26 #10: the same answers, the
+ * dependents' health answers and the review's notes among them), made by the step registry.
  * Masking: an SSN, a bank account or a card number never enters the content whole, only its
- * last four digits. Health answers are in the applicant's own copy only (`copy: "applicant"`).
+ * last four digits (the rows are masked where they are made; `maskedSsn`, `lastFourOnly`).
+ * Health answers are in the applicant's own copy only (`copy: "applicant"`).
  */
 import { isoToUsDate } from "./dates";
 import type { EsignConsentText } from "./esign-consent";
 
-export const RECORD_FORMAT = "enrollment-record/1";
+export const RECORD_FORMAT = "enrollment-record/2";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -29,32 +32,15 @@ export interface RecordFacts {
   completedAt: string;
   effectiveDate: string;
   tierLabel: string;
-  applicant: {
-    first: string;
-    middle?: string | null;
-    last: string;
-    birthdate?: string | null;
-    maritalStatus?: string | null;
-    ssn?: string | null;
-  };
-  contact: { email?: string | null; phone?: string | null; address?: string | null };
+  /** the applicant's name (the record's header) */
+  applicant: { first: string; middle?: string | null; last: string };
   plans: Array<{ name: string; carrier?: string | null; priceCents: number }>;
   totals: { initialMonthCents: number; recurringMonthCents: number };
-  /** steps with no sensitive numbers (employer…): already readable label/value lines */
-  otherSteps: Array<{ title: string; lines: Line[] }>;
-  dependents: Array<{ name: string; relationship: string; birthdate?: string | null; ssn?: string | null }>;
-  beneficiaries: Array<{ name: string; relationship?: string | null; percentage: number; ssn?: string | null }>;
-  billing: {
-    method: string;
-    bankName?: string | null;
-    accountType?: string | null;
-    account?: string | null;
-    cardBrand?: string | null;
-    card?: string | null;
-    billDate?: string | null;
-  } | null;
-  /** yes: the answer (null for a free-text note) */
-  health: Array<{ question: string; yes: boolean | null; details: Line[] }>;
+  /**
+   * Each step's answers as the review shows them (its review rows, in the record's language,
+   * SSNs and accounts already masked), in the steps' order; the review's notes among them.
+   */
+  answers: Array<{ tab: string; title: string; groups: RecordGroup[] }>;
   agreements: Array<{ head: string; bodyHtml: string; accepted: boolean }>;
   consent: { text: EsignConsentText; sha256: string; consentedAt: string } | null;
   /** byText: given later by the applicant on the page of the text message's link (ADR 005) */
@@ -68,10 +54,19 @@ export interface RecordFacts {
   };
 }
 
-export interface RecordSection {
-  heading: string;
+export interface RecordGroup {
+  /** a person's answers within a step ("Dependent #1: Sam Lopez"); null for the step's own */
+  title: string | null;
   lines: Line[];
 }
+
+export interface RecordSection {
+  heading: string;
+  groups: RecordGroup[];
+}
+
+/** The step whose answers only the applicant's own copy holds. */
+export const HEALTH_TAB = "primary_health_info";
 
 export interface RecordContent {
   format: typeof RECORD_FORMAT;
@@ -83,8 +78,8 @@ export interface RecordContent {
   plansHeading: string;
   plans: Line[];
   totals: Line[];
+  /** the steps' answers; the health answers (the applicant's and the dependents') in the applicant's copy only */
   sections: RecordSection[];
-  health: { heading: string; items: Array<{ question: string; answer: string; details: Line[] }> } | null;
   agreementsHeading: string;
   agreements: Array<{ heading: string; body: string; accepted: string }>;
   consent: { heading: string; intro: string; sections: Array<{ heading: string; body: string }>; lines: Line[] } | null;
@@ -138,69 +133,13 @@ const nonEmpty = (lines: Line[]) => lines.filter((l) => l.value);
 
 export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: number) => string): RecordContent {
   const name = [f.applicant.first, f.applicant.middle, f.applicant.last].filter(Boolean).join(" ");
-  const sections: RecordSection[] = [
-    {
-      heading: t("wizard.tabs.primary_info"),
-      lines: nonEmpty([
-        { label: t("review.name"), value: name },
-        { label: t("quote.dob"), value: isoToUsDate(f.applicant.birthdate ?? null) },
-        { label: t("personal.maritalStatus"), value: f.applicant.maritalStatus ?? "" },
-        { label: t("personal.ssn"), value: maskedSsn(f.applicant.ssn) },
-      ]),
-    },
-    {
-      heading: t("wizard.tabs.contact_info"),
-      lines: nonEmpty([
-        { label: t("contact.email"), value: f.contact.email ?? "" },
-        { label: t("contact.phone"), value: f.contact.phone ?? "" },
-        { label: t("review.address"), value: f.contact.address ?? "" },
-      ]),
-    },
-    ...f.otherSteps.map((s) => ({ heading: s.title, lines: nonEmpty(s.lines) })),
-  ];
-  if (f.dependents.length) {
-    sections.push({
-      heading: t("wizard.tabs.dependent_info"),
-      lines: f.dependents.map((d, i) => ({
-        label: `#${i + 1} ${d.relationship}`,
-        value: [d.name, isoToUsDate(d.birthdate ?? null), d.ssn ? `${t("personal.ssn")} ${maskedSsn(d.ssn)}` : ""]
-          .filter(Boolean)
-          .join(" — "),
-      })),
-    });
-  }
-  if (f.beneficiaries.length) {
-    sections.push({
-      heading: t("wizard.tabs.beneficiary_info"),
-      lines: f.beneficiaries.map((b, i) => ({
-        label: `#${i + 1}`,
-        value: [b.name, b.relationship, `${b.percentage}%`, b.ssn ? `${t("personal.ssn")} ${maskedSsn(b.ssn)}` : ""]
-          .filter(Boolean)
-          .join(" — "),
-      })),
-    });
-  }
-  if (f.billing) {
-    const b = f.billing;
-    sections.push({
-      heading: t("wizard.tabs.billing_info"),
-      lines: nonEmpty([
-        { label: t("billing.method"), value: b.method },
-        { label: t("billing.bankName"), value: b.bankName ?? "" },
-        { label: t("review.account"), value: b.account ? [b.accountType, lastFourOnly(b.account)].filter(Boolean).join(" ") : "" },
-        { label: t("review.card"), value: b.card ? [b.cardBrand, lastFourOnly(b.card)].filter(Boolean).join(" ") : "" },
-        { label: t("billing.billDate"), value: b.billDate ?? "" },
-      ]),
-    });
-  }
-  const yesNo = (yes: boolean) => (yes ? t("common.yes") : t("common.no"));
-  const health =
-    f.copy === "applicant" && f.health.length
-      ? {
-          heading: t("wizard.tabs.primary_health_info"),
-          items: f.health.map((h) => ({ question: h.question, answer: h.yes === null ? "" : yesNo(h.yes), details: nonEmpty(h.details) })),
-        }
-      : null;
+  const sections: RecordSection[] = f.answers
+    .filter((a) => f.copy === "applicant" || a.tab !== HEALTH_TAB)
+    .map((a) => ({
+      heading: a.title,
+      groups: a.groups.map((g) => ({ title: g.title, lines: nonEmpty(g.lines) })).filter((g) => g.lines.length),
+    }))
+    .filter((s) => s.groups.length);
   const sig = f.signature;
   const png = sig.method === "drawn" && sig.pngDataUrl?.startsWith(PNG_PREFIX) ? sig.pngDataUrl.slice(PNG_PREFIX.length) : null;
   const method =
@@ -233,8 +172,7 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
       { label: t("cart.initialMonth"), value: money(f.totals.initialMonthCents) },
       { label: t("cart.recurringMonth"), value: money(f.totals.recurringMonthCents) },
     ],
-    sections: sections.filter((s) => s.lines.length),
-    health,
+    sections,
     agreementsHeading: t("record.agreements"),
     agreements: f.agreements.map((a) => ({
       heading: a.head,

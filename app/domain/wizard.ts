@@ -59,3 +59,12 @@ export function progress(state: WizardState, current: TabName) {
     state: i < at || (state.completed.has(tab) && i !== at) ? ("done" as const) : i === at ? ("current" as const) : ("todo" as const),
   }));
 }
+
+/** The query a Change link on the review carries: the step opens with the return marker set (§2.10). */
+export const RETURN_TO_REVIEW = { param: "return", value: "review" } as const;
+
+/** A Change link on the review: the step's page, its own query (which dependent…) and the return marker. */
+export function changeHref(tab: TabName, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...query, [RETURN_TO_REVIEW.param]: RETURN_TO_REVIEW.value });
+  return `/enrollment/${screenOf(tab)}?${params.toString()}`;
+}

@@ -12,6 +12,8 @@ import { textSignatureOffered } from "~/.server/wizard/text-signature";
 import type { Services } from "~/.server/services";
 import { reviewValidator } from "~/forms/review";
 import { isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
+import { changeHref } from "~/domain/wizard";
+import type { Translate } from "~/.server/wizard/registry";
 import { ReviewStep, type ReviewProblem } from "~/components/wizard/ReviewStep";
 import { pageTitle } from "~/utils/page-title";
 
@@ -30,23 +32,30 @@ async function smsSignatureChoice(services: Services, ctx: WizardContext) {
   return offered && !(agreement?.completed && agreement.data.method);
 }
 
-/** Tiles for the required steps (agreement always), the order summary, notes and Complete. */
+/**
+ * "Check your answers" (issue 26 #10): a card per required step (agreement always) with every
+ * answer and its Change link, the order summary, the notes and Complete.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const ctx = await loadWizard(services, request, "review_info");
   const url = new URL(request.url);
-  const tiles: TabName[] = ctx.state.steps.filter((s) => s !== "review_info");
-  if (!tiles.includes("agreement_info")) tiles.push("agreement_info");
-  const openTab = url.searchParams.get("dialog") === "tile" ? url.searchParams.get("tab") : null;
-  const [view, showSms, details] = await Promise.all([
+  const tabs: TabName[] = ctx.state.steps.filter((s) => s !== "review_info");
+  if (!tabs.includes("agreement_info")) tabs.push("agreement_info");
+  const t = await services.i18n.getFixedT(ctx.locale, "common");
+  const [view, showSms, answers] = await Promise.all([
     cartView(services, ctx.enrollment, ctx.locale),
     smsSignatureChoice(services, ctx),
-    isTabName(openTab) && tiles.includes(openTab) ? summarize(services, ctx, openTab) : Promise.resolve(null),
+    Promise.all(tabs.map((tab) => summarize(services, ctx, t as unknown as Translate, tab))),
   ]);
   return json({
     chrome: stepChrome(ctx),
-    tiles: tiles.map((tab) => ({ tab, inList: ctx.state.steps.includes(tab), done: ctx.state.completed.has(tab) })),
-    openTile: details ? { tab: openTab as TabName, lines: details } : null,
+    tiles: tabs.map((tab, i) => {
+      const inList = ctx.state.steps.includes(tab);
+      // a step the cart does not ask for has nothing to change
+      const groups = inList ? answers[i] : answers[i].map((g) => ({ ...g, lines: g.lines.map((l) => ({ ...l, change: null })) }));
+      return { tab, inList, done: ctx.state.completed.has(tab), change: inList ? changeHref(tab) : null, groups };
+    }),
     cart: {
       lines: view.lines.map((l) => ({ id: l.id, name: l.name, priceCents: l.priceCents })),
       totals: view.totals,

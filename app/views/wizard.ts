@@ -30,9 +30,17 @@ export interface DependentView {
   ssnLast4: string | null;
 }
 
-/** One line of an opened review tile. */
+/** One answer on the review ("Check your answers") and in the record: label and value, already in the page's language. */
 export interface SummaryLine {
-  /** translation key of the label */
   label: string;
   value: string;
+  /** where its Change link goes (the step, with the review's return marker); null: nothing to change there */
+  change: string | null;
+}
+
+/** A step's answers on the review, in groups (one per person where a step asks about several). */
+export interface ReviewGroup {
+  /** the group's heading ("Dependent #1: Sam Lopez"), or null for the step's own answers */
+  title: string | null;
+  lines: SummaryLine[];
 }

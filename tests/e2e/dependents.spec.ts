@@ -8,7 +8,7 @@ test.describe("dependent information", () => {
     a11y,
     jsEnabled,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const last = `Rivera${jsEnabled ? "js" : "nojs"}`;
 
     // A rep starts a direct enrollment: three children, no spouse → Member + Children, medical
@@ -134,6 +134,25 @@ test.describe("dependent information", () => {
     }
     await page.getByRole("button", { name: "Next" }).click();
     await payByBankDraft(page, `Rosa ${last}`, "000123456780");
+    await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
+
+    // The review shows each dependent's health answers beside the applicant's, each with a Change link
+    const health = page.getByTestId("tile-primary_health_info");
+    const sofia = health.locator("div", { has: page.getByRole("heading", { name: /^Dependent #2: Sofia/ }) }).last();
+    await expect(sofia).toContainText("Heart murmur");
+    await expect(health.getByRole("heading", { name: /^Applicant: Rosa/ })).toBeVisible();
+    await a11y(page);
+    // Sofia's Change link opens her popup; the step's Next comes back to the review
+    await sofia
+      .getByRole("link", { name: /^Change / })
+      .first()
+      .click();
+    const again = page.getByRole("dialog", { name: "Dependent #2" });
+    await expect(again.locator("fieldset", { hasText: "Details for question 1" }).getByLabel("Name of the condition")).toHaveValue(
+      "Heart murmur",
+    );
+    await again.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
     await page.getByTestId("complete-enrollment").click();
     await expect(page).toHaveURL(/\/enrollment\/receipt$/);

@@ -4,7 +4,7 @@ import { planId } from "../../app/.server/db/seed/catalog";
 
 /**
  * Issue 13, points 6–9 in the browser: an apostrophe in the applicant's name goes through to
- * billing, the review's Billing tile shows the masked account, Back around the review goes
+ * billing, the review shows every answer (the masked account, height, weight…) with Change links, Back around the review goes
  * where the step list says, a completed enrollment's direct link opens its receipt in another
  * browser, and a bad link shows the site's 404 page.
  */
@@ -60,29 +60,58 @@ test.describe("ways back into an enrollment", () => {
     await page.getByLabel("Individual", { exact: true }).check();
     await page.getByRole("button", { name: "Next" }).click();
 
-    // Review: the Billing tile shows the method and the masked account, never the number
+    // Review ("Check your answers"): every answer in a summary list — the personal step's height,
+    // weight, gender and prior coverage among them — the billing with the masked account, never the number
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
-    await page.getByTestId("tile-billing_info").getByRole("link", { name: "View details" }).click();
-    const tile = page.getByRole("dialog", { name: "Billing Information" });
-    await expect(tile).toContainText("Bank Draft (EFT)");
-    await expect(tile).toContainText("Checking ••••6789");
-    await expect(tile).not.toContainText("000111226789");
+    const personal = page.getByTestId("tile-primary_info");
+    for (const [key, value] of [
+      ["Name", `John ${last}`],
+      ["Gender", "Male"],
+      ["Height", "5 ft 6 in"],
+      ["Weight (lbs)", "140"],
+      ["Social Security Number", "XXX-XX-7801"],
+      ["Prior health coverage", "I had no prior health coverage"],
+    ])
+      await expect(
+        personal
+          .locator("dl > div", { has: page.locator("dt", { hasText: key }) })
+          .first()
+          .locator("dd")
+          .first(),
+      ).toHaveText(value);
+    await expect(personal).not.toContainText("234-56-7801");
+    const billing = page.getByTestId("tile-billing_info");
+    await expect(billing).toContainText("Bank Draft (EFT)");
+    await expect(billing).toContainText("Checking ••••6789");
+    await expect(page.locator("main")).not.toContainText("000111226789");
     await a11y(page);
-    await page.goto("/enrollment/review-confirm");
+
+    // A row's Change link opens its step (a plain link: JavaScript off too); the save comes back to the review
+    await personal.getByRole("link", { name: "Change Weight (lbs)" }).click();
+    await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
+    await page.getByLabel("Weight (lbs)").fill("152");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
+    await expect(
+      personal
+        .locator("dl > div", { has: page.locator("dt", { hasText: "Weight (lbs)" }) })
+        .locator("dd")
+        .first(),
+    ).toHaveText("152");
 
     // Review's Back goes to the step before it (billing)
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(/\/enrollment\/billing-information$/);
     await page.goto("/enrollment/review-confirm");
 
-    // Edit Details on the personal step: its Back goes to the review, not the cart
-    await page.getByRole("button", { name: "Edit Details: Personal Information" }).first().click();
+    // Change on the personal step: its Back goes to the review, not the cart
+    await page.getByRole("link", { name: "Change Personal Information" }).click();
     await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
 
     // An abandoned edit (contact opened, not saved, Back): the review's Back still goes to billing, not to itself
-    await page.getByRole("button", { name: "Edit Details: Contact Information" }).first().click();
+    await page.getByRole("link", { name: "Change Contact Information" }).click();
     await expect(page).toHaveURL(/\/enrollment\/contact-info$/);
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);

@@ -33,10 +33,14 @@ const missingStep: StepRegistry = withoutBilling;
 const { recheck: _recheck, ...withoutRecheck } = STEPS.contact_info;
 // @ts-expect-error recheck is missing
 const missingMember: StepDefinition<"contact_info"> = withoutRecheck;
+// Nor one without its review rows (what the review shows and the record prints; issue 26 #10).
+const { reviewRows: _reviewRows, ...withoutReviewRows } = STEPS.primary_health_info;
+// @ts-expect-error reviewRows is missing
+const missingRows: StepDefinition<"primary_health_info"> = withoutReviewRows;
 // Nor one filed under another tab's name.
 // @ts-expect-error the contact step is not the personal step
 const wrongTab: StepDefinition<"primary_info"> = STEPS.contact_info;
-void [missingStep, missingMember, wrongTab];
+void [missingStep, missingMember, missingRows, wrongTab];
 
 it("types each step's saved data once, for every tab and only those", () => {
   expectTypeOf<keyof StepData>().toEqualTypeOf<TabName>();
@@ -89,7 +93,12 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
     return { client, id, enrollment };
   }
 
-  it("the review tile of each tab is its step's", async () => {
+  const stepListOf = async (id: number) =>
+    JSON.parse(
+      (await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!,
+    ) as string[];
+
+  it("the review rows of each tab are its step's", async () => {
     const { enrollment } = await atReview();
     const ctx = {
       enrollment,
@@ -97,9 +106,14 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
       planIds: [],
       state: { steps: [...TAB_NAMES], completed: new Set(TAB_NAMES) },
     } as unknown as WizardContext;
+    const t = (key: string) => `t:${key}`;
     for (const tab of TAB_NAMES) {
-      vi.spyOn(STEPS[tab], "reviewTile").mockResolvedValue([{ label: STEPS[tab].titleKey, value: `tile of ${tab}` }]);
-      expect(await summarize(app.services, ctx, tab)).toEqual([{ label: `wizard.tabs.${tab}`, value: `tile of ${tab}` }]);
+      vi.spyOn(STEPS[tab], "reviewRows").mockResolvedValue([
+        { title: null, lines: [{ label: STEPS[tab].titleKey, value: `row of ${tab}`, change: null }] },
+      ]);
+      expect(await summarize(app.services, ctx, t, tab)).toEqual([
+        { title: null, lines: [{ label: `wizard.tabs.${tab}`, value: `row of ${tab}`, change: null }] },
+      ]);
     }
   });
 
@@ -122,8 +136,13 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
     expect((await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete" })).location).toBe("/enrollment/receipt");
     await app.store.db.deleteFrom("enrollment_records").where("enrollment_id", "=", id).execute();
     const spies = TAB_NAMES.map((tab) => vi.spyOn(STEPS[tab], "record"));
+    const rowSpies = TAB_NAMES.map((tab) => [tab, vi.spyOn(STEPS[tab], "reviewRows")] as const);
     expect(await enrollmentRecord(app.services, id, "en")).not.toBeNull();
     for (const spy of spies) expect(spy).toHaveBeenCalledTimes(1);
+    // its answers are the review rows of each step of the list (the agreement has its own section)
+    const steps = new Set(await stepListOf(id));
+    for (const [tab, spy] of rowSpies)
+      expect(spy, tab).toHaveBeenCalledTimes(tab !== "agreement_info" && (steps.has(tab) || tab === "review_info") ? 1 : 0);
 
     // a step saved for someone else is on the history under the step's label
     const labels = new Map(TAB_NAMES.map((tab) => [tab, STEPS[tab].historyLabelKey]));

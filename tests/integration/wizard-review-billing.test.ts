@@ -11,7 +11,7 @@ import { inWizard, markStepsDone } from "../support/journeys";
 
 const BILLING = "/enrollment/billing-information";
 const REVIEW = "/enrollment/review-confirm";
-const TILE = `${REVIEW}?dialog=tile&tab=billing_info`;
+const TILE = REVIEW;
 const ACCOUNT = "40417220356789";
 const CARD = "4242424242424242";
 
@@ -30,8 +30,9 @@ describeEachDatabase("wizard: the review's Billing tile", (kind) => {
     await markStepsDone(app, client, steps.slice(0, steps.indexOf("billing_info")));
     return client;
   }
-  const lines = (data: { openTile: { lines: Array<{ label: string; value: string }> } }) =>
-    Object.fromEntries(data.openTile.lines.map((l) => [l.label, l.value]));
+  type Tile = { tab: string; groups: Array<{ lines: Array<{ label: string; value: string; change: string | null }> }> };
+  const billingLines = (data: { tiles: Tile[] }) => data.tiles.find((t) => t.tab === "billing_info")?.groups[0]?.lines ?? [];
+  const lines = (data: { tiles: Tile[] }) => Object.fromEntries(billingLines(data).map((l) => [l.label, l.value]));
 
   it("a bank draft: the method, the bank, the account type and only the last four digits", async () => {
     const client = await atBilling();
@@ -49,10 +50,10 @@ describeEachDatabase("wizard: the review's Billing tile", (kind) => {
     expect((await client.submit(billingAction, BILLING, bank)).location).toBe(REVIEW);
     const tile = await client.load(reviewLoader, TILE);
     expect(lines(tile.data)).toEqual({
-      "billing.method": "Bank Draft (EFT)",
-      "billing.bankName": "CHASE",
-      "review.account": "Checking ••••6789",
-      "billing.billDate": "15th of month",
+      "Payment method": "Bank Draft (EFT)",
+      "Bank name": "CHASE",
+      Account: "Checking ••••6789",
+      "Billing date": "15th of month",
     });
     expect(JSON.stringify(tile.data)).not.toContain(ACCOUNT);
     expect(JSON.stringify(tile.data)).not.toContain("17220356");
@@ -79,20 +80,22 @@ describeEachDatabase("wizard: the review's Billing tile", (kind) => {
     expect((await client.submit(billingAction, BILLING, card)).location).toBe(REVIEW);
     const tile = await client.load(reviewLoader, TILE);
     expect(lines(tile.data)).toEqual({
-      "billing.method": "Credit Card",
-      "review.card": "Visa ••••4242",
-      "billing.billDate": "28th of month",
+      "Payment method": "Credit Card",
+      Card: "Visa ••••4242",
+      "Billing date": "28th of month",
     });
     expect(JSON.stringify(tile.data)).not.toContain(CARD);
     // in Spanish too
-    const es = await client.load(reviewLoader, `${TILE}&lng=es`);
-    expect(lines(es.data)["billing.method"]).toBe("Tarjeta de crédito");
+    const es = await client.load(reviewLoader, `${TILE}?lng=es`);
+    expect(billingLines(es.data)[0]?.value).toBe("Tarjeta de crédito");
   });
 
   it("a statement-billed group: the method alone", async () => {
     const group = await app.store.db.selectFrom("groups").select("id").where("group_code", "=", "BRAZOS25").executeTakeFirstOrThrow();
     const client = await atBilling({ groupId: group.id });
     expect((await client.submit(billingAction, BILLING, { intent: "next" })).location).toBe(REVIEW);
-    expect((await client.load(reviewLoader, TILE)).data.openTile.lines).toEqual([{ label: "billing.method", value: "Statement" }]);
+    expect(billingLines((await client.load(reviewLoader, TILE)).data)).toEqual([
+      { label: "Payment method", value: "Statement", change: "/enrollment/billing-information?return=review" },
+    ]);
   });
 });

@@ -11,7 +11,7 @@ const HASH = "0123456789abcdef".repeat(4);
 function content(over: Partial<RecordContent> = {}): RecordContent {
   const long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(60);
   return {
-    format: "enrollment-record/1",
+    format: "enrollment-record/2",
     locale: "en",
     title: "Enrollment record",
     applicantName: "Zoë Łukasz 😀",
@@ -25,13 +25,21 @@ function content(over: Partial<RecordContent> = {}): RecordContent {
     sections: [
       {
         heading: "Personal",
-        lines: [
-          { label: "Social Security Number", value: "XXX-XX-6789" },
-          { label: "Address", value: "x".repeat(400) },
+        groups: [
+          {
+            title: null,
+            lines: [
+              { label: "Social Security Number", value: "XXX-XX-6789" },
+              { label: "Address", value: "x".repeat(400) },
+            ],
+          },
         ],
       },
+      {
+        heading: "Health",
+        groups: [{ title: "Applicant: Zoë", lines: [{ label: "Asthma?", value: "Yes\nCondition: Asthma" }] }],
+      },
     ],
-    health: { heading: "Health", items: [{ question: "Asthma?", answer: "Yes", details: [{ label: "Condition", value: "Asthma" }] }] },
     agreementsHeading: "Agreements",
     agreements: Array.from({ length: 4 }, (_, i) => ({ heading: `Agreement ${i + 1}`, body: long, accepted: "Accepted" })),
     consent: {

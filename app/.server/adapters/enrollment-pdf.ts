@@ -130,17 +130,13 @@ export async function renderEnrollmentPdf(content: RecordContent, options: PdfOp
 
   for (const section of content.sections) {
     heading(section.heading);
-    lines(section.lines);
-  }
-
-  if (content.health) {
-    heading(content.health.heading);
-    content.health.items.forEach((item, i) => {
-      text(`${i + 1}. ${item.question}`);
-      if (item.answer) text(item.answer, { font: bold, indent: 12 });
-      lines(item.details, 12);
-      gap(3);
-    });
+    for (const g of section.groups) {
+      if (g.title) {
+        gap(3);
+        text(g.title, { font: bold, size: 11 });
+      }
+      lines(g.lines, g.title ? 12 : 0);
+    }
   }
 
   heading(content.agreementsHeading);

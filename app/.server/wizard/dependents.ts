@@ -53,7 +53,14 @@ import { isoToUsDate, todayIso, type IsoDate } from "~/domain/dates";
 import { maskSsn } from "~/domain/identity";
 import type { FieldRules } from "~/domain/field-definitions";
 import { dependentSchema, type DependentFormOptions, type DependentFormValues, type DependentInput } from "~/forms/dependent";
-import { answersToValues, detailLayout, looksLikeAnswers, type HealthFormValues, type HealthQuestionIds } from "~/forms/health";
+import {
+  answersToValues,
+  detailLayout,
+  looksLikeAnswers,
+  type HealthAnswers,
+  type HealthFormValues,
+  type HealthQuestionIds,
+} from "~/forms/health";
 import type { HealthQuestionSetView } from "~/views/health";
 
 export interface DependentFlags extends DependentPlanFlags {
@@ -93,7 +100,10 @@ export async function dependentFlags(services: Services, planIds: readonly numbe
   };
 }
 
-export async function loadDependentStep(services: Services, ctx: WizardContext): Promise<DependentStep> {
+export async function loadDependentStep(
+  services: Services,
+  ctx: Pick<WizardContext, "enrollment" | "planIds" | "state" | "locale">,
+): Promise<DependentStep> {
   const withHealth = ctx.state.steps.includes("primary_health_info");
   const [flags, rules, list, held, questions] = await Promise.all([
     dependentFlags(services, ctx.planIds),
@@ -199,6 +209,26 @@ function fromOneLineAnswers(saved: unknown, q: HealthQuestionIds): unknown {
 function healthValues(services: Services, q: HealthQuestionIds, sealed: string | null): HealthFormValues {
   const saved = open(services, sealed, (s) => services.cipher.decryptJson<unknown>(s));
   return answersToValues(q, looksLikeAnswers(saved) ? saved : fromOneLineAnswers(saved, q));
+}
+
+/** A dependent's disability condition, opened (for the review and the record; never logged). */
+export function dependentDisabilityCondition(services: Services, row: Pick<DependentRow, "disability_condition_enc">): string {
+  return open(services, row.disability_condition_enc, (s) => services.cipher.decrypt(s)) ?? "";
+}
+
+/**
+ * A dependent's saved health answers, opened (for the review and the record; never logged):
+ * the answers saved before dependents had the full questions read as `healthValues` reads them.
+ * Null when none are saved or they cannot be opened.
+ */
+export function dependentHealthAnswers(
+  services: Services,
+  q: HealthQuestionIds,
+  row: Pick<DependentRow, "health_enc">,
+): HealthAnswers | null {
+  const saved = open(services, row.health_enc, (s) => services.cipher.decryptJson<unknown>(s));
+  const answers = looksLikeAnswers(saved) ? saved : fromOneLineAnswers(saved, q);
+  return (answers as HealthAnswers | null) ?? null;
 }
 
 /**

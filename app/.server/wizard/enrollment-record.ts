@@ -58,8 +58,12 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   if (!enrollment || !policy) return null;
   const { planIds, state } = await wizardState(services, enrollment);
   const rc: RecordContext = { enrollment, policy, locale, t, planIds, state };
-  const [view, ...parts] = await Promise.all([
+  // the answers: each step of the list, as its review shows them, and the review's notes; the
+  // agreements and the signature have sections of their own
+  const answerTabs = TAB_NAMES.filter((tab) => tab !== "agreement_info" && (state.steps.includes(tab) || tab === "review_info"));
+  const [view, answers, ...parts] = await Promise.all([
     cartView(services, enrollment, locale),
+    Promise.all(answerTabs.map(async (tab) => ({ tab, title: t(STEPS[tab].titleKey), groups: await STEPS[tab].reviewRows(services, rc) }))),
     ...TAB_NAMES.map((tab) => STEPS[tab].record(services, rc)),
   ]);
   const steps = Object.assign({}, ...parts) as StepParts;
@@ -74,12 +78,12 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
     plans: view.lines.map((l) => ({ name: l.name, priceCents: l.priceCents })),
     totals: { initialMonthCents: view.totals.initialMonthCents, recurringMonthCents: view.totals.recurringMonthCents },
     applicant: steps.applicant,
-    contact: steps.contact,
-    otherSteps: steps.otherSteps,
-    dependents: steps.dependents,
-    beneficiaries: steps.beneficiaries,
-    billing: steps.billing,
-    health: steps.health,
+    answers: answers
+      .map((a) => ({
+        ...a,
+        groups: a.groups.map((g) => ({ title: g.title, lines: g.lines.map(({ label, value }) => ({ label, value })) })),
+      }))
+      .filter((a) => a.groups.length),
     agreements: steps.agreements,
     consent: steps.consent,
     signature: steps.signature,

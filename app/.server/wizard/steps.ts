@@ -12,7 +12,7 @@ import { fieldDefinitionRows, optionRows, saveStepRow } from "../repositories/st
 import { siteOf } from "../store/site";
 import { audit } from "../platform/audit";
 import { buildStepList, isTabName, screenOf, type TabName } from "~/domain/wizard-steps";
-import { backTarget, nextAfter, progress, stepAccess, type WizardState } from "~/domain/wizard";
+import { backTarget, nextAfter, progress, RETURN_TO_REVIEW, stepAccess, type WizardState } from "~/domain/wizard";
 import { resolveFields } from "~/domain/field-definitions";
 import { cartLinesOnce, enrollmentOnce, stepRowsOnce } from "../store/page-reads";
 import { openReceipt } from "./enrollment-session";
@@ -98,6 +98,14 @@ export async function loadWizard(
   if (options.checkAccess !== false) {
     const access = stepAccess(state, tab);
     if (!access.ok) throw redirect(`/enrollment/${screenOf(access.redirectTo)}`);
+  }
+  // A Change link on the review (a plain link, no JavaScript needed): the step opens with the
+  // return marker set, so its save comes back to the review; the marker leaves the address.
+  const url = new URL(request.url);
+  if (request.method === "GET" && url.searchParams.get(RETURN_TO_REVIEW.param) === RETURN_TO_REVIEW.value) {
+    url.searchParams.delete(RETURN_TO_REVIEW.param);
+    if (tab !== "review_info" && state.steps.includes("review_info")) session.set("navto", "review");
+    throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
   }
   return {
     session,

@@ -7,15 +7,38 @@ export const layout = style({
   gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 22rem), 1fr))",
   alignItems: "start",
 });
-export const tiles = style({
-  listStyle: "none",
-  padding: 0,
-  margin: 0,
-  display: "grid",
-  gap: vars.space.m,
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 14rem), 1fr))",
+export const card = style({ display: "grid", gap: vars.space.s });
+export const cardHeader = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  gap: `${vars.space.xs} ${vars.space.m}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  paddingBottom: vars.space.xs,
 });
+globalStyle(`${cardHeader} > p`, { margin: 0 });
+export const cardChange = style({ marginLeft: "auto" });
 export const tileTitle = style({ fontSize: vars.font.h3, margin: 0 });
+export const groupTitle = style({ fontSize: vars.font.size, margin: 0 });
+/** GOV.UK summary list: key, value and action in a row; stacked on a narrow screen. */
+export const summaryList = style({
+  margin: 0,
+});
+export const summaryRow = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr) auto",
+  gap: `0 ${vars.space.s}`,
+  padding: `${vars.space.xs} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  "@media": { "screen and (max-width: 40em)": { gridTemplateColumns: "minmax(0, 1fr) auto" } },
+});
+export const summaryKey = style({
+  fontWeight: 700,
+  overflowWrap: "break-word",
+  "@media": { "screen and (max-width: 40em)": { gridColumn: "1 / -1" } },
+});
+export const summaryValue = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "break-word" });
+export const summaryActions = style({ margin: 0, textAlign: "right" });
 export const summary = style({ position: "sticky", top: vars.space.m });
 export const totals = style({ margin: 0 });
 globalStyle(`${totals} > div`, {

@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { SummaryLine } from "~/views/wizard";
+import type { ReviewGroup } from "~/views/wizard";
 import { reviewValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, TextAreaField } from "~/components/form/Fields";
@@ -16,8 +16,8 @@ import * as s from "./ReviewStep.css";
 
 export interface ReviewData {
   chrome: StepChrome;
-  tiles: Array<{ tab: string; inList: boolean; done: boolean }>;
-  openTile: { tab: string; lines: SummaryLine[] } | null;
+  /** each step's answers ("Check your answers"); `change`: the step with the review's return marker */
+  tiles: Array<{ tab: string; inList: boolean; done: boolean; change: string | null; groups: ReviewGroup[] }>;
   cart: {
     lines: Array<{ id: number; name: string; priceCents: number }>;
     totals: { initialMonthCents: number; recurringMonthCents: number };
@@ -28,22 +28,69 @@ export interface ReviewData {
   dialog: string | null;
 }
 
-function EditButton({ tab }: { tab: string }) {
+/** A summary list (GOV.UK "Check your answers"): each answer with its Change link, named for screen readers. */
+function SummaryList({ lines }: { lines: ReviewGroup["lines"] }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/enrollment/review-confirm" className="inline-form">
-      <AuthenticityTokenInput />
-      <input type="hidden" name="tab" value={tab} />
-      <button
-        className="button button--secondary"
-        type="submit"
-        name="intent"
-        value="edit"
-        aria-label={t("review.editNamed", { name: t(`wizard.tabs.${tab}`) })}
-      >
-        {t("review.editDetails")}
-      </button>
-    </Form>
+    <dl className={s.summaryList}>
+      {lines.map((l, i) => (
+        <div key={i} className={s.summaryRow}>
+          <dt className={s.summaryKey}>{l.label}</dt>
+          <dd className={s.summaryValue}>{l.value}</dd>
+          <dd className={s.summaryActions}>
+            {l.change ? (
+              <Link to={l.change}>
+                {t("review.change")}
+                <span className="visually-hidden"> {l.label}</span>
+              </Link>
+            ) : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One step's card: its title, whether it is done, a Change link for the step, and its answers. */
+function StepCard({ tile }: { tile: ReviewData["tiles"][number] }) {
+  const { t } = useTranslation();
+  const title = t(`wizard.tabs.${tile.tab}`);
+  return (
+    <section className={`card ${s.card}`} data-testid={`tile-${tile.tab}`} aria-labelledby={`tile-${tile.tab}-title`}>
+      <div className={s.cardHeader}>
+        <h2 className={s.tileTitle} id={`tile-${tile.tab}-title`}>
+          {title}
+        </h2>
+        <p className={tile.done ? "text-success" : "muted"}>
+          {tile.done ? (
+            <>
+              <span aria-hidden="true">✓ </span>
+              {t("review.complete")}
+            </>
+          ) : tile.inList ? (
+            t("review.incomplete")
+          ) : (
+            t("review.notNeeded")
+          )}
+        </p>
+        {tile.change ? (
+          <Link to={tile.change} className={s.cardChange}>
+            {t("review.change")}
+            <span className="visually-hidden"> {title}</span>
+          </Link>
+        ) : null}
+      </div>
+      {tile.groups.length ? (
+        tile.groups.map((g, i) => (
+          <div key={i} className="stack">
+            {g.title ? <h3 className={s.groupTitle}>{g.title}</h3> : null}
+            <SummaryList lines={g.lines} />
+          </div>
+        ))
+      ) : tile.inList ? (
+        <p className="muted">{t("review.nothingToShow")}</p>
+      ) : null}
+    </section>
   );
 }
 
@@ -143,33 +190,9 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
       {problems.length ? <Problems problems={problems} /> : null}
       <div className={s.layout}>
         <div className="stack">
-          <ul className={s.tiles}>
-            {d.tiles.map((tile) => (
-              <li key={tile.tab} className="card" data-testid={`tile-${tile.tab}`}>
-                <h2 className={s.tileTitle}>{t(`wizard.tabs.${tile.tab}`)}</h2>
-                <p className={tile.done ? "text-success" : "muted"}>
-                  {tile.done ? (
-                    <>
-                      <span aria-hidden="true">✓ </span>
-                      {t("review.complete")}
-                    </>
-                  ) : tile.inList ? (
-                    t("review.incomplete")
-                  ) : (
-                    t("review.notNeeded")
-                  )}
-                </p>
-                {tile.inList ? (
-                  <div className="button-group">
-                    <Link to={`/enrollment/review-confirm?dialog=tile&tab=${tile.tab}`} preventScrollReset>
-                      {t("review.viewDetails")}
-                    </Link>
-                    <EditButton tab={tile.tab} />
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          {d.tiles.map((tile) => (
+            <StepCard key={tile.tab} tile={tile} />
+          ))}
           <StoreForm
             labels={{ additional_notes: t("review.notes"), send_sms: t("review.sendSms") }}
             id="review"
@@ -202,23 +225,6 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
         </aside>
       </div>
       <StepDialogs />
-      {d.openTile ? (
-        <Dialog id="tile" title={t(`wizard.tabs.${d.openTile.tab}`)} closeTo="/enrollment/review-confirm">
-          {d.openTile.lines.length ? (
-            <dl>
-              {d.openTile.lines.map((l, i) => (
-                <div key={i}>
-                  <dt className="label">{t(l.label)}</dt>
-                  <dd>{l.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <p>{t("review.completeNoDetails")}</p>
-          )}
-          <EditButton tab={d.openTile.tab} />
-        </Dialog>
-      ) : null}
       {d.dialog === "error" ? (
         <Dialog id="error" title={t("toast.error")} closeTo="/enrollment/review-confirm">
           <p role="alert">{t("review.somethingWrong")}</p>

@@ -7,6 +7,7 @@ import { signedForThisCart } from "../signed-cart";
 import { isoToUsDate } from "~/domain/dates";
 import { parseEsignConsent } from "~/domain/esign-consent";
 import type { RecordFacts } from "~/domain/enrollment-record";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "agreement_info";
@@ -24,13 +25,18 @@ export const agreementStep = {
   screen: "agreement-signature",
   titleKey: "wizard.tabs.agreement_info",
   historyLabelKey: "wizard.tabs.agreement_info",
-  async reviewTile(services, ctx) {
-    const d = (await readStep(services, ctx.enrollment.id, TAB))?.data ?? {};
+  async reviewRows(services, { enrollment, t }) {
+    const d = (await readStep(services, enrollment.id, TAB))?.data ?? {};
     if (!d.signed_at) return [];
-    return [
-      { label: "review.signedOn", value: isoToUsDate(d.signed_at.slice(0, 10)) },
-      { label: "review.signatureMethod", value: d.method === "drawn" ? "✍" : d.method === "typed" ? "Aa" : "" },
-    ].filter((l) => l.value);
+    const change = changeHref(TAB);
+    return group(null, [
+      row(t("review.signedOn"), isoToUsDate(d.signed_at.slice(0, 10)), change),
+      row(
+        t("review.signatureHow"),
+        d.method === "drawn" ? t("review.signatureDrawn") : d.method === "typed" ? t("review.signatureTyped") : "",
+        change,
+      ),
+    ]);
   },
   async record(services, { enrollment, policy, planIds, locale }): Promise<Pick<RecordFacts, "agreements" | "consent" | "signature">> {
     const enrollmentId = enrollment.id;

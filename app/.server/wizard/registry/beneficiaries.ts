@@ -2,8 +2,9 @@
 import { fieldRules, optionLists } from "../steps";
 import { beneficiaryProblem } from "../beneficiaries";
 import { listBeneficiaries } from "../../repositories/beneficiaries";
-import { todayIso } from "~/domain/dates";
-import type { RecordFacts } from "~/domain/enrollment-record";
+import { isoToUsDate, todayIso } from "~/domain/dates";
+import { maskSsn } from "~/domain/identity";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "beneficiary_info";
@@ -13,20 +14,31 @@ export const beneficiaryStep = {
   screen: "beneficiary-info",
   titleKey: "wizard.tabs.beneficiary_info",
   historyLabelKey: "wizard.tabs.beneficiary_info",
-  async reviewTile(services, ctx) {
-    const rows = await listBeneficiaries(services.db, ctx.enrollment.id);
-    return rows.map((b, i) => ({ label: "review.beneficiaryN", value: `#${i + 1} ${b.first_name} ${b.last_name} — ${b.percentage}%` }));
+  /** One group per beneficiary: name, birth date, relationship, SSN masked, percentage. */
+  async reviewRows(services, { enrollment, locale, t }) {
+    const [rows, options] = await Promise.all([
+      listBeneficiaries(services.db, enrollment.id),
+      optionLists(services, ["beneficiary_relationship"], locale),
+    ]);
+    return rows.flatMap((b, i) => {
+      const change = changeHref(TAB, { dialog: "edit", b: String(b.id) });
+      const name = [b.first_name, b.middle_name, b.last_name].filter(Boolean).join(" ");
+      return group(t("beneficiary.item", { n: i + 1, name }), [
+        row(t("review.name"), name, change),
+        row(t("beneficiary.birthdate"), isoToUsDate(b.birthdate), change),
+        row(
+          t("beneficiary.relationship"),
+          options.beneficiary_relationship.find((o) => o.value === b.relationship)?.label ?? b.relationship,
+          change,
+        ),
+        row(t("beneficiary.ssn"), maskSsn(b.ssn_last4), change),
+        row(t("beneficiary.percentage"), `${b.percentage}%`, change),
+      ]);
+    });
   },
-  async record(services, { enrollment }): Promise<Pick<RecordFacts, "beneficiaries">> {
-    const rows = await listBeneficiaries(services.db, enrollment.id);
-    return {
-      beneficiaries: rows.map((b) => ({
-        name: [b.first_name, b.middle_name, b.last_name].filter(Boolean).join(" "),
-        relationship: b.relationship,
-        percentage: b.percentage,
-        ssn: b.ssn_last4,
-      })),
-    };
+  /** Its answers are its review rows. */
+  async record() {
+    return {};
   },
   async recheck(services, ctx) {
     const [rules, options] = await Promise.all([

@@ -4,7 +4,7 @@ import { readStep } from "../steps";
 import { signedForThisCart } from "../signed-cart";
 import { enrollmentPaymentRow } from "../../repositories/payments";
 import { dottedLastFour } from "~/domain/cards";
-import type { RecordFacts } from "~/domain/enrollment-record";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "billing_info";
@@ -15,35 +15,21 @@ export const billingStep = {
   titleKey: "wizard.tabs.billing_info",
   historyLabelKey: "wizard.tabs.billing_info",
   /** The method, and the bank account or card by its last four digits only (never the number). */
-  async reviewTile(services, ctx) {
-    const choice = await billingChoice(services, ctx.enrollment.id, ctx.locale);
+  async reviewRows(services, { enrollment, locale, t }) {
+    const choice = await billingChoice(services, enrollment.id, locale);
     if (!choice) return [];
-    return [
-      { label: "billing.method", value: choice.method },
-      { label: "billing.bankName", value: choice.bank?.name ?? "" },
-      {
-        label: "review.account",
-        value: choice.bank ? [choice.bank.type, dottedLastFour(choice.bank.last4)].filter(Boolean).join(" ") : "",
-      },
-      { label: "review.card", value: choice.card ? [choice.card.brand, dottedLastFour(choice.card.last4)].filter(Boolean).join(" ") : "" },
-      { label: "billing.billDate", value: choice.billDate ?? "" },
-    ].filter((l) => l.value);
+    const change = changeHref(TAB);
+    return group(null, [
+      row(t("billing.method"), choice.method, change),
+      row(t("billing.bankName"), choice.bank?.name, change),
+      row(t("review.account"), choice.bank ? [choice.bank.type, dottedLastFour(choice.bank.last4)].filter(Boolean).join(" ") : "", change),
+      row(t("review.card"), choice.card ? [choice.card.brand, dottedLastFour(choice.card.last4)].filter(Boolean).join(" ") : "", change),
+      row(t("billing.billDate"), choice.billDate, change),
+    ]);
   },
-  async record(services, { enrollment, locale }): Promise<Pick<RecordFacts, "billing">> {
-    const billing = await billingChoice(services, enrollment.id, locale);
-    return {
-      billing: billing
-        ? {
-            method: billing.method,
-            bankName: billing.bank?.name ?? null,
-            accountType: billing.bank?.type ?? null,
-            account: billing.bank?.last4 ?? null,
-            cardBrand: billing.card?.brand ?? null,
-            card: billing.card?.last4 ?? null,
-            billDate: billing.billDate,
-          }
-        : null,
-    };
+  /** Its answers are its review rows. */
+  async record() {
+    return {};
   },
   async recheck(services, ctx) {
     if (!(await enrollmentPaymentRow(services.db, ctx.enrollment.id))) return "review.problems.billing";

@@ -2,8 +2,8 @@
 import { fieldRules, readStep } from "../steps";
 import { formatPhone } from "~/utils/format";
 import { contactSchema } from "~/forms/contact";
-import type { RecordFacts } from "~/domain/enrollment-record";
 import { asFormValues, failsSchema } from "./checks";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "contact_info";
@@ -13,26 +13,24 @@ export const contactStep = {
   screen: "contact-info",
   titleKey: "wizard.tabs.contact_info",
   historyLabelKey: "wizard.tabs.contact_info",
-  async reviewTile(services, ctx) {
-    const d = (await readStep(services, ctx.enrollment.id, TAB))?.data ?? {};
-    return [
-      { label: "contact.email", value: d.email ?? "" },
-      { label: "contact.phone", value: formatPhone(d.phone_number) },
-      {
-        label: "review.address",
-        value: [d.address1, d.address2, d.city, `${d.state ?? ""} ${d.zip ?? ""}`.trim()].filter(Boolean).join(", "),
-      },
-    ].filter((l) => l.value);
+  async reviewRows(services, { enrollment, t }) {
+    const d = (await readStep(services, enrollment.id, TAB))?.data ?? {};
+    const change = changeHref(TAB);
+    return group(null, [
+      row(t("contact.email"), d.email, change),
+      row(t("contact.phone"), formatPhone(d.phone_number), change),
+      row(
+        t("review.address"),
+        [d.address1, d.address2, d.city, `${d.state ?? ""} ${d.zip ?? ""}`.trim()].filter(Boolean).join(", "),
+        change,
+      ),
+      row(t("contact.birthState"), d.birth_state, change),
+      row(t("contact.birthCity"), d.birth_city, change),
+    ]);
   },
-  async record(services, { enrollment }): Promise<Pick<RecordFacts, "contact">> {
-    const c = (await readStep(services, enrollment.id, TAB))?.data ?? {};
-    return {
-      contact: {
-        email: c.email ?? null,
-        phone: formatPhone(c.phone_number),
-        address: [c.address1, c.address2, c.city, `${c.state ?? ""} ${c.zip ?? ""}`.trim()].filter(Boolean).join(", "),
-      },
-    };
+  /** Its answers are its review rows. */
+  async record() {
+    return {};
   },
   async recheck(services, ctx) {
     const [rules, saved] = await Promise.all([fieldRules(services, ctx, TAB), readStep(services, ctx.enrollment.id, TAB)]);

@@ -3,8 +3,9 @@ import { fieldRules, optionLists, readStep } from "../steps";
 import { employerSkipAllowed } from "../employer";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { EMPLOYER_OPTION_LISTS, employerSchema, type EmployerChoices } from "~/forms/employer";
-import type { RecordFacts } from "~/domain/enrollment-record";
+import { formatPhone } from "~/utils/format";
 import { asFormValues, failsSchema } from "./checks";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "employer_info";
@@ -14,31 +15,42 @@ export const employerStep = {
   screen: "employer-info",
   titleKey: "wizard.tabs.employer_info",
   historyLabelKey: "wizard.tabs.employer_info",
-  async reviewTile(services, ctx) {
-    const d = (await readStep(services, ctx.enrollment.id, TAB))?.data ?? {};
-    if (d.skipped) return [{ label: "review.skipped", value: "✓" }];
-    const lists = await optionLists(services, ["employment_status"], ctx.locale);
-    return [
-      { label: "employer.name", value: String(d.name ?? "") },
-      { label: "employer.occupation", value: String(d.occupation ?? "") },
-      { label: "employer.employmentStatus", value: lists.employment_status.find((o) => o.value === d.employment_status)?.label ?? "" },
-      { label: "employer.startDate", value: isoToUsDate(typeof d.employment_start_date === "string" ? d.employment_start_date : null) },
-    ].filter((l) => l.value);
-  },
-  /** The record shows the employer as its review tile reads (only when the cart asks for it). */
-  async record(services, rc): Promise<Pick<RecordFacts, "otherSteps">> {
-    if (!rc.state.steps.includes(TAB)) return { otherSteps: [] };
-    const lines = await employerStep.reviewTile(services, {
-      enrollment: rc.enrollment,
-      locale: rc.locale,
-      planIds: rc.planIds,
-      state: rc.state,
-    } as Parameters<typeof employerStep.reviewTile>[1]);
-    return {
-      otherSteps: lines.length
-        ? [{ title: rc.t(employerStep.titleKey), lines: lines.map((l) => ({ label: rc.t(l.label), value: l.value })) }]
-        : [],
+  /** Every answer, each choice by its label in the page's language. */
+  async reviewRows(services, { enrollment, locale, t }) {
+    const d = (await readStep(services, enrollment.id, TAB))?.data ?? {};
+    const change = changeHref(TAB);
+    if (d.skipped) return group(null, [row(t("review.skipped"), "✓", change)]);
+    const lists = await optionLists(services, Object.values(EMPLOYER_OPTION_LISTS), locale);
+    const choice = (field: keyof typeof EMPLOYER_OPTION_LISTS) => {
+      const v = d[field];
+      return typeof v === "string" ? ((lists[EMPLOYER_OPTION_LISTS[field]] ?? []).find((o) => o.value === v)?.label ?? v) : "";
     };
+    const holidays = Object.entries(d.holiday_policy ?? {})
+      .filter(([, on]) => on === 1)
+      .map(([h]) => (lists[EMPLOYER_OPTION_LISTS.holiday_policy] ?? []).find((o) => o.value === h)?.label ?? h);
+    return group(null, [
+      row(t("employer.name"), d.name, change),
+      row(t("employer.phone"), formatPhone(d.phone), change),
+      row(
+        t("review.address"),
+        [d.address1, d.address2, d.city, `${d.state ?? ""} ${d.zip ?? ""}`.trim()].filter(Boolean).join(", "),
+        change,
+      ),
+      row(t("employer.averageWorkWeek"), choice("average_work_week"), change),
+      row(t("employer.startDate"), isoToUsDate(d.employment_start_date ?? null), change),
+      row(t("employer.occupation"), d.occupation, change),
+      row(t("employer.compensationType"), choice("compensation_type"), change),
+      row(t("employer.employmentStatus"), choice("employment_status"), change),
+      row(t("employer.industry"), choice("emp_industry"), change),
+      row(t("employer.numEmployed"), d.emp_num_employed === undefined ? "" : String(d.emp_num_employed), change),
+      row(t("employer.vacationPolicy"), choice("emp_vac_policy"), change),
+      row(t("employer.bargainingUnit"), choice("emp_barg_unit"), change),
+      row(t("employer.holidayPolicy"), holidays.join(", "), change),
+    ]);
+  },
+  /** Its answers are its review rows. */
+  async record() {
+    return {};
   },
   async recheck(services, ctx) {
     const [rules, saved, lists] = await Promise.all([

@@ -1,8 +1,14 @@
 /** The health step (primary_health_info): the condition and medication questions, answers sealed. */
 import { readStep } from "../steps";
 import { healthQuestions } from "../health";
+import { dependentHealthAnswers } from "../dependents";
+import { listDependents } from "../../repositories/dependents";
+import { dependentHealthQuestions } from "../../repositories/health";
 import { isoToUsDate } from "~/domain/dates";
-import type { Line, RecordFacts } from "~/domain/enrollment-record";
+import type { Line } from "~/domain/enrollment-record";
+import type { HealthAnswers } from "~/forms/health";
+import type { SummaryLine } from "~/views/wizard";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition, Translate } from "./types";
 
 const TAB = "primary_health_info";
@@ -42,47 +48,92 @@ function detailLines(entry: Record<string, unknown>, t: Translate): Line[] {
     }));
 }
 
+/** Each question with its answer (Yes with what was told about it), and the notes, as review rows. */
+function answerRows(
+  answers: Partial<HealthAnswers> | null | undefined,
+  questionText: (id: number) => string,
+  t: Translate,
+  change: string,
+): SummaryLine[] {
+  const answer = (yes: boolean, details: Line[]) =>
+    [yes ? t("common.yes") : t("common.no"), ...details.map((l) => `${l.label}: ${l.value}`)].join("\n");
+  const rows: SummaryLine[] = [];
+  for (const a of answers?.condition_questions ?? []) {
+    const yes = a.yes_no_flag === 1;
+    rows.push(
+      row(
+        questionText(a.question_id),
+        answer(yes, yes ? a.conditions.flatMap((x) => detailLines(x as Record<string, unknown>, t)) : []),
+        change,
+      ),
+    );
+  }
+  const m = answers?.medication_question;
+  if (m) {
+    const yes = m.yes_no_flag === 1;
+    rows.push(
+      row(
+        questionText(m.question_id),
+        answer(yes, yes ? m.medications.flatMap((x) => detailLines(x as unknown as Record<string, unknown>, t)) : []),
+        change,
+      ),
+    );
+  }
+  if (answers?.notes?.trim()) rows.push(row(t("health.notes"), answers.notes.trim(), change));
+  return rows;
+}
+
+type QuestionRow = { id: number; text_en: string; text_es: string };
+const textOf = (questions: QuestionRow[], locale: string) => (id: number) => {
+  const q = questions.find((x) => x.id === id);
+  return q ? (locale === "es" ? q.text_es : q.text_en) : `#${id}`;
+};
+
 export const healthStep = {
   tab: TAB,
   screen: "health-questions",
   titleKey: "wizard.tabs.primary_health_info",
   historyLabelKey: "wizard.tabs.primary_health_info",
-  async reviewTile(services, ctx) {
-    const step = await readStep(services, ctx.enrollment.id, TAB);
-    const answers = step?.secret;
-    if (!answers?.condition_questions) return [];
-    const yes =
-      answers.condition_questions.filter((q) => q.yes_no_flag === 1).length + (answers.medication_question?.yes_no_flag === 1 ? 1 : 0);
-    const total = answers.condition_questions.length + (answers.medication_question ? 1 : 0);
-    return [{ label: "review.healthAnswered", value: `${total - yes} / ${yes}` }];
+  /**
+   * The applicant's answer to each question, then each dependent's (asked in the dependent's
+   * popup, so its Change link opens that dependent), each question in the page's language.
+   * The answers are sealed at rest: opened here, never logged.
+   */
+  async reviewRows(services, ctx) {
+    const { enrollment, locale, t } = ctx;
+    const withDependents = ctx.state.steps.includes("dependent_info");
+    const [step, questions, personal, dependents, dependentQuestions] = await Promise.all([
+      readStep(services, enrollment.id, TAB),
+      healthQuestions(services),
+      readStep(services, enrollment.id, "primary_info"),
+      withDependents ? listDependents(services.db, enrollment.id) : Promise.resolve([]),
+      withDependents ? dependentHealthQuestions(services.db) : Promise.resolve(null),
+    ]);
+    const own = [...questions.conditions, ...(questions.medication ? [questions.medication] : [])];
+    const p = personal?.data ?? {};
+    const name = [p.first_name, p.middle_name, p.last_name].filter(Boolean).join(" ");
+    const groups = group(
+      name ? t("review.healthApplicant", { name }) : null,
+      answerRows(step?.secret, textOf(own, locale), t, changeHref(TAB)),
+    );
+    if (dependentQuestions && (dependentQuestions.conditions.length || dependentQuestions.medication)) {
+      const theirs = [...dependentQuestions.conditions, ...(dependentQuestions.medication ? [dependentQuestions.medication] : [])];
+      const ids = { conditionIds: dependentQuestions.conditions.map((q) => q.id), medicationId: dependentQuestions.medication?.id ?? null };
+      dependents.forEach((d, i) => {
+        const change = changeHref("dependent_info", { dialog: "edit", d: String(d.id) });
+        const rows = answerRows(dependentHealthAnswers(services, ids, d), textOf(theirs, locale), t, change);
+        const title = t("dependent.item", { n: i + 1, name: [d.first_name, d.last_name].join(" ") });
+        groups.push({
+          title,
+          lines: rows.length ? rows : [row(t("review.healthNotAnswered"), t("review.healthNotAnsweredValue"), change)],
+        });
+      });
+    }
+    return groups;
   },
-  /** Each question's text in the record's language, the answer, and what was told about it. */
-  async record(services, { enrollment, locale, t }): Promise<Pick<RecordFacts, "health">> {
-    const [health, questions] = await Promise.all([readStep(services, enrollment.id, TAB), healthQuestions(services)]);
-    const items: RecordFacts["health"] = [];
-    const answers = health?.secret;
-    const questionText = (id: number) => {
-      const q = [...questions.conditions, ...(questions.medication ? [questions.medication] : [])].find((x) => x.id === id);
-      return q ? (locale === "es" ? q.text_es : q.text_en) : `#${id}`;
-    };
-    for (const a of answers?.condition_questions ?? []) {
-      items.push({
-        question: questionText(a.question_id),
-        yes: a.yes_no_flag === 1,
-        details: a.yes_no_flag === 1 ? a.conditions.flatMap((x) => detailLines(x as Record<string, unknown>, t)) : [],
-      });
-    }
-    if (answers?.medication_question) {
-      const m = answers.medication_question;
-      items.push({
-        question: questionText(m.question_id),
-        yes: m.yes_no_flag === 1,
-        details: m.yes_no_flag === 1 ? m.medications.flatMap((x) => detailLines(x as unknown as Record<string, unknown>, t)) : [],
-      });
-    }
-    if (answers?.notes?.trim())
-      items.push({ question: t("health.notes"), yes: null, details: [{ label: t("health.notes"), value: answers.notes.trim() }] });
-    return { health: items };
+  /** Its answers are its review rows (the applicant's copy only). */
+  async record() {
+    return {};
   },
   /** Nothing more than done: every answer was checked against the questions when it was saved. */
   async recheck() {

@@ -3,8 +3,10 @@ import { findMember } from "../../repositories/entry";
 import { fieldRules, optionLists, readStep } from "../steps";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { personalSchema } from "~/forms/personal";
-import type { RecordFacts } from "~/domain/enrollment-record";
+import { maskedSsn, type RecordFacts } from "~/domain/enrollment-record";
+import { genderLabelKey } from "~/utils/format";
 import { asFormValues, failsSchema } from "./checks";
+import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "primary_info";
@@ -14,22 +16,38 @@ export const personalStep = {
   screen: "personal-info",
   titleKey: "wizard.tabs.primary_info",
   historyLabelKey: "wizard.tabs.primary_info",
-  async reviewTile(services, ctx) {
-    const step = await readStep(services, ctx.enrollment.id, TAB);
-    const lists = await optionLists(services, ["marital_status"], ctx.locale);
+  /** Every answer, the quote's birth date and gender included; the SSN masked. */
+  async reviewRows(services, { enrollment, locale, t }) {
+    const [step, lists] = await Promise.all([readStep(services, enrollment.id, TAB), optionLists(services, ["marital_status"], locale)]);
     const d = step?.data ?? {};
-    const marital = lists.marital_status.find((o) => o.value === String(d.marital_status))?.label ?? "";
-    return [
-      { label: "review.name", value: [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" ") },
-      { label: "quote.dob", value: isoToUsDate(ctx.enrollment.birthdate) },
-      { label: "personal.maritalStatus", value: marital },
-      { label: "personal.ssn", value: step?.secret.ssn ? `XXX-XX-${step.secret.ssn.slice(-4)}` : "" },
-    ].filter((l) => l.value);
+    const change = changeHref(TAB);
+    const gender = genderLabelKey(enrollment.gender);
+    const hasHeight = d.height_feet !== undefined || d.height_inch !== undefined;
+    const prior =
+      d.prior_coverage_flag === 1 ? "personal.hadPriorCoverage" : d.prior_coverage_flag === 0 ? "personal.noPriorCoverage" : null;
+    return group(null, [
+      row(t("review.name"), [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" "), change),
+      // from the quote: not changed on this step
+      row(t("quote.dob"), isoToUsDate(enrollment.birthdate), null),
+      row(t("quote.gender"), gender ? t(gender) : "", null),
+      row(t("personal.height"), hasHeight ? t("review.heightValue", { feet: d.height_feet ?? 0, inches: d.height_inch ?? 0 }) : "", change),
+      row(t("personal.weight"), d.weight === undefined ? "" : String(d.weight), change),
+      row(t("personal.maritalStatus"), lists.marital_status.find((o) => o.value === String(d.marital_status))?.label, change),
+      row(t("personal.ssn"), maskedSsn(step?.secret.ssn), change),
+      row(t("personal.priorCoverage"), prior ? t(prior) : "", change),
+      ...(d.prior_coverage_flag === 1
+        ? [
+            row(t("personal.priorCarrier"), d.prior_carrier_name, change),
+            row(t("personal.priorEffective"), isoToUsDate(d.prior_effective_date ?? null), change),
+            row(t("personal.priorTerm"), isoToUsDate(d.prior_term_date ?? null), change),
+          ]
+        : []),
+    ]);
   },
-  async record(services, { enrollment, locale }): Promise<Pick<RecordFacts, "applicant">> {
-    const [personal, lists, member] = await Promise.all([
+  /** The applicant's name for the record's header (the answers are its review rows). */
+  async record(services, { enrollment }): Promise<Pick<RecordFacts, "applicant">> {
+    const [personal, member] = await Promise.all([
       readStep(services, enrollment.id, TAB),
-      optionLists(services, ["marital_status"], locale),
       enrollment.member_id ? findMember(services.db, enrollment.member_id) : Promise.resolve(undefined),
     ]);
     const p = personal?.data ?? {};
@@ -38,10 +56,6 @@ export const personalStep = {
         first: p.first_name ?? member?.first_name ?? "",
         middle: p.middle_name ?? null,
         last: p.last_name ?? member?.last_name ?? "",
-        birthdate: enrollment.birthdate,
-        maritalStatus: lists.marital_status.find((o) => o.value === String(p.marital_status ?? ""))?.label ?? null,
-        // an existing member's SSN stays on file (not asked again): the record shows none
-        ssn: personal?.secret.ssn ?? null,
       },
     };
   },

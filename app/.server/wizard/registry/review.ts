@@ -1,4 +1,9 @@
-/** The review step (review_info): the tiles of the other steps and Complete; it keeps nothing of its own. */
+/**
+ * The review step (review_info): the other steps' answers and Complete. What it keeps of its
+ * own is the additional notes typed on it (enrollment-wizard §3 "Review data": review_info
+ * additional_notes), on the enrollment: the record prints them.
+ */
+import { group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "review_info";
@@ -8,9 +13,9 @@ export const reviewStep = {
   screen: "review-confirm",
   titleKey: "wizard.tabs.review_info",
   historyLabelKey: "wizard.tabs.review_info",
-  /** It has no tile of its own. */
-  async reviewTile() {
-    return [];
+  /** The notes (the review page itself shows them in their box, so it has no section of its own there). */
+  async reviewRows(_services, { enrollment, t }) {
+    return group(null, [row(t("review.notesLabel"), enrollment.additional_notes?.trim() ?? "", null)]);
   },
   async record() {
     return {};

@@ -10,7 +10,7 @@ import type { Enrollment, Policy } from "../../db/schema";
 import type { WizardContext } from "../steps";
 import type { TabName, TAB_SCREENS } from "~/domain/wizard-steps";
 import type { RecordFacts } from "~/domain/enrollment-record";
-import type { SummaryLine } from "~/views/wizard";
+import type { ReviewGroup } from "~/views/wizard";
 import type { WizardState } from "~/domain/wizard";
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -31,11 +31,23 @@ export interface RecordContext {
   state: WizardState;
 }
 
-/** The parts of the record the steps make (the rest — plans, totals, dates — is the enrollment's). */
-export type StepRecordFacts = Pick<
-  RecordFacts,
-  "applicant" | "contact" | "otherSteps" | "dependents" | "beneficiaries" | "billing" | "health" | "agreements" | "consent" | "signature"
->;
+/**
+ * What a step's review rows are made from: the enrollment, its cart and steps, in a language.
+ * The review page passes its wizard context; the record its completed enrollment (the same rows).
+ */
+export interface ReviewContext {
+  enrollment: Enrollment;
+  locale: string;
+  t: Translate;
+  planIds: number[];
+  state: WizardState;
+}
+
+/**
+ * The parts of the record the steps make besides their answers (which are their review rows):
+ * the applicant's name for the record's header, the agreements, the consent and the signature.
+ */
+export type StepRecordFacts = Pick<RecordFacts, "applicant" | "agreements" | "consent" | "signature">;
 
 export interface StepDefinition<K extends TabName> {
   tab: K;
@@ -45,8 +57,12 @@ export interface StepDefinition<K extends TabName> {
   titleKey: `wizard.tabs.${K}`;
   /** how the history page names a save of it ("Saved {{step}}") */
   historyLabelKey: `wizard.tabs.${K}`;
-  /** the lines of its opened review tile; none when it has nothing to show */
-  reviewTile(services: Services, ctx: WizardContext): Promise<SummaryLine[]>;
+  /**
+   * Every answer it keeps, as the review shows it ("Check your answers": label, value, Change
+   * link) and the enrollment record prints it: readable, in the context's language, SSNs and
+   * accounts masked. No groups when it keeps nothing.
+   */
+  reviewRows(services: Services, ctx: ReviewContext): Promise<ReviewGroup[]>;
   /** its part of the enrollment record (`{}` when it adds nothing) */
   record(services: Services, rc: RecordContext): Promise<Partial<StepRecordFacts>>;
   /** what Complete checks again once it is done: the message key of what stops it, or null */
