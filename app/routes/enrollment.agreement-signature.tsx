@@ -10,7 +10,7 @@ import {
   agreementSetup,
   esignConsentFor,
   l713NoticeFor,
-  recordEsignConsent,
+  recordStepConsent,
   verificationCodesFor,
   type AgreementData,
   type AgreementSecret,
@@ -120,8 +120,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     cart_sha256: await cartFingerprint(services, ctx.enrollment),
   };
   await writeStep(services, ctx.enrollment, "agreement_info", { data, secret, completed: true });
-  // The consent is recorded as it was shown: this page's text, in this language, with its hash.
-  await recordEsignConsent(services, ctx.enrollment.id, ctx.locale, await esignConsentFor(services, request, ctx.locale));
+  // The consent is recorded as it was shown (this page's text, in this language, with its hash),
+  // by whoever signs here; left to the text message, the applicant gives it there (issue 26 #13).
+  await recordStepConsent(services, ctx.enrollment.id, ctx.locale, {
+    signed: Boolean(input.signature),
+    signLater: setup.signLater,
+    consent: await esignConsentFor(services, request, ctx.locale),
+  });
   if (input.signature)
     await audit(services, ctx.session, {
       kind: "signature.given",
