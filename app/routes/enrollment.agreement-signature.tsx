@@ -61,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     applicantName: setup.applicantName,
     today: setup.today,
     eprocess: eprocessFor(setup.rules) ?? ctx.enrollment.eprocess ?? "applicant",
+    // Group Verification's hint speaks to whoever fills it: the group's administrator, or an employee enrolling themselves (issue 26 #14)
+    groupEnroller: ctx.session.staff?.kind === "group_admin" ? ("admin" as const) : ("employee" as const),
     signed:
       setup.saved?.completed && data.method && data.signed_at
         ? {

@@ -42,6 +42,8 @@ export interface AgreementStepData {
   applicantName: ApplicantName | null;
   today: string;
   eprocess: string;
+  /** who fills Group Verification: the group's administrator, or an employee enrolling themselves */
+  groupEnroller: "admin" | "employee";
   signed: { method: "drawn" | "typed"; on: string; stale: boolean } | null;
   dialog: string | null;
   defaultEmail: string | null;
@@ -247,7 +249,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
         {group ? (
           <fieldset className={s.block} data-testid="group-verification">
             <legend>{t("agreement.groupVerification")}</legend>
-            <p className="hint">{t("agreement.groupHint")}</p>
+            <p className="hint">{t(d.groupEnroller === "admin" ? "agreement.groupHint" : "agreement.groupHintEmployee")}</p>
             {input("group_name", { autoComplete: "organization" })}
             {input("group_code", { autoComplete: "off", short: true })}
           </fieldset>
