@@ -81,7 +81,8 @@ export function PlanDialogs({
             defaultValues={{ smoker: d.smoker === null ? undefined : String(d.smoker) } as never}
           >
             <input type="hidden" name="intent" value="tobacco" />
-            <RadioGroup name="smoker" label={t("quote.smoker")} hint={t("quote.smokerHint")} options={yesNoOptions(t)} />
+            {/* the plan's rates need the answer, so no "you can leave it blank" here (issue 26 #8) */}
+            <RadioGroup name="smoker" label={t("quote.smoker")} hint={t("plan.tobaccoHint")} options={yesNoOptions(t)} />
             <button className="button" type="submit">
               {t("common.save")}
             </button>

@@ -48,6 +48,12 @@ export interface AgreementFormConfig {
   /** the applicant's first and last name from the personal step */
   applicantName: ApplicantName | null;
   today: IsoDate;
+  /**
+   * A rep or group may leave the signature to the applicant, by text message (ADR 005): then the
+   * ESIGN consent is the applicant's to give with their signature — asked for only when someone
+   * signs on this page, never ticked for them (issue 26 #13).
+   */
+  signLater?: boolean;
   /** server only: the codes the broker or group code must match (never sent to the page) */
   codes?: { agentCode: string | null; groupCode: string | null };
 }
@@ -101,8 +107,10 @@ export function agreementSchema(config: AgreementFormConfig) {
     .superRefine((v, ctx) => {
       const { issue } = checker(ctx);
       for (const a of agreements) if (a.required && v[agreementField(a.id)] !== "1") issue(agreementField(a.id), AGREEMENT_REQUIRED);
-      // The ESIGN consent is its own box, always required: no electronic signature without it.
-      if (v[ESIGN_CONSENT_FIELD] !== "1") issue(ESIGN_CONSENT_FIELD, ESIGN_CONSENT_REQUIRED);
+      // The ESIGN consent is its own box, required of whoever signs: no electronic signature without
+      // it. Left to the text message, the applicant gives it there, on the signing page.
+      const signingHere = !config.signLater || signatureMethod({ drawn: v.signature, typedName: v.signature_name }) !== null;
+      if (signingHere && v[ESIGN_CONSENT_FIELD] !== "1") issue(ESIGN_CONSENT_FIELD, ESIGN_CONSENT_REQUIRED);
       for (const f of VERIFICATION_FIELDS) {
         if (!on(f)) continue;
         if (!v[f]) {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
+import { welcomeTo } from "~/utils/welcome";
 import { siteOf } from "~/.server/store/site";
 import { landingBranding } from "~/.server/store/branding";
 import { clearLanding, enterOnce, landingOwner } from "~/.server/store/entry";
@@ -43,7 +44,7 @@ export default function LandingPage() {
   const { branding, siteKind, quote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // On the default host a landing slug opens the GET A QUOTE page.
-  const heading = siteKind === "default" ? t("landing.getAQuote") : t("landing.welcomeTo", { name: branding.name });
+  const heading = siteKind === "default" ? t("landing.getAQuote") : welcomeTo(t, branding);
   return (
     <Landing
       branding={branding}

@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
+import { welcomeTo } from "~/utils/welcome";
 import { siteOf } from "~/.server/store/site";
 import { sessionBranding } from "~/.server/store/branding";
 import { enterOnce } from "~/.server/store/entry";
@@ -61,8 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Index() {
   const { branding, siteKind, quote, featured, portalChoice } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const heading =
-    siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : t("landing.welcomeTo", { name: branding.name });
+  const heading = siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : welcomeTo(t, branding);
   return (
     <Landing
       branding={branding}

@@ -25,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     quote: await landingQuoteData(services, request),
     enrollType: s.enrollType,
+    // a rep or a group's administrator quotes for someone else; anyone else for themselves (issue 26 #8)
+    forSomeoneElse: s.eprocess === "rep" || session.staff?.kind === "group_admin",
     portal,
     group,
   });
@@ -36,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { portal, group, quote } = useLoaderData<typeof loader>();
+  const { portal, group, quote, forSomeoneElse } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -61,7 +63,7 @@ export default function Home() {
           ) : null}
         </dl>
       ) : null}
-      <p>{t("home.quoteIntro")}</p>
+      <p data-testid="quote-intro">{t(forSomeoneElse ? "home.quoteIntro" : "home.quoteIntroSelf")}</p>
       <QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} />
     </div>
   );

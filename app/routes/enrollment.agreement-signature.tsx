@@ -10,7 +10,7 @@ import {
   agreementSetup,
   esignConsentFor,
   l713NoticeFor,
-  recordEsignConsent,
+  recordStepConsent,
   verificationCodesFor,
   type AgreementData,
   type AgreementSecret,
@@ -61,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     applicantName: setup.applicantName,
     today: setup.today,
     eprocess: eprocessFor(setup.rules) ?? ctx.enrollment.eprocess ?? "applicant",
+    // Group Verification's hint speaks to whoever fills it: the group's administrator, or an employee enrolling themselves (issue 26 #14)
+    groupEnroller: ctx.session.staff?.kind === "group_admin" ? ("admin" as const) : ("employee" as const),
     signed:
       setup.saved?.completed && data.method && data.signed_at
         ? {
@@ -120,8 +122,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     cart_sha256: await cartFingerprint(services, ctx.enrollment),
   };
   await writeStep(services, ctx.enrollment, "agreement_info", { data, secret, completed: true });
-  // The consent is recorded as it was shown: this page's text, in this language, with its hash.
-  await recordEsignConsent(services, ctx.enrollment.id, ctx.locale, await esignConsentFor(services, request, ctx.locale));
+  // The consent is recorded as it was shown (this page's text, in this language, with its hash),
+  // by whoever signs here; left to the text message, the applicant gives it there (issue 26 #13).
+  await recordStepConsent(services, ctx.enrollment.id, ctx.locale, {
+    signed: Boolean(input.signature),
+    signLater: setup.signLater,
+    consent: await esignConsentFor(services, request, ctx.locale),
+  });
   if (input.signature)
     await audit(services, ctx.session, {
       kind: "signature.given",

@@ -4,7 +4,14 @@ import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
 import { afterSave, fieldRules, loadWizard, readStep, stepChrome, type WizardContext } from "~/.server/wizard/steps";
 import { commonIntent } from "~/.server/wizard/step-controls";
-import { checkContact, confirmContactCode, saveContact, sendCodeToTyped, type ContactData } from "~/.server/wizard/contact";
+import {
+  checkContact,
+  confirmContactCode,
+  memberSignInUrl,
+  saveContact,
+  sendCodeToTyped,
+  type ContactData,
+} from "~/.server/wizard/contact";
 import { codeStatus, isContactHash, sendContactCode, type ContactKind } from "~/.server/wizard/contact-codes";
 import { saveDraft, typedFields } from "~/.server/wizard/drafts";
 import { checkEmail, checkPhone } from "~/.server/adapters/contact-check";
@@ -76,6 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? await codeStatus(services, ctx.enrollment.id, otpType, otpTarget)
       : { sent: false, waitSeconds: 0 };
   return json({
+    // "Email Already Exists." says what to do next, with this link among them (issue 26 #14)
+    memberSignIn: await memberSignInUrl(services, request),
     chrome: { ...stepChrome(ctx), draft: Boolean(draft) },
     rules,
     values,

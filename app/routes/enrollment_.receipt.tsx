@@ -26,6 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     name: receipt.name,
     confirmation: policy.policy_number,
+    // where the receipt e-mail went: "to your representative" only when there is one (issue 26 #14)
+    emailed: receipt.emailed,
     recordHref: `/enrollment/record/${enrollment.id}`,
     // The applicant signs from the text message's link.
     signatureRequested: policy.signature_status === "awaiting",
@@ -52,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Receipt() {
-  const { name, confirmation, signatureRequested, recordHref } = useLoaderData<typeof loader>();
+  const { name, confirmation, signatureRequested, recordHref, emailed } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -62,7 +64,7 @@ export default function Receipt() {
           {t("receipt.confirmation")}: <strong data-testid="confirmation-number">{confirmation}</strong>
         </p>
       </div>
-      <p>{t("receipt.emailed")}</p>
+      {emailed ? <p data-testid="receipt-emailed">{t(emailed)}</p> : null}
       {signatureRequested ? (
         <p className="notice" data-testid="signature-requested">
           {t("receipt.signatureRequested", { days: SIGNATURE_LINK_DAYS })}

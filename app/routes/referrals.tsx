@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
+import { welcomeTo } from "~/utils/welcome";
 import { siteOf } from "~/.server/store/site";
 import { sessionBranding } from "~/.server/store/branding";
 import { clearLanding, enterOnce, referralByCode } from "~/.server/store/entry";
@@ -48,7 +49,7 @@ export default function Referrals() {
   return (
     <Landing
       branding={branding}
-      heading={t("landing.welcomeTo", { name: branding.name })}
+      heading={welcomeTo(t, branding)}
       quote={<QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />}
     >
       <p className="notice notice--success" data-testid="referred-by">

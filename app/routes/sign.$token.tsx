@@ -38,6 +38,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     state: "open" as const,
     ...common,
     enrolledBy: view.enrolledBy,
+    // what the applicant certifies is true, before they sign (issue 26 #13)
+    summary: view.summary,
     effectiveDate: view.effectiveDate,
     lines: view.lines,
     totals: view.totals,

@@ -78,6 +78,14 @@ globalStyle(".button", {
 globalStyle(".button:hover", { background: vars.color.brandDark, borderColor: vars.color.brandDark });
 globalStyle(".button--secondary", { background: vars.color.background, color: vars.color.brand });
 globalStyle(".button--secondary:hover", { background: vars.color.surface, color: vars.color.brandDark });
+/* A disabled button looks disabled (issue 26 #14): grey, dashed, no hover; the hint beside it says why. */
+globalStyle('.button:disabled, .button[aria-disabled="true"], .button:disabled:hover, .button[aria-disabled="true"]:hover', {
+  background: vars.color.surface,
+  borderColor: vars.color.border,
+  borderStyle: "dashed",
+  color: vars.color.muted,
+  cursor: "not-allowed",
+});
 globalStyle(".button--warning", { background: vars.color.error, borderColor: vars.color.error });
 globalStyle(".button--link", {
   background: "none",
@@ -96,6 +104,7 @@ globalStyle(".field", { margin: `0 0 ${vars.space.l}` });
 globalStyle(".field--error", { borderLeft: `4px solid ${vars.color.error}`, paddingLeft: vars.space.m });
 globalStyle(".label", { display: "block", fontWeight: 600, marginBottom: vars.space.xs });
 globalStyle(".hint", { display: "block", color: vars.color.muted, marginBottom: vars.space.xs, fontSize: vars.font.small });
+globalStyle(".error-message:empty", { margin: 0 });
 globalStyle(".error-message", { display: "block", color: vars.color.error, fontWeight: 600, marginBottom: vars.space.xs });
 globalStyle(".input, .select, .textarea", {
   display: "block",

@@ -38,6 +38,12 @@ test.describe("dependent information", () => {
     // Dependents: three children
     await expect(page).toHaveURL(/\/enrollment\/dependent-information$/);
     await expect(page.getByText("Child information required")).toBeVisible();
+    // Next is disabled until the children are in, and looks it (issue 26 #14)
+    const next = page.getByRole("button", { name: "Next" });
+    await expect(next).toBeDisabled();
+    await expect(next).toHaveAttribute("aria-disabled", "true");
+    await expect(next).toHaveCSS("cursor", "not-allowed");
+    await expect(next).toHaveCSS("background-color", "rgb(243, 242, 241)");
     const children: Array<[string, string, string, string]> = [
       ["Leo", "Male", "07/07/2012", "345-67-8912"],
       ["Sofia", "Female", "09/09/2015", "456-78-9123"],

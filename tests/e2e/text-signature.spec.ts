@@ -46,7 +46,10 @@ test.describe("the signature request by text message", () => {
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
-    await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
+    // the consent to electronic records is the applicant's: the rep leaves it (issue 26 #13)
+    const consent = page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ });
+    await expect(consent).not.toBeChecked();
+    await expect(page.getByTestId("esign-consent")).toContainText("Only the applicant may tick this");
     await page.getByLabel("Broker name").fill("Jane Carter");
     await page.getByLabel("Broker code").fill("ABCD1212");
     await page.getByRole("button", { name: "Next" }).click();
@@ -99,6 +102,13 @@ test.describe("the signature request by text message", () => {
     await mobile.goto(path);
     await expect(mobile.getByRole("heading", { level: 1 })).toHaveText("Review and sign your enrollment");
     await expect(mobile.getByText("Hello Elena,")).toBeVisible();
+    // what the applicant certifies is shown before they sign (issue 26 #13)
+    const application = mobile.getByTestId("sign-application");
+    await expect(application.getByRole("heading", { name: "Your application" })).toBeVisible();
+    await expect(application).toContainText(`Elena ${last}`);
+    await expect(application).toContainText("02/03/1979");
+    await expect(application).toContainText("No dependents are covered by this application.");
+    await expect(mobile.getByText(/certify that the information in this application is true/)).toBeVisible();
     await a11y(mobile);
     await mobile.getByRole("button", { name: "Sign my enrollment" }).click();
     await expect(mobile.getByText("Signature is required").first()).toBeVisible();

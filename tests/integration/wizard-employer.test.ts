@@ -107,7 +107,8 @@ describeEachDatabase("wizard: employer information", (kind) => {
     expect(page.data.canSkip).toBe(false);
     expect(page.data.defaultEmail).toBe("ana.lopez@gmail.com");
     expect(page.data.rules.holiday_policy).toEqual({ shown: true, required: true, readOnly: false });
-    expect(page.data.rules.address2.shown).toBe(false);
+    // address line 2 is shown and optional (issue 26 #14)
+    expect(page.data.rules.address2).toEqual({ shown: true, required: false, readOnly: false });
     expect(page.data.choices.employment_status).toEqual(["A", "C", "R"]);
     expect(page.data.options.holiday_policy.map((o: { value: string }) => o.value)).toEqual([
       "Standard_6",

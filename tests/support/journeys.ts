@@ -158,7 +158,8 @@ export const signingTicks = (agreements: PageAgreement[]) =>
 
 /**
  * A rep's enrollment (the client's) with every step before the review done and its agreement
- * accepted but not signed: the rep left the signature to the applicant, by text message.
+ * accepted but not signed: the rep left the signature (and the consent to electronic records)
+ * to the applicant, by text message.
  * Answers the enrollment's id.
  */
 export async function readyForTextSignature(app: TestApp, c: TestClient) {
@@ -180,6 +181,8 @@ export async function readyForTextSignature(app: TestApp, c: TestClient) {
     .where("enrollment_id", "=", id)
     .where("tab_name", "=", "agreement_info")
     .execute();
+  // the rep gives no consent to electronic records for the applicant: they give it when they sign
+  await app.store.db.deleteFrom("esign_consents").where("enrollment_id", "=", id).execute();
   return id;
 }
 

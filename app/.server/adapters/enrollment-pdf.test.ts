@@ -107,3 +107,39 @@ describe("enrollment PDF", () => {
     expect(lines.join("").replace(/ /g, "")).toBe(`shortwordshere${"x".repeat(300)}end`);
   });
 });
+
+/** The text each BT…ET object of the first page shows, its hex strings decoded (WinAnsi ≈ Latin-1 here). */
+async function textObjects(bytes: Uint8Array): Promise<string[]> {
+  const { inflateSync } = await import("node:zlib");
+  const raw = Buffer.from(bytes).toString("latin1");
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let body = Buffer.from(m[1]!, "latin1");
+    try {
+      body = inflateSync(body);
+    } catch {
+      // not compressed
+    }
+    const s = body.toString("latin1");
+    for (const bt of s.matchAll(/BT([\s\S]*?)ET/g)) {
+      const hex = [...bt[1]!.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1"));
+      if (hex.length) out.push(hex.join(""));
+    }
+  }
+  return out;
+}
+
+describe("enrollment PDF label and value (issue 26 #14)", () => {
+  it("draws a label and its value as one text object, the space inside it, so no reader reads 'Life:$35.65'", async () => {
+    const bytes = await renderEnrollmentPdf(
+      content({ plans: [{ label: "Life", value: "$35.65/month" }], totals: [{ label: "Initial month", value: "$35.65" }] }),
+      options,
+    );
+    const objects = await textObjects(bytes);
+    expect(objects).toContain("Life: $35.65/month");
+    expect(objects).toContain("Initial month: $35.65");
+    expect(objects).toContain("Applicant: Zoë Lukasz ?");
+    // no text object ends with the space a reader would trim
+    expect(objects.filter((o) => o.endsWith(" "))).toEqual([]);
+  });
+});

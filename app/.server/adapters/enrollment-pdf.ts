@@ -4,8 +4,27 @@
  * lines, as many pages as it takes, "Page n of N" and the content's SHA-256 on every page.
  * Text outside WinAnsi is made safe first (toWinAnsi), so no name or emoji can make it throw;
  * a drawn signature that is not a readable PNG is named instead of drawn.
+ *
+ * A label and the first line of its value are one text object ("Life: $35.65/month"), the space
+ * between them inside it: readers that trim the space ending a text object (copy and paste from
+ * a browser's viewer, some text extractors) read "Life:$35.65" otherwise (issue 26 #14).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import {
+  PDFDocument,
+  StandardFonts,
+  beginText,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingRgbColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type PDFFont,
+  type PDFName,
+  type PDFPage,
+} from "pdf-lib";
 import { toWinAnsi, type Line, type RecordContent } from "~/domain/enrollment-record";
 
 const PAGE = { width: 612, height: 792 };
@@ -29,7 +48,7 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
-    for (const word of paragraph.split(/ +/)) {
+    for (const word of paragraph.split(/ +/).filter(Boolean)) {
       let w = word;
       while (font.widthOfTextAtSize(w, size) > width) {
         // cut a word that cannot fit on a line of its own (a hash, a long address)
@@ -85,6 +104,25 @@ export async function renderEnrollmentPdf(content: RecordContent, options: PdfOp
       if (line) page.drawText(line, { x: MARGIN + indent, y, size, font, color: o.color ?? rgb(0, 0, 0) });
     }
   };
+  // one font resource per page and font, reused by every run on that page
+  const fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
+  const fontKey = (font: PDFFont): PDFName => {
+    let keys = fontKeys.get(page);
+    if (!keys) fontKeys.set(page, (keys = new Map()));
+    let key = keys.get(font);
+    if (!key) keys.set(font, (key = page.node.newFontDictionary(font.name, font.ref)));
+    return key;
+  };
+  /** Draws runs of text in different fonts, one after another on a line, as one text object. */
+  const runs = (x: number, parts: Array<{ text: string; font: PDFFont }>) => {
+    const ops = [pushGraphicsState(), beginText(), setFillingRgbColor(0, 0, 0), setTextMatrix(1, 0, 0, 1, x, y)];
+    for (const part of parts) {
+      if (!part.text) continue;
+      ops.push(setFontAndSize(fontKey(part.font), BODY), showText(part.font.encodeText(part.text)));
+    }
+    ops.push(endText(), popGraphicsState());
+    page.pushOperators(...ops);
+  };
   const gap = (h = 6) => {
     y -= h;
   };
@@ -104,8 +142,10 @@ export async function renderEnrollmentPdf(content: RecordContent, options: PdfOp
         const valueLines = wrapText(safe(l.value), regular, BODY, width - indent - labelWidth);
         room(LEADING);
         y -= LEADING;
-        page.drawText(safeLabel, { x: MARGIN + indent, y, size: BODY, font: bold });
-        page.drawText(valueLines[0] ?? "", { x: MARGIN + indent + labelWidth, y, size: BODY, font: regular });
+        runs(MARGIN + indent, [
+          { text: safeLabel, font: bold },
+          { text: valueLines[0] ?? "", font: regular },
+        ]);
         for (const v of valueLines.slice(1)) {
           room(LEADING);
           y -= LEADING;

@@ -877,6 +877,19 @@ const oneScreenshotPerStep: Migration = {
   },
 };
 
+/**
+ * Address line 2 appears (issue 26 #14): the spec's contact, employer and billing steps have an
+ * address2 field, but its definition said "not required", which the wizard reads as "not
+ * shown" — so nobody could give an apartment or suite. It is now shown and optional.
+ */
+const addressLine2: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`update field_definitions set required = 1, optional = 1
+      where field_name = 'address2' and required = 0 and plan_id is null and enroll_type is null
+        and tab_name in ('contact_info', 'employer_info', 'billing_info')`.execute(db);
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -896,6 +909,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "013_enrollment_holder": enrollmentHolder,
         "014_audit_client": auditClient,
         "015_one_screenshot_per_step": oneScreenshotPerStep,
+        "018_address_line_2": addressLine2,
       };
     },
   };

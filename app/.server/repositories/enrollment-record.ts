@@ -22,6 +22,11 @@ export async function saveEsignConsent(db: DB, enrollmentId: number, c: ConsentR
     .execute();
 }
 
+/** Drops the enrollment's consent: nobody gave it for this enrollment as it now stands. */
+export async function deleteEsignConsent(db: DB, enrollmentId: number) {
+  await db.deleteFrom("esign_consents").where("enrollment_id", "=", enrollmentId).execute();
+}
+
 export function esignConsentOf(db: DB, enrollmentId: number): Promise<ConsentRow | undefined> {
   return db
     .selectFrom("esign_consents")

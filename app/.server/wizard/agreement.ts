@@ -9,7 +9,7 @@ import { textSignatureOffered } from "./text-signature";
 import { signatureLater, verificationRules, type ApplicantName } from "~/domain/agreement";
 import { todayIso } from "~/domain/dates";
 import { agreementTexts, cartL713, verificationCodes, type AgreementTextRow } from "../repositories/agreements";
-import { esignConsentOf, saveEsignConsent } from "../repositories/enrollment-record";
+import { deleteEsignConsent, esignConsentOf, saveEsignConsent } from "../repositories/enrollment-record";
 import { siteOf } from "../store/site";
 import { ESIGN_CONSENT_VERSION, esignConsentCanonical, esignConsentText, type EsignConsentText } from "~/domain/esign-consent";
 import crypto from "node:crypto";
@@ -83,6 +83,22 @@ export async function recordEsignConsent(
     locale,
     consented_at: services.now().toISOString(),
   });
+}
+
+/**
+ * The agreement step's consent (issue 26 #13): given with a signature on that page, it is
+ * recorded; a rep or group leaving the signature to the text message gives none for the
+ * applicant — an earlier one (given with a signature since removed) is dropped, and the applicant
+ * gives theirs on the signing page (sign-by-text.ts).
+ */
+export async function recordStepConsent(
+  services: Services,
+  enrollmentId: number,
+  locale: string,
+  o: { signed: boolean; signLater: boolean; consent: { canonical: string; sha256: string } },
+) {
+  if (o.signLater && !o.signed) await deleteEsignConsent(services.db, enrollmentId);
+  else await recordEsignConsent(services, enrollmentId, locale, o.consent);
 }
 
 /** Complete refuses an enrollment whose consent is missing, to an older version, or does not match its own hash. */

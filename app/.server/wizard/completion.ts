@@ -28,6 +28,8 @@ import { siteOf } from "../store/site";
 import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
 import { queueMail } from "../platform/outbox";
+import { receiptHtml, receiptText, type ReceiptMailFacts } from "./receipt-email";
+import type { Enrollment } from "../db/schema";
 import { enrollmentRecord } from "./enrollment-record";
 import { actorOf, audit } from "../platform/audit";
 import type { AuditActor } from "~/domain/audit";
@@ -162,25 +164,24 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
   const t = await services.i18n.getFixedT(locale, "common");
   const name = [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ");
   const money = (c: number) => formatMoney(c, locale);
-  const text = [
-    t("receipt.emailGreeting", { name }),
-    "",
-    t("receipt.emailIntro"),
-    `${t("receipt.confirmation")}: ${policy.policy_number}`,
-    `${t("cart.effectiveDate")}: ${isoToUs(policy.effective_date)}`,
-    "",
-    ...view.lines.map((l) => `- ${l.name}: ${money(l.priceCents)}${t("plans.perMonth")}`),
-    "",
-    `${t("cart.initialMonth")}: ${money(view.totals.initialMonthCents)}`,
-    `${t("cart.recurringMonth")}: ${money(view.totals.recurringMonthCents)}`,
-  ].join("\n");
-  const applicantText = record ? `${text}\n\n${t("record.attachmentNote")}` : text;
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const html = `<h1>${esc(t("receipt.emailSubject"))}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(text)}</pre>`;
+  const tr = (key: string, options?: Record<string, unknown>) => t(key, options) as string;
+  const facts: ReceiptMailFacts = {
+    locale,
+    name,
+    confirmation: policy.policy_number,
+    effectiveDate: isoToUs(policy.effective_date),
+    lines: view.lines.map((l) => ({ name: l.name, price: `${money(l.priceCents)}${t("plans.perMonth")}` })),
+    initialMonth: money(view.totals.initialMonthCents),
+    recurringMonth: money(view.totals.recurringMonthCents),
+  };
+  const text = receiptText(tr, facts);
+  const html = receiptHtml(tr, facts);
   const subject = t("receipt.emailSubject");
   // The applicant's copy carries the record (with their health answers); the client's copy does not.
   const attachments = record ? [{ filename: record.filename, contentType: "application/pdf", content: record.pdf }] : undefined;
-  const applicantHtml = `<h1>${esc(subject)}</h1><pre style="font-family:inherit;white-space:pre-wrap">${esc(applicantText)}</pre>`;
+  const applicantFacts = record ? { ...facts, note: t("record.attachmentNote") } : facts;
+  const applicantText = receiptText(tr, applicantFacts);
+  const applicantHtml = receiptHtml(tr, applicantFacts);
   if (contact?.data.email)
     await queueMail(services, {
       to: contact.data.email,
@@ -192,10 +193,7 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
       attachments,
     });
   // A copy to the client: the rep or the group the enrollment was made for.
-  const rep = enrollment.agent_id ? await findRep(services.db, enrollment.agent_id) : undefined;
-  const group =
-    enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;
-  const client = group?.display_email ?? rep?.display_email ?? rep?.email;
+  const client = (await receiptClient(services, enrollment))?.email;
   if (client) await queueMail(services, { to: client, subject, text, html, kind: "receipt", enrollmentId });
   // The applicant signs later: the text message carries the link (Complete asked for it).
   if (policy.signature_status === "awaiting" && contact?.data.phone_number) {
@@ -208,6 +206,19 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
       memberId: policy.member_id,
     });
   }
+}
+
+/** Who gets a copy of the receipt besides the applicant: the group the enrollment was made for, else its rep; null for none. */
+export async function receiptClient(
+  services: Services,
+  enrollment: Pick<Enrollment, "agent_id" | "group_id" | "enroll_type">,
+): Promise<{ kind: "group" | "rep"; email: string } | null> {
+  const group =
+    enrollment.enroll_type === "new-group-member" && enrollment.group_id ? await findGroup(services.db, enrollment.group_id) : undefined;
+  if (group?.display_email) return { kind: "group", email: group.display_email };
+  const rep = enrollment.agent_id ? await findRep(services.db, enrollment.agent_id) : undefined;
+  const email = rep?.display_email ?? rep?.email;
+  return email ? { kind: "rep", email } : null;
 }
 
 /** Review: the additional notes, and whether the applicant is asked to sign by text message. */
@@ -230,5 +241,18 @@ export async function loadReceipt(services: Services, request: Request, session:
     siteOf(services, request),
   ]);
   if (!policy) return null;
-  return { enrollment, policy, site, name: [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ") };
+  const [contact, client] = await Promise.all([readStep(services, enrollment.id, "contact_info"), receiptClient(services, enrollment)]);
+  // where the receipt e-mail went, as the receipt says it (issue 26 #14)
+  const emailed = contact?.data.email
+    ? client
+      ? client.kind === "group"
+        ? "receipt.emailedYouAndGroup"
+        : "receipt.emailed"
+      : "receipt.emailedYou"
+    : client
+      ? client.kind === "group"
+        ? "receipt.emailedGroup"
+        : "receipt.emailedRep"
+      : null;
+  return { enrollment, policy, site, emailed, name: [personal?.data.first_name, personal?.data.last_name].filter(Boolean).join(" ") };
 }

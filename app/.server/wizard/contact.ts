@@ -12,6 +12,15 @@ import { contactTakenByOtherMember } from "../repositories/members";
 import { contactHash, isContactHash, sendContactCode, verifyContactCode, type ContactKind } from "./contact-codes";
 import { writeStep, type WizardContext } from "./steps";
 import type { ContactData } from "./step-data";
+import { safeUrl } from "../repositories/branding";
+import { siteAssets } from "../repositories/sites";
+import { siteOf } from "../store/site";
+
+/** Where a member signs in to their dashboard on this site (an outside address), or null: the way forward from "Email Already Exists." */
+export async function memberSignInUrl(services: Services, request: Request): Promise<string | null> {
+  const site = await siteOf(services, request);
+  return safeUrl((await siteAssets(services.db, site.id)).member_dashboard_url);
+}
 
 export type { ContactData } from "./step-data";
 

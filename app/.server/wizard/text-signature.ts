@@ -21,6 +21,8 @@ import type { AuditActor } from "~/domain/audit";
 import { agreementTexts } from "../repositories/agreements";
 import { cartView } from "../store/cart-view";
 import { readStep } from "./steps";
+import { listDependents } from "../repositories/dependents";
+import { isoToUsDate } from "~/domain/dates";
 import { SIGNATURE_LINK_DAYS, textSignatureAllowed, type ApplicantName } from "~/domain/agreement";
 import { todayIso } from "~/domain/dates";
 import type { AgreementInput } from "~/forms/agreement";
@@ -142,12 +144,18 @@ export async function openSignatureRequest(services: Services, token: string): P
   return { linkId: link.id, enrollment, policy };
 }
 
-/** What the applicant reads before signing: who enrolled them, the plans, the agreements. */
+/**
+ * What the applicant reads before signing: who enrolled them, what they certify — the applicant
+ * and the dependents as the application names them (issue 26 #13), the plans and prices — and
+ * the agreements, the certification among them.
+ */
 export async function signatureRequestView(services: Services, request: SignatureRequest, locale: string) {
   const { enrollment, policy } = request;
-  const [view, personal, rep, group] = await Promise.all([
+  const [view, personal, dependents, t, rep, group] = await Promise.all([
     cartView(services, enrollment, locale),
     readStep(services, enrollment.id, "primary_info"),
+    listDependents(services.db, enrollment.id),
+    services.i18n.getFixedT(locale, "common"),
     enrollment.agent_id ? findRep(services.db, enrollment.agent_id) : Promise.resolve(undefined),
     enrollment.eprocess === "group" && enrollment.group_id ? findGroup(services.db, enrollment.group_id) : Promise.resolve(undefined),
   ]);
@@ -160,9 +168,25 @@ export async function signatureRequestView(services: Services, request: Signatur
   const last = personal?.data.last_name?.trim() ?? "";
   const applicantName: ApplicantName | null = first && last ? { first, last } : null;
   const enrolledBy = group?.company_name ?? (rep ? rep.display_name || `${rep.first_name} ${rep.last_name}` : "");
+  const fullName = (p: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }) =>
+    [p.first_name, p.middle_name, p.last_name]
+      .map((s) => s?.trim())
+      .filter(Boolean)
+      .join(" ");
   return {
     firstName: first,
     applicantName,
+    summary: {
+      applicant: {
+        name: personal ? fullName(personal.data) : "",
+        birthdate: enrollment.birthdate ? isoToUsDate(enrollment.birthdate) : "",
+      },
+      dependents: dependents.map((d) => ({
+        name: fullName(d),
+        relationship: t(d.relationship === "spouse" ? "review.spouse" : "review.child"),
+        birthdate: isoToUsDate(d.birthdate),
+      })),
+    },
     enrolledBy,
     confirmation: policy.policy_number,
     effectiveDate: policy.effective_date,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import type { FieldLabels } from "~/components/form/StoreForm";
@@ -18,7 +18,9 @@ export function addressLabels(t: TFunction, prefix = ""): FieldLabels {
 
 /**
  * Address lines, city, ZIP and state. With JavaScript a 5-digit ZIP fills the state and locks
- * it (changing the ZIP unlocks it); without, the server sets the state from the ZIP on save.
+ * it; changing the ZIP clears the state it gave and looks it up again, and a ZIP that gives no
+ * state says so at once, beside the field (issue 26 #14). Without JavaScript the server sets the
+ * state from the ZIP on save.
  */
 export function AddressFields({
   rules,
@@ -34,6 +36,7 @@ export function AddressFields({
   const { t } = useTranslation();
   const show = (f: string) => rules[f]?.shown && !rules[f]?.readOnly;
   const wrap = useRef<HTMLDivElement>(null);
+  const [zipUnknown, setZipUnknown] = useState(false);
   useEffect(() => {
     const root = wrap.current;
     const zip = root?.querySelector<HTMLInputElement>(`input[name="${prefix}zip"]`);
@@ -52,16 +55,26 @@ export function AddressFields({
     const onState = () => {
       if (locked) state.value = keep;
     };
+    let asked = "";
     const onZip = async () => {
+      // the state belonged to the ZIP that was there: a changed ZIP clears it until looked up again
+      if (locked) state.value = "";
       lock(false);
-      if (!/^\d{5}$/.test(zip.value)) return;
+      setZipUnknown(false);
+      const typed = zip.value.trim();
+      if (!/^\d{5}$/.test(typed)) return;
+      asked = typed;
       try {
-        const res = await fetch(`/api/zip-state?zip=${encodeURIComponent(zip.value)}`);
+        const res = await fetch(`/api/zip-state?zip=${encodeURIComponent(typed)}`);
         const { state: found } = (await res.json()) as { state: string | null };
+        if (asked !== typed) return; // typed again meanwhile: that answer is old
         if (found) {
           state.value = found;
           lock(true);
-        } else state.value = "";
+        } else {
+          state.value = "";
+          setZipUnknown(true);
+        }
       } catch {
         /* the server checks it on save */
       }
@@ -93,6 +106,10 @@ export function AddressFields({
           short
         />
       ) : null}
+      {/* the lookup's answer, read out when it comes (JavaScript only) */}
+      <p className="error-message" role="status" data-testid={`${prefix}zip-lookup`}>
+        {zipUnknown ? t("validation.zipInvalid") : null}
+      </p>
       {show("state") ? (
         <SelectField
           name={`${prefix}state`}

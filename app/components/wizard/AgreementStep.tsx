@@ -42,6 +42,8 @@ export interface AgreementStepData {
   applicantName: ApplicantName | null;
   today: string;
   eprocess: string;
+  /** who fills Group Verification: the group's administrator, or an employee enrolling themselves */
+  groupEnroller: "admin" | "employee";
   signed: { method: "drawn" | "typed"; on: string; stale: boolean } | null;
   dialog: string | null;
   defaultEmail: string | null;
@@ -156,7 +158,7 @@ export function SignatureBlock({
  * The consent to electronic records and signatures: every disclosure §7001(c) asks for, in
  * full on the page (no dialog, no JavaScript), then its own required box.
  */
-export function EsignConsent({ text }: { text: EsignConsentText }) {
+export function EsignConsent({ text, hint }: { text: EsignConsentText; hint?: string }) {
   return (
     <section className={s.agreement} aria-labelledby="esign-title" data-testid="esign-consent">
       <h2 id="esign-title">{text.title}</h2>
@@ -167,7 +169,7 @@ export function EsignConsent({ text }: { text: EsignConsentText }) {
           <p>{section.body}</p>
         </div>
       ))}
-      <CheckboxField name={ESIGN_CONSENT_FIELD} label={text.agree} />
+      <CheckboxField name={ESIGN_CONSENT_FIELD} label={text.agree} hint={hint} />
     </section>
   );
 }
@@ -201,7 +203,13 @@ export function AgreementTexts({ agreements }: { agreements: AgreementStepData["
 export function AgreementStep({ data: d }: { data: AgreementStepData }) {
   const { t } = useTranslation();
   const show = (f: string) => Boolean(d.rules[f]?.shown && !d.rules[f]?.readOnly);
-  const validator = agreementValidator({ agreements: d.agreements, rules: d.rules, applicantName: d.applicantName, today: d.today });
+  const validator = agreementValidator({
+    agreements: d.agreements,
+    rules: d.rules,
+    applicantName: d.applicantName,
+    today: d.today,
+    signLater: d.signLater,
+  });
   const input = (f: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
     show(f) ? (
       <TextField name={f} label={t(`agreement.fields.${f}`)} maxLength={f.endsWith("code") ? 32 : 100} spellCheck={false} {...extra} />
@@ -241,7 +249,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
         {group ? (
           <fieldset className={s.block} data-testid="group-verification">
             <legend>{t("agreement.groupVerification")}</legend>
-            <p className="hint">{t("agreement.groupHint")}</p>
+            <p className="hint">{t(d.groupEnroller === "admin" ? "agreement.groupHint" : "agreement.groupHintEmployee")}</p>
             {input("group_name", { autoComplete: "organization" })}
             {input("group_code", { autoComplete: "off", short: true })}
           </fieldset>
@@ -256,7 +264,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
             {input("verification_code", { autoComplete: "one-time-code", short: true })}
           </fieldset>
         ) : null}
-        <EsignConsent text={d.esign} />
+        <EsignConsent text={d.esign} hint={d.signLater ? t("agreement.esignLaterHint") : undefined} />
         {show("signature") ? (
           <SignatureBlock formId={FORM_ID} required={Boolean(d.rules.signature?.required)} signed={d.signed} signLater={d.signLater} />
         ) : null}

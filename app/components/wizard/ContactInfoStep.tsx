@@ -22,8 +22,43 @@ export interface ContactInfoData {
   verified: { email: boolean; phone: boolean };
   flags: { email: boolean; phone: boolean };
   dialog: string | null;
+  /** the site's member sign-in (an outside address), offered when the e-mail belongs to a member */
+  memberSignIn: string | null;
   /** sent: a code that can still be used went to this target (the dialog never claims more) */
   otp: { type: "email" | "phone"; target: string; state: "enter" | "done"; sent: boolean; waitSeconds: number };
+}
+
+/**
+ * "Email Already Exists." is not a dead end (issue 26 #14): beside the message, what to do —
+ * continue a saved enrollment, use another address, or sign in as a member.
+ */
+function EmailTakenHelp({ memberSignIn }: { memberSignIn: string | null }) {
+  const { t } = useTranslation();
+  const { error } = useField("email");
+  if (error !== "validation.emailExists") return null;
+  return (
+    <div className="notice" data-testid="email-taken-help">
+      <p>{t("contact.emailTaken.intro")}</p>
+      <ul>
+        <li>
+          <Link to="/continue-enrollment">{t("contact.emailTaken.continue")}</Link> {t("contact.emailTaken.continueHint")}
+        </li>
+        <li>{t("contact.emailTaken.another")}</li>
+        <li>
+          {memberSignIn ? (
+            <>
+              <a href={memberSignIn} target="_blank" rel="noopener noreferrer">
+                {t("contact.emailTaken.member")} <span className="visually-hidden">{t("common.opensNewTab")}</span>
+              </a>{" "}
+              {t("contact.emailTaken.memberHint")}
+            </>
+          ) : (
+            t("contact.emailTaken.memberNoLink")
+          )}
+        </li>
+      </ul>
+    </div>
+  );
 }
 
 /** Verified (green check), or flagged (info icon, verify by code, skip validation). */
@@ -101,6 +136,7 @@ export function ContactInfoStep({
           <>
             <TextField name="email" label={t("contact.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
             <ContactStatus kind="email" verified={d.verified.email} flaggedByLoader={d.flags.email} />
+            <EmailTakenHelp memberSignIn={d.memberSignIn} />
           </>
         ) : null}
         {show("phone_number") ? (

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, Link } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -208,9 +208,7 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
                   {t("common.back")}
                 </Link>
               ) : null}
-              <button className="button" type="submit" name="intent" value="complete" data-testid="complete-enrollment">
-                {t("review.complete_enrollment")}
-              </button>
+              <CompleteButton label={t("review.complete_enrollment")} />
               {d.chrome.hideSaveLater ? null : (
                 <button className="button button--secondary" type="submit" name="intent" value="save-later" formNoValidate>
                   {t("wizard.saveLater")}
@@ -234,5 +232,45 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
         </Dialog>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Complete Enrollment, disabled from the click until the answer comes (issue 26 #14): a second
+ * click cannot send it twice (the server completes exactly once anyway, ADR 004). Without
+ * JavaScript it is a plain submit button.
+ */
+function CompleteButton({ label }: { label: string }) {
+  const navigation = useNavigation();
+  const [clicked, setClicked] = useState(false);
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "complete";
+  useEffect(() => {
+    // checked in the browser and refused (nothing sent), or refused by the server and back:
+    // the button works again once nothing is under way
+    if (!clicked || navigation.state !== "idle") return;
+    const id = setTimeout(() => setClicked(false), 1500);
+    return () => clearTimeout(id);
+  }, [clicked, navigation.state]);
+  const busy = sending || clicked;
+  return (
+    <button
+      className="button"
+      type="submit"
+      name="intent"
+      value="complete"
+      data-testid="complete-enrollment"
+      disabled={busy}
+      aria-disabled={busy ? "true" : undefined}
+      onClick={(e) => {
+        if (busy) {
+          e.preventDefault();
+          return;
+        }
+        // disabled after the browser has taken this click's submission
+        setTimeout(() => setClicked(true), 0);
+      }}
+    >
+      {label}
+    </button>
   );
 }

@@ -46,7 +46,7 @@ export function StepActions({
       ) : null}
       {nextDisabledHint ? (
         <>
-          <button className="button" type="submit" name="intent" value="next" disabled aria-describedby="next-hint">
+          <button className="button" type="submit" name="intent" value="next" disabled aria-disabled="true" aria-describedby="next-hint">
             {nextLabel ?? t("wizard.next")}
           </button>
           <span id="next-hint" className="hint">

@@ -18,6 +18,10 @@ export type TextSignatureData =
       firstName: string;
       confirmation: string;
       enrolledBy: string;
+      summary: {
+        applicant: { name: string; birthdate: string };
+        dependents: Array<{ name: string; relationship: string; birthdate: string }>;
+      };
       effectiveDate: string;
       lines: Array<{ id: number; name: string; priceCents: number }>;
       totals: { initialMonthCents: number; recurringMonthCents: number };
@@ -66,6 +70,35 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
       <h1 id="sign-title">{t("sign.title")}</h1>
       <p>{d.firstName ? t("sign.greeting", { name: d.firstName }) : null}</p>
       <p>{d.enrolledBy ? t("sign.introBy", { by: d.enrolledBy }) : t("sign.intro")}</p>
+      <section className="card" aria-labelledby="sign-application" data-testid="sign-application">
+        <h2 id="sign-application">{t("sign.application")}</h2>
+        <p>{t("sign.applicationIntro")}</p>
+        <h3>{t("sign.applicant")}</h3>
+        <dl className="summary-list">
+          <div>
+            <dt>{t("review.name")}</dt>
+            <dd>{d.summary.applicant.name}</dd>
+          </div>
+          {d.summary.applicant.birthdate ? (
+            <div>
+              <dt>{t("dependent.birthdate")}</dt>
+              <dd>{d.summary.applicant.birthdate}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <h3>{t("sign.dependents")}</h3>
+        {d.summary.dependents.length ? (
+          <ul>
+            {d.summary.dependents.map((p) => (
+              <li key={`${p.relationship}-${p.name}-${p.birthdate}`}>
+                {p.name} — {p.relationship}, {t("dependent.birthdate")} {p.birthdate}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("sign.noDependents")}</p>
+        )}
+      </section>
       <section className="card" aria-labelledby="sign-plans">
         <h2 id="sign-plans">{t("sign.plans")}</h2>
         <OrderSummary effectiveDate={d.effectiveDate} lines={d.lines} totals={d.totals}>
@@ -80,6 +113,9 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
         validator={validator}
         labels={{ ...agreementLabels(t, d.agreements), [ESIGN_CONSENT_FIELD]: d.esign.agree, ...signatureLabels(t) }}
       >
+        <p>
+          <strong>{t("sign.certify")}</strong>
+        </p>
         <AgreementTexts agreements={d.agreements} />
         <EsignConsent text={d.esign} />
         <SignatureBlock formId={FORM_ID} required signed={null} />

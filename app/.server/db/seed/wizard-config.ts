@@ -97,7 +97,8 @@ const FIELDS: Record<string, FieldSpec[]> = {
     ["email", 1],
     ["phone_number", 1],
     ["address1", 1],
-    ["address2", 0],
+    // shown, optional: an apartment or suite (issue 26 #14; never shown while "required" was 0)
+    ["address2", 1, 0, 1],
     ["city", 1],
     ["state", 1],
     ["zip", 1],
@@ -109,7 +110,8 @@ const FIELDS: Record<string, FieldSpec[]> = {
     ["name", 1],
     ["phone", 1],
     ["address1", 1],
-    ["address2", 0],
+    // shown, optional: an apartment or suite (issue 26 #14; never shown while "required" was 0)
+    ["address2", 1, 0, 1],
     ["city", 1],
     ["state", 1],
     ["zip", 1],
@@ -173,7 +175,8 @@ const FIELDS: Record<string, FieldSpec[]> = {
     ["expiration_year", 1],
     ["security_code", 1],
     ["address1", 1],
-    ["address2", 0],
+    // shown, optional: an apartment or suite (issue 26 #14; never shown while "required" was 0)
+    ["address2", 1, 0, 1],
     ["city", 1],
     ["state", 1],
     ["zip", 1],

@@ -80,9 +80,11 @@ export const agreementStep = {
     const data = setup.saved?.data;
     const accepted = new Set(data?.agreements ?? []);
     if (setup.agreements.some((a) => a.required && !accepted.has(a.id))) return "review.problems.agreements";
-    // ESIGN Act §7001(c): no electronic record or signature without the recorded consent.
-    if (!(await esignConsentValid(services, ctx.enrollment.id))) return "review.problems.esignConsent";
     const signed = Boolean(data?.method && setup.saved?.completed);
+    // ESIGN Act §7001(c): no electronic record or signature without the recorded consent — the
+    // signer's. Left to the text message, the applicant gives it when they sign (issue 26 #13).
+    const byTextLater = !signed && setup.signLater;
+    if (!byTextLater && !(await esignConsentValid(services, ctx.enrollment.id))) return "review.problems.esignConsent";
     // A signature covers the cart it was given for: a change to its plans or prices since voids it.
     if (signed && !(await signedForThisCart(services, ctx.enrollment, data?.cart_sha256))) return "review.problems.signatureCartChanged";
     if (!signed && setup.signLater) return sendSms ? null : "validation.signatureByText";
