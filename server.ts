@@ -10,7 +10,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import { configOrExit, openMigratedStore, seedIfEmpty } from "./app/.server/boot";
@@ -25,6 +24,7 @@ import { CLIENT_KEY_HEADER, clientKey } from "./app/.server/platform/client-key"
 import { PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL } from "./app/.server/platform/document-encoding";
 import { plansPageFromCache } from "./app/.server/store/plans-page";
 import type { PageCapture } from "./app/.server/platform/document-cache";
+import { fetchRequest, remixHandler } from "./app/.server/platform/remix-adapter";
 
 const dev = process.argv.includes("--dev");
 // The project directory: this file's own, or its parent when run compiled as build/server.js.
@@ -240,20 +240,10 @@ app.use((_req, res, next) => {
 // GET /plans is rendered once per set of inputs and shared (ADR 014): a hit is sent from the
 // cache with this response's nonce, request id and CSRF token; a miss is rendered by Remix below
 // and offered to the cache.
-/** The Fetch API request Remix would see for this GET (same URL and headers; no body). */
-function getRequest(req: Request) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const port = (req.get("x-forwarded-host") ?? req.get("host") ?? "").split(":")[1];
-  return new globalThis.Request(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`, { headers });
-}
 if (!dev) {
   app.get("/plans", async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const answer = await plansPageFromCache(services, getRequest(req), {
+      const answer = await plansPageFromCache(services, fetchRequest(req, res), {
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
         gzip: Boolean(req.acceptsEncodings("gzip")) && req.acceptsEncodings("gzip", "identity") === "gzip",
@@ -277,7 +267,7 @@ if (!dev) {
 
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build: dev ? build : await build(),
     mode: dev ? "development" : "production",
     getLoadContext: (req, res) => ({

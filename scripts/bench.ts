@@ -50,7 +50,7 @@ import { runLoad, type Lane, type LoadResult, type Step } from "./bench/load";
 import { lighthouseScores, type LighthouseScore } from "./bench/lighthouse";
 import { choosePort, createPostgresDatabase, freshSecrets, startServer, type BenchDatabase, type RunningServer } from "./bench/server";
 import { fixed, formatTable, median, percent, ratio, serverTimingDesc, verdict, type Goal } from "./bench/stats";
-import { BROWSER, ONE_QUOTE, PERSONAL, quoteFacts, Visitor } from "./bench/visitor";
+import { addSomePlan, BROWSER, ONE_QUOTE, PERSONAL, quoteFacts, Visitor } from "./bench/visitor";
 import { pageWeight, type PageWeight } from "./bench/weight";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -164,21 +164,6 @@ function failureOutput(d: Deployment) {
 
 // ---------------------------------------------------------------------------------------
 // Measuring one deployment
-
-/** Adds a plan to the visitor's cart: the first addable one of their own category, else of the others in turn. */
-async function addSomePlan(v: Visitor, category: string): Promise<string> {
-  const tried: string[] = [];
-  for (const c of [category, "dental", "vision", "accident", "medical", "term_life"]) {
-    if (tried.includes(c)) continue;
-    tried.push(c);
-    try {
-      return await v.addFirstPlan(`/plans?type=${c}`);
-    } catch {
-      // none addable in that category for this quote: the next one
-    }
-  }
-  throw new Error(`no plan could be added to the cart for a visitor quoted for ${category}`);
-}
 
 type Figures = {
   choice: DbChoice;

@@ -95,5 +95,7 @@ declare module "@remix-run/node" {
      * whole cards, by plan id, for the server's render only (issue 24, views/plans.ts ListedCard)
      */
     listedCards?: Map<number, import("~/views/plans").PlanCardData>;
+    /** Where entry.server leaves a rendered page for the server's adapter to send in one write (platform/remix-adapter.ts) */
+    document?: import("./platform/remix-adapter").DocumentSlot;
   }
 }

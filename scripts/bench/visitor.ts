@@ -177,3 +177,18 @@ export const PERSONAL = {
   ssn: "123-45-6789",
   prior_coverage_flag: "0",
 };
+
+/** Adds a plan to the visitor's cart: the first addable one of their own category, else of the others in turn. */
+export async function addSomePlan(v: Visitor, category: string): Promise<string> {
+  const tried: string[] = [];
+  for (const c of [category, "dental", "vision", "accident", "medical", "term_life"]) {
+    if (tried.includes(c)) continue;
+    tried.push(c);
+    try {
+      return await v.addFirstPlan(`/plans?type=${c}`);
+    } catch {
+      // none addable in that category for this quote: the next one
+    }
+  }
+  throw new Error(`no plan could be added to the cart for a visitor quoted for ${category}`);
+}

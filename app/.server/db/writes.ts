@@ -5,16 +5,25 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 
-let generation = 0;
+/**
+ * The count lives on the process, not in this module: the production server is two bundles
+ * (build/server.js, which opens the database and installs this plugin, and Remix's server build,
+ * whose loaders memoise their reads), each with its own copy of this module. A count per copy
+ * left the loaders' copy at 0 forever: their memo never saw a write, and a read memoised by the
+ * session (server.js' copy) was never a hit for a loader, so every page read the visitor's
+ * enrollment twice (issue 24).
+ */
+const KEY = Symbol.for("benefit-store.write-generation");
+const counter: { value: number } = ((globalThis as Record<symbol, { value: number } | undefined>)[KEY] ??= { value: 0 });
 
-/** Changes whenever a statement that may write is about to run. */
+/** Changes whenever a statement that may write is about to run (in any copy of this module). */
 export function writeGeneration() {
-  return generation;
+  return counter.value;
 }
 
 export class CountWrites implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (args.node.kind !== "SelectQueryNode") generation++;
+    if (args.node.kind !== "SelectQueryNode") counter.value++;
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

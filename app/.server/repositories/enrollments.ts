@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { DB } from "../db/connection";
 import type { Dialect } from "../db/migrations";
 import { jsonArrayFrom as jsonArrayFor, parsedJsonArray } from "../db/json-arrays";
+import { precompiledRows } from "../db/precompiled";
 import { referenceData } from "./reference-data";
 import type { CartLineTable, Enrollment, EnrollmentStepTable, EnrollmentTable, EnrollmentUpdate } from "../db/schema";
 
@@ -35,43 +36,45 @@ export async function findEnrollmentWithRows(
   id: number,
 ): Promise<{ enrollment: Enrollment; lines: CartLine[]; steps: StepRow[] } | undefined> {
   const jsonArrayFrom = jsonArrayFor(dialect);
-  const row = await db
-    .selectFrom("enrollments")
-    .selectAll("enrollments")
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom("cart_lines")
-          .select([
-            "cart_lines.id",
-            "cart_lines.enrollment_id",
-            "cart_lines.plan_id",
-            "cart_lines.plan_price_id",
-            "cart_lines.price_cents",
-            "cart_lines.removable",
-            "cart_lines.paired_line_id",
-            "cart_lines.added_at",
-          ])
-          .whereRef("cart_lines.enrollment_id", "=", "enrollments.id")
-          .orderBy("cart_lines.id"),
-      ).as("__lines"),
-      jsonArrayFrom(
-        eb
-          .selectFrom("enrollment_steps")
-          .select([
-            "enrollment_steps.enrollment_id",
-            "enrollment_steps.tab_name",
-            "enrollment_steps.data",
-            "enrollment_steps.secret_enc",
-            "enrollment_steps.completed_at",
-            "enrollment_steps.updated_at",
-            "enrollment_steps.draft_enc",
-          ])
-          .whereRef("enrollment_steps.enrollment_id", "=", "enrollments.id"),
-      ).as("__steps"),
-    ])
-    .where("enrollments.id", "=", id)
-    .executeTakeFirst();
+  // built and compiled once (db/precompiled.ts): every page of a visitor with an enrollment runs it
+  const [row] = await precompiledRows(db, dialect, "findEnrollmentWithRows", [id], ([id]) =>
+    db
+      .selectFrom("enrollments")
+      .selectAll("enrollments")
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom("cart_lines")
+            .select([
+              "cart_lines.id",
+              "cart_lines.enrollment_id",
+              "cart_lines.plan_id",
+              "cart_lines.plan_price_id",
+              "cart_lines.price_cents",
+              "cart_lines.removable",
+              "cart_lines.paired_line_id",
+              "cart_lines.added_at",
+            ])
+            .whereRef("cart_lines.enrollment_id", "=", "enrollments.id")
+            .orderBy("cart_lines.id"),
+        ).as("__lines"),
+        jsonArrayFrom(
+          eb
+            .selectFrom("enrollment_steps")
+            .select([
+              "enrollment_steps.enrollment_id",
+              "enrollment_steps.tab_name",
+              "enrollment_steps.data",
+              "enrollment_steps.secret_enc",
+              "enrollment_steps.completed_at",
+              "enrollment_steps.updated_at",
+              "enrollment_steps.draft_enc",
+            ])
+            .whereRef("enrollment_steps.enrollment_id", "=", "enrollments.id"),
+        ).as("__steps"),
+      ])
+      .where("enrollments.id", "=", id as number),
+  );
   if (!row) return undefined;
   const { __lines, __steps, ...enrollment } = row;
   return { enrollment: enrollment as Enrollment, lines: parsedJsonArray<CartLine>(__lines), steps: parsedJsonArray<StepRow>(__steps) };

@@ -6,6 +6,7 @@
  */
 import type { DB } from "../db/connection";
 import { jsonArrayFrom as jsonArrayFor, parsedJsonArray } from "../db/json-arrays";
+import { precompiledRows } from "../db/precompiled";
 import type { Dialect } from "../db/migrations";
 import type { Enrollment } from "../db/schema";
 import { recommendationDataVersion } from "../adapters/recommendations";
@@ -36,40 +37,42 @@ export async function plansPageReads(db: DB, dialect: Dialect, enrollmentId: num
   if (enrollmentId === null)
     return { recommendationVersion: await recommendationDataVersion(db), enrollment: null, lines: [], answers: [] };
   const jsonArrayFrom = jsonArrayFor(dialect);
-  const row = await db
-    .selectFrom("enrollments")
-    .selectAll("enrollments")
-    .select((eb) => [
-      eb
-        .selectFrom("recommendation_data")
-        .select("recommendation_data.version")
-        .where("recommendation_data.id", "=", 1)
-        .as("__recommendation_version"),
-      jsonArrayFrom(
+  // built and compiled once (db/precompiled.ts): every plans page asks it for its key
+  const [row] = await precompiledRows(db, dialect, "plansPageReads", [enrollmentId], ([enrollmentId]) =>
+    db
+      .selectFrom("enrollments")
+      .selectAll("enrollments")
+      .select((eb) => [
         eb
-          .selectFrom("cart_lines")
-          .select([
-            "cart_lines.id",
-            "cart_lines.plan_id",
-            "cart_lines.plan_price_id",
-            "cart_lines.price_cents",
-            "cart_lines.removable",
-            "cart_lines.paired_line_id",
-          ])
-          .whereRef("cart_lines.enrollment_id", "=", "enrollments.id")
-          .orderBy("cart_lines.id"),
-      ).as("__lines"),
-      jsonArrayFrom(
-        eb
-          .selectFrom("plan_answers")
-          .select(["plan_answers.plan_id", "plan_answers.kind", "plan_answers.outcome"])
-          .whereRef("plan_answers.enrollment_id", "=", "enrollments.id")
-          .orderBy("plan_answers.plan_id")
-          .orderBy("plan_answers.kind"),
-      ).as("__answers"),
-    ])
-    .where("enrollments.id", "=", enrollmentId)
-    .executeTakeFirst();
+          .selectFrom("recommendation_data")
+          .select("recommendation_data.version")
+          .where("recommendation_data.id", "=", 1)
+          .as("__recommendation_version"),
+        jsonArrayFrom(
+          eb
+            .selectFrom("cart_lines")
+            .select([
+              "cart_lines.id",
+              "cart_lines.plan_id",
+              "cart_lines.plan_price_id",
+              "cart_lines.price_cents",
+              "cart_lines.removable",
+              "cart_lines.paired_line_id",
+            ])
+            .whereRef("cart_lines.enrollment_id", "=", "enrollments.id")
+            .orderBy("cart_lines.id"),
+        ).as("__lines"),
+        jsonArrayFrom(
+          eb
+            .selectFrom("plan_answers")
+            .select(["plan_answers.plan_id", "plan_answers.kind", "plan_answers.outcome"])
+            .whereRef("plan_answers.enrollment_id", "=", "enrollments.id")
+            .orderBy("plan_answers.plan_id")
+            .orderBy("plan_answers.kind"),
+        ).as("__answers"),
+      ])
+      .where("enrollments.id", "=", enrollmentId as number),
+  );
   if (!row) return { recommendationVersion: await recommendationDataVersion(db), enrollment: null, lines: [], answers: [] };
   const { __recommendation_version, __lines, __answers, ...enrollment } = row;
   return {
