@@ -68,6 +68,8 @@ export function CartPage({
           </Link>
         </p>
         {!data.empty ? <CancelEnrollment /> : null}
+        {/* the link above opens it here too: it was dead on an empty cart (issue 26 #8) */}
+        {!data.empty && data.dialog === "cancel" ? <CancelDialog /> : null}
       </div>
     );
   }

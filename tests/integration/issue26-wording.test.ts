@@ -9,6 +9,7 @@ import * as homeRoute from "~/routes/_store.home";
 import * as planRoute from "~/routes/_store.plan.$id.$planName";
 import * as referralsRoute from "~/routes/referrals";
 import * as agreementRoute from "~/routes/enrollment.agreement-signature";
+import * as cartRoute from "~/routes/_store.cart";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
@@ -23,6 +24,7 @@ const route = {
   plan: { path: "plan/:id/:planName", module: planRoute },
   referrals: { path: "referrals", module: referralsRoute },
   agreement: { path: "enrollment/agreement-signature", module: agreementRoute },
+  cart: { path: "cart", module: cartRoute },
 } satisfies Record<string, PageRoute>;
 
 const text = (html: string) =>
@@ -126,5 +128,17 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
     expect(shown).toContain(en.agreement.groupVerification);
     expect(shown).not.toContain("As the group administrator");
     expect(shown).toContain(en.agreement.groupHintEmployee);
+  });
+
+  it("an empty cart's Cancel Enrollment opens its dialog, and Yes cancels (#8)", async () => {
+    const c = await quotedClient(app);
+    const empty = await renderPage(c, "/cart", route.cart);
+    expect(empty.html).toContain('data-testid="cart-empty"');
+    expect(empty.html).toMatch(/<a [^>]*href="\/cart\?dialog=cancel"/);
+    const dialog = await renderPage(c, "/cart?dialog=cancel", route.cart);
+    expect(text(dialog.html)).toContain(en.cart.cancelQuestion);
+    expect(dialog.html).toMatch(/<input type="hidden" name="intent" value="cancel-enrollment"/);
+    const res = await c.submit(cartRoute.action, "/cart", { intent: "cancel-enrollment" });
+    expect(res.location).toBe("/plans");
   });
 });
