@@ -152,7 +152,7 @@ test.describe("Spanish pages", () => {
   });
 
   test("a rep enrolls a member in Spanish: titles, text and labels are Spanish on every page", async ({ page, a11y, jsEnabled }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const last = `Garcia${jsEnabled ? "js" : "nojs"}`;
 
     // Español, as a visitor chooses it: the header's button

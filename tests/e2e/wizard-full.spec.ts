@@ -8,7 +8,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
     a11y,
     jsEnabled,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const tag = `${jsEnabled ? "js" : "nojs"}${Date.now()}`;
     const last = `Lopez${jsEnabled ? "js" : "nojs"}`;
 
