@@ -21,6 +21,14 @@ export const AUDIT_KINDS = [
   "history.view",
   "record.download",
   "quote.open",
+  "roster.view",
+  "roster.add",
+  "roster.edit",
+  "roster.terminate",
+  "roster.reinstate",
+  "roster.download",
+  "census.check",
+  "census.apply",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

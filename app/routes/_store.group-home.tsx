@@ -110,6 +110,15 @@ export default function GroupHome() {
             </>
           )}
         </li>
+        {admin ? (
+          <li className="card">
+            <h2>{t("groupHome.employees")}</h2>
+            <p>{t("groupHome.employeesHint")}</p>
+            <Link className="button" to="/group-roster">
+              {t("groupHome.employeesLink")}
+            </Link>
+          </li>
+        ) : null}
       </ul>
       <p>
         <Link to="/access?step=groups">{t("access.back")}</Link>
