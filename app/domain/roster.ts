@@ -10,6 +10,9 @@ export const EMPLOYMENT_STATUSES = ["active", "leave", "terminated"] as const;
 export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
 export const EMPLOYMENT_CLASSES = ["full_time", "part_time"] as const;
 export type EmploymentClass = (typeof EMPLOYMENT_CLASSES)[number];
+/** The roster page's filters: everyone, or one employment status. */
+export const ROSTER_FILTERS = ["all", "active", "leave", "terminated"] as const;
+export type RosterFilter = (typeof ROSTER_FILTERS)[number];
 export const COVERAGE_END_RULES = ["end_of_month", "termination_date"] as const;
 export type CoverageEndRule = (typeof COVERAGE_END_RULES)[number];
 

@@ -55,15 +55,19 @@ export default function GroupCensusPreview() {
             <dd data-testid={`count-${k}`}>{p.counts[k]}</dd>
           </div>
         ))}
-        <dt>{t("census.preview.counts.unchanged")}</dt>
-        <dd data-testid="count-unchanged">{p.counts.unchanged}</dd>
-        <dt>{t("census.preview.counts.notInFile")}</dt>
-        <dd>{p.counts.notInFile}</dd>
+        <div style={{ display: "contents" }}>
+          <dt>{t("census.preview.counts.unchanged")}</dt>
+          <dd data-testid="count-unchanged">{p.counts.unchanged}</dd>
+        </div>
+        <div style={{ display: "contents" }}>
+          <dt>{t("census.preview.counts.notInFile")}</dt>
+          <dd>{p.counts.notInFile}</dd>
+        </div>
         {p.dependentRows ? (
-          <>
+          <div style={{ display: "contents" }}>
             <dt>{t("census.preview.counts.dependentRows")}</dt>
             <dd>{p.dependentRows}</dd>
-          </>
+          </div>
         ) : null}
       </dl>
       {nothing ? (

@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { requireGroupAdmin } from "~/.server/store/guard";
-import { ROSTER_FILTERS, rosterPage, type RosterFilter } from "~/.server/employers/roster";
+import { rosterPage } from "~/.server/employers/roster";
+import { ROSTER_FILTERS, type RosterFilter } from "~/domain/roster";
 import { pageTitle } from "~/utils/page-title";
 import * as css from "~/components/employers/Roster.css";
 

@@ -24,7 +24,7 @@ import {
   type EmployeeColumns,
   type RosterRow,
 } from "../repositories/employees";
-import { coverageEndDate, type CoverageEndRule, type EmployeeRecord } from "~/domain/roster";
+import { coverageEndDate, type CoverageEndRule, type EmployeeRecord, type RosterFilter } from "~/domain/roster";
 import { CENSUS_HEADINGS } from "~/domain/census";
 import { isoToUsDate } from "~/domain/dates";
 import { maskSsn } from "~/domain/identity";
@@ -110,9 +110,6 @@ export function employeeView(e: RosterRow): EmployeeView {
     coverageEndDate: isoToUsDate(e.coverage_end_date),
   };
 }
-
-export const ROSTER_FILTERS = ["all", "active", "leave", "terminated"] as const;
-export type RosterFilter = (typeof ROSTER_FILTERS)[number];
 
 /** The roster page: the employees (by status when asked), counts by status. Viewing it is audited. */
 export async function rosterPage(services: Services, session: StoreSession, groupId: number, filter: RosterFilter) {
