@@ -29,6 +29,7 @@ export const AUDIT_KINDS = [
   "roster.download",
   "census.check",
   "census.apply",
+  "employer.settings",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

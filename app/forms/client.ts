@@ -80,3 +80,5 @@ export const continueValidator = lazyValidator(() => wizard().then((m) => m.cont
 const employee = () => import("./employee");
 export const employeeValidator = lazyFactory(() => employee().then((m) => m.employeeValidator));
 export const terminationValidator = lazyValidator(() => employee().then((m) => m.terminationValidator));
+const enrollmentWindow = () => import("./enrollment-window");
+export const windowValidator = lazyValidator(() => enrollmentWindow().then((m) => m.windowValidator));

@@ -36,6 +36,9 @@ export default function GroupRoster() {
         <a className="button button--secondary" href="/group-roster.csv" download>
           {t("employees.download")}
         </a>
+        <Link className="button button--secondary" to="/group-windows">
+          {t("employees.windows")}
+        </Link>
       </div>
       <nav aria-label={t("employees.filterLabel")}>
         <ul className={css.filters}>

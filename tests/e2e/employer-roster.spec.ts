@@ -129,3 +129,35 @@ test("a verified admin keeps the roster: census refused by row and column, fixed
   expect(text).not.toContain(`0${ssn}`);
   expect(text).not.toContain(ssn);
 });
+
+test("the admin sets the enrollment windows: problems beside each field and in the summary, then saved", async ({ page, a11y }) => {
+  test.setTimeout(180_000);
+  await groupAdminSignsIn(page);
+  await page.goto("/group-roster");
+  await page.getByRole("link", { name: "Enrollment windows" }).click();
+  await expect(page).toHaveURL(/\/group-windows$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enrollment windows and rules");
+  await a11y(page);
+  await page.getByLabel("First day").fill("11/01/2026");
+  await page.getByLabel("Last day").fill("");
+  await page.getByLabel("New-hire window (days)").fill("500");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("link", { name: /Last day: Enter both the first and the last day/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /New-hire window \(days\): Enter a number of days from 0 to 120/ })).toBeVisible();
+  await expect(page.getByLabel("First day")).toHaveValue("11/01/2026");
+  await a11y(page);
+  // a window around the whole year keeps the demo group's store open for the other journeys running alongside
+  await page.getByLabel("First day").fill("01/01/2026");
+  await page.getByLabel("Last day").fill("12/31/2026");
+  await page.getByLabel("New-hire window (days)").fill("30");
+  await page.getByLabel("The last day of the month of the termination date").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enrollment windows saved.")).toBeVisible();
+  await expect(page.getByTestId("window-state")).toHaveText("Open enrollment is open until 12/31/2026.");
+  await a11y(page);
+  // back as it was: no dates, open all year
+  await page.getByLabel("First day").fill("");
+  await page.getByLabel("Last day").fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("window-state")).toHaveText("No open-enrollment dates are set: employees may enroll at any time.");
+});

@@ -196,3 +196,17 @@ export async function markCensusApplied(db: DB, id: number, at: Date) {
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+export async function saveEmployerSettings(
+  db: DB,
+  groupId: number,
+  v: { coverage_end_rule: string; open_enrollment_start: string | null; open_enrollment_end: string | null; new_hire_days: number },
+  at: Date,
+) {
+  const row = { ...v, updated_at: at.toISOString() };
+  await db
+    .insertInto("employer_settings")
+    .values({ group_id: groupId, ...row })
+    .onConflict((oc) => oc.column("group_id").doUpdateSet(row))
+    .execute();
+}
