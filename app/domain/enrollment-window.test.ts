@@ -5,7 +5,11 @@ const oe = { openEnrollmentStart: "2026-11-01", openEnrollmentEnd: "2026-11-30",
 
 describe("enrollment windows", () => {
   it("is open for everyone when the group has set no open-enrollment dates", () => {
-    expect(windowState({ openEnrollmentStart: null, openEnrollmentEnd: null, newHireDays: 30 }, "2026-06-01")).toEqual({ open: true, why: "unset", closes: null });
+    expect(windowState({ openEnrollmentStart: null, openEnrollmentEnd: null, newHireDays: 30 }, "2026-06-01")).toEqual({
+      open: true,
+      why: "unset",
+      closes: null,
+    });
   });
   it("is open from the first to the last day of open enrollment, and says when it next opens otherwise", () => {
     expect(windowState(oe, "2026-11-01")).toEqual({ open: true, why: "openEnrollment", closes: "2026-11-30" });

@@ -29,8 +29,10 @@ export const windowSchema = z
   .superRefine((v, ctx) => {
     const start = v.openEnrollmentStart ? parseUsDate(v.openEnrollmentStart) : null;
     const end = v.openEnrollmentEnd ? parseUsDate(v.openEnrollmentEnd) : null;
-    if (v.openEnrollmentStart && !v.openEnrollmentEnd) ctx.addIssue({ code: "custom", path: ["openEnrollmentEnd"], message: "windows.bothDates" });
-    if (v.openEnrollmentEnd && !v.openEnrollmentStart) ctx.addIssue({ code: "custom", path: ["openEnrollmentStart"], message: "windows.bothDates" });
+    if (v.openEnrollmentStart && !v.openEnrollmentEnd)
+      ctx.addIssue({ code: "custom", path: ["openEnrollmentEnd"], message: "windows.bothDates" });
+    if (v.openEnrollmentEnd && !v.openEnrollmentStart)
+      ctx.addIssue({ code: "custom", path: ["openEnrollmentStart"], message: "windows.bothDates" });
     if (start && end && end < start) ctx.addIssue({ code: "custom", path: ["openEnrollmentEnd"], message: "windows.endBeforeStart" });
     if (start && end && Date.parse(end) - Date.parse(start) > 365 * 24 * 3600 * 1000)
       ctx.addIssue({ code: "custom", path: ["openEnrollmentEnd"], message: "windows.tooLong" });

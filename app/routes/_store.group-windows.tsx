@@ -69,8 +69,24 @@ export default function GroupWindows() {
         <fieldset className="stack">
           <legend>{t("windows.openEnrollment")}</legend>
           <p className="hint">{t("windows.openEnrollmentHint")}</p>
-          <TextField name="openEnrollmentStart" label={labels.openEnrollmentStart} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
-          <TextField name="openEnrollmentEnd" label={labels.openEnrollmentEnd} hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
+          <TextField
+            name="openEnrollmentStart"
+            label={labels.openEnrollmentStart}
+            hint={t("common.dateHint")}
+            inputMode="numeric"
+            maxLength={10}
+            short
+            onInput={typeDate}
+          />
+          <TextField
+            name="openEnrollmentEnd"
+            label={labels.openEnrollmentEnd}
+            hint={t("common.dateHint")}
+            inputMode="numeric"
+            maxLength={10}
+            short
+            onInput={typeDate}
+          />
         </fieldset>
         <TextField name="newHireDays" label={labels.newHireDays} hint={t("windows.newHireHint")} inputMode="numeric" maxLength={3} short />
         <RadioGroup

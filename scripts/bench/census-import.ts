@@ -26,7 +26,8 @@ const ROWS = Number(process.argv[2] ?? 5000);
 const KEY = crypto.randomBytes(32).toString("hex");
 
 /** A valid-shaped SSN per employee (area 100–665, group 01–99, serial 0001–9999), all distinct. */
-const ssnOf = (i: number) => `${100 + (i % 500)}${String(1 + (Math.floor(i / 500) % 99)).padStart(2, "0")}${String(1 + i).padStart(4, "0")}`;
+const ssnOf = (i: number) =>
+  `${100 + (i % 500)}${String(1 + (Math.floor(i / 500) % 99)).padStart(2, "0")}${String(1 + i).padStart(4, "0")}`;
 const two = (n: number) => String(n).padStart(2, "0");
 /** A name of letters only, distinct per employee (0 → Aaa, 1 → Aab…). */
 const letters = (i: number) => {
@@ -95,7 +96,12 @@ async function main() {
   try {
     await migrate(store);
     await seedDatabase(store.db, createCipher(Buffer.from(KEY, "hex")), new Date(), store.dialect);
-    const config = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "bench-session-secret-0123456789-abcdefghij", ENCRYPTION_KEY: KEY, LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghij",
+      ENCRYPTION_KEY: KEY,
+      LOG_LEVEL: "silent",
+    });
     const services = createServices(config, store, { log: createLogger("silent") });
     // the demo Acme admin's verified session, as a sign-in by code makes it
     const request = new Request("http://localhost/group-census", { headers: { "user-agent": "census-bench" } });
@@ -106,24 +112,34 @@ async function main() {
     const rows = employeeRows(ROWS);
     const csv = rows.map((r) => r.join(",")).join("\n");
     const xlsx = await writeXlsx(rows);
-    console.log(`census of ${ROWS} employees: CSV ${(csv.length / 1024).toFixed(0)} KiB, XLSX ${(xlsx.byteLength / 1024).toFixed(0)} KiB, ${url ? "PostgreSQL" : "SQLite"}`);
+    console.log(
+      `census of ${ROWS} employees: CSV ${(csv.length / 1024).toFixed(0)} KiB, XLSX ${(xlsx.byteLength / 1024).toFixed(0)} KiB, ${url ? "PostgreSQL" : "SQLite"}`,
+    );
     const file = (name: string, bytes: Uint8Array | string) => new File([bytes], name);
 
     const xl = await timed("XLSX: read + check whole file", () => checkCensusFile(services, session, 1, file("census.xlsx", xlsx)));
     if (!xl.out.ok) throw new Error(`XLSX refused: ${JSON.stringify(xl.out.problems.slice(0, 3))}`);
-    const checked = await timed("CSV: read + check whole file + keep sealed", () => checkCensusFile(services, session, 1, file("census.csv", csv)));
+    const checked = await timed("CSV: read + check whole file + keep sealed", () =>
+      checkCensusFile(services, session, 1, file("census.csv", csv)),
+    );
     if (!checked.out.ok) throw new Error(`CSV refused: ${JSON.stringify(checked.out.problems.slice(0, 3))}`);
     const id = checked.out.uploadId;
     const preview = await timed("preview against the roster", () => censusPreview(services, 1, id));
     if (preview.out.counts.add !== ROWS) throw new Error(`expected ${ROWS} adds, got ${preview.out.counts.add}`);
     const applied = await timed("apply (one transaction, audited)", () => applyCensus(services, session, 1, id));
     if (!applied.out.ok) throw new Error("not applied");
-    const again = await timed("same file again: read + check (SSNs on file)", () => checkCensusFile(services, session, 1, file("census.csv", csv)));
+    const again = await timed("same file again: read + check (SSNs on file)", () =>
+      checkCensusFile(services, session, 1, file("census.csv", csv)),
+    );
     if (!again.out.ok) throw new Error("the same file was refused");
-    const second = await timed("same file again: preview (nothing to change)", () => censusPreview(services, 1, (again.out as { uploadId: number }).uploadId));
+    const second = await timed("same file again: preview (nothing to change)", () =>
+      censusPreview(services, 1, (again.out as { uploadId: number }).uploadId),
+    );
     if (second.out.changes.length !== 0) throw new Error(`expected no change, got ${second.out.changes.length}`);
     const total = checked.ms + preview.ms + applied.ms;
-    console.log(`${"CSV upload to applied roster, end to end".padEnd(44)} ${total.toFixed(0).padStart(7)} ms (${((ROWS / total) * 1000).toFixed(0)} rows/s)`);
+    console.log(
+      `${"CSV upload to applied roster, end to end".padEnd(44)} ${total.toFixed(0).padStart(7)} ms (${((ROWS / total) * 1000).toFixed(0)} rows/s)`,
+    );
   } finally {
     await cleanup();
   }

@@ -11,7 +11,16 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { groupCodeConfirmed, newClient, signInGroupAdmin } from "../support/staff";
 import type { TestClient } from "../support/client";
 
-const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", smoker: "", category: "dental" };
+const QUOTE = {
+  intent: "quote",
+  zip: "75201",
+  dob: "04/12/1988",
+  gender: "0",
+  spouseDob: "",
+  childCount: "0",
+  smoker: "",
+  category: "dental",
+};
 
 describeEachDatabase("enrollment windows", (kind) => {
   let app: TestApp;
@@ -23,9 +32,22 @@ describeEachDatabase("enrollment windows", (kind) => {
   });
   afterAll(() => app.close());
   const enrollments = async () =>
-    Number((await app.store.db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.store.db
+          .selectFrom("enrollments")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const settings = (o: Record<string, string>) =>
-    admin.submit(windowsAction, "/group-windows", { openEnrollmentStart: "", openEnrollmentEnd: "", newHireDays: "30", coverageEndRule: "end_of_month", ...o });
+    admin.submit(windowsAction, "/group-windows", {
+      openEnrollmentStart: "",
+      openEnrollmentEnd: "",
+      newHireDays: "30",
+      coverageEndRule: "end_of_month",
+      ...o,
+    });
 
   it("is open all year until the admin sets dates; the dates are checked beside their fields", async () => {
     expect((await admin.load(windowsLoader, "/group-windows")).data.state).toEqual({ open: true, why: "unset", closes: "" });
@@ -35,7 +57,12 @@ describeEachDatabase("enrollment windows", (kind) => {
     expect((await admin.load(windowsLoader, "/group-windows")).data.openEnrollmentStart).toBe("");
     expect((await settings({ openEnrollmentStart: "11/01/2026", openEnrollmentEnd: "11/30/2026" })).location).toBe("/group-windows");
     const page = await admin.load(windowsLoader, "/group-windows");
-    expect(page.data).toMatchObject({ openEnrollmentStart: "11/01/2026", openEnrollmentEnd: "11/30/2026", newHireDays: "30", state: { open: false, nextOpens: "11/01/2026" } });
+    expect(page.data).toMatchObject({
+      openEnrollmentStart: "11/01/2026",
+      openEnrollmentEnd: "11/30/2026",
+      newHireDays: "30",
+      state: { open: false, nextOpens: "11/01/2026" },
+    });
     const audited = await app.store.db.selectFrom("audit_events").select("actor").where("kind", "=", "employer.settings").execute();
     expect(audited).toHaveLength(1);
   });
