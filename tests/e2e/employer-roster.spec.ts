@@ -138,17 +138,17 @@ test("the admin sets the enrollment windows: problems beside each field and in t
   await expect(page).toHaveURL(/\/group-windows$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enrollment windows and rules");
   await a11y(page);
-  await page.getByLabel("First day").fill("11/01/2026");
-  await page.getByLabel("Last day").fill("");
+  await page.getByLabel("First day", { exact: true }).fill("11/01/2026");
+  await page.getByLabel("Last day", { exact: true }).fill("");
   await page.getByLabel("New-hire window (days)").fill("500");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("link", { name: /Last day: Enter both the first and the last day/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /New-hire window \(days\): Enter a number of days from 0 to 120/ })).toBeVisible();
-  await expect(page.getByLabel("First day")).toHaveValue("11/01/2026");
+  await expect(page.getByLabel("First day", { exact: true })).toHaveValue("11/01/2026");
   await a11y(page);
   // a window around the whole year keeps the demo group's store open for the other journeys running alongside
-  await page.getByLabel("First day").fill("01/01/2026");
-  await page.getByLabel("Last day").fill("12/31/2026");
+  await page.getByLabel("First day", { exact: true }).fill("01/01/2026");
+  await page.getByLabel("Last day", { exact: true }).fill("12/31/2026");
   await page.getByLabel("New-hire window (days)").fill("30");
   await page.getByLabel("The last day of the month of the termination date").check();
   await page.getByRole("button", { name: "Save" }).click();
@@ -156,8 +156,8 @@ test("the admin sets the enrollment windows: problems beside each field and in t
   await expect(page.getByTestId("window-state")).toHaveText("Open enrollment is open until 12/31/2026.");
   await a11y(page);
   // back as it was: no dates, open all year
-  await page.getByLabel("First day").fill("");
-  await page.getByLabel("Last day").fill("");
+  await page.getByLabel("First day", { exact: true }).fill("");
+  await page.getByLabel("Last day", { exact: true }).fill("");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("window-state")).toHaveText("No open-enrollment dates are set: employees may enroll at any time.");
 });
