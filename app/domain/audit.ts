@@ -21,6 +21,15 @@ export const AUDIT_KINDS = [
   "history.view",
   "record.download",
   "quote.open",
+  "roster.view",
+  "roster.add",
+  "roster.edit",
+  "roster.terminate",
+  "roster.reinstate",
+  "roster.download",
+  "census.check",
+  "census.apply",
+  "employer.settings",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

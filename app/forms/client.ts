@@ -77,3 +77,8 @@ export const sendCodeValidator = lazyValidator(() => verify().then((m) => m.send
 export const signInCodeValidator = lazyValidator(() => verify().then((m) => m.signInCodeValidator));
 export const saveLaterValidator = lazyValidator(() => wizard().then((m) => m.saveLaterValidator));
 export const continueValidator = lazyValidator(() => wizard().then((m) => m.continueValidator));
+const employee = () => import("./employee");
+export const employeeValidator = lazyFactory(() => employee().then((m) => m.employeeValidator));
+export const terminationValidator = lazyValidator(() => employee().then((m) => m.terminationValidator));
+const enrollmentWindow = () => import("./enrollment-window");
+export const windowValidator = lazyValidator(() => enrollmentWindow().then((m) => m.windowValidator));

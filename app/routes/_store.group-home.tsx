@@ -13,6 +13,7 @@ import { portalOnlyValidator } from "~/forms/entry";
 import { Dialog } from "~/components/Dialog";
 import { PortalOnlyForm } from "~/components/PortalChooser";
 import { pageTitle } from "~/utils/page-title";
+import { closedWindowFor } from "~/.server/employers/windows";
 
 export const meta = pageTitle("groupHome");
 
@@ -31,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
     // the member list is the group admins' alone (issue 15): an employee with the code is offered the admins' sign-in
     admin: session.staff?.kind === "group_admin",
+    // outside the group's enrollment windows an employee is told when the next one opens (issue 28)
+    closed: await closedWindowFor(services, session),
   });
 }
 
@@ -46,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithSession(services, session, "/plans");
   }
   if (intent !== "add-employee") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  if (await closedWindowFor(services, session)) return redirectWithSession(services, session, "/group-home");
   if (group.portal_id) return redirectWithSession(services, session, "/home", startGroupEnrollment(group.portal_id, group.id, "group"));
   if (!form.has("portal")) return redirectWithSession(services, session, "/group-home?step=portal");
   const result = await portalOnlyValidator.validate(form);
@@ -57,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function GroupHome() {
-  const { companyName, groupCode, groupQuoteUrl, step, portals, admin } = useLoaderData<typeof loader>();
+  const { companyName, groupCode, groupQuoteUrl, step, portals, admin, closed } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -76,12 +80,16 @@ export default function GroupHome() {
         ) : null}
         <li className="card">
           <h2>{t("access.addNewEmployee")}</h2>
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <button className="button" type="submit" name="intent" value="add-employee">
-              {t("access.addNewEmployee")}
-            </button>
-          </Form>
+          {closed ? (
+            <p data-testid="window-closed">{t("windows.employeeClosed", { opens: closed.nextOpens })}</p>
+          ) : (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <button className="button" type="submit" name="intent" value="add-employee">
+                {t("access.addNewEmployee")}
+              </button>
+            </Form>
+          )}
         </li>
         <li className="card">
           <h2>{t("access.viewPlans")}</h2>
@@ -110,6 +118,15 @@ export default function GroupHome() {
             </>
           )}
         </li>
+        {admin ? (
+          <li className="card">
+            <h2>{t("groupHome.employees")}</h2>
+            <p>{t("groupHome.employeesHint")}</p>
+            <Link className="button" to="/group-roster">
+              {t("groupHome.employeesLink")}
+            </Link>
+          </li>
+        ) : null}
       </ul>
       <p>
         <Link to="/access?step=groups">{t("access.back")}</Link>

@@ -6,6 +6,8 @@ import { siteOf } from "~/.server/store/site";
 import { homeTarget } from "~/domain/home-target";
 import { enrollingFor, landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
 import { readForm } from "~/.server/platform/request";
+import { redirectWithSession } from "~/.server/platform/respond";
+import { closedWindowFor } from "~/.server/employers/windows";
 import { QuoteForm } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
 
@@ -22,7 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(target === "/home" ? "/" : target);
   }
   const { portal, group } = await enrollingFor(services, session);
+  // an employee outside the group's enrollment windows is told when the next one opens (issue 28)
+  const closed = await closedWindowFor(services, session);
   return json({
+    closed,
     quote: await landingQuoteData(services, request),
     enrollType: s.enrollType,
     // a rep or a group's administrator quotes for someone else; anyone else for themselves (issue 26 #8)
@@ -34,11 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
+  const session = await requireStoreAccess(request, context.services);
+  if (await closedWindowFor(context.services, session)) return redirectWithSession(context.services, session, "/home");
   return landingQuoteAction(context.services, request, form);
 }
 
 export default function Home() {
-  const { portal, group, quote, forSomeoneElse } = useLoaderData<typeof loader>();
+  const { portal, group, quote, closed, forSomeoneElse } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -63,8 +70,16 @@ export default function Home() {
           ) : null}
         </dl>
       ) : null}
-      <p data-testid="quote-intro">{t(forSomeoneElse ? "home.quoteIntro" : "home.quoteIntroSelf")}</p>
-      <QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} />
+      {closed ? (
+        <p className="notice" data-testid="window-closed">
+          {t("windows.employeeClosed", { opens: closed.nextOpens })}
+        </p>
+      ) : (
+        <>
+          <p data-testid="quote-intro">{t(forSomeoneElse ? "home.quoteIntro" : "home.quoteIntroSelf")}</p>
+          <QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} />
+        </>
+      )}
     </div>
   );
 }

@@ -221,6 +221,49 @@ describeEachDatabase("key rotation", (kind) => {
       .where("enrollment_id", "=", healthId)
       .where("tab_name", "=", "primary_health_info")
       .execute();
+    // A group's employee with a sealed SSN, and a census waiting to be applied (issue 28).
+    await db
+      .insertInto("group_employees")
+      .values({
+        group_id: 1,
+        employee_ref: "E1",
+        first_name: "Ana",
+        last_name: "Lopez",
+        birthdate: "1985-03-27",
+        gender: 1,
+        email: null,
+        phone: null,
+        ssn_enc: cipher.encrypt("012345678"),
+        ssn_last4: "5678",
+        ssn_hash: cipher.hash("employee-ssn:012345678"),
+        hire_date: "2020-01-01",
+        status: "active",
+        employment_class: "full_time",
+        address1: null,
+        address2: null,
+        city: null,
+        state: null,
+        zip: null,
+        termination_date: null,
+        coverage_end_date: null,
+        member_id: null,
+        locale: "en",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto("census_uploads")
+      .values({
+        group_id: 1,
+        admin_id: 1,
+        file_name: "census.csv",
+        file_sha256: "0".repeat(64),
+        row_count: 0,
+        rows_enc: cipher.encryptJson({ employees: [], dependentRows: 0 }),
+        created_at: now,
+      })
+      .execute();
   });
   afterAll(() => app.close());
 

@@ -155,6 +155,24 @@ export class TestClient {
     return this.settle(() => action({ request, params: options.params ?? {}, context: this.context("POST") }));
   }
 
+  /** Posts a multipart form with files (an upload) as the browser sends it: CSRF token, cookies, User-Agent. */
+  async upload(
+    action: Action,
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, { name: string; type: string; bytes: Uint8Array | string }>,
+    options: { params?: Record<string, string> } = {},
+  ) {
+    const form = new FormData();
+    const token = await this.csrfToken();
+    form.set("csrf", token);
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const [k, f] of Object.entries(files)) form.append(k, new File([f.bytes], f.name, { type: f.type }));
+    const headers = this.request(path).headers;
+    const request = new Request(new URL(path, BASE), { method: "POST", headers, body: form });
+    return this.settle(() => action({ request, params: options.params ?? {}, context: this.context("POST") }));
+  }
+
   async submit(
     action: Action,
     path: string,

@@ -890,6 +890,94 @@ const addressLine2: Migration = {
   },
 };
 
+/**
+ * Employer groups (issue 28): the group's employees (the roster an admin keeps by hand or by a
+ * census upload; the SSN sealed, its keyed hash to find the same SSN on two employees, its last
+ * four to show masked), the group's rules (how coverage ends after a termination, the enrollment
+ * windows), the census files checked and waiting to be applied (their rows sealed: they hold
+ * SSNs), and the coverage events each plan of a member goes through after the receipt —
+ * enrolled, changed, terminated, reinstated — written in the same transaction as their cause.
+ * The carrier feed reads coverage_events; it never reads the wizard's rows.
+ */
+function employerRoster(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(dialect, db.schema.createTable(name) as CreateTableBuilder<string, never>);
+      await create("group_employees")
+        .addColumn("group_id", int, (c) => c.notNull().references("groups.id").onDelete("cascade"))
+        .addColumn("employee_ref", text, (c) => c.notNull())
+        .addColumn("first_name", text, (c) => c.notNull())
+        .addColumn("last_name", text, (c) => c.notNull())
+        .addColumn("birthdate", text, (c) => c.notNull())
+        .addColumn("gender", int, (c) => c.notNull())
+        .addColumn("email", text)
+        .addColumn("phone", text)
+        .addColumn("ssn_enc", text)
+        .addColumn("ssn_last4", text)
+        .addColumn("ssn_hash", text)
+        .addColumn("hire_date", text, (c) => c.notNull())
+        .addColumn("status", text, (c) => c.notNull())
+        .addColumn("employment_class", text, (c) => c.notNull())
+        .addColumn("address1", text)
+        .addColumn("address2", text)
+        .addColumn("city", text)
+        .addColumn("state", text)
+        .addColumn("zip", text)
+        .addColumn("termination_date", text)
+        .addColumn("coverage_end_date", text)
+        .addColumn("member_id", int, (c) => c.references("members.id"))
+        .addColumn("locale", text, (c) => c.notNull().defaultTo("en"))
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addCheckConstraint("group_employees_status", sql`status in ('active', 'leave', 'terminated')`)
+        .addCheckConstraint("group_employees_class", sql`employment_class in ('full_time', 'part_time')`)
+        .execute();
+      await db.schema.createIndex("group_employees_ref").unique().on("group_employees").columns(["group_id", "employee_ref"]).execute();
+      await db.schema.createIndex("group_employees_ssn").on("group_employees").columns(["group_id", "ssn_hash"]).execute();
+      await db.schema.createIndex("group_employees_member").on("group_employees").column("member_id").execute();
+
+      await db.schema
+        .createTable("employer_settings")
+        .addColumn("group_id", int, (c) => c.primaryKey().references("groups.id").onDelete("cascade"))
+        .addColumn("coverage_end_rule", text, (c) => c.notNull().defaultTo("end_of_month"))
+        .addColumn("open_enrollment_start", text)
+        .addColumn("open_enrollment_end", text)
+        .addColumn("new_hire_days", int, (c) => c.notNull().defaultTo(30))
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addCheckConstraint("employer_settings_rule", sql`coverage_end_rule in ('end_of_month', 'termination_date')`)
+        .execute();
+
+      await create("census_uploads")
+        .addColumn("group_id", int, (c) => c.notNull().references("groups.id").onDelete("cascade"))
+        .addColumn("admin_id", int, (c) => c.references("group_admins.id"))
+        .addColumn("file_name", text, (c) => c.notNull())
+        .addColumn("file_sha256", text, (c) => c.notNull())
+        .addColumn("row_count", int, (c) => c.notNull())
+        .addColumn("rows_enc", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("applied_at", text)
+        .execute();
+
+      await create("coverage_events")
+        .addColumn("group_id", int, (c) => c.references("groups.id"))
+        .addColumn("employee_id", int, (c) => c.references("group_employees.id"))
+        .addColumn("member_id", int, (c) => c.references("members.id"))
+        .addColumn("enrollment_id", int, (c) => c.references("enrollments.id"))
+        .addColumn("policy_id", int, (c) => c.references("policies.id"))
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("effective_date", text, (c) => c.notNull())
+        .addColumn("cause", text, (c) => c.notNull())
+        .addColumn("actor", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addCheckConstraint("coverage_events_kind", sql`kind in ('enrolled', 'changed', 'terminated', 'reinstated')`)
+        .execute();
+      await db.schema.createIndex("coverage_events_member").on("coverage_events").columns(["member_id", "plan_id", "id"]).execute();
+      await db.schema.createIndex("coverage_events_employee").on("coverage_events").columns(["employee_id", "id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -910,6 +998,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "014_audit_client": auditClient,
         "015_one_screenshot_per_step": oneScreenshotPerStep,
         "018_address_line_2": addressLine2,
+        "020_employer_roster": employerRoster(dialect),
       };
     },
   };

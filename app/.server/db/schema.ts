@@ -759,6 +759,87 @@ export interface EnrollmentRecordTable {
   created_at: Timestamp;
 }
 
+/** An employee on a group's roster (issue 28), kept by the group's admins by hand or by census. */
+export interface GroupEmployeeTable {
+  id: Id;
+  group_id: number;
+  /** the employer's own employee id, unique in the group */
+  employee_ref: string;
+  first_name: string;
+  last_name: string;
+  birthdate: string;
+  /** 0 male, 1 female (as members.gender) */
+  gender: number;
+  email: string | null;
+  phone: string | null;
+  ssn_enc: string | null;
+  ssn_last4: string | null;
+  /** keyed hash of the 9 digits: the same SSN on two employees is found without opening any */
+  ssn_hash: string | null;
+  hire_date: string;
+  /** active, leave, terminated */
+  status: string;
+  /** full_time, part_time */
+  employment_class: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  termination_date: string | null;
+  /** the last day of coverage after a termination (the group's rule) */
+  coverage_end_date: string | null;
+  /** the store's member this employee is (their enrollments) */
+  member_id: number | null;
+  /** the language the employee's messages are written in */
+  locale: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A group's rules for its employees' coverage (issue 28). */
+export interface EmployerSettingsTable {
+  group_id: number;
+  /** end_of_month (default) or termination_date */
+  coverage_end_rule: string;
+  open_enrollment_start: string | null;
+  open_enrollment_end: string | null;
+  new_hire_days: number;
+  updated_at: Timestamp;
+}
+
+/** A census file checked clean, waiting to be applied (its rows sealed: they may hold SSNs). */
+export interface CensusUploadTable {
+  id: Id;
+  group_id: number;
+  admin_id: number | null;
+  file_name: string;
+  file_sha256: string;
+  row_count: number;
+  rows_enc: string;
+  created_at: Timestamp;
+  applied_at: Timestamp | null;
+}
+
+/** What happened to one plan of a member's coverage, and from when (the carrier feed's source). */
+export interface CoverageEventTable {
+  id: Id;
+  group_id: number | null;
+  employee_id: number | null;
+  member_id: number | null;
+  enrollment_id: number | null;
+  policy_id: number | null;
+  plan_id: number;
+  /** enrolled, changed, terminated, reinstated */
+  kind: string;
+  effective_date: string;
+  /** what caused it: roster.terminate, roster.reinstate, census.apply, enrollment.complete */
+  cause: string;
+  /** who: group_admin:{id}, rep:{id}, applicant, system */
+  actor: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   esign_consents: EsignConsentTable;
   enrollment_records: EnrollmentRecordTable;
@@ -809,6 +890,10 @@ export interface Database {
   screenshots: ScreenshotTable;
   group_admins: GroupAdminTable;
   staff_sessions: StaffSessionTable;
+  group_employees: GroupEmployeeTable;
+  employer_settings: EmployerSettingsTable;
+  census_uploads: CensusUploadTable;
+  coverage_events: CoverageEventTable;
 }
 
 export type Plan = Selectable<PlanTable>;
@@ -826,4 +911,5 @@ export type Member = Selectable<MemberTable>;
 export type Referral = Selectable<ReferralTable>;
 export type PlanCategory = Selectable<PlanCategoryTable>;
 export type PlanPrice = Selectable<PlanPriceTable>;
+export type GroupEmployee = Selectable<GroupEmployeeTable>;
 export type { ColumnType };

@@ -31,6 +31,8 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: "screenshots", key: ["id"], column: "image_enc" },
   { table: "outbox", key: ["id"], column: "body_enc" },
   { table: "enrollment_records", key: ["enrollment_id"], column: "pdf_enc" },
+  { table: "group_employees", key: ["id"], column: "ssn_enc" },
+  { table: "census_uploads", key: ["id"], column: "rows_enc" },
 ];
 
 export interface ColumnReport {
