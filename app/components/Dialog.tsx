@@ -2,9 +2,9 @@
  * A dialog the server can render: it is addressable by URL (?dialog=… or ?step=…), so it
  * opens without JavaScript (an open `<dialog>` drawn over the page). With JavaScript it becomes
  * the platform's modal dialog (`showModal()`, issue 26 #4): the page behind is inert, so Tab
- * stays inside; the heading takes focus; Escape closes it (to `closeTo`); and once it closes the
- * focus goes back to what opened it — or, when that has gone (an add button replaced by its tick),
- * to the element `closeTo`'s #fragment names.
+ * stays inside; the heading takes focus; Escape closes it (to `closeTo`); and once it closes on
+ * the same page the focus goes back to what opened it — or, when that has gone (an add button
+ * replaced by its tick), to the element `closeTo`'s #fragment names.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "@remix-run/react";
@@ -59,6 +59,8 @@ export function Dialog({
     if (!el) return;
     const active = document.activeElement;
     const opener = active instanceof HTMLElement && active !== document.body && !el.contains(active) ? active : null;
+    // the page it opened on: the focus goes back only when the dialog closes to that page, not when it leads on to another
+    const page = window.location.pathname;
     let leaving = false;
     let gone = false;
     // The server's dialog is open but not modal: make it the modal one. Its focus would scroll the
@@ -97,7 +99,7 @@ export function Dialog({
       el.removeEventListener("cancel", onCancel);
       el.removeEventListener("close", onClose);
       if (el.open) el.close();
-      focusAfterClose(opener, close.current);
+      if (window.location.pathname === page) focusAfterClose(opener, close.current);
     };
   }, [navigate, follow]);
 

@@ -49,7 +49,7 @@ export const brandRow = style({
   gap: vars.space.m,
   padding: `${vars.space.m} ${vars.space.m}`,
   // a phone: logo and cart on one row, the age line under them (issue 26 #1)
-  "@media": { [narrow]: { gap: `0 ${vars.space.s}`, padding: `${vars.space.s} ${vars.space.m}` } },
+  "@media": { [narrow]: { gap: `0 ${vars.space.s}`, padding: `${vars.space.xs} ${vars.space.m}` } },
 });
 export const logo = style({
   display: "inline-flex",

@@ -60,7 +60,7 @@ globalStyle(".container", { maxWidth: vars.maxWidth, margin: "0 auto", padding: 
 globalStyle("main", {
   display: "block",
   padding: `${vars.space.l} 0 ${vars.space.xl}`,
-  "@media": { [narrow]: { paddingTop: vars.space.m } },
+  "@media": { [narrow]: { paddingTop: vars.space.s } },
 });
 
 /* Buttons */
