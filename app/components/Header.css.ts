@@ -11,6 +11,8 @@ export const contactInner = style({
   alignItems: "center",
   gap: vars.space.s,
   padding: `${vars.space.xs} ${vars.space.m}`,
+  // a phone: the language button beside the contact line, which wraps on its own (issue 26 #1)
+  "@media": { [narrow]: { flexWrap: "nowrap" } },
 });
 export const contactText = style({ margin: 0 });
 globalStyle(`${contactBar} a`, { color: vars.color.onBrand });
