@@ -109,9 +109,9 @@ test.describe("the store on a phone", () => {
     await expect(page).toHaveURL(/\/enrollment\/billing-information$/);
     await expectHeadingOnFirstScreen(page);
     await payByBankDraft(page, "Ana Phone", "123456789");
-    await expect(page).toHaveURL(/\/enrollment\/review-confirm$/);
+    // the signature step comes before the review here (its amounts are checked in a later change)
+    await expect(page).toHaveURL(/\/enrollment\/agreement-signature$/);
     await expectHeadingOnFirstScreen(page);
-    expect(await wrappedTexts(page, "main dd")).toEqual([]);
     await a11y(page);
   });
 
