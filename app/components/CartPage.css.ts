@@ -12,10 +12,16 @@ export const totals = style({ margin: `0 0 ${vars.space.m}` });
 globalStyle(`${totals} > div`, {
   display: "flex",
   justifyContent: "space-between",
+  alignItems: "baseline",
   gap: vars.space.s,
   padding: `${vars.space.xs} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-globalStyle(`${totals} dd`, { margin: 0, fontWeight: 700 });
+// amounts stay whole on their line at 320 px (issue 26 #2)
+globalStyle(`${totals} dd`, { margin: 0, fontWeight: 700, whiteSpace: "nowrap", textAlign: "right" });
+/** The cart's table: a word breaks only when it cannot fit (not "Mo/nthl/y"), an amount never. */
+export const table = style({});
+globalStyle(`${table} th, ${table} td`, { overflowWrap: "break-word" });
+export const amount = style({ whiteSpace: "nowrap" });
 export const remove = style({ color: vars.color.error, whiteSpace: "nowrap" });
 export const preview = style({ maxHeight: "500px", overflowY: "auto", border: `1px solid ${vars.color.border}`, marginTop: vars.space.m });

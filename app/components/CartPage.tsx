@@ -83,7 +83,7 @@ export function CartPage({
       <div className={s.layout}>
         <div className="stack">
           <div className="table-wrap">
-            <table data-testid="cart-table">
+            <table data-testid="cart-table" className={s.table}>
               <caption className="visually-hidden">{t("cart.tableCaption")}</caption>
               <thead>
                 <tr>
@@ -110,7 +110,7 @@ export function CartPage({
                         </Link>
                       </div>
                     </td>
-                    <td>{money(l.priceCents)}</td>
+                    <td className={s.amount}>{money(l.priceCents)}</td>
                     <td>
                       {l.removable ? (
                         <Link

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import type { Flash } from "~/domain/session";
+import { closeToCard } from "~/domain/card-anchor";
 import { Dialog } from "./Dialog";
 
 /** A one-time message carried across a redirect ('Success!', 'Warning!', 'Info!'); some
@@ -8,13 +9,14 @@ import { Dialog } from "./Dialog";
 export function FlashMessage({ flash }: { flash: Flash }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // after an add from a list, the way out comes back to the card (issue 26 #3)
+  const here = closeToCard(location.pathname + location.search);
   const message = t(flash.key, flash.values);
   // The compare tray shows its own refusal, beside the checkboxes (CompareTray).
   if (flash.dialog === "compare") return null;
   if (flash.dialog === "cart-added") {
     return (
-      <Dialog id="cart-added" title={t("toast.success")} closeTo={here}>
+      <Dialog id="cart-added" title={t("toast.success")} closeTo={here} follow>
         <p role="status" data-testid="flash">
           {message}
         </p>
@@ -31,7 +33,7 @@ export function FlashMessage({ flash }: { flash: Flash }) {
   }
   if (flash.dialog === "already-active") {
     return (
-      <Dialog id="already-active" title={t("toast.info")} closeTo={here}>
+      <Dialog id="already-active" title={t("toast.info")} closeTo={here} follow>
         <p data-testid="flash">{message}</p>
         <Link className="button" to={here} preventScrollReset>
           {t("common.ok")}

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ShellData } from "~/views/shell";
@@ -17,6 +18,13 @@ export function Header({ shell }: { shell: ShellData }) {
   const { branding, site, cart, menu, adminLinks, locale, mode, homeHref } = shell;
   const here = location.pathname + location.search;
   const other = locale === "es" ? "en" : "es";
+  // The wizard keeps its header to the essentials (issue 26 #1): no recommendations button there.
+  const inWizard = location.pathname.startsWith("/enrollment/");
+  // With JavaScript a navigation keeps the header: the folded menu closes again on each page.
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.pathname, location.search]);
 
   return (
     <header className={s.header}>
@@ -108,8 +116,8 @@ export function Header({ shell }: { shell: ShellData }) {
             ) : null}
           </p>
         </div>
-        {shell.showRecommended ? (
-          <Link to="/recommend-list?name=cart" className="button button--secondary">
+        {shell.showRecommended && !inWizard ? (
+          <Link to="/recommend-list?name=cart" className={`button button--secondary ${s.recommended}`}>
             {t("shell.viewRecommended")}
           </Link>
         ) : null}
@@ -127,20 +135,24 @@ export function Header({ shell }: { shell: ShellData }) {
         </Link>
       </div>
       <nav className={s.nav} aria-label={t("shell.categoryMenu")}>
-        <ul className={`container ${s.navList}`}>
-          <li>
-            <NavLink to={homeHref} end className={s.navLink}>
-              {t("shell.home")}
-            </NavLink>
-          </li>
-          {menu.map((c) => (
-            <li key={c.key}>
-              <Link to={`/plans?type=${encodeURIComponent(c.key)}`} className={s.navLink}>
-                {c.label}
-              </Link>
+        {/* below the breakpoint one control opens the menu (no script needed); above it the menu shows in full */}
+        <details className={`container ${s.menu}`} ref={menuRef}>
+          <summary className={s.menuToggle}>{t("shell.categoryMenu")}</summary>
+          <ul className={s.navList}>
+            <li>
+              <NavLink to={homeHref} end className={s.navLink}>
+                {t("shell.home")}
+              </NavLink>
             </li>
-          ))}
-        </ul>
+            {menu.map((c) => (
+              <li key={c.key}>
+                <Link to={`/plans?type=${encodeURIComponent(c.key)}`} className={s.navLink}>
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
       </nav>
     </header>
   );

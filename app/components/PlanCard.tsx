@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import type { ListedCard, PlanCardData } from "~/views/plans";
+import { cardId } from "~/domain/card-anchor";
 import * as s from "./PlanCard.css";
 import { planCardActionsHtml, planCardBodyHtml } from "./plan-card-html";
 import { useRequestInfo } from "./RequestInfo";
@@ -77,7 +78,8 @@ function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: s
   // In the browser's hydration of a document there is none: the server's HTML is kept as it is.
   const whole = card.tierPrices ? (card as PlanCardData) : listedCards?.get(card.id);
   return (
-    <article className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
+    // its id: an add from the list comes back here (issue 26 #3)
+    <article id={cardId(card.id)} className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
       <div
         className={s.body}
         dangerouslySetInnerHTML={{ __html: whole ? planCardBodyHtml(whole, t, language) : "" }}

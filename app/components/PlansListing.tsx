@@ -9,6 +9,7 @@ import { RecommendedStrip } from "./RecommendedStrip";
 import { useHomeHref } from "./useHomeHref";
 import { CompareScope, CompareTray } from "./CompareTray";
 import { lazyPart } from "./LazyPart";
+import * as s from "./PlansListing.css";
 
 // Shown only before a quote (a priced list has the quote summary instead): its code loads with it (ADR 013).
 const QuoteForm = lazyPart("plans-quote", () => import("./QuoteForm").then((m) => m.QuoteForm));
@@ -66,6 +67,20 @@ function Listing({ data, selectorAction }: { data: PlansListingData<ListedCard>;
         </button>
       </Form>
       <PlanAddForm id="plan-add" redirectTo={here} />
+      {sections.length > 1 ? (
+        // a long list (all plans: ~16,000 px on a desktop, twice that on a phone) says where each category starts (issue 26 #3)
+        <nav id="jump-links" aria-label={t("plans.jumpTo")}>
+          <ul className={s.jumpLinks}>
+            {sections.map((section) => (
+              <li key={section.key}>
+                <a className={s.jumpLink} href={`#section-${section.key}`}>
+                  {section.key === "bundles" ? t("plans.bundlesHeading") : section.heading}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {sections.length === 0 ? (
         <p className="notice" data-testid="no-plans">
           {t("plans.none")}
@@ -96,6 +111,11 @@ function Listing({ data, selectorAction }: { data: PlansListingData<ListedCard>;
                 ))}
               </PlanCardLinks>
             )}
+            {sections.length > 1 ? (
+              <p className={s.backToJump}>
+                <a href="#jump-links">{t("plans.backToCategories")}</a>
+              </p>
+            ) : null}
           </section>
         ))
       )}

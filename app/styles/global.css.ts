@@ -1,6 +1,7 @@
 /** Base styles: readable type, visible focus, forms and the shared building blocks. */
 import { globalStyle } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { narrow } from "./media";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", { WebkitTextSizeAdjust: "100%" });
@@ -56,7 +57,11 @@ globalStyle(".skip-link", {
 globalStyle(".skip-link:focus", { left: vars.space.s });
 
 globalStyle(".container", { maxWidth: vars.maxWidth, margin: "0 auto", padding: `0 ${vars.space.m}` });
-globalStyle("main", { display: "block", padding: `${vars.space.l} 0 ${vars.space.xl}` });
+globalStyle("main", {
+  display: "block",
+  padding: `${vars.space.l} 0 ${vars.space.xl}`,
+  "@media": { [narrow]: { paddingTop: vars.space.s } },
+});
 
 /* Buttons */
 globalStyle(".button", {
@@ -164,6 +169,8 @@ globalStyle(".breadcrumb ol", {
   margin: `0 0 ${vars.space.m}`,
 });
 globalStyle(".breadcrumb li + li::before", { content: '"›"', margin: `0 ${vars.space.xs}`, color: vars.color.muted });
+// a phone: the first and the last two crumbs (home, the page above, this page), on one line (issue 26 #1)
+globalStyle(".breadcrumb li:not(:first-child):nth-last-child(n + 3)", { "@media": { [narrow]: { display: "none" } } });
 
 globalStyle(".muted", { color: vars.color.muted });
 globalStyle(".text-error", { color: vars.color.error });

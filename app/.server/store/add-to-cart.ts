@@ -12,6 +12,7 @@ import { addPlanToCart } from "./cart";
 import { loadCatalog } from "../repositories/catalog";
 import { planHref } from "./plan-cards";
 import { localeOf } from "~/domain/locale";
+import { backToCard } from "~/domain/card-anchor";
 
 function positiveInt(value: string) {
   const n = Number(value);
@@ -23,7 +24,7 @@ export async function handleAddToCart(
   request: Request,
   session: StoreSession,
   form: FormData,
-  options: { from: "listing" | "detail"; back: string },
+  options: { from: "listing" | "detail"; back: string; toCard?: boolean },
 ) {
   const back = localRedirect(field(form, "redirectTo", 500) || options.back, options.back);
   const done = async (to: string) => redirect(to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
@@ -52,12 +53,12 @@ export async function handleAddToCart(
       return done("/cart");
     }
     session.flash({ kind: "success", key: "cart.addedMessage", values: { plan: result.planName }, dialog: "cart-added" });
-    return done(back);
+    return done(options.toCard ? backToCard(back, plan.id) : back);
   }
   switch (result.code) {
     case "alreadyActive":
       session.flash({ kind: "info", key: "cart.alreadyActive", values: { plan: result.planName }, dialog: "already-active" });
-      return done(back);
+      return done(options.toCard ? backToCard(back, plan.id) : back);
     case "blackout":
       session.flash({ kind: "error", key: "cart.blackout", values: { plan: result.planName } });
       return done(back);

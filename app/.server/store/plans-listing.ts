@@ -69,7 +69,10 @@ export async function plansAction(services: Services, request: Request, form: Fo
   const session = await services.sessions.read(request);
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
+  url.searchParams.delete("added");
   const back = url.pathname + url.search;
-  if (field(form, "intent", 20) === "add") return handleAddToCart(services, request, session, form, { from: "listing", back });
+  // an add comes back to its card in the list (issue 26 #3)
+  if (field(form, "intent", 20) === "add")
+    return handleAddToCart(services, request, session, form, { from: "listing", back, toCard: true });
   return submitQuote(services, request, session, form, { requireCategory: false, next: () => back });
 }

@@ -44,8 +44,10 @@ export const totals = style({ margin: 0 });
 globalStyle(`${totals} > div`, {
   display: "flex",
   justifyContent: "space-between",
+  alignItems: "baseline",
   gap: vars.space.s,
   padding: `${vars.space.xs} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-globalStyle(`${totals} dd`, { margin: 0, fontWeight: 700 });
+// an amount stays whole on its line, whatever the width (issue 26 #2); a long plan name wraps beside it
+globalStyle(`${totals} dd`, { margin: 0, fontWeight: 700, whiteSpace: "nowrap", textAlign: "right" });

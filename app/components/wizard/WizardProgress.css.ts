@@ -1,5 +1,17 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { narrow, wide } from "~/styles/media";
+
+export const wideOnly = style({ "@media": { [narrow]: { display: "none" } } });
+export const steps = style({});
+export const summary = style({
+  display: "list-item",
+  minHeight: "44px",
+  paddingTop: vars.space.s,
+  cursor: "pointer",
+  "@media": { [wide]: { display: "none" } },
+});
+globalStyle(`${steps}::details-content`, { "@media": { [wide]: { contentVisibility: "visible" } } });
 
 export const bar = style({
   listStyle: "none",
