@@ -21,6 +21,9 @@ export const AUDIT_KINDS = [
   "history.view",
   "record.download",
   "quote.open",
+  "catalog.import",
+  "catalog.publish",
+  "catalog.discard",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -29,7 +32,7 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  * a group code), or a requester — someone not verified asking for or typing a rep's or admin's
  * sign-in code, who may be that person or anyone who knows the rep or group code.
  */
-export const ACTING_AS = ["rep", "group_admin", "applicant", "employee", "requester"] as const;
+export const ACTING_AS = ["rep", "group_admin", "applicant", "employee", "requester", "operator"] as const;
 export type ActingAs = (typeof ACTING_AS)[number];
 
 export type StaffKind = "rep" | "group_admin";
