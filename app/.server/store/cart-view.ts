@@ -43,6 +43,7 @@ export async function cartView(services: Services, enrollment: Enrollment, local
       pairedWith: l.paired_line_id,
       isL713: plan?.is_l713 === 1,
       isTermLife: plan?.categoryKey === "term_life",
+      withdrawn: plan?.withdrawn === true,
     };
   });
   const totals = cartTotals(view);
