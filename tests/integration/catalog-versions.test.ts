@@ -16,7 +16,7 @@ import { loadCatalog } from "~/.server/repositories/catalog";
 import { catalogFor, quoteFacts } from "~/.server/store/shopping";
 import { pricingFor } from "~/.server/store/cart";
 import { cartView } from "~/.server/store/cart-view";
-import { importUpload, publishVersion, republishVersion } from "~/.server/operators/catalog/versions";
+import { checkUpload, importUpload, publishVersion, republishVersion } from "~/.server/operators/catalog/versions";
 import { runCatalogCommand } from "~/.server/operators/catalog/cli";
 import { formatProblem } from "~/domain/catalog-import/problems";
 import { todayIso } from "~/domain/dates";
@@ -132,6 +132,14 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
         { kind: "catalog.publish", actor: "test", acting_as: "operator", detail: `version:${imported.versionId}` },
       ]),
     );
+  });
+
+  it("accepts the README's example files (docs/catalog/examples)", async () => {
+    const dir = path.resolve(__dirname, "../../docs/catalog/examples");
+    const upload = fs.readdirSync(dir).map((name) => ({ name, bytes: fs.readFileSync(path.join(dir, name)) }));
+    const checked = await checkUpload(app.services, upload);
+    expect(checked.ok, JSON.stringify(checked)).toBe(true);
+    if (checked.ok) expect(checked.upload.files.map((f) => f.kind).sort()).toEqual(["plans", "ratePuf", "ratingAreas", "tierRates"]);
   });
 
   it("changes nothing for a broken upload, and names every problem by file, row and column", async () => {

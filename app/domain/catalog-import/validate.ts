@@ -66,10 +66,20 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
     }
     if (!table.rows.length) problems.add(table.file, null, null, "no rows under the header");
     files.push({ file: table.file, kind, rows: table.rows.length });
-    if (kind === "ratePuf") rates.push(...parseRatePuf(table, problems));
-    else if (kind === "tierRates") rates.push(...parseTierRates(table, problems));
-    else if (kind === "ratingAreas") areas.push(...parseRatingAreas(table, problems));
-    else plans.push(...parsePlans(table, problems));
+    // appended one by one: a 100,000-row file is too many arguments for push(...rows)
+    const parsed =
+      kind === "ratePuf"
+        ? parseRatePuf(table, problems)
+        : kind === "tierRates"
+          ? parseTierRates(table, problems)
+          : kind === "ratingAreas"
+            ? parseRatingAreas(table, problems)
+            : parsePlans(table, problems);
+    for (const row of parsed) {
+      if (kind === "ratingAreas") areas.push(row as RatingArea);
+      else if (kind === "plans") plans.push(row as ImportedPlan);
+      else rates.push(row as ImportedRate);
+    }
   }
 
   // plans: one row per code across files; a new plan is complete and known categories and carriers

@@ -105,7 +105,9 @@ export async function previewVersion(services: Services, versionId: number, on?:
   const after = new Map<number, PriceRow[]>();
   for (const { rating_area, ...r } of rates) {
     const row: PriceRow = rating_area ? { ...r, zip3s: zip3sOf.get(rating_area) ?? new Set() } : r;
-    after.set(r.plan_id, [...(after.get(r.plan_id) ?? []), row]);
+    const list = after.get(r.plan_id);
+    if (list) list.push(row);
+    else after.set(r.plan_id, [row]);
   }
   const codes = new Map([...before.plans.values()].map((p) => [p.id, p.code]));
   const summary: DraftSummary = version.summary
