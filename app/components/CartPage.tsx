@@ -80,6 +80,16 @@ export function CartPage({
       {crumbs}
       <h1>{t("cart.title")}</h1>
       <SelectionBanner banner={data.banner} />
+      {cart.lines.some((l) => l.withdrawn) ? (
+        <p className="notice notice--warning" data-testid="cart-withdrawn">
+          {t("cart.withdrawn", {
+            plans: cart.lines
+              .filter((l) => l.withdrawn)
+              .map((l) => l.name)
+              .join(", "),
+          })}
+        </p>
+      ) : null}
       <div className={s.layout}>
         <div className="stack">
           <div className="table-wrap">

@@ -30,6 +30,9 @@ export const AUDIT_KINDS = [
   "census.check",
   "census.apply",
   "employer.settings",
+  "catalog.import",
+  "catalog.publish",
+  "catalog.discard",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -38,7 +41,7 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  * a group code), or a requester — someone not verified asking for or typing a rep's or admin's
  * sign-in code, who may be that person or anyone who knows the rep or group code.
  */
-export const ACTING_AS = ["rep", "group_admin", "applicant", "employee", "requester"] as const;
+export const ACTING_AS = ["rep", "group_admin", "applicant", "employee", "requester", "operator"] as const;
 export type ActingAs = (typeof ACTING_AS)[number];
 
 export type StaffKind = "rep" | "group_admin";

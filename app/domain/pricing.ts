@@ -5,8 +5,10 @@
  *
  * A price row matches when its tier is the quote's, the age is within its band, and its
  * gender, smoker, state and coverage amount are either unset or equal to the quote's (the
- * coverage is the chosen amount, by default the lowest: LOW_COST). The most specific match
- * wins (state, then gender, then smoker). A matched price of 0 means the tier is not sold.
+ * coverage is the chosen amount, by default the lowest: LOW_COST). A row of a rating area (an
+ * imported CMS rate filing, ADR 022) matches only a ZIP whose first three digits are in the area.
+ * The most specific match wins (rating area, then state, then gender, then smoker). A matched
+ * price of 0 means the tier is not sold.
  */
 import type { Tier } from "./tiers";
 
@@ -36,6 +38,8 @@ export interface PriceRow {
   state: string | null;
   coverage_amount: number | null;
   price_cents: number;
+  /** the ZIP3 prefixes of the row's rating area; absent or null: anywhere in its state */
+  zip3s?: ReadonlySet<string> | null;
 }
 
 export interface QuoteFacts {
@@ -66,7 +70,8 @@ export interface PriceEntry {
 export type PricingResult = { ok: true; entries: PriceEntry[] } | { ok: false; errorCode: PricingErrorCode };
 
 const eq = <T>(col: T | null, v: T | null) => col === null || col === v;
-const specificity = (r: PriceRow) => (r.state !== null ? 4 : 0) + (r.gender !== null ? 2 : 0) + (r.smoker !== null ? 1 : 0);
+const specificity = (r: PriceRow) =>
+  (r.zip3s ? 8 : 0) + (r.state !== null ? 4 : 0) + (r.gender !== null ? 2 : 0) + (r.smoker !== null ? 1 : 0);
 
 /** Coverage amounts the plan offers, lowest first (empty: not coverage-based). */
 export function coverageAmounts(rows: readonly PriceRow[]) {
@@ -82,7 +87,16 @@ export const GENDER_OTHERS = 2;
  */
 export function matchRow(
   rows: readonly PriceRow[],
-  q: { tier: string; age: number; gender: number | null; smoker: number | null; state: string | null; coverage: number | null },
+  q: {
+    tier: string;
+    age: number;
+    gender: number | null;
+    smoker: number | null;
+    state: string | null;
+    coverage: number | null;
+    /** the quote's ZIP3 (rating-area rows match only their own) */
+    zip3?: string | null;
+  },
 ): PriceRow | null {
   if (q.gender === GENDER_OTHERS) {
     const male = matchRow(rows, { ...q, gender: 0 });
@@ -93,6 +107,7 @@ export function matchRow(
   for (const r of rows) {
     if (r.tier !== q.tier || q.age < r.age_min || q.age > r.age_max) continue;
     if (!eq(r.gender, q.gender) || !eq(r.smoker, q.smoker) || !eq(r.state, q.state) || !eq(r.coverage_amount, q.coverage)) continue;
+    if (r.zip3s && !(q.zip3 && r.zip3s.has(q.zip3))) continue;
     if (!best || specificity(r) > specificity(best) || (specificity(r) === specificity(best) && r.id < best.id)) best = r;
   }
   return best;
@@ -128,6 +143,7 @@ export function pricePlan(
   const unavailable = availability(plan, facts);
   if (unavailable) return { ok: false, errorCode: unavailable };
   const age = facts.age as number;
+  const zip3 = facts.zip ? facts.zip.slice(0, 3) : null;
   if (!facts.tier) return { ok: false, errorCode: "tierError" };
   const amounts = coverageAmounts(rows);
   const wanted = options.coverage !== undefined && options.coverage !== null ? [options.coverage] : amounts.length ? amounts : [null];
@@ -136,8 +152,8 @@ export function pricePlan(
   const sold = wanted.some((coverage) =>
     smokerAnswers.some(
       (smoker) =>
-        (matchRow(rows, { tier: facts.tier as string, age, gender: facts.gender, smoker, state: facts.state, coverage })?.price_cents ??
-          0) > 0,
+        (matchRow(rows, { tier: facts.tier as string, age, gender: facts.gender, smoker, state: facts.state, coverage, zip3 })
+          ?.price_cents ?? 0) > 0,
     ),
   );
   if (!sold) return { ok: false, errorCode: "tierError" };
@@ -148,7 +164,15 @@ export function pricePlan(
 
   const entries: PriceEntry[] = [];
   for (const coverage of wanted) {
-    const row = matchRow(rows, { tier: facts.tier, age, gender: facts.gender, smoker: facts.smoker ?? 0, state: facts.state, coverage });
+    const row = matchRow(rows, {
+      tier: facts.tier,
+      age,
+      gender: facts.gender,
+      smoker: facts.smoker ?? 0,
+      state: facts.state,
+      coverage,
+      zip3,
+    });
     if (row && row.price_cents > 0)
       entries.push({
         planId: plan.id,
@@ -181,6 +205,7 @@ export function tierPrices(
       smoker: facts.smoker ?? 0,
       state: facts.state,
       coverage,
+      zip3: facts.zip ? facts.zip.slice(0, 3) : null,
     });
     return { tier, priceCents: row && row.price_cents > 0 ? row.price_cents + salaryPart(plan, facts.annualIncome) : 0 };
   });

@@ -18,6 +18,8 @@ export interface CartLineView {
   pairedWith: number | null;
   isL713: boolean;
   isTermLife: boolean;
+  /** the catalog in force on the coverage's date no longer offers the plan (ADR 022) */
+  withdrawn: boolean;
 }
 
 export interface CartTotalsView {

@@ -8,6 +8,7 @@ import { action as indexAction } from "~/routes/_index";
 import { loader as plansLoader } from "~/routes/_store.plans";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
+import { todayIso } from "~/domain/dates";
 import { loadCatalog } from "~/.server/repositories/catalog";
 import { cachedListings, clearListingCache } from "~/.server/store/listing-cache";
 import type { PlansListingData } from "~/views/plans";
@@ -32,7 +33,7 @@ describeEachDatabase("the shared priced listing", (kind) => {
     app = await createTestApp(kind);
   });
   afterAll(() => app.close());
-  const catalog = () => loadCatalog(app.services.db);
+  const catalog = () => loadCatalog(app.services.db, todayIso(new Date()));
   beforeEach(async () => clearListingCache(await catalog()));
 
   async function visitor(quote: Partial<typeof QUOTE> = {}, host?: string) {
@@ -125,10 +126,10 @@ describeEachDatabase("the shared priced listing", (kind) => {
   it("keeps the catalog, and so the listings made from it, when a minute's read finds nothing changed", async () => {
     const db = app.services.db;
     const start = Date.now();
-    const held = await loadCatalog(db, start);
+    const held = await loadCatalog(db, todayIso(new Date()), start);
     await listing(await visitor());
     expect(cachedListings(held)).toBe(1);
-    expect(await loadCatalog(db, start + 61_000)).toBe(held); // read again: the same rows
+    expect(await loadCatalog(db, todayIso(new Date()), start + 61_000)).toBe(held); // read again: the same rows
     expect(cachedListings(await catalog())).toBe(1);
     const plan = planId("BSD-PPO-ESS");
     const { popularity } = await db.selectFrom("plans").select("popularity").where("id", "=", plan).executeTakeFirstOrThrow();
@@ -138,7 +139,7 @@ describeEachDatabase("the shared priced listing", (kind) => {
       .where("id", "=", plan)
       .execute();
     try {
-      const changed = await loadCatalog(db, start + 122_000);
+      const changed = await loadCatalog(db, todayIso(new Date()), start + 122_000);
       expect(changed).not.toBe(held);
       expect(changed.plans.get(plan)?.popularity).toBe(popularity + 1);
       expect(cachedListings(changed)).toBe(0);

@@ -6,6 +6,7 @@ import { loader as questionsLoader, action as questionsAction } from "~/routes/_
 import { loader as rootLoader } from "~/root";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
+import { todayIso } from "~/domain/dates";
 import { loadCatalog } from "~/.server/repositories/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
@@ -348,7 +349,7 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
 
   it("blackout: a second major-medical plan is refused with a message", async () => {
     const c = await quoted({ category: "medical" });
-    const catalog = await loadCatalog(app.store.db);
+    const catalog = await loadCatalog(app.store.db, todayIso(new Date()));
     const medical = [...catalog.plans.values()].filter(
       (p) =>
         p.categoryKey === "medical" &&

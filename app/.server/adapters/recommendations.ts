@@ -187,6 +187,8 @@ function offered(eb: PlansBuilder, input: RecommendationInput): Expression<SqlBo
       .selectFrom("plan_prices as pr")
       .select("pr.id")
       .whereRef("pr.plan_id", "=", "p.id")
+      // rates of published catalog versions only (a draft import is not sold: ADR 022)
+      .where("pr.catalog_version_id", "in", eb.selectFrom("catalog_versions").select("id").where("status", "=", "published"))
       .where("pr.tier", "=", tier)
       .where("pr.price_cents", ">", 0);
     if (age != null) price = price.where("pr.age_min", "<=", age).where("pr.age_max", ">=", age);

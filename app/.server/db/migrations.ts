@@ -978,6 +978,72 @@ function employerRoster(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 27: the catalog is versioned and effective-dated (ADR 022). A version is a set of plan
+ * offers (offered with its rates, or withdrawn) made as a draft by an import and published with
+ * an effective date; a published version's rows never change again. Pricing reads, per plan, the
+ * latest published version on or before the coverage's effective date that says anything about
+ * it. The rows already here (the demo catalog) become version 1, in force since 1900-01-01.
+ * Rating areas (CMS Rate PUF) map a state's ZIP3 prefixes to an area key such as "TX:1".
+ */
+function catalogVersions(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(dialect, db.schema.createTable("catalog_versions") as CreateTableBuilder<string, never>)
+        .addColumn("status", text, (c) => c.notNull())
+        .addColumn("effective_date", text)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("published_at", text)
+        .addColumn("published_by", text)
+        .addColumn("source", text, (c) => c.notNull())
+        .addColumn("summary", text)
+        .addColumn("republished_from", int)
+        .addColumn("rates_from", text)
+        .addColumn("rates_until", text)
+        .addColumn("payload", text)
+        .addCheckConstraint("catalog_versions_status", sql`status in ('draft', 'published')`)
+        .addCheckConstraint(
+          "catalog_versions_published",
+          sql`status = 'draft' or (effective_date is not null and published_at is not null)`,
+        )
+        .execute();
+      await db.schema
+        .createIndex("catalog_versions_in_force")
+        .on("catalog_versions")
+        .columns(["status", "effective_date", "published_at"])
+        .execute();
+      await db.schema
+        .createTable("catalog_version_plans")
+        .addColumn("version_id", int, (c) => c.notNull().references("catalog_versions.id").onDelete("cascade"))
+        .addColumn("plan_id", int, (c) => c.notNull().references("plans.id").onDelete("cascade"))
+        .addColumn("status", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("catalog_version_plans_pk", ["version_id", "plan_id"])
+        .addCheckConstraint("catalog_version_plans_status", sql`status in ('offered', 'withdrawn')`)
+        .execute();
+      await db.schema
+        .createTable("rating_areas")
+        .addColumn("state", text, (c) => c.notNull())
+        .addColumn("zip3", text, (c) => c.notNull())
+        .addColumn("area", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("rating_areas_pk", ["state", "zip3"])
+        .execute();
+      await db.schema
+        .alterTable("plan_prices")
+        .addColumn("catalog_version_id", int, (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable("plan_prices").addColumn("rating_area", text).execute();
+      await db.schema.createIndex("plan_prices_version").on("plan_prices").columns(["catalog_version_id", "plan_id"]).execute();
+      const now = new Date().toISOString();
+      await sql`insert into catalog_versions (id, status, effective_date, created_at, published_at, published_by, source, summary)
+        values (1, 'published', '1900-01-01', ${now}, ${now}, 'migration', 'demo catalog', 'the catalog as it was before versions')`.execute(
+        db,
+      );
+      if (dialect === "postgres") await sql`select setval(pg_get_serial_sequence('catalog_versions', 'id'), 1)`.execute(db);
+      await sql`insert into catalog_version_plans (version_id, plan_id, status) select 1, id, 'offered' from plans`.execute(db);
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -997,6 +1063,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "013_enrollment_holder": enrollmentHolder,
         "014_audit_client": auditClient,
         "015_one_screenshot_per_step": oneScreenshotPerStep,
+        "017_catalog_versions": catalogVersions(dialect),
         "018_address_line_2": addressLine2,
         "020_employer_roster": employerRoster(dialect),
       };

@@ -147,6 +147,46 @@ export interface PlanPriceTable {
   state: string | null;
   coverage_amount: number | null;
   price_cents: number;
+  /** the catalog version the row belongs to (ADR 022); rows of a published version never change */
+  catalog_version_id: Generated<number>;
+  /** a CMS rating area ("TX:1", rating_areas): the row applies to the ZIP3s of that area only */
+  rating_area: string | null;
+}
+
+/** A version of the catalog (ADR 022): a draft made by an import, then published with an effective date. */
+export interface CatalogVersionTable {
+  id: Id;
+  status: "draft" | "published";
+  /** YYYY-MM-DD: in force for coverage starting on or after it (null while a draft) */
+  effective_date: string | null;
+  created_at: Timestamp;
+  published_at: Timestamp | null;
+  /** who published it: operator:{id}, cli, seed, migration */
+  published_by: string | null;
+  /** what it came from: file names, "rollback to 3" */
+  source: string;
+  summary: string | null;
+  /** a rollback: the version whose content this one publishes again */
+  republished_from: number | null;
+  /** the rates' own dates: the version may take effect only within [rates_from, rates_until] */
+  rates_from: string | null;
+  rates_until: string | null;
+  /** what publishing applies besides the rates (JSON): changes to plans the catalog has, rating areas */
+  payload: string | null;
+}
+
+/** What a version says about a plan: offered (with its rates in plan_prices) or withdrawn. */
+export interface CatalogVersionPlanTable {
+  version_id: number;
+  plan_id: number;
+  status: "offered" | "withdrawn";
+}
+
+/** CMS rating areas: a state's ZIP3 prefix belongs to one area ("TX:1"). */
+export interface RatingAreaTable {
+  state: string;
+  zip3: string;
+  area: string;
 }
 
 export interface PlanRelationTable {
@@ -851,6 +891,9 @@ export interface Database {
   plan_states: PlanStateTable;
   plan_areas: PlanAreaTable;
   plan_prices: PlanPriceTable;
+  catalog_versions: CatalogVersionTable;
+  catalog_version_plans: CatalogVersionPlanTable;
+  rating_areas: RatingAreaTable;
   plan_relations: PlanRelationTable;
   plan_questions: PlanQuestionTable;
   portals: PortalTable;
@@ -912,4 +955,5 @@ export type Referral = Selectable<ReferralTable>;
 export type PlanCategory = Selectable<PlanCategoryTable>;
 export type PlanPrice = Selectable<PlanPriceTable>;
 export type GroupEmployee = Selectable<GroupEmployeeTable>;
+export type CatalogVersion = Selectable<CatalogVersionTable>;
 export type { ColumnType };

@@ -3,6 +3,7 @@
  * every enrollment, for a plan in the cart, or for the carrier of a plan in the cart — in
  * their order; the union-plan (L713) message; and the codes a broker or group must give.
  */
+import { todayIso } from "~/domain/dates";
 import type { DB } from "../db/connection";
 import type { Enrollment } from "../db/schema";
 import { loadCatalog, planText } from "./catalog";
@@ -16,7 +17,8 @@ export interface AgreementTextRow {
 }
 
 export async function agreementTexts(db: DB, planIds: readonly number[], locale: string): Promise<AgreementTextRow[]> {
-  const catalog = await loadCatalog(db);
+  // carriers and L713 flags are plan attributes, the same in every catalog version
+  const catalog = await loadCatalog(db, todayIso(new Date()));
   const carrierIds = [
     ...new Set(planIds.map((id) => catalog.plans.get(id)?.carrier_id).filter((id): id is number => typeof id === "number")),
   ];
@@ -43,7 +45,7 @@ export async function agreementTexts(db: DB, planIds: readonly number[], locale:
 
 /** The carrier's special message for an L713 plan in the cart, with its health and welfare amount. */
 export async function cartL713(db: DB, planIds: readonly number[], locale: string) {
-  const catalog = await loadCatalog(db);
+  const catalog = await loadCatalog(db, todayIso(new Date()));
   const plan = planIds.map((id) => catalog.plans.get(id)).find((p) => p?.is_l713 === 1);
   if (!plan) return null;
   const text = planText(plan, locale);

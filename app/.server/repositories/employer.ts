@@ -1,4 +1,5 @@
 /** What the employer step reads besides its own saved data: the group's defaults, the cart's IHA plans. */
+import { todayIso } from "~/domain/dates";
 import type { DB } from "../db/connection";
 import { loadCatalog } from "./catalog";
 
@@ -34,6 +35,7 @@ export async function groupEmployerDefaults(db: DB, groupId: number): Promise<Em
 /** Does the cart hold an IHA plan (get-cart-plan-info is_IHA)? Read from the cached catalog. */
 export async function cartHasIhaPlan(db: DB, planIds: readonly number[]): Promise<boolean> {
   if (!planIds.length) return false;
-  const catalog = await loadCatalog(db);
+  // is_iha is a plan attribute, the same in every catalog version
+  const catalog = await loadCatalog(db, todayIso(new Date()));
   return planIds.some((id) => catalog.plans.get(id)?.is_iha === 1);
 }

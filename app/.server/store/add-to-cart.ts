@@ -7,9 +7,8 @@ import { localRedirect } from "../platform/redirect";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { field } from "../platform/request";
-import { currentEnrollment, isQuoted } from "./shopping";
+import { catalogToday, currentEnrollment, isQuoted } from "./shopping";
 import { addPlanToCart } from "./cart";
-import { loadCatalog } from "../repositories/catalog";
 import { planHref } from "./plan-cards";
 import { localeOf } from "~/domain/locale";
 import { backToCard } from "~/domain/card-anchor";
@@ -32,7 +31,7 @@ export async function handleAddToCart(
   const pair = /^(\d{1,12}):(\d{1,12})$/.exec(field(form, "add", 30));
   const planId = positiveInt(pair ? pair[1] : field(form, "planId", 12));
   const planPriceId = positiveInt(pair ? pair[2] : field(form, "planPriceId", 12));
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogToday(services);
   const plan = planId ? catalog.plans.get(planId) : undefined;
   if (!plan || !planPriceId) {
     session.flash({ kind: "error", key: "cart.unknownPlan" });

@@ -1,9 +1,9 @@
 /** What the cart screen shows: lines, totals, effective dates, riders, union-plan fees, notes. */
 import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
-import { carriers as listCarriers, loadCatalog, planText } from "../repositories/catalog";
+import { carriers as listCarriers, planText } from "../repositories/catalog";
 import { deleteCartLine, repairCartLine } from "../repositories/cart";
-import { effectiveDateRule, quoteFacts } from "./shopping";
+import { catalogFor, effectiveDateRule, quoteFacts } from "./shopping";
 import { planHref } from "./plan-cards";
 import { pricingFor } from "./cart";
 import { safeUrl } from "../repositories/branding";
@@ -19,14 +19,14 @@ export type { CartView } from "~/views/cart";
 
 export async function cartView(services: Services, enrollment: Enrollment, locale: string): Promise<CartView> {
   const [catalog, lines, rule] = await Promise.all([
-    loadCatalog(services.db),
+    catalogFor(services, enrollment),
     cartLinesOnce(services, enrollment.id),
     effectiveDateRule(services, enrollment.group_id),
   ]);
   const carriers = await listCarriers(services.db);
   const view = lines.map((l): CartLineView => {
     const plan = catalog.plans.get(l.plan_id);
-    const row = catalog.priceRows.get(l.plan_id)?.find((r) => r.id === l.plan_price_id);
+    const row = catalog.priceRow(l.plan_price_id);
     const text = plan ? planText(plan, locale) : undefined;
     return {
       id: l.id,
@@ -43,6 +43,7 @@ export async function cartView(services: Services, enrollment: Enrollment, local
       pairedWith: l.paired_line_id,
       isL713: plan?.is_l713 === 1,
       isTermLife: plan?.categoryKey === "term_life",
+      withdrawn: plan?.withdrawn === true,
     };
   });
   const totals = cartTotals(view);
@@ -102,7 +103,7 @@ export async function removeCartLine(
   enrollment: Enrollment,
   lineId: number,
 ): Promise<"removed" | "notInCart" | "notRemovable"> {
-  const [catalog, lines] = await Promise.all([loadCatalog(services.db), cartLinesOnce(services, enrollment.id)]);
+  const [catalog, lines] = await Promise.all([catalogFor(services, enrollment), cartLinesOnce(services, enrollment.id)]);
   const line = lines.find((l) => l.id === lineId);
   if (!line) return "notInCart";
   if (line.removable !== 1) return "notRemovable";

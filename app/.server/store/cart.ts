@@ -4,9 +4,9 @@
  */
 import type { Services } from "../services";
 import type { Enrollment } from "../db/schema";
-import { loadCatalog, planText, type Catalog } from "../repositories/catalog";
+import { planText, type Catalog } from "../repositories/catalog";
 import { activePlanIds, cartLines, deleteCartLine, insertCartLines, planAnswerOutcomes, updateCartLinePrice } from "../repositories/cart";
-import { quoteFacts } from "./shopping";
+import { catalogFor, quoteFacts } from "./shopping";
 import { decideAdd, type AddErrorCode } from "~/domain/cart";
 import { entryFor, pricePlan, type PricingResult, type QuoteFacts } from "~/domain/pricing";
 
@@ -23,7 +23,7 @@ export async function addPlanToCart(
   enrollment: Enrollment,
   request: { planId: number; planPriceId: number; membershipPriceId?: number | null; locale: string },
 ): Promise<AddResult> {
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogFor(services, enrollment);
   const plan = catalog.plans.get(request.planId);
   if (!plan) return { status: "error", code: "unknownPlan", planName: "" };
   const planName = planText(plan, request.locale)?.name ?? "";
@@ -76,12 +76,12 @@ export async function addPlanToCart(
  * no longer sold for the new details leaves the cart (with what came with it).
  */
 export async function repriceCart(services: Services, enrollment: Enrollment, locale: string) {
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogFor(services, enrollment);
   const facts = await quoteFacts(services, enrollment);
   const lines = await cartLines(services.db, enrollment.id);
   const removed: string[] = [];
   for (const line of lines.filter((l) => l.paired_line_id === null)) {
-    const coverage = catalog.priceRows.get(line.plan_id)?.find((r) => r.id === line.plan_price_id)?.coverage_amount ?? null;
+    const coverage = catalog.priceRow(line.plan_price_id)?.coverage_amount ?? null;
     const pricing = pricingFor(catalog, line.plan_id, facts, coverage);
     const entry = pricing.ok ? pricing.entries[0] : null;
     const plan = catalog.plans.get(line.plan_id);

@@ -8,10 +8,10 @@ import { localRedirect } from "../platform/redirect";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { field } from "../platform/request";
-import { carriers, loadCatalog, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
+import { carriers, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
 import { planFacts } from "../repositories/plan-facts";
 import { planCard, planHref } from "./plan-cards";
-import { quoteFacts, shoppingContext } from "./shopping";
+import { catalogFor, catalogToday, quoteFacts, shoppingContext } from "./shopping";
 import type { QuoteComparison } from "./quote-email";
 import type { Enrollment } from "../db/schema";
 import { pricePlan, type QuoteFacts } from "~/domain/pricing";
@@ -38,7 +38,7 @@ export function compareHref(ids: ReadonlyArray<number>) {
 
 /** The tray: the chosen plans (name, link) and the comparison's address. */
 export async function compareTray(services: Services, session: StoreSession, locale: string): Promise<CompareTrayData> {
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogToday(services);
   const plans = (session.get("compare") ?? []).map((id) => comparable(catalog, id)).filter((p): p is CatalogPlan => p !== null);
   return {
     plans: plans.map((p) => ({ id: p.id, name: planText(p, locale)?.name ?? p.code, href: planHref(p) })),
@@ -68,7 +68,7 @@ function planIds(form: FormData, name: string): number[] | null {
  */
 export async function changeCompare(services: Services, session: StoreSession, form: FormData): Promise<Response> {
   const back = localRedirect(field(form, "redirectTo", 500), "/plans");
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogToday(services);
   const current = session.get("compare") ?? [];
   const done = async () => redirect(back, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
 
@@ -186,7 +186,7 @@ export async function comparisonForEmail(
   enrollment: Enrollment,
   locale: string,
 ): Promise<QuoteComparison | null> {
-  const [catalog, facts] = await Promise.all([loadCatalog(services.db), quoteFacts(services, enrollment)]);
+  const [catalog, facts] = await Promise.all([catalogFor(services, enrollment), quoteFacts(services, enrollment)]);
   const chosen = (session.get("compare") ?? []).map((id) => comparable(catalog, id)).filter((p): p is CatalogPlan => p !== null);
   if (!chosen.length) return null;
   const { rows } = await comparePlans(services, catalog, chosen, facts, locale);

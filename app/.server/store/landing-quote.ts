@@ -5,7 +5,7 @@ import { menuCategories } from "../repositories/catalog";
 import { findGroup, findPortal } from "../repositories/entry";
 import { submitQuote } from "./quote";
 import { currentEnrollment, isQuoted } from "./shopping";
-import { isoToUsDate } from "~/domain/dates";
+import { isoToUsDate, todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
 import { chooseRepPortal, repPortalOptions } from "./portal-choice";
 import { redirectWithSession } from "../platform/respond";
@@ -13,7 +13,7 @@ import { redirectWithSession } from "../platform/respond";
 export async function landingQuoteData(services: Services, request: Request) {
   const session = await services.sessions.read(request);
   const lng = await services.i18n.getLocale(request);
-  const categories = await menuCategories(services.db, session.get("over65") ?? false);
+  const categories = await menuCategories(services.db, session.get("over65") ?? false, todayIso(services.now()));
   const enrollment = await currentEnrollment(services, session);
   const q = isQuoted(enrollment) ? enrollment : null;
   return {
@@ -81,5 +81,5 @@ export async function enrollingFor(services: Services, session: StoreSession) {
 
 /** The categories a quote may be for: those with a plan for the session's age group. */
 export function quoteCategories(services: Services, session: StoreSession) {
-  return menuCategories(services.db, session.get("over65") ?? false);
+  return menuCategories(services.db, session.get("over65") ?? false, todayIso(services.now()));
 }

@@ -2,9 +2,9 @@
  *  membership and premier companions, suggestions and the description. */
 import { redirect } from "@remix-run/node";
 import type { Services } from "../services";
-import { shoppingContext } from "./shopping";
+import { catalogToday, shoppingContext } from "./shopping";
 import { pricingFor } from "./cart";
-import { loadCatalog, planText, type CatalogPlan } from "../repositories/catalog";
+import { planText, type CatalogPlan } from "../repositories/catalog";
 import { planCard, planHref } from "./plan-cards";
 import { safeUrl } from "../repositories/branding";
 import { sanitizeHtml } from "~/utils/sanitize";
@@ -126,7 +126,7 @@ export async function planDetail(services: Services, request: Request, plan: Cat
  */
 export async function planForPage(services: Services, idParam: string | undefined): Promise<CatalogPlan> {
   const id = Number(idParam);
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogToday(services);
   const plan = Number.isSafeInteger(id) ? catalog.plans.get(id) : undefined;
   if (!plan) throw new Response("Not Found", { status: 404 });
   if (plan.active !== 1) {

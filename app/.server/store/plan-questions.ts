@@ -3,18 +3,19 @@
  * questions on /PlanQuestionView, and the answers to both (kept encrypted: they can be health data).
  */
 import type { Services } from "../services";
-import { loadCatalog, planText, type CatalogPlan } from "../repositories/catalog";
+import { planText, type CatalogPlan } from "../repositories/catalog";
+import { catalogToday } from "./shopping";
 import { savePlanAnswers } from "../repositories/answers";
 
 /** The plan's eligibility questions, in order (none for most plans). */
 export async function eligibilityQuestions(services: Services, planId: number) {
-  return (await loadCatalog(services.db)).questions.get(planId)?.eligibility ?? [];
+  return (await catalogToday(services)).questions.get(planId)?.eligibility ?? [];
 }
 
 /** /PlanQuestionView?planId=…: an active plan that asks Enroll-Now questions, with them; else 404. */
 export async function planWithEnrollQuestions(services: Services, planIdParam: string | null) {
   const id = Number(planIdParam);
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogToday(services);
   const plan = Number.isSafeInteger(id) ? catalog.plans.get(id) : undefined;
   const questions = plan ? (catalog.questions.get(plan.id)?.enroll ?? []) : [];
   if (!plan || plan.active !== 1 || !plan.has_enroll_questions || !questions.length) throw new Response("Not Found", { status: 404 });

@@ -24,13 +24,12 @@ import { DocumentCache, type PageCapture } from "../platform/document-cache";
 import { gzipFilled, plainFilled, spliceTemplate } from "../platform/spliced-gzip";
 import { hostOf } from "./site";
 import { siteForHost } from "../repositories/sites";
-import { loadCatalog } from "../repositories/catalog";
 import { plansPageReads } from "../repositories/plans-page-reads";
-import { OPEN_STATUSES } from "./shopping";
+import { catalogFor, isQuoted, OPEN_STATUSES } from "./shopping";
 import { holdsEnrollment } from "~/domain/session";
 
 /** Bumped when the page's inputs change shape: old keys then miss. */
-const KEY_VERSION = 1;
+const KEY_VERSION = 2;
 /** Columns that identify a row or say when it was written: never read by the page. */
 const ROW_IDENTITY = new Set(["id", "created_at", "updated_at"]);
 
@@ -82,15 +81,16 @@ export async function plansPageInputs(services: Services, request: Request): Pro
   delete values.tempId;
   const db = services.db;
   const host = hostOf(request);
-  const [site, catalog, locale, { recommendationVersion, enrollment, lines, answers }] = await Promise.all([
+  const [site, locale, { recommendationVersion, enrollment, lines, answers }] = await Promise.all([
     siteForHost(db, host),
-    loadCatalog(db),
     services.i18n.getLocale(request),
     plansPageReads(db, services.dialect, typeof enrollmentId === "number" ? enrollmentId : null),
   ]);
   if (typeof enrollmentId === "number" && (!enrollment || !OPEN_STATUSES.has(enrollment.status))) return null;
   // an enrollment another browser has resumed since: the page is rendered, where the session's read drops it (issue 23)
   if (enrollment && !holdsEnrollment(session.get("holder"), enrollment.holder)) return null;
+  // the catalog version in force on the coverage's effective date prices the page (ADR 022)
+  const catalog = await catalogFor(services, isQuoted(enrollment) ? enrollment : null);
 
   const position = new Map(lines.map((l, i) => [l.id, i]));
   const inputs = [
@@ -101,6 +101,7 @@ export async function plansPageInputs(services: Services, request: Request): Pro
     site.id,
     locale,
     services.now().toISOString().slice(0, 10),
+    catalog.version.id,
     recommendationVersion,
     Object.keys(values)
       .sort()

@@ -8,10 +8,9 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { zipLookup } from "../adapters/zip";
 import { createEnrollment, updateEnrollment } from "../repositories/enrollments";
-import { loadCatalog } from "../repositories/catalog";
 import { findReferral } from "../repositories/entry";
 import { siteOf } from "./site";
-import { currentEnrollment } from "./shopping";
+import { catalogToday, currentEnrollment } from "./shopping";
 import { repriceCart } from "./cart";
 import { quoteValidator, type QuoteInput } from "~/forms/quote";
 import { todayIso } from "~/domain/dates";
@@ -39,7 +38,7 @@ export async function submitQuote(
   const state = zipLookup.stateFor(input.zip);
   if (!state) return validationError({ fieldErrors: { zip: "validation.zipInvalid" }, formId: result.formId }, result.submittedData);
   if (input.category) {
-    const catalog = await loadCatalog(services.db);
+    const catalog = await catalogToday(services);
     if (!catalog.categories.some((c) => c.key === input.category))
       return validationError({ fieldErrors: { category: "validation.chooseCategory" }, formId: result.formId }, result.submittedData);
   }

@@ -8,7 +8,8 @@ import {
   type RecommendationInput,
 } from "../adapters/recommendations";
 import { once } from "../platform/request-memo";
-import { loadCatalog, planText } from "../repositories/catalog";
+import { planText } from "../repositories/catalog";
+import { catalogFor } from "./shopping";
 import { planHref } from "./plan-cards";
 import { safeUrl } from "../repositories/branding";
 import { tierPrices, type QuoteFacts } from "~/domain/pricing";
@@ -43,7 +44,7 @@ export async function recommendedCards(
     planId: input.planId ?? null,
     limit: input.limit ?? 5,
   });
-  const catalog = await loadCatalog(services.db);
+  const catalog = await catalogFor(services, input.enrollment);
   const categories = new Map(catalog.categories.map((c) => [c.id, input.locale === "es" ? c.label_es : c.label_en]));
   return picks.flatMap((pick) => {
     const plan = catalog.plans.get(pick.planId);

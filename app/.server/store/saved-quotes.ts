@@ -12,7 +12,8 @@ import { renderQuoteEmail, type QuoteComparison } from "./quote-email";
 import { brandingFor } from "../repositories/branding";
 import { createEnrollment, findEnrollment } from "../repositories/enrollments";
 import { cartLines, insertCartLines } from "../repositories/cart";
-import { loadCatalog, planText } from "../repositories/catalog";
+import { planText } from "../repositories/catalog";
+import { catalogToday } from "./shopping";
 import { referralById } from "../repositories/entry";
 import { findSite, siteForHost } from "../repositories/sites";
 import { claimReminder, declineQuotes, insertQuote, quoteForEnrollment, quotesDueReminder } from "../repositories/quotes";
@@ -207,7 +208,7 @@ export async function openQuoteCopy(services: Services, session: StoreSession, s
   const [site, referral, catalog, lines] = await Promise.all([
     source.site_id ? findSite(services.db, source.site_id) : undefined,
     source.referral_id ? referralById(services.db, source.referral_id) : undefined,
-    loadCatalog(services.db),
+    catalogToday(services),
     cartLines(services.db, source.id),
   ]);
   const copy = quoteCopy(source, { siteKind: site?.kind ?? null, locale, referralCode: referral?.code ?? null });

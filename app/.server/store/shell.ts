@@ -13,6 +13,7 @@ import { isLocale, type Locale } from "~/i18n";
 import { homeTarget } from "~/domain/home-target";
 import { recommendations } from "./recommended";
 import { quoteFacts } from "./shopping";
+import { todayIso } from "~/domain/dates";
 import type { ShellData } from "~/views/shell";
 import { resources } from "../platform/i18n";
 import { cartLinesOnce, enrollmentOnce } from "./page-reads";
@@ -37,7 +38,7 @@ export async function loadShell(request: Request, services: Services): Promise<{
   const [branding, links, menu, cart] = await Promise.all([
     brandingFor(db, { groupId: s.groupId, agentId: s.agentId, enrollType: s.enrollType }, site, locale),
     siteLinks(db, site.id),
-    menuCategories(db, s.over65 ?? false),
+    menuCategories(db, s.over65 ?? false, todayIso(services.now())),
     s.tempId ? cartLinesOnce(services, s.tempId).then(cartSummary) : { count: 0, amountCents: 0 },
   ]);
   const flash = session.takeFlash();

@@ -41,6 +41,20 @@ export async function effectiveDateRule(services: Services, groupId: number | nu
   );
 }
 
+/**
+ * The catalog in force for this enrollment's coverage (its pricing date: ADR 022), or today's for
+ * a visitor without one. Plan attributes are the same in every version; prices and whether a plan
+ * is offered are not.
+ */
+export async function catalogFor(services: Services, enrollment: Enrollment | null) {
+  return loadCatalog(services.db, enrollment ? await pricingDate(services, enrollment) : todayIso(services.now()));
+}
+
+/** Today's catalog: what a visitor without a quote browses (names, questions, categories). */
+export function catalogToday(services: Services) {
+  return loadCatalog(services.db, todayIso(services.now()));
+}
+
 /** The date coverage would start: the one chosen at checkout, else the first one offered. */
 export async function pricingDate(services: Services, enrollment: Enrollment) {
   if (enrollment.effective_date) return enrollment.effective_date;
@@ -75,7 +89,7 @@ export async function shoppingContext(services: Services, request: Request) {
   const lng = await services.i18n.getLocale(request);
   const locale = localeOf(lng);
   const [catalog, facts, lines, outcome, banner] = await Promise.all([
-    loadCatalog(services.db),
+    catalogFor(services, quoted),
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
     enrollment ? cartLinesOnce(services, enrollment.id) : Promise.resolve([]),
     enrollment ? planAnswerOutcomes(services.db, enrollment.id) : Promise.resolve(() => null),

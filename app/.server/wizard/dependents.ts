@@ -90,7 +90,7 @@ export interface DependentStep {
 }
 
 export async function dependentFlags(services: Services, planIds: readonly number[]): Promise<DependentFlags> {
-  const catalog = await loadCatalog(services.db);
+  const catalog = await loadCatalog(services.db, todayIso(services.now()));
   const plans = planIds.map((id) => catalog.plans.get(id)).filter((p) => p !== undefined);
   return {
     premier: plans.some((p) => p.is_premier === 1),

@@ -35,7 +35,7 @@ const tokenHash = (services: Services, token: string) => services.cipher.hash(`$
 
 /** May this enrollment's applicant sign later, from a text message? (IHA, signature, who enrolls) */
 export async function textSignatureOffered(services: Services, enrollment: Pick<Enrollment, "eprocess">, planIds: readonly number[]) {
-  const catalog = await loadCatalog(services.db);
+  const catalog = await loadCatalog(services.db, todayIso(services.now()));
   const plans = planIds.map((id) => catalog.plans.get(id)).filter((p) => p !== undefined);
   return textSignatureAllowed({
     eprocess: enrollment.eprocess,

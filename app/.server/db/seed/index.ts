@@ -136,6 +136,8 @@ export async function seedDatabase(
     await insertAll(trx, "plan_states", PLAN_STATES);
     await insertAll(trx, "plan_areas", PLAN_AREAS);
     await insertAll(trx, "plan_prices", PRICES);
+    // every demo plan is offered by version 1, the catalog in force since 1900 (migration 017, ADR 022)
+    await sql`insert into catalog_version_plans (version_id, plan_id, status) select 1, id, 'offered' from plans`.execute(trx);
     await insertAll(trx, "plan_relations", PLAN_RELATIONS);
     await insertAll(trx, "plan_questions", PLAN_QUESTIONS);
 

@@ -1,0 +1,75 @@
+/**
+ * Reading an uploaded file into text cells (domain/catalog-import/table.ts): CSV with csv-parse,
+ * XLSX (its first worksheet) with ExcelJS, JSON for a plans file — well-kept parsers (ADR 022).
+ * A file that cannot be read at all is one problem naming the file.
+ */
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { Problems } from "~/domain/catalog-import/problems";
+import type { Table } from "~/domain/catalog-import/table";
+import { jsonPlansTable } from "~/domain/catalog-import/plans";
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Biggest file read (a full Rate PUF of a large issuer is ~30 MB as CSV). */
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+function csvTable(file: string, text: string): Table {
+  const records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  const [header = [], ...rows] = records;
+  return { file, header, rows };
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((r) => r.text).join("");
+    if ("text" in value) return String(value.text);
+    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
+    if ("error" in value) return "";
+  }
+  return String(value).trim();
+}
+
+async function xlsxTable(file: string, bytes: Uint8Array): Promise<Table> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { file, header: [], rows: [] };
+  const grid: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const values = row.values as ExcelJS.CellValue[];
+    // ExcelJS rows are 1-based: values[0] is empty
+    grid[number - 1] = values.slice(1).map(cellText);
+  });
+  const filled = Array.from(grid, (r) => r ?? []);
+  const [header = [], ...rows] = filled;
+  return { file, header, rows: rows.filter((r) => r.some((c) => c !== "")) };
+}
+
+/** The file as a table, or the problems that stopped it being read. */
+export async function readUploadFile(f: UploadFile): Promise<{ table: Table } | { problems: Problems }> {
+  const problems = new Problems();
+  if (f.bytes.byteLength > MAX_FILE_BYTES) {
+    problems.add(f.name, null, null, `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    return { problems };
+  }
+  const lower = f.name.toLowerCase();
+  try {
+    if (lower.endsWith(".xlsx")) return { table: await xlsxTable(f.name, f.bytes) };
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(f.bytes);
+    if (lower.endsWith(".json")) {
+      const table = jsonPlansTable(f.name, JSON.parse(text), problems);
+      return table ? { table } : { problems };
+    }
+    if (lower.endsWith(".csv") || lower.endsWith(".txt")) return { table: csvTable(f.name, text) };
+    problems.add(f.name, null, null, "not a .csv, .xlsx or .json file");
+  } catch (e) {
+    problems.add(f.name, null, null, `cannot be read: ${e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error"}`);
+  }
+  return { problems };
+}

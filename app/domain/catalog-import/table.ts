@@ -1,0 +1,43 @@
+/**
+ * An uploaded sheet as text cells: what a CSV or an XLSX file (its first worksheet) holds, read
+ * by the server's readers (app/.server/operators/catalog/read-table.ts). Row numbers are the
+ * spreadsheet's: the header is row 1, the first data row is row 2.
+ */
+export interface Table {
+  file: string;
+  header: string[];
+  /** data rows, cells as text (trimmed), in file order */
+  rows: string[][];
+}
+
+const norm = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "");
+
+/** Column positions by normalised header name ("Rating Area Id", "ratingareaid" and "RatingAreaId" are one). */
+export function columnIndex(table: Table): Map<string, number> {
+  const index = new Map<string, number>();
+  table.header.forEach((name, i) => {
+    const key = norm(name);
+    if (key && !index.has(key)) index.set(key, i);
+  });
+  return index;
+}
+
+export function hasColumns(table: Table, names: readonly string[]) {
+  const index = columnIndex(table);
+  return names.every((n) => index.has(norm(n)));
+}
+
+/** A reader of one row's cells by column name (absent column: ""). */
+export function cellReader(table: Table) {
+  const index = columnIndex(table);
+  return (row: string[], name: string) => {
+    const i = index.get(norm(name));
+    return i === undefined ? "" : (row[i] ?? "").trim();
+  };
+}
+
+export const spreadsheetRow = (dataIndex: number) => dataIndex + 2;

@@ -1,0 +1,165 @@
+/**
+ * An upload checked whole (issue 27): every file read by its columns, every row checked, then
+ * the files against each other and against the catalog (plans the rates name, rating areas,
+ * categories, carriers). Nothing is written unless the whole upload is clean (ADR 022).
+ */
+import { Problems, type ImportProblem } from "./problems";
+import type { Table } from "./table";
+import { describeRate, rateKey, type ImportedRate } from "./rates";
+import { isRatePuf, parseRatePuf } from "./rate-puf";
+import { isTierRates, parseTierRates } from "./tier-rates";
+import { isRatingAreas, parseRatingAreas, type RatingArea } from "./rating-areas";
+import { isPlansTable, parsePlans, type ImportedPlan } from "./plans";
+
+export type ImportFileKind = "ratePuf" | "tierRates" | "plans" | "ratingAreas";
+
+export function fileKind(table: Table): ImportFileKind | null {
+  if (isRatePuf(table)) return "ratePuf";
+  if (isTierRates(table)) return "tierRates";
+  if (isRatingAreas(table)) return "ratingAreas";
+  if (isPlansTable(table)) return "plans";
+  return null;
+}
+
+/** What the catalog already has, to check an upload against. */
+export interface CatalogFacts {
+  /** plan code → whether the catalog has it (any status) */
+  planCodes: ReadonlySet<string>;
+  categories: ReadonlySet<string>;
+  carriers: ReadonlySet<string>;
+  /** rating area keys ("TX:7") the catalog already maps */
+  ratingAreas: ReadonlySet<string>;
+}
+
+export interface ValidatedImport {
+  /** rows of plans files */
+  plans: ImportedPlan[];
+  /** plan code → its rates: a plan with rates here gets exactly these */
+  rates: Map<string, ImportedRate[]>;
+  rateCount: number;
+  ratingAreas: RatingArea[];
+  /** every rate holds on [ratesFrom, ratesUntil] (null: no end) */
+  ratesFrom: string | null;
+  ratesUntil: string | null;
+  files: { file: string; kind: ImportFileKind; rows: number }[];
+}
+
+export type ValidationResult = { ok: true; upload: ValidatedImport } | { ok: false; problems: ImportProblem[]; problemCount: number };
+
+export function validateImport(tables: readonly Table[], facts: CatalogFacts, limit = 1000): ValidationResult {
+  const problems = new Problems(limit);
+  if (!tables.length) problems.add("(upload)", null, null, "no file");
+  const plans: ImportedPlan[] = [];
+  const rates: ImportedRate[] = [];
+  const areas: RatingArea[] = [];
+  const files: ValidatedImport["files"] = [];
+  for (const table of tables) {
+    const kind = fileKind(table);
+    if (!kind) {
+      problems.add(
+        table.file,
+        1,
+        null,
+        "not a catalog file: its columns are not those of a Rate PUF, a tier-rate file, a plans file or a rating-area file",
+      );
+      continue;
+    }
+    if (!table.rows.length) problems.add(table.file, null, null, "no rows under the header");
+    files.push({ file: table.file, kind, rows: table.rows.length });
+    // appended one by one: a 100,000-row file is too many arguments for push(...rows)
+    const parsed =
+      kind === "ratePuf"
+        ? parseRatePuf(table, problems)
+        : kind === "tierRates"
+          ? parseTierRates(table, problems)
+          : kind === "ratingAreas"
+            ? parseRatingAreas(table, problems)
+            : parsePlans(table, problems);
+    for (const row of parsed) {
+      if (kind === "ratingAreas") areas.push(row as RatingArea);
+      else if (kind === "plans") plans.push(row as ImportedPlan);
+      else rates.push(row as ImportedRate);
+    }
+  }
+
+  // plans: one row per code across files; a new plan is complete and known categories and carriers
+  const planRow = new Map<string, ImportedPlan>();
+  for (const p of plans) {
+    const first = planRow.get(p.code);
+    if (first) {
+      problems.add(p.file, p.row, "code", `${p.code} is already in ${first.file} row ${first.row}`);
+      continue;
+    }
+    planRow.set(p.code, p);
+    const isNew = !facts.planCodes.has(p.code);
+    if (p.status === "withdrawn") {
+      if (isNew) problems.add(p.file, p.row, "code", `no plan ${p.code} in the catalog to withdraw`);
+      continue;
+    }
+    if (isNew) {
+      for (const [column, value] of [
+        ["category", p.category],
+        ["carrier", p.carrier],
+        ["name_en", p.texts.en.name],
+        ["name_es", p.texts.es.name],
+      ] as const)
+        if (!value) problems.add(p.file, p.row, column, "missing (a new plan needs it)");
+    }
+    if (p.category && !facts.categories.has(p.category)) problems.add(p.file, p.row, "category", `no category ${p.category}`);
+    if (p.carrier && !facts.carriers.has(p.carrier)) problems.add(p.file, p.row, "carrier", `no carrier ${p.carrier}`);
+  }
+
+  // rates: a known plan, not withdrawn, a known area, one rate per key
+  const knownAreas = new Set([...facts.ratingAreas, ...areas.map((a) => a.area)]);
+  const byKey = new Map<string, ImportedRate>();
+  const byPlan = new Map<string, ImportedRate[]>();
+  let ratesFrom: string | null = null;
+  let ratesUntil: string | null = null;
+  for (const r of rates) {
+    const plan = planRow.get(r.planCode);
+    if (!plan && !facts.planCodes.has(r.planCode)) {
+      problems.add(r.file, r.row, r.codeColumn, `no plan ${r.planCode} (add it in a plans file of the same upload)`);
+      continue;
+    }
+    if (plan?.status === "withdrawn") {
+      problems.add(r.file, r.row, r.codeColumn, `${r.planCode} is withdrawn in ${plan.file} row ${plan.row}`);
+      continue;
+    }
+    if (r.ratingArea && !knownAreas.has(r.ratingArea)) {
+      const [state, n] = r.ratingArea.split(":");
+      problems.add(r.file, r.row, r.areaColumn, `Rating Area ${n} of ${state} is not in the rating-area file`);
+      continue;
+    }
+    const key = rateKey(r);
+    const first = byKey.get(key);
+    if (first) {
+      problems.add(r.file, r.row, null, `a second rate for ${describeRate(r)} (the first is ${first.file} row ${first.row})`);
+      continue;
+    }
+    byKey.set(key, r);
+    const list = byPlan.get(r.planCode);
+    if (list) list.push(r);
+    else byPlan.set(r.planCode, [r]);
+    if (ratesFrom === null || r.effectiveDate > ratesFrom) ratesFrom = r.effectiveDate;
+    if (r.expirationDate && (ratesUntil === null || r.expirationDate < ratesUntil)) ratesUntil = r.expirationDate;
+  }
+  for (const p of planRow.values())
+    if (p.status === "offered" && !facts.planCodes.has(p.code) && !byPlan.has(p.code))
+      problems.add(p.file, p.row, "code", `no rates for the new plan ${p.code} in this upload`);
+  if (ratesFrom !== null && ratesUntil !== null && ratesUntil < ratesFrom)
+    problems.add("(upload)", null, null, `the rates share no date: one ends ${ratesUntil}, another starts ${ratesFrom}`);
+
+  if (problems.count) return { ok: false, problems: problems.list, problemCount: problems.count };
+  return {
+    ok: true,
+    upload: { plans: [...planRow.values()], rates: byPlan, rateCount: byKey.size, ratingAreas: areas, ratesFrom, ratesUntil, files },
+  };
+}
+
+/** Why a version cannot take effect on `on`: its rates do not hold then (null: it can). */
+export function effectiveDateProblem(on: string, window: { ratesFrom: string | null; ratesUntil: string | null }): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(on)) return "the effective date is not a date (YYYY-MM-DD)";
+  if (window.ratesFrom && on < window.ratesFrom) return `the rates take effect on ${window.ratesFrom}: the effective date ${on} is before`;
+  if (window.ratesUntil && on > window.ratesUntil) return `the rates expire on ${window.ratesUntil}: the effective date ${on} is after`;
+  return null;
+}
