@@ -28,6 +28,7 @@ function lazyFactory<F extends (...args: any[]) => Validator<any>>(load: () => P
   return (...args: Parameters<F>): LazyValidator<T> => lazyValidator(() => load().then((make) => make(...args) as Validator<T>));
 }
 
+const admin = () => import("./admin");
 const agreement = () => import("./agreement");
 const beneficiary = () => import("./beneficiary");
 const billing = () => import("./billing");
@@ -77,3 +78,8 @@ export const sendCodeValidator = lazyValidator(() => verify().then((m) => m.send
 export const signInCodeValidator = lazyValidator(() => verify().then((m) => m.signInCodeValidator));
 export const saveLaterValidator = lazyValidator(() => wizard().then((m) => m.saveLaterValidator));
 export const continueValidator = lazyValidator(() => wizard().then((m) => m.continueValidator));
+export const operatorEmailValidator = lazyValidator(() => admin().then((m) => m.operatorEmailValidator));
+export const operatorCodeValidator = lazyValidator(() => admin().then((m) => m.operatorCodeValidator));
+export const newOperatorValidator = lazyValidator(() => admin().then((m) => m.newOperatorValidator));
+export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.operatorRoleValidator));
+export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));
