@@ -7,7 +7,7 @@ import { requestContext } from "~/.server/platform/request-context";
 import { currentOperator, safeNext } from "~/.server/operators/guard";
 import { adminFrame } from "~/.server/operators/frame";
 import { actorFrom, operatorCookies, readOperatorCookie } from "~/.server/operators/sessions";
-import { sendOperatorCode } from "~/.server/operators/sign-in";
+import { newBrowserId, sendOperatorCode } from "~/.server/operators/sign-in";
 import { operatorEmailValidator } from "~/forms/admin";
 import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
@@ -45,14 +45,17 @@ export async function action(args: ActionFunctionArgs) {
   const result = await operatorEmailValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const locale = await requestContext(args).locale;
-  const sent = await sendOperatorCode(services, actorFrom(request, null), context.clientIp, result.data.email, locale);
+  const cookie = await readOperatorCookie(services, request);
+  const browser = cookie.get("browser") ?? newBrowserId();
+  cookie.set("browser", browser);
+  const headers = { "Set-Cookie": await operatorCookies(services).commitSession(cookie) };
+  const sent = await sendOperatorCode(services, actorFrom(request, null), context.clientIp, result.data.email, locale, browser);
   if (!sent.ok)
     return validationError(
       { fieldErrors: { email: messageKey("admin.signIn.wait", { seconds: sent.seconds }) }, formId: result.formId },
       result.submittedData,
-      { status: 429 },
+      { status: 429, headers },
     );
-  const cookie = await readOperatorCookie(services, request);
   cookie.set("signin", sent.key);
   cookie.set("next", safeNext(field(form, "next", 300)));
   return redirect("/admin/code", { headers: { "Set-Cookie": await operatorCookies(services).commitSession(cookie) } });

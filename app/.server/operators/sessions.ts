@@ -34,6 +34,8 @@ export interface OperatorCookie {
   signin?: string;
   /** a passkey ceremony's challenge (registration or sign-in) */
   challenge?: string;
+  /** a random id of this browser (the resend wait counts per browser) */
+  browser?: string;
   /** where to go after signing in (a local /admin path) */
   next?: string;
 }

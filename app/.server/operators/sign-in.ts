@@ -42,6 +42,9 @@ const purposeOf = (key: string) => `operator:${key}`;
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`operator-otp:${purpose}:${code}`);
 const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 
+/** A random id for a browser's `__operator` cookie. */
+export const newBrowserId = () => crypto.randomBytes(16).toString("base64url");
+
 export type OperatorSendResult = { ok: true; key: string; reference: string } | { ok: false; reason: "wait"; seconds: number };
 
 /**
@@ -54,6 +57,8 @@ export async function sendOperatorCode(
   clientIp: string | undefined,
   email: string,
   locale: string,
+  /** a random id this browser keeps in its `__operator` cookie: the 120 s wait is per browser and address */
+  browser: string,
 ): Promise<OperatorSendResult> {
   const now = services.now();
   const client = clientKey(services, clientIp);
@@ -75,7 +80,7 @@ export async function sendOperatorCode(
     if (t.allowed) taken.push({ key, taken: t });
     return t;
   };
-  const slot = await take(`op-slot:${client}:${address}`, { max: 1, windowMs: STAFF_RESEND_AFTER_MS });
+  const slot = await take(`op-slot:${browser}:${address}`, { max: 1, windowMs: STAFF_RESEND_AFTER_MS });
   if (!slot.allowed) return refuse(slot.resetAt);
   const mine = await take(`op-sends-client:${client}:${address}`, { max: services.config.staffClientCodesPerHour, windowMs: 3600_000 });
   if (!mine.allowed) return refuse(mine.resetAt);
