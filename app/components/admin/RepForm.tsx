@@ -1,6 +1,6 @@
 /** The rep form of the console (issue 27): identity, contact, landing and branding, portals. */
 import { useContext } from "react";
-import { useField } from "remix-validated-form";
+import { useField } from "~/components/form/validated";
 import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
 import { FormIdContext, HintAndError, TextAreaField, TextField } from "~/components/form/Fields";
