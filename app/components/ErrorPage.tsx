@@ -45,17 +45,19 @@ export function StatusErrorPage({
       ? "cannotOpen"
       : code === "bad-address"
         ? "badAddress"
-        : status === 403
-          ? "forbidden"
-          : status === 413
-            ? "tooLarge"
-            : status === 415
-              ? "notAForm"
-              : status === 400
-                ? "badRequest"
-                : status === 429
-                  ? "tooMany"
-                  : "server";
+        : code === "role"
+          ? "role"
+          : status === 403
+            ? "forbidden"
+            : status === 413
+              ? "tooLarge"
+              : status === 415
+                ? "notAForm"
+                : status === 400
+                  ? "badRequest"
+                  : status === 429
+                    ? "tooMany"
+                    : "server";
   return (
     <div className="stack">
       <h1>{t(`errorPage.${kind}.title`)}</h1>

@@ -18,7 +18,16 @@ function clock(ms: number) {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
-export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
+/** Where the warning asks and goes: the store's (reps, group admins) or the console's (operators, issue 27). */
+export interface SessionUrls {
+  /** GET: the time left (not activity); POST: Stay signed in */
+  status: string;
+  expired: string;
+  logout: string;
+}
+const STORE_URLS: SessionUrls = { status: "/session", expired: "/session-expired", logout: "/logout" };
+
+export function SessionTimeout({ limits, urls = STORE_URLS }: { limits: ShellStaffSession; urls?: SessionUrls }) {
   const { t } = useTranslation();
   const csrf = useAuthenticityToken();
   const stay = useFetcher<Status>();
@@ -56,18 +65,18 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
   useEffect(() => {
     if (left > 0 || checking.current) return;
     checking.current = true;
-    fetch("/session", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    fetch(urls.status, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then((r) => r.json() as Promise<Status>)
       .then((status) => {
         if (status.active && Math.min(status.idleSeconds, status.absoluteSeconds) > 0)
           setEnds({ idle: Date.now() + status.idleSeconds * 1000, absolute: Date.now() + status.absoluteSeconds * 1000 });
-        else window.location.assign("/session-expired");
+        else window.location.assign(urls.expired);
       })
-      .catch(() => window.location.assign("/session-expired"))
+      .catch(() => window.location.assign(urls.expired))
       .finally(() => {
         checking.current = false;
       });
-  }, [left]);
+  }, [left, urls]);
 
   const open = mounted && warning && left > 0 && !(absoluteFirst && dismissed);
   useEffect(() => {
@@ -108,12 +117,12 @@ export function SessionTimeout({ limits }: { limits: ShellStaffSession }) {
                 className="button"
                 type="button"
                 disabled={stay.state !== "idle"}
-                onClick={() => stay.submit({ csrf }, { method: "post", action: "/session" })}
+                onClick={() => stay.submit({ csrf }, { method: "post", action: urls.status })}
               >
                 {t("sessionTimeout.stay")}
               </button>
             )}
-            <form method="post" action="/logout" className="inline-form">
+            <form method="post" action={urls.logout} className="inline-form">
               <input type="hidden" name="csrf" value={csrf} />
               <button className="button button--secondary" type="submit">
                 {t("shell.logout")}

@@ -28,6 +28,7 @@ function lazyFactory<F extends (...args: any[]) => Validator<any>>(load: () => P
   return (...args: Parameters<F>): LazyValidator<T> => lazyValidator(() => load().then((make) => make(...args) as Validator<T>));
 }
 
+const admin = () => import("./admin");
 const agreement = () => import("./agreement");
 const beneficiary = () => import("./beneficiary");
 const billing = () => import("./billing");
@@ -82,3 +83,8 @@ export const employeeValidator = lazyFactory(() => employee().then((m) => m.empl
 export const terminationValidator = lazyValidator(() => employee().then((m) => m.terminationValidator));
 const enrollmentWindow = () => import("./enrollment-window");
 export const windowValidator = lazyValidator(() => enrollmentWindow().then((m) => m.windowValidator));
+export const operatorEmailValidator = lazyValidator(() => admin().then((m) => m.operatorEmailValidator));
+export const operatorCodeValidator = lazyValidator(() => admin().then((m) => m.operatorCodeValidator));
+export const newOperatorValidator = lazyValidator(() => admin().then((m) => m.newOperatorValidator));
+export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.operatorRoleValidator));
+export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));

@@ -194,3 +194,9 @@ globalStyle(".outbox-text", { whiteSpace: "pre-wrap", background: vars.color.sur
 globalStyle(".filter-bar", { display: "flex", flexWrap: "wrap", gap: `${vars.space.xs} ${vars.space.l}`, margin: 0 });
 globalStyle(".filter-bar dt", { fontSize: vars.font.small, color: vars.color.muted });
 globalStyle(".filter-bar dd", { margin: 0, fontWeight: 700 });
+
+// The operators' console (issue 27): its menu wraps, and the trail's long values break anywhere at 320 px.
+globalStyle(".admin-menu", { display: "flex", flexWrap: "wrap", gap: vars.space.m, listStyle: "none", padding: 0 });
+globalStyle(".admin-trail", { listStyle: "none", padding: 0, overflowWrap: "anywhere" });
+globalStyle(".admin-trail dt", { fontWeight: 700 });
+globalStyle(".admin-trail dd", { marginLeft: 0 });

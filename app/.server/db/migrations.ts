@@ -1044,6 +1044,86 @@ function catalogVersions(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 27: operators — the store's own staff — sign in to the console at /admin. `operators`
+ * (e-mail, name, role, active), their server-side sessions (the cookie holds only a random token,
+ * the row its SHA-256, as staff_sessions), their passkeys (WebAuthn credentials: the public key,
+ * never a secret) and the console's trail (`operator_events`: who, what, which record, before →
+ * after as JSON of the fields changed, when, request and client), append-only like audit_events.
+ */
+function operators(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(dialect, db.schema.createTable(name) as CreateTableBuilder<string, never>);
+      await create("operators")
+        .addColumn("email", text, (c) => c.notNull().unique())
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("role", text, (c) => c.notNull())
+        .addColumn("active", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addCheckConstraint("operators_role", sql`role in ('admin', 'catalog', 'sales', 'support')`)
+        .execute();
+      await create("operator_sessions")
+        .addColumn("token_hash", text, (c) => c.notNull().unique())
+        .addColumn("operator_id", int, (c) => c.notNull().references("operators.id"))
+        .addColumn("method", text, (c) => c.notNull())
+        .addColumn("ua_hash", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("last_seen_at", text, (c) => c.notNull())
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("ended_at", text)
+        .addColumn("end_reason", text)
+        .execute();
+      await db.schema.createIndex("operator_sessions_open").on("operator_sessions").columns(["ended_at", "last_seen_at"]).execute();
+      await create("operator_passkeys")
+        .addColumn("operator_id", int, (c) => c.notNull().references("operators.id"))
+        .addColumn("credential_id", text, (c) => c.notNull().unique())
+        .addColumn("public_key", text, (c) => c.notNull())
+        .addColumn("counter", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("transports", text)
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("last_used_at", text)
+        .execute();
+      await create("operator_events")
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("operator_id", int)
+        .addColumn("subject", text)
+        .addColumn("target_type", text)
+        .addColumn("target_id", text)
+        .addColumn("before_json", text)
+        .addColumn("after_json", text)
+        .addColumn("detail", text)
+        .addColumn("request_id", text)
+        .addColumn("client_key", text)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("operator_events_operator").on("operator_events").columns(["operator_id", "id"]).execute();
+      await db.schema.createIndex("operator_events_kind").on("operator_events").columns(["kind", "id"]).execute();
+      await db.schema.createIndex("operator_events_client").on("operator_events").columns(["subject", "kind", "client_key"]).execute();
+      if (dialect === "postgres") {
+        await sql`create function operator_events_append_only() returns trigger language plpgsql as $$ begin raise exception 'operator_events is append-only'; end $$`.execute(
+          db,
+        );
+        await sql`create trigger operator_events_no_change before update or delete on operator_events for each row execute function operator_events_append_only()`.execute(
+          db,
+        );
+        await sql`create trigger operator_events_no_truncate before truncate on operator_events for each statement execute function operator_events_append_only()`.execute(
+          db,
+        );
+      } else {
+        await sql`create trigger operator_events_no_update before update on operator_events begin select raise(abort, 'operator_events is append-only'); end`.execute(
+          db,
+        );
+        await sql`create trigger operator_events_no_delete before delete on operator_events begin select raise(abort, 'operator_events is append-only'); end`.execute(
+          db,
+        );
+      }
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1063,6 +1143,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "013_enrollment_holder": enrollmentHolder,
         "014_audit_client": auditClient,
         "015_one_screenshot_per_step": oneScreenshotPerStep,
+        "016_operators": operators(dialect),
         "017_catalog_versions": catalogVersions(dialect),
         "018_address_line_2": addressLine2,
         "020_employer_roster": employerRoster(dialect),

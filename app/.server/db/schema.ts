@@ -837,6 +837,20 @@ export interface GroupEmployeeTable {
   updated_at: Timestamp;
 }
 
+export type OperatorRole = "admin" | "catalog" | "sales" | "support";
+
+/** The store's own staff, who sign in to the console at /admin (issue 27). */
+export interface OperatorTable {
+  id: Id;
+  /** lower case */
+  email: string;
+  name: string;
+  role: OperatorRole;
+  active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A group's rules for its employees' coverage (issue 28). */
 export interface EmployerSettingsTable {
   group_id: number;
@@ -877,6 +891,56 @@ export interface CoverageEventTable {
   cause: string;
   /** who: group_admin:{id}, rep:{id}, applicant, system */
   actor: string;
+  created_at: Timestamp;
+}
+
+/** An operator's server-side session; the cookie holds only the token. */
+export interface OperatorSessionTable {
+  id: Id;
+  /** SHA-256 (hex) of the random token in the cookie */
+  token_hash: string;
+  operator_id: number;
+  /** code or passkey */
+  method: string;
+  ua_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  /** logout, idle, absolute, deactivated */
+  end_reason: string | null;
+}
+
+/** An operator's passkey (WebAuthn credential): its id and public key, base64url. */
+export interface OperatorPasskeyTable {
+  id: Id;
+  operator_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  /** JSON array of transports the authenticator named */
+  transports: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** The console's trail, append-only: who, what, which record, before → after (JSON), when. */
+export interface OperatorEventTable {
+  id: Id;
+  kind: string;
+  /** the operator who acted (null: someone not signed in, e.g. a wrong code) */
+  operator_id: number | null;
+  /** whom a not-signed-in act was about: operator:{id}, or null */
+  subject: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  /** an enumerated value (a channel, a reason) */
+  detail: string | null;
+  request_id: string | null;
+  client_key: string | null;
   created_at: Timestamp;
 }
 
@@ -937,6 +1001,10 @@ export interface Database {
   employer_settings: EmployerSettingsTable;
   census_uploads: CensusUploadTable;
   coverage_events: CoverageEventTable;
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  operator_passkeys: OperatorPasskeyTable;
+  operator_events: OperatorEventTable;
 }
 
 export type Plan = Selectable<PlanTable>;
@@ -950,6 +1018,10 @@ export type Rep = Selectable<RepTable>;
 export type Group = Selectable<GroupTable>;
 export type GroupAdmin = Selectable<GroupAdminTable>;
 export type StaffSession = Selectable<StaffSessionTable>;
+export type Operator = Selectable<OperatorTable>;
+export type OperatorSession = Selectable<OperatorSessionTable>;
+export type OperatorEvent = Selectable<OperatorEventTable>;
+export type OperatorPasskey = Selectable<OperatorPasskeyTable>;
 export type Member = Selectable<MemberTable>;
 export type Referral = Selectable<ReferralTable>;
 export type PlanCategory = Selectable<PlanCategoryTable>;

@@ -11,6 +11,16 @@ export function findRepByCode(db: DB, code: string) {
   return db.selectFrom("reps").selectAll().where("agent_code", "=", normaliseCode(code)).where("active", "=", 1).executeTakeFirst();
 }
 
+/** Whether a code belongs to a rep or a group an operator has deactivated (the store says so). */
+export async function inactiveCode(db: DB, kind: "rep" | "group", code: string) {
+  const c = normaliseCode(code);
+  const row =
+    kind === "rep"
+      ? await db.selectFrom("reps").select("id").where("agent_code", "=", c).where("active", "=", 0).executeTakeFirst()
+      : await db.selectFrom("groups").select("id").where("group_code", "=", c).where("active", "=", 0).executeTakeFirst();
+  return Boolean(row);
+}
+
 export function findRep(db: DB, id: number) {
   return db.selectFrom("reps").selectAll().where("id", "=", id).where("active", "=", 1).executeTakeFirst();
 }

@@ -2,11 +2,11 @@
  * Checking rep access codes and group enrollment codes: trimmed, case-insensitive, and
  * throttled per client (10 wrong codes in 10 minutes), counted in the database: each guess takes
  * its place in the count atomically before the code is looked up (ADR 007); a right code hands
- * its place back.
+ * its place back. A code an operator has deactivated is refused with its own message.
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
-import { findGroup, findGroupByCode, findRep, findRepByCode } from "../repositories/entry";
+import { findGroup, findGroupByCode, findRep, findRepByCode, inactiveCode } from "../repositories/entry";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { clientKey } from "../platform/respond";
 
@@ -14,13 +14,22 @@ export const CODE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 
 export type CodeCheck<T> =
   | { ok: true; value: T }
-  | { ok: false; error: "validation.unknownRepCode" | "validation.unknownGroupCode" | "validation.tooManyCodes" };
+  | {
+      ok: false;
+      error:
+        | "validation.unknownRepCode"
+        | "validation.unknownGroupCode"
+        | "validation.inactiveRepCode"
+        | "validation.inactiveGroupCode"
+        | "validation.tooManyCodes";
+    };
 
 async function check<T>(
   services: Services,
   clientIp: string | undefined,
   lookup: () => Promise<T | undefined>,
   unknown: "validation.unknownRepCode" | "validation.unknownGroupCode",
+  inactive: () => Promise<boolean>,
 ): Promise<CodeCheck<T>> {
   const key = `entry-code:${clientKey(services, clientIp)}`;
   const now = services.now();
@@ -35,15 +44,30 @@ async function check<T>(
     return { ok: true, value: found };
   }
   if (taken.count >= CODE_LIMIT.max) services.log.warn("entry code lockout started");
+  // a code an operator deactivated stops at once, and says so (issue 27); it still counts as a wrong code
+  if (await inactive())
+    return { ok: false, error: unknown === "validation.unknownRepCode" ? "validation.inactiveRepCode" : "validation.inactiveGroupCode" };
   return { ok: false, error: unknown };
 }
 
 export function checkRepCode(services: Services, clientIp: string | undefined, code: string) {
-  return check(services, clientIp, () => findRepByCode(services.db, code), "validation.unknownRepCode");
+  return check(
+    services,
+    clientIp,
+    () => findRepByCode(services.db, code),
+    "validation.unknownRepCode",
+    () => inactiveCode(services.db, "rep", code),
+  );
 }
 
 export function checkGroupCode(services: Services, clientIp: string | undefined, code: string) {
-  return check(services, clientIp, () => findGroupByCode(services.db, code), "validation.unknownGroupCode");
+  return check(
+    services,
+    clientIp,
+    () => findGroupByCode(services.db, code),
+    "validation.unknownGroupCode",
+    () => inactiveCode(services.db, "group", code),
+  );
 }
 
 /** The rep a valid access code found, while the visitor confirms it (still active). */

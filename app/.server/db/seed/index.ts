@@ -3,6 +3,7 @@
  * the plans table already has rows it does nothing. Everything is inserted in one
  * transaction, with explicit ids where other rows refer to them.
  */
+import { DEMO_OPERATOR, seedDemoOperator, seedMissingDemoOperator } from "./operators";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../schema";
 import type { Cipher } from "../../platform/crypto";
@@ -117,6 +118,7 @@ export async function seedDatabase(
   if (Number(existing.n) > 0) {
     await seedMissingGroupAdmins(db, dialect);
     await seedMissingPlanFacts(db);
+    await seedMissingDemoOperator(db, now);
     return { seeded: false };
   }
 
@@ -154,6 +156,7 @@ export async function seedDatabase(
     await insertAll(trx, "sites", SITES);
     await insertAll(trx, "site_assets", SITE_ASSETS);
     await insertAll(trx, "site_links", SITE_LINKS);
+    await seedDemoOperator(trx, now);
 
     // wizard configuration
     await insertAll(trx, "wizard_tabs", WIZARD_TABS);
@@ -180,6 +183,7 @@ const memberName = (id: number) => {
 
 /** Identities and plan codes the tests, the README and the demo walkthrough rely on. */
 export const DEMO = {
+  operator: DEMO_OPERATOR,
   hosts: { default: "localhost", whiteLabel: "elevate.localhost", partner: "partners.localhost" },
   sites: {
     defaultId: 1,

@@ -1,0 +1,19 @@
+/** What every console page shows around its content: the operator, the areas of their role, the session's limits. */
+import type { OperatorContext } from "./guard";
+import type { AdminFrameData } from "~/views/admin";
+
+/** The console's areas, in menu order, with the area a role needs to open them. */
+const AREAS = [
+  { href: "/admin", key: "admin.nav.home", area: null },
+  { href: "/admin/reps", key: "admin.nav.reps", area: "sales" },
+  { href: "/admin/audit", key: "admin.nav.audit", area: "audit" },
+  { href: "/admin/operators", key: "admin.nav.operators", area: "operators" },
+] as const;
+
+export function adminFrame(op: OperatorContext): AdminFrameData {
+  return {
+    operator: { name: op.operator.name, email: op.operator.email, role: op.operator.role },
+    areas: AREAS.filter((a) => a.area === null || op.may(a.area)).map(({ href, key }) => ({ href, key })),
+    limits: op.limits,
+  };
+}

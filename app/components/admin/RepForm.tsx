@@ -1,0 +1,124 @@
+/** The rep form of the console (issue 27): identity, contact, landing and branding, portals. */
+import { useContext } from "react";
+import { useField } from "~/components/form/validated";
+import { useTranslation } from "~/i18n-react";
+import { StoreForm } from "~/components/form/StoreForm";
+import { FormIdContext, HintAndError, TextAreaField, TextField } from "~/components/form/Fields";
+import { fieldId, translateMessage } from "~/components/form/messages";
+import * as clientForms from "~/forms/client";
+
+export interface RepFormValues {
+  agentCode: string;
+  landingSlug: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  displayName: string;
+  displayPhone: string;
+  displayEmail: string;
+  logoUrl: string;
+  bannerImageUrl: string;
+  bannerLink: string;
+  brandColor: string;
+  taglineEn: string;
+  taglineEs: string;
+  bioEn: string;
+  bioEs: string;
+  portals: string[];
+}
+
+const FIELDS = [
+  "agentCode",
+  "landingSlug",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "displayName",
+  "displayPhone",
+  "displayEmail",
+  "logoUrl",
+  "bannerImageUrl",
+  "bannerLink",
+  "brandColor",
+  "taglineEn",
+  "taglineEs",
+  "bioEn",
+  "bioEs",
+  "portals",
+] as const;
+
+/** Checkboxes sharing one name (a list), with one legend, hint and error. */
+function CheckboxGroup({ name, label, options }: { name: string; label: string; options: { value: string; label: string }[] }) {
+  const { t } = useTranslation();
+  const field = useField(name, { validationBehavior: { initial: "onSubmit", whenTouched: "onSubmit", whenSubmitted: "onChange" } });
+  const id = fieldId(useContext(FormIdContext), name);
+  const message = translateMessage(t, field.error);
+  return (
+    <div className={`field${message ? " field--error" : ""}`}>
+      <fieldset id={id} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined}>
+        <legend>{label}</legend>
+        <HintAndError id={id} message={message} />
+        <div className="stack">
+          {options.map((o, i) => (
+            <label key={o.value} className="choice" htmlFor={`${id}-${i}`}>
+              <input {...field.getInputProps({ id: `${id}-${i}`, type: "checkbox", value: o.value })} />
+              {o.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+export function RepForm({
+  id,
+  defaults,
+  portals,
+  submitLabel,
+}: {
+  id: string;
+  defaults?: Partial<RepFormValues>;
+  portals: { id: number; name: string }[];
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  const label = (f: (typeof FIELDS)[number]) => t(`admin.reps.fields.${f}`);
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+  return (
+    <StoreForm id={id} labels={labels} validator={clientForms.repValidator} defaultValues={defaults as never}>
+      <input type="hidden" name="intent" value="save" />
+      <fieldset className="stack">
+        <legend>{t("admin.reps.sections.identity")}</legend>
+        <TextField name="agentCode" label={label("agentCode")} hint={t("admin.reps.hints.agentCode")} spellCheck={false} />
+        <TextField name="landingSlug" label={label("landingSlug")} hint={t("admin.reps.hints.landingSlug")} spellCheck={false} />
+        <TextField name="firstName" label={label("firstName")} autoComplete="off" />
+        <TextField name="lastName" label={label("lastName")} autoComplete="off" />
+        <TextField name="email" type="email" label={label("email")} autoComplete="off" spellCheck={false} />
+        <TextField name="phone" type="tel" label={label("phone")} hint={t("admin.reps.hints.phone")} autoComplete="off" />
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t("admin.reps.sections.branding")}</legend>
+        <TextField name="displayName" label={label("displayName")} autoComplete="off" />
+        <TextField name="displayPhone" type="tel" label={label("displayPhone")} autoComplete="off" />
+        <TextField name="displayEmail" type="email" label={label("displayEmail")} autoComplete="off" spellCheck={false} />
+        <TextField name="logoUrl" label={label("logoUrl")} hint={t("admin.reps.hints.image")} spellCheck={false} />
+        <TextField name="bannerImageUrl" label={label("bannerImageUrl")} hint={t("admin.reps.hints.image")} spellCheck={false} />
+        <TextField name="bannerLink" label={label("bannerLink")} hint={t("admin.reps.hints.link")} spellCheck={false} />
+        <TextField name="brandColor" label={label("brandColor")} hint={t("admin.reps.hints.brandColor")} spellCheck={false} short />
+        <TextField name="taglineEn" label={label("taglineEn")} />
+        <TextField name="taglineEs" label={label("taglineEs")} />
+        <TextAreaField name="bioEn" label={label("bioEn")} maxLength={2000} />
+        <TextAreaField name="bioEs" label={label("bioEs")} maxLength={2000} />
+      </fieldset>
+      <CheckboxGroup name="portals" label={label("portals")} options={portals.map((p) => ({ value: String(p.id), label: p.name }))} />
+      <div>
+        <button className="button" type="submit">
+          {submitLabel}
+        </button>
+      </div>
+    </StoreForm>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The console's forms (issue 27): operators' sign-in, operators, reps. The same schemas on the
+ * client and the server; messages are translation keys (public/locales, `admin.*` and
+ * `validation.*`). A brand colour must be a #rrggbb colour reading at AA (4.5:1) with the
+ * theme's colours (app/domain/contrast.ts), so no operator can make the store unreadable.
+ */
+import { z } from "zod";
+import { withZod } from "@remix-validated-form/with-zod";
+import { brandContrast, isHexColor } from "~/domain/contrast";
+import { OPERATOR_ROLES } from "~/domain/operators";
+import { messageKey, REQUIRED, requiredText } from "./common";
+
+const EMAIL =
+  /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export const emailField = () =>
+  z
+    .string({ required_error: REQUIRED, invalid_type_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, "validation.tooLong")
+    .regex(EMAIL, "validation.emailModal")
+    .transform((v) => v.toLowerCase());
+
+/** Empty → null; otherwise trimmed and capped. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? "")
+    .pipe(z.string().max(max, "validation.tooLong"))
+    .transform((v) => (v === "" ? null : v));
+
+const optionalWith = (max: number, check: (v: string) => boolean, message: string) =>
+  optionalText(max).refine((v) => v === null || check(v), message);
+
+/** A local path (/brand/x.png) or an https URL, never javascript: or a protocol-relative //host. */
+export function isSafeLink(v: string) {
+  if (/^\/(?!\/)[^\s]*$/.test(v)) return true;
+  try {
+    const url = new URL(v);
+    return url.protocol === "https:" && !/\s/.test(v);
+  } catch {
+    return false;
+  }
+}
+/** An image the store can show: a safe link whose path ends in .png, .jpg, .jpeg, .webp or .svg. */
+export function isImageLink(v: string) {
+  if (!isSafeLink(v)) return false;
+  const path = v.startsWith("/") ? v.split(/[?#]/)[0] : new URL(v).pathname;
+  return /\.(png|jpe?g|webp|svg)$/i.test(path);
+}
+
+export const operatorEmailSchema = z.object({ email: emailField() });
+export const operatorEmailValidator = withZod(operatorEmailSchema);
+
+export const operatorCodeSchema = z.object({
+  code: z
+    .string({ required_error: "validation.otpRequired" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "validation.otpRequired")
+        .regex(/^\d{6}$/, "validation.otpLength"),
+    ),
+});
+export const operatorCodeValidator = withZod(operatorCodeSchema);
+
+const role = z.enum(OPERATOR_ROLES, { errorMap: () => ({ message: "admin.operators.roleRequired" }) });
+
+export const newOperatorSchema = z.object({ email: emailField(), name: requiredText(80), role });
+export const newOperatorValidator = withZod(newOperatorSchema);
+
+export const operatorRoleSchema = z.object({ role });
+export const operatorRoleValidator = withZod(operatorRoleSchema);
+
+const CODE = /^[A-Z0-9]{4,20}$/;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const PHONE = /^\d{10}$/;
+
+/** A brand colour: #rrggbb reading at AA with the theme (white text on it, it on the white page). */
+export const brandColorField = () =>
+  optionalText(7).superRefine((v, ctx) => {
+    if (v === null) return;
+    if (!isHexColor(v)) {
+      ctx.addIssue({ code: "custom", message: "admin.validation.colorFormat" });
+      return;
+    }
+    const c = brandContrast(v);
+    if (!c.ok) ctx.addIssue({ code: "custom", message: messageKey("admin.validation.colorContrast", { ratio: c.ratio.toFixed(2) }) });
+  });
+
+export const repSchema = z.object({
+  agentCode: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(CODE, "admin.validation.codeFormat")),
+  landingSlug: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toLowerCase())
+    .pipe(z.string().regex(SLUG, "admin.validation.slugFormat")),
+  firstName: requiredText(50),
+  lastName: requiredText(50),
+  email: emailField(),
+  phone: z
+    .string({ required_error: REQUIRED })
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().min(1, REQUIRED).regex(PHONE, "validation.phoneFormat")),
+  displayName: optionalText(80),
+  displayPhone: optionalText(20),
+  displayEmail: optionalWith(254, (v) => EMAIL.test(v), "validation.emailModal"),
+  logoUrl: optionalWith(500, isImageLink, "admin.validation.imageLink"),
+  bannerImageUrl: optionalWith(500, isImageLink, "admin.validation.imageLink"),
+  bannerLink: optionalWith(500, isSafeLink, "admin.validation.link"),
+  brandColor: brandColorField(),
+  taglineEn: optionalText(120),
+  taglineEs: optionalText(120),
+  bioEn: optionalText(2000),
+  bioEs: optionalText(2000),
+  portals: z
+    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()))
+    .refine((v) => v.length > 0, "admin.validation.portalRequired"),
+});
+export type RepInput = z.infer<typeof repSchema>;
+export const repValidator = withZod(repSchema);
