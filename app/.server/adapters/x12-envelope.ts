@@ -4,7 +4,7 @@
  * node-x12 has no check for a missing trailer, nor for the control numbers we meant to send;
  * those are added here. Every finding is a problem; none is a warning.
  */
-import { X12Parser } from "node-x12";
+import { type X12Interchange, X12Parser } from "node-x12";
 import type { ControlNumbers } from "~/domain/x12/build-834";
 import type { FileProblem } from "~/domain/x12/rules-834";
 
@@ -45,10 +45,10 @@ export function checkEnvelope(text: string, expected?: ControlNumbers): FileProb
     strictError = error as Error;
   }
   const lenient = new X12Parser(false);
-  // biome-ignore lint/suspicious/noExplicitAny: node-x12 types parse() as the interchange or a fat interchange
-  let interchange: any;
+  let interchange: X12Interchange | undefined;
   try {
-    interchange = lenient.parse(text);
+    // one interchange per file: what we build never holds a second ISA
+    interchange = lenient.parse(text) as X12Interchange;
   } catch (error) {
     add({ message: (strictError ?? (error as Error)).message });
     return problems;
