@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { addFile, terminationFile } from "~/domain/x12/__golden__/fixtures";
 import { checkEnvelope } from "./x12-envelope";
@@ -48,5 +50,12 @@ describe("the strict envelope check (node-x12)", () => {
       "GS06 is 17, the control number allocated was 19.",
       "ST02 is 0017, the control number allocated was 20.",
     ]);
+  });
+});
+
+describe("the acknowledgment fixtures are well-formed X12 too", () => {
+  it.each(["999-accepted.x12", "999-rejected.x12"])("%s passes the strict envelope check", (name) => {
+    const text = fs.readFileSync(path.join(__dirname, "../../domain/x12/__golden__", name), "utf8");
+    expect(checkEnvelope(text)).toEqual([]);
   });
 });
