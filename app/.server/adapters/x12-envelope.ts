@@ -37,24 +37,24 @@ export function checkEnvelope(text: string, expected?: ControlNumbers): FileProb
   const add = (d: Located) =>
     problems.push({ position: positionAt(text, terminator, d.range?.start), segment: tagOf(d.message), message: plain(d.message) });
 
-  // strict first: it stops at the first error, so the lenient pass lists every one with its place
-  let strictError: Error | null = null;
-  try {
-    new X12Parser(true).parse(text);
-  } catch (error) {
-    strictError = error as Error;
-  }
+  // the lenient pass lists every finding with its place; the strict pass (same checks, stops at the
+  // first) only names the error when the lenient one cannot go on
   const lenient = new X12Parser(false);
   let interchange: X12Interchange | undefined;
   try {
     // one interchange per file: what we build never holds a second ISA
     interchange = lenient.parse(text) as X12Interchange;
   } catch (error) {
-    add({ message: (strictError ?? (error as Error)).message });
+    let message = (error as Error).message;
+    try {
+      new X12Parser(true).parse(text);
+    } catch (strict) {
+      message = (strict as Error).message;
+    }
+    add({ message });
     return problems;
   }
   for (const d of lenient.diagnostics) add(d);
-  if (strictError && problems.length === 0) add({ message: strictError.message });
   if (!interchange?.header) {
     if (problems.length === 0) problems.push({ position: 1, segment: "ISA", message: "The file has no interchange header (ISA)." });
     return problems;
