@@ -1,0 +1,65 @@
+/**
+ * The remote transport: SFTP with key authentication (ssh2-sftp-client, ADR 027). An upload goes
+ * to a temporary name in the outbox and is renamed when complete, so the carrier never picks up
+ * half a file; a connection is opened per operation batch and always closed.
+ */
+import SftpClient from "ssh2-sftp-client";
+import { assertFileName, type CarrierTransport } from "./transport";
+
+export interface SftpProfile {
+  host: string;
+  port: number;
+  username: string;
+  /** PEM/OpenSSH private key; never a password. */
+  privateKey: string | Buffer;
+  passphrase?: string;
+  /** Checks the server's host key (required: a server we do not know is refused). */
+  hostKey: (key: Buffer) => boolean;
+  outbox: string;
+  inbox: string;
+  processed: string;
+  readyTimeoutMs?: number;
+}
+
+export function sftpTransport(profile: SftpProfile): CarrierTransport {
+  async function withClient<T>(work: (client: SftpClient) => Promise<T>): Promise<T> {
+    const client = new SftpClient();
+    await client.connect({
+      host: profile.host,
+      port: profile.port,
+      username: profile.username,
+      privateKey: profile.privateKey,
+      passphrase: profile.passphrase,
+      hostVerifier: profile.hostKey,
+      readyTimeout: profile.readyTimeoutMs ?? 10_000,
+      retries: 0,
+    });
+    try {
+      return await work(client);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  const join = (dir: string, name: string) => `${dir.replace(/\/+$/, "")}/${assertFileName(name)}`;
+  return {
+    put: (name, bytes) =>
+      withClient(async (client) => {
+        const temp = join(profile.outbox, `${name}.part`);
+        await client.put(Buffer.from(bytes), temp);
+        await client.rename(temp, join(profile.outbox, name));
+      }),
+    listInbox: () =>
+      withClient(async (client) =>
+        (await client.list(profile.inbox))
+          .filter((f) => f.type === "-" && !f.name.startsWith(".") && !f.name.endsWith(".part"))
+          .map((f) => f.name)
+          .sort(),
+      ),
+    get: (name) => withClient(async (client) => new Uint8Array((await client.get(join(profile.inbox, name))) as Buffer)),
+    moveToProcessed: (name) =>
+      withClient(async (client) => {
+        if (!(await client.exists(profile.processed))) await client.mkdir(profile.processed, true);
+        await client.rename(join(profile.inbox, name), join(profile.processed, name));
+      }),
+  };
+}

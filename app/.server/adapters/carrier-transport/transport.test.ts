@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startSftpServer, type TestSftpServer } from "../../../../tests/support/sftp-server";
+import { deliverOutbound, localDirectoryTransport, writeAtomically } from "./local-directory";
+import { type SftpProfile, sftpTransport } from "./sftp";
+
+const text = (b: Uint8Array) => Buffer.from(b).toString("utf8");
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "carrier-transport-"));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("the local-directory transport", () => {
+  it("writes outbound atomically, lists and reads inbound, moves read files to processed", async () => {
+    const t = localDirectoryTransport(path.join(dir, "carriers"), "brightsmile");
+    await t.put("BSF-000017.834", Buffer.from("ISA*…~"));
+    expect(fs.readdirSync(t.folders.outbound)).toEqual(["BSF-000017.834"]);
+    expect(fs.readFileSync(path.join(t.folders.outbound, "BSF-000017.834"), "utf8")).toBe("ISA*…~");
+
+    expect(await t.listInbox()).toEqual([]);
+    fs.mkdirSync(t.folders.inbound, { recursive: true });
+    fs.writeFileSync(path.join(t.folders.inbound, "999-4412.x12"), "ack");
+    fs.writeFileSync(path.join(t.folders.inbound, ".999-4413.x12.part"), "half");
+    expect(await t.listInbox()).toEqual(["999-4412.x12"]);
+    expect(text(await t.get("999-4412.x12"))).toBe("ack");
+    await t.moveToProcessed("999-4412.x12");
+    expect(await t.listInbox()).toEqual([]);
+    expect(fs.readdirSync(t.folders.processed)).toEqual(["999-4412.x12"]);
+  });
+
+  it("leaves no file behind when a write fails, and refuses names that are paths", async () => {
+    const target = path.join(dir, "out");
+    fs.mkdirSync(path.join(target, "taken"), { recursive: true }); // a directory where the file should go: rename fails
+    await expect(writeAtomically(target, "taken", Buffer.from("x"))).rejects.toThrow();
+    expect(fs.readdirSync(target)).toEqual(["taken"]);
+    const t = localDirectoryTransport(dir, "c");
+    await expect(t.put("../escape.834", Buffer.from("x"))).rejects.toThrow(/plain file name/);
+    await expect(t.get("/etc/passwd")).rejects.toThrow(/plain file name/);
+  });
+});
+
+describe("the SFTP transport, against a real SFTP server started here", () => {
+  let server: TestSftpServer;
+  let remote: string;
+  let profile: SftpProfile;
+  beforeEach(async () => {
+    remote = path.join(dir, "remote");
+    for (const f of ["outbox", "inbox"]) fs.mkdirSync(path.join(remote, f), { recursive: true });
+    server = await startSftpServer(remote);
+    profile = {
+      host: "127.0.0.1",
+      port: server.port,
+      username: "carrier",
+      privateKey: server.clientPrivateKey,
+      hostKey: (key) => key.equals(server.hostPublicKey),
+      outbox: "/outbox",
+      inbox: "/inbox",
+      processed: "/inbox/processed",
+    };
+  });
+  afterEach(() => server.close());
+
+  it("uploads with key authentication, then lists, reads and moves what came back", async () => {
+    const t = sftpTransport(profile);
+    await t.put("BSF-000017.834", Buffer.from("ISA*00~"));
+    expect(fs.readdirSync(path.join(remote, "outbox"))).toEqual(["BSF-000017.834"]);
+    expect(fs.readFileSync(path.join(remote, "outbox", "BSF-000017.834"), "utf8")).toBe("ISA*00~");
+
+    fs.writeFileSync(path.join(remote, "inbox", "999-4412.x12"), "ISA*ack~");
+    fs.writeFileSync(path.join(remote, "inbox", "999-4413.x12.part"), "half");
+    expect(await t.listInbox()).toEqual(["999-4412.x12"]);
+    expect(text(await t.get("999-4412.x12"))).toBe("ISA*ack~");
+    await t.moveToProcessed("999-4412.x12");
+    expect(await t.listInbox()).toEqual([]);
+    expect(fs.readdirSync(path.join(remote, "inbox", "processed"))).toEqual(["999-4412.x12"]);
+  });
+
+  it("is refused with a key the server does not know, and refuses a server it does not know", async () => {
+    const stranger = (await import("ssh2")).default.utils.generateKeyPairSync("ed25519");
+    await expect(sftpTransport({ ...profile, privateKey: stranger.private }).listInbox()).rejects.toThrow();
+    await expect(sftpTransport({ ...profile, hostKey: () => false }).listInbox()).rejects.toThrow();
+  });
+
+  it("keeps a file in outbound when the upload fails and delivers it on the next run, once", async () => {
+    const local = localDirectoryTransport(path.join(dir, "carriers"), "brightsmile");
+    await local.put("BSF-000018.834", Buffer.from("ISA*18~"));
+    const t = sftpTransport({ ...profile, readyTimeoutMs: 2000 });
+
+    await server.close(); // SFTP is down
+    const down = await deliverOutbound(local.folders.outbound, t);
+    expect(down.delivered).toEqual([]);
+    expect(down.failed.map((f) => f.name)).toEqual(["BSF-000018.834"]);
+    expect(fs.readdirSync(local.folders.outbound)).toContain("BSF-000018.834");
+
+    server = await startSftpServer(remote);
+    const back = sftpTransport({
+      ...profile,
+      port: server.port,
+      privateKey: server.clientPrivateKey,
+      hostKey: (key) => key.equals(server.hostPublicKey),
+    });
+    expect(await deliverOutbound(local.folders.outbound, back)).toEqual({ delivered: ["BSF-000018.834"], failed: [] });
+    expect(fs.readFileSync(path.join(remote, "outbox", "BSF-000018.834"), "utf8")).toBe("ISA*18~");
+    expect(fs.readdirSync(path.join(local.folders.outbound, "sent"))).toEqual(["BSF-000018.834"]);
+    expect(await deliverOutbound(local.folders.outbound, back)).toEqual({ delivered: [], failed: [] });
+  });
+});
