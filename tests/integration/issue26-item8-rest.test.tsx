@@ -3,7 +3,10 @@
  * the code field; group-home tiles; e-mails in the members table; a current member's active
  * plans; over-65 featured plans; Spanish portal names; a rep's typed quote; pet plans.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmailText } from "~/components/CurrentMembers";
 import * as accessRoute from "~/routes/access";
 import * as groupHomeRoute from "~/routes/_store.group-home";
 import { DEMO } from "~/.server/db/seed";
@@ -74,5 +77,14 @@ describeEachDatabase("issue 26 #8: the remaining points", (kind) => {
       expect(new Set(actions).size).toBe(actions.length);
       if (lng === "es") expect(page.html).toContain(es.groupHome.addEmployeeAction);
     }
+  });
+});
+
+describe("issue 26 #8: e-mails in the members table", () => {
+  it("break only after @ and dots, never mid-word", () => {
+    const html = renderToStaticMarkup(<EmailText email="angela.brooks@acme.example" />);
+    expect(html.replace(/<\/?span>/g, "")).toBe("angela.<wbr/>brooks@<wbr/>acme.<wbr/>example");
+    const css = readFileSync("app/components/CurrentMembers.css.ts", "utf8");
+    expect(css).not.toMatch(/overflowWrap: "anywhere"|wordBreak: "break-all"/);
   });
 });
