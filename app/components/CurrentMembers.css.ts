@@ -13,7 +13,8 @@ globalStyle(`${search} .field`, { margin: 0, flex: "0 1 32rem" });
 export const table = style({ minWidth: "50rem" });
 globalStyle(`${table} td, ${table} th`, { overflowWrap: "normal" });
 export const email = style({});
-globalStyle(`${table} ${email}`, { overflowWrap: "anywhere" });
+/** E-mails wrap at the <wbr> after "@" and dots (EmailText), never mid-word. */
+globalStyle(`${table} ${email}`, { overflowWrap: "normal", wordBreak: "normal" });
 export const caption = style({ textAlign: "left", fontWeight: 700, padding: `${vars.space.s} 0` });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const plans = style({ margin: 0, paddingLeft: "1.1rem" });

@@ -8,6 +8,27 @@ import { Dialog } from "./Dialog";
 import { DependentsInfoDialog, TierForm } from "./ChooseTier";
 import * as s from "./CurrentMembers.css";
 
+/** An e-mail that may wrap only after its "@" and its dots, never mid-word (issue 26 #8). */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  let at = 0;
+  const pieces = parts.map((text) => {
+    const piece = { text, at, last: at + text.length === email.length };
+    at += text.length;
+    return piece;
+  });
+  return (
+    <>
+      {pieces.map((p) => (
+        <span key={p.at}>
+          {p.text}
+          {p.last ? null : <wbr />}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /**
  * Choose a current member (storefront §2): search (a plain GET form), a table of 5 rows per
  * page with Previous/Next, and Enroll Now → Choose Tier → dependents, each addressable by URL.
@@ -91,7 +112,7 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                   <tr key={m.id} data-testid="member-row">
                     <th scope="row">{m.name}</th>
                     <td className={s.nowrap}>{m.dob}</td>
-                    <td className={s.email}>{m.email ?? t("currentMembers.notGiven")}</td>
+                    <td className={s.email}>{m.email ? <EmailText email={m.email} /> : t("currentMembers.notGiven")}</td>
                     <td className={s.nowrap} data-testid="member-ssn">
                       {m.ssn ?? t("currentMembers.notGiven")}
                     </td>

@@ -74,7 +74,7 @@ export default function GroupHome() {
           <li className="card">
             <h2>{t("access.getGroupQuote")}</h2>
             <a className="button" href={groupQuoteUrl} target="_blank" rel="noopener noreferrer">
-              {t("access.getGroupQuote")} <span className="visually-hidden">{t("common.opensNewTab")}</span>
+              {t("groupHome.quoteAction")} <span className="visually-hidden">{t("common.opensNewTab")}</span>
             </a>
           </li>
         ) : null}
@@ -86,7 +86,7 @@ export default function GroupHome() {
             <Form method="post">
               <AuthenticityTokenInput />
               <button className="button" type="submit" name="intent" value="add-employee">
-                {t("access.addNewEmployee")}
+                {t("groupHome.addEmployeeAction")}
               </button>
             </Form>
           )}
@@ -96,7 +96,7 @@ export default function GroupHome() {
           <Form method="post">
             <AuthenticityTokenInput />
             <button className="button" type="submit" name="intent" value="view-plans">
-              {t("access.viewPlans")}
+              {t("groupHome.viewPlansAction")}
             </button>
           </Form>
         </li>
@@ -106,7 +106,7 @@ export default function GroupHome() {
             <>
               <p>{t("groupHome.currentMembersHint")}</p>
               <Link className="button" to="/group-select-member">
-                {t("groupHome.currentMembers")}
+                {t("groupHome.currentMembersAction")}
               </Link>
             </>
           ) : (

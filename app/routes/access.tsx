@@ -127,6 +127,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "cancel":
       session.unset("pendingRepId", "pendingGroupId");
       return redirectWithSession(services, session, "/access");
+    case "group-code-again": {
+      // "No, enter the code again": back to the group code field, for the same purpose (issue 26 #8).
+      session.unset("pendingGroupId");
+      const purpose = purposeOf(field(form, "purpose", 20));
+      return redirectWithSession(services, session, `/access?step=employee&purpose=${purpose}`);
+    }
     default:
       throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   }
@@ -293,7 +299,7 @@ export default function Access() {
             <button className="button" type="submit" name="intent" value="confirm-group">
               {t("access.yes")}
             </button>
-            <button className="button button--secondary" type="submit" name="intent" value="cancel">
+            <button className="button button--secondary" type="submit" name="intent" value="group-code-again">
               {t("access.no")}
             </button>
           </Form>

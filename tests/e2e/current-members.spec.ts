@@ -104,7 +104,7 @@ test.describe("current members", () => {
   test("group: the admin signs in → group home → Current Members → its members only → Enroll Now → plans", async ({ page, a11y }) => {
     await groupAdminSignsIn(page);
     await a11y(page);
-    await page.getByRole("link", { name: "Current Members" }).click();
+    await page.getByRole("link", { name: "Open the member list" }).click();
     await expect(page).toHaveURL(/\/group-select-member$/);
     await expect(rows(page)).toHaveCount(3);
     await expect(page.getByTestId("members-table")).not.toContainText("Michael Thompson");

@@ -57,7 +57,7 @@ test.describe("entering the store", () => {
     await confirm.getByRole("button", { name: "Yes" }).click();
     await expect(page).toHaveURL(/\/group-home$/);
     await expect(page.getByTestId("company-name")).toHaveText("Acme Logistics Inc.");
-    await expect(page.getByRole("link", { name: /Get Group Quote/ })).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: /Request a quote for your group/ })).toHaveAttribute("target", "_blank");
     await a11y(page);
   });
 

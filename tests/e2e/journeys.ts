@@ -137,7 +137,7 @@ export async function groupEmployeeToWizard(page: Page) {
   await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL(/\/group-home$/);
-  await page.getByRole("button", { name: "Add New Employee" }).click();
+  await page.getByRole("button", { name: "Start an employee's enrollment" }).click();
   await expect(page).toHaveURL(/\/home$/);
   const form = page.locator("form#quote");
   await form.getByLabel("ZIP code").fill("75201");
