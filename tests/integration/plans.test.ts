@@ -295,7 +295,8 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
       add: `${card.id}:${card.directAdd}`,
       redirectTo: "/plans?type=vision",
     });
-    expect(res.location).toBe("/plans?type=vision");
+    // back to the card that was added (issue 26 #3)
+    expect(res.location).toBe(`/plans?type=vision&added=${card.id}#plan-${card.id}`);
     expect((await c.load(rootLoader, "/plans")).data.flash).toMatchObject({
       kind: "success",
       key: "cart.addedMessage",

@@ -147,6 +147,7 @@ export class TestClient {
     const headers = new Headers({
       host: this.host,
       cookie: this.cookieHeader(),
+      "user-agent": this.userAgent,
       [CLIENT_KEY_HEADER]: clientKey(this.services, this.clientIp),
     });
     if (options.contentType) headers.set("content-type", options.contentType);

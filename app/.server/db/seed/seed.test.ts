@@ -518,8 +518,9 @@ describe.each(backends)("demo seed on $name", (backend) => {
     expect(def("primary_info", "birthdate")).toMatchObject({ required: 1, read_only: 1 });
     expect(def("primary_info", "enroller_code")).toMatchObject({ optional: 1 });
     expect(def("primary_info", "ssn", "existing-member")).toMatchObject({ read_only: 1 });
-    expect(def("contact_info", "address2")).toMatchObject({ required: 0 });
-    expect(def("billing_info", "address2")).toMatchObject({ required: 0 });
+    // address line 2 is shown and optional (issue 26 #14): "required" 1 means shown, "optional" 1 that it may stay empty
+    expect(def("contact_info", "address2")).toMatchObject({ required: 1, optional: 1 });
+    expect(def("billing_info", "address2")).toMatchObject({ required: 1, optional: 1 });
     expect(def("agreement_info", "signature")).toMatchObject({ required: 1 });
     expect(def("agreement_info", "agent_name")).toMatchObject({ required: 0 });
     expect(def("dependent_info", "relationship")).toMatchObject({ read_only: 1 });
