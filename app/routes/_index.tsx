@@ -17,6 +17,7 @@ import { FeaturedPlans } from "~/components/FeaturedPlans";
 import { pageTitle } from "~/utils/page-title";
 import { RepPortalForm } from "~/components/PortalChooser";
 import { requestContext } from "~/.server/platform/request-context";
+import { localeOf } from "~/domain/locale";
 
 export const meta = pageTitle("home");
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [quote, featured, portalChoice] = await Promise.all([
     landingQuoteData(services, request),
     featuredCards(services, session, locale),
-    landingPortalChoice(services, session),
+    landingPortalChoice(services, session, localeOf(locale)),
   ]);
   return json({ branding, siteKind: site.kind, quote, featured, portalChoice }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }

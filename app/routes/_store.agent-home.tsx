@@ -9,6 +9,8 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { Dialog } from "~/components/Dialog";
 import { RepPortalForm } from "~/components/PortalChooser";
 import { pageTitle } from "~/utils/page-title";
+import { localeOf } from "~/domain/locale";
+import { portalOption } from "~/domain/portal";
 
 export const meta = pageTitle("agentHome");
 
@@ -21,10 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!home) throw new Response("Not Found", { status: 404 });
   const { rep, portals, groups } = home;
   const step = new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null;
+  const locale = await services.i18n.getLocale(request);
   return json({
     repName: `${rep.first_name} ${rep.last_name}`,
     step,
-    portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+    portals: portals.map((p) => portalOption(p, localeOf(locale))),
     groups: groups.map((g) => ({ value: String(g.id), label: `${g.company_name} (${g.group_code})` })),
     portalId: session.get("portalId") ?? null,
   });

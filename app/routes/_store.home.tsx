@@ -10,6 +10,7 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { closedWindowFor } from "~/.server/employers/windows";
 import { QuoteForm } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
+import { localeOf } from "~/domain/locale";
 
 export const meta = pageTitle("quote");
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const target = homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess, siteKind: site.kind });
     throw redirect(target === "/home" ? "/" : target);
   }
-  const { portal, group } = await enrollingFor(services, session);
+  const { portal, group } = await enrollingFor(services, session, localeOf(await services.i18n.getLocale(request)));
   // an employee outside the group's enrollment windows is told when the next one opens (issue 28)
   const closed = await closedWindowFor(services, session);
   return json({

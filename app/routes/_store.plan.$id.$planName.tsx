@@ -21,6 +21,7 @@ import { todayIso } from "~/domain/dates";
 import { PlanPage } from "~/components/PlanPage";
 import { titled } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
+import { portalOption } from "~/domain/portal";
 
 /** The page offers Compare: its plan cards get a Compare checkbox and it shows the compare tray (issue 18). */
 export const handle = { compare: true };
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ]);
     portalChoice = {
       forRep: Boolean(agentId),
-      portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+      portals: portals.map((p) => portalOption(p, ctx.locale)),
       groups: groups.map((g) => ({ value: String(g.id), label: `${g.company_name} (${g.group_code})` })),
     };
   }

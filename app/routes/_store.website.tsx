@@ -12,6 +12,8 @@ import { portalOnlyValidator } from "~/forms/entry";
 import { Dialog } from "~/components/Dialog";
 import { PortalOnlyForm } from "~/components/PortalChooser";
 import { pageTitle } from "~/utils/page-title";
+import { localeOf } from "~/domain/locale";
+import { portalOption } from "~/domain/portal";
 
 export const meta = pageTitle("websites");
 
@@ -24,9 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireStoreAccess(request, services);
   const portals = await portalsFor(services, session);
+  const locale = await services.i18n.getLocale(request);
   return json({
     step: new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null,
-    portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+    portals: portals.map((p) => portalOption(p, localeOf(locale))),
   });
 }
 

@@ -184,7 +184,8 @@ test.describe("Spanish pages", () => {
     await expect(page).toHaveURL(/\/agent-home$/);
     await expectSpanish(page, a11y, "agent home");
     await page.getByRole("link", { name: T("agentHome.newMember") }).click();
-    await page.getByLabel("Direct to Consumer (DIRECT)").check();
+    // the portal's Spanish name (issue 26 #8)
+    await page.getByLabel("Directo al consumidor (DIRECT)").check();
     await page.getByRole("button", { name: T("agentHome.startDirect") }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expectSpanish(page, a11y, "quote");

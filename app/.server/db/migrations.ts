@@ -1124,6 +1124,24 @@ function operators(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Portal names in Spanish (issue 26 #8): a portal's name showed in English on Spanish pages. A
+ * portal without a Spanish name keeps showing its English one; the demo portals get theirs.
+ */
+const portalNamesEs: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("portals").addColumn("name_es", text).execute();
+    const names: Record<string, string> = {
+      DIRECT: "Directo al consumidor",
+      EMPLOYER: "Portal de beneficios para empleadores",
+      SENIOR: "Mercado para mayores de 65",
+    };
+    for (const [code, name] of Object.entries(names)) {
+      await sql`update portals set name_es = ${name} where code = ${code} and name_es is null`.execute(db);
+    }
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1147,6 +1165,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "017_catalog_versions": catalogVersions(dialect),
         "018_address_line_2": addressLine2,
         "020_employer_roster": employerRoster(dialect),
+        "021_portal_names_es": portalNamesEs,
       };
     },
   };

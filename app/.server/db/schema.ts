@@ -215,6 +215,8 @@ export interface PortalTable {
   id: Id;
   code: string;
   name: string;
+  /** the name on Spanish pages; the English name when null */
+  name_es: string | null;
 }
 
 export interface RepTable {

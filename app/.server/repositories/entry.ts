@@ -63,14 +63,14 @@ export function findReferral(db: DB, code: string) {
 }
 
 export function allPortals(db: DB) {
-  return db.selectFrom("portals").select(["id", "code", "name"]).orderBy("id").execute();
+  return db.selectFrom("portals").select(["id", "code", "name", "name_es"]).orderBy("id").execute();
 }
 
 export function repPortals(db: DB, repId: number) {
   return db
     .selectFrom("portals")
     .innerJoin("rep_portals", "rep_portals.portal_id", "portals.id")
-    .select(["portals.id", "portals.code", "portals.name"])
+    .select(["portals.id", "portals.code", "portals.name", "portals.name_es"])
     .where("rep_portals.rep_id", "=", repId)
     .orderBy("portals.id")
     .execute();

@@ -7,6 +7,8 @@ import { submitQuote } from "./quote";
 import { currentEnrollment, isQuoted } from "./shopping";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
+import { portalName } from "~/domain/portal";
+import type { Locale } from "~/domain/locale";
 import { chooseRepPortal, repPortalOptions } from "./portal-choice";
 import { redirectWithSession } from "../platform/respond";
 
@@ -50,10 +52,10 @@ export async function landingQuoteAction(
  * The landing of a rep who has neither a portal nor a group yet shows the portal chooser
  * instead of the quote (storefront §4): their portals and groups, or null for anyone else.
  */
-export async function landingPortalChoice(services: Services, session: StoreSession) {
+export async function landingPortalChoice(services: Services, session: StoreSession, locale: Locale) {
   const repId = session.get("agentId");
   if (!repId || !needsPortalChoice(session.all()) || (await currentEnrollment(services, session))) return null;
-  return repPortalOptions(services, repId);
+  return repPortalOptions(services, repId, locale);
 }
 
 /** The landing's portal chooser posted: the rep's choice is stored, then the quote at /home. */
@@ -67,14 +69,14 @@ export async function landingPortalAction(services: Services, request: Request, 
 }
 
 /** /home: whom the new enrollment is for — the session's portal, and the group for a group member. */
-export async function enrollingFor(services: Services, session: StoreSession) {
+export async function enrollingFor(services: Services, session: StoreSession, locale: Locale) {
   const s = session.all();
   const [portal, group] = await Promise.all([
     s.portalId ? findPortal(services.db, s.portalId) : undefined,
     s.groupId && s.enrollType === "new-group-member" ? findGroup(services.db, s.groupId) : undefined,
   ]);
   return {
-    portal: portal ? { name: portal.name, code: portal.code } : null,
+    portal: portal ? { name: portalName(portal, locale), code: portal.code } : null,
     group: group ? { name: group.company_name, code: group.group_code } : null,
   };
 }

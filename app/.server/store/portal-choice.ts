@@ -5,6 +5,8 @@ import { allPortals, repGroups, repPortals } from "../repositories/entry";
 import { newMemberValidator } from "~/forms/entry";
 import { startDirectEnrollment, startGroupEnrollment, type SessionPatch } from "~/domain/session-mode";
 import type { SessionData } from "~/domain/session";
+import { portalOption } from "~/domain/portal";
+import type { Locale } from "~/domain/locale";
 
 /** The rep's own portals; every portal when there is no rep. */
 export function choosablePortals(services: Services, repId: number | null | undefined) {
@@ -17,10 +19,10 @@ export function choosableGroups(services: Services, repId: number) {
 }
 
 /** The rep's chooser as the form shows it: their portals and groups, each with its code. */
-export async function repPortalOptions(services: Services, repId: number) {
+export async function repPortalOptions(services: Services, repId: number, locale: Locale) {
   const [portals, groups] = await Promise.all([choosablePortals(services, repId), choosableGroups(services, repId)]);
   return {
-    portals: portals.map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+    portals: portals.map((p) => portalOption(p, locale)),
     groups: groups.map((g) => ({ value: String(g.id), label: `${g.company_name} (${g.group_code})` })),
   };
 }

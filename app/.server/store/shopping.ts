@@ -16,7 +16,8 @@ import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
 import { cartLinesOnce, enrollmentOnce } from "./page-reads";
 import { referenceData } from "../repositories/reference-data";
-import { localeOf } from "~/domain/locale";
+import { localeOf, type Locale } from "~/domain/locale";
+import { portalName } from "~/domain/portal";
 
 /** An enrollment still being shopped for or checked out (a completed or cancelled one opens nothing). */
 export const OPEN_STATUSES: ReadonlySet<string> = new Set(["shopping", "checked_out"]);
@@ -93,7 +94,7 @@ export async function shoppingContext(services: Services, request: Request) {
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
     enrollment ? cartLinesOnce(services, enrollment.id) : Promise.resolve([]),
     enrollment ? planAnswerOutcomes(services.db, enrollment.id) : Promise.resolve(() => null),
-    selectionBanner(services, session, enrollment),
+    selectionBanner(services, session, enrollment, locale),
   ]);
   const premierInCart = lines.some((l) => catalog.plans.get(l.plan_id)?.is_premier === 1);
   const filter = filterSummary(quoted, premierInCart);
@@ -138,7 +139,12 @@ export function filterSummary(enrollment: Enrollment | null, premierInCart = fal
  * The selected group (with code), the member (existing member) and the portal (with code). A
  * group's own plans (a new group member, or a group admin's "View Plans") show the group.
  */
-export async function selectionBanner(services: Services, session: StoreSession, enrollment: Enrollment | null): Promise<SelectionBanner> {
+export async function selectionBanner(
+  services: Services,
+  session: StoreSession,
+  enrollment: Enrollment | null,
+  locale: Locale,
+): Promise<SelectionBanner> {
   const s = session.all();
   const groupId = enrollment?.group_id ?? (s.enrollType === "new-group-member" || s.groupViewPlans ? s.groupId : undefined);
   const portalId = enrollment?.portal_id ?? s.portalId;
@@ -150,7 +156,7 @@ export async function selectionBanner(services: Services, session: StoreSession,
   ]);
   return {
     group: group ? { name: group.company_name, code: group.group_code } : null,
-    portal: portal ? { name: portal.name, code: portal.code } : null,
+    portal: portal ? { name: portalName(portal, locale), code: portal.code } : null,
     member: member ? { name: `${member.first_name} ${member.last_name}` } : null,
     /** where "Current Member" in the breadcrumb leads: the rep's or the group's member list */
     /** (only for a verified rep or group admin: the list is theirs alone, issue 15) */

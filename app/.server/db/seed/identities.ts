@@ -23,10 +23,17 @@ import { PRICES, findPrice, planByCode, type Tier } from "./catalog";
 
 // ---------------------------------------------------------------- portals
 
+/** The demo portals' Spanish names (also set by migration 021 on a database seeded before it). */
+export const PORTAL_NAMES_ES = {
+  DIRECT: "Directo al consumidor",
+  EMPLOYER: "Portal de beneficios para empleadores",
+  SENIOR: "Mercado para mayores de 65",
+} as const;
+
 export const PORTALS: Array<Insertable<PortalTable> & { id: number }> = [
-  { id: 1, code: "DIRECT", name: "Direct to Consumer" },
-  { id: 2, code: "EMPLOYER", name: "Employer Benefits Portal" },
-  { id: 3, code: "SENIOR", name: "Senior Market" },
+  { id: 1, code: "DIRECT", name: "Direct to Consumer", name_es: PORTAL_NAMES_ES.DIRECT },
+  { id: 2, code: "EMPLOYER", name: "Employer Benefits Portal", name_es: PORTAL_NAMES_ES.EMPLOYER },
+  { id: 3, code: "SENIOR", name: "Senior Market", name_es: PORTAL_NAMES_ES.SENIOR },
 ];
 
 // ---------------------------------------------------------------- reps
