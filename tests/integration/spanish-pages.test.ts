@@ -42,7 +42,7 @@ const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.ts
 const pages = Object.entries(modules)
   .map(([file, mod]) => [path.basename(file), mod] as const)
   // layouts only frame their children: their title is never the page's
-  .filter(([file, mod]) => typeof mod.default === "function" && !["_store.tsx", "enrollment.tsx"].includes(file));
+  .filter(([file, mod]) => typeof mod.default === "function" && !["_store.tsx", "enrollment.tsx", "admin.tsx"].includes(file));
 
 type Meta = (args: Record<string, unknown>) => MetaDescriptor[] | undefined;
 const notFound = { status: 404, statusText: "Not Found", internal: false, data: "Not Found" };
