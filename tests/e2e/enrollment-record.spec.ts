@@ -112,7 +112,7 @@ test.describe("the enrollment record", () => {
     expect(text).toContain(confirmation);
     expect(text).toContain(planName);
     expect(text).toContain("XXX-XX-7812");
-    expect(text).toContain("•••• 7788");
+    expect(text).toContain("••••7788");
     for (const whole of [SSN, SSN.replace(/-/g, ""), ACCOUNT]) expect(text).not.toContain(whole);
     expect(text).toContain("Consent to electronic records and signatures");
 
