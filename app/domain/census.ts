@@ -6,7 +6,7 @@
  * it would do to the roster. Pure: the parsers (CSV, XLSX) hand it rows of strings.
  */
 import type { IsoDate } from "./dates";
-import { checkEmployee, parseRelationship, type EmployeeField, type EmployeeRecord, type ValueProblem } from "./roster";
+import { checkEmployee, COMPARED_FIELDS, parseRelationship, type EmployeeField, type EmployeeRecord, type ValueProblem } from "./roster";
 
 /** Rows a census may have (the employees of a large group, not a mail cannon). */
 export const CENSUS_MAX_ROWS = 10_000;
@@ -196,24 +196,6 @@ export interface CensusPreview {
   notInFile: number;
 }
 
-const COMPARED: Array<keyof Omit<EmployeeRecord, "ssn" | "employeeRef">> = [
-  "firstName",
-  "lastName",
-  "birthdate",
-  "gender",
-  "email",
-  "phone",
-  "hireDate",
-  "terminationDate",
-  "status",
-  "employmentClass",
-  "address1",
-  "address2",
-  "city",
-  "state",
-  "zip",
-];
-
 /**
  * What applying a clean census would do. An SSN left empty in the file keeps the one on file; the
  * same file applied twice gives no change the second time. `ssnHash` is the keyed hash the roster keeps.
@@ -230,7 +212,7 @@ export function previewCensus(rows: CensusRow[], roster: RosterEntry[], ssnHash:
       continue;
     }
     seen.add(on.id);
-    const fields: EmployeeField[] = COMPARED.filter((k) => (record[k] ?? null) !== (on.record[k] ?? null));
+    const fields: EmployeeField[] = COMPARED_FIELDS.filter((k) => (record[k] ?? null) !== (on.record[k] ?? null));
     if (record.ssn && ssnHash(record.ssn) !== on.ssnHash) fields.push("ssn");
     if (fields.length === 0) {
       unchanged++;

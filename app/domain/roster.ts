@@ -279,24 +279,26 @@ export function coverageEndDate(terminationDate: IsoDate, rule: CoverageEndRule)
   return `${terminationDate.slice(0, 7)}-${String(last).padStart(2, "0")}`;
 }
 
+/** The fields two records of one employee are compared on (the SSN apart: a file may leave it out). */
+export const COMPARED_FIELDS: ReadonlyArray<keyof Omit<EmployeeRecord, "ssn" | "employeeRef">> = [
+  "firstName",
+  "lastName",
+  "birthdate",
+  "gender",
+  "email",
+  "phone",
+  "hireDate",
+  "terminationDate",
+  "status",
+  "employmentClass",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "zip",
+];
+
 /** Whether two records say the same (an SSN not given keeps the one on file: `ssnKnown`). */
 export function sameEmployee(a: EmployeeRecord, b: EmployeeRecord) {
-  const keys: Array<keyof EmployeeRecord> = [
-    "firstName",
-    "lastName",
-    "birthdate",
-    "gender",
-    "email",
-    "phone",
-    "hireDate",
-    "terminationDate",
-    "status",
-    "employmentClass",
-    "address1",
-    "address2",
-    "city",
-    "state",
-    "zip",
-  ];
-  return keys.every((k) => a[k] === b[k]) && (a.ssn === null || b.ssn === null || a.ssn === b.ssn);
+  return COMPARED_FIELDS.every((k) => a[k] === b[k]) && (a.ssn === null || b.ssn === null || a.ssn === b.ssn);
 }
