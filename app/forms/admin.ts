@@ -128,3 +128,26 @@ export const repSchema = z.object({
 });
 export type RepInput = z.infer<typeof repSchema>;
 export const repValidator = withZod(repSchema);
+
+/** A real calendar date as YYYY-MM-DD (a date input sends it so; typed without JavaScript, the same). */
+const isoDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/**
+ * Publishing a catalog version, or publishing one again (rollback): the effective date. Whether
+ * it is in the past or outside the rates' own dates is checked by the server, which knows today
+ * and the version (app/.server/operators/catalog/console.ts), with its message beside the field.
+ */
+export const catalogPublishSchema = z.object({
+  intent: z.enum(["publish", "republish"], { errorMap: () => ({ message: "validation.required" }) }),
+  effectiveDate: z
+    .string({ required_error: REQUIRED, invalid_type_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .refine(isoDate, "admin.catalog.validation.dateFormat"),
+});
+export type CatalogPublishInput = z.infer<typeof catalogPublishSchema>;
+export const catalogPublishValidator = withZod(catalogPublishSchema);

@@ -31,12 +31,24 @@ export function hasColumns(table: Table, names: readonly string[]) {
   return names.every((n) => index.has(norm(n)));
 }
 
-/** A reader of one row's cells by column name (absent column: ""). */
+/**
+ * A reader of one row's cells by column name (absent column: ""). The name's position is looked
+ * up once per name, not once per cell: a 100,000-row Rate PUF reads 15 cells a row, and
+ * normalising the name each time (two regular expressions and new strings) made the collector
+ * the largest part of the check.
+ */
 export function cellReader(table: Table) {
   const index = columnIndex(table);
+  const positions = new Map<string, number>();
   return (row: string[], name: string) => {
-    const i = index.get(norm(name));
-    return i === undefined ? "" : (row[i] ?? "").trim();
+    let i = positions.get(name);
+    if (i === undefined) {
+      i = index.get(norm(name)) ?? -1;
+      positions.set(name, i);
+    }
+    if (i < 0) return "";
+    const v = row[i];
+    return v === undefined ? "" : v.trim();
   };
 }
 
