@@ -10,7 +10,8 @@ export interface Table {
   rows: string[][];
 }
 
-const norm = (name: string) =>
+/** A column's name as the index keys it: "Rating Area Id", "rating_area_id" and "RatingAreaId" are one. */
+export const columnKey = (name: string) =>
   name
     .trim()
     .toLowerCase()
@@ -20,7 +21,7 @@ const norm = (name: string) =>
 export function columnIndex(table: Table): Map<string, number> {
   const index = new Map<string, number>();
   table.header.forEach((name, i) => {
-    const key = norm(name);
+    const key = columnKey(name);
     if (key && !index.has(key)) index.set(key, i);
   });
   return index;
@@ -28,7 +29,7 @@ export function columnIndex(table: Table): Map<string, number> {
 
 export function hasColumns(table: Table, names: readonly string[]) {
   const index = columnIndex(table);
-  return names.every((n) => index.has(norm(n)));
+  return names.every((n) => index.has(columnKey(n)));
 }
 
 /**
@@ -43,7 +44,7 @@ export function cellReader(table: Table) {
   return (row: string[], name: string) => {
     let i = positions.get(name);
     if (i === undefined) {
-      i = index.get(norm(name)) ?? -1;
+      i = index.get(columnKey(name)) ?? -1;
       positions.set(name, i);
     }
     if (i < 0) return "";
