@@ -8,6 +8,7 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { brandContrast, isHexColor } from "~/domain/contrast";
 import { OPERATOR_ROLES } from "~/domain/operators";
+import { US_STATES } from "~/domain/catalog-import/values";
 import { messageKey, REQUIRED, requiredText } from "./common";
 
 const EMAIL =
@@ -151,3 +152,35 @@ export const catalogPublishSchema = z.object({
 });
 export type CatalogPublishInput = z.infer<typeof catalogPublishSchema>;
 export const catalogPublishValidator = withZod(catalogPublishSchema);
+
+/**
+ * A group in the console (issue 27): its enrollment code (unique among groups), company, landing
+ * page address (unique among reps' and groups'; optional) and address. Codes are stored upper case.
+ */
+export const groupSchema = z.object({
+  groupCode: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(CODE, "admin.validation.codeFormat")),
+  companyName: requiredText(100),
+  landingSlug: optionalText(80)
+    .transform((v) => v?.toLowerCase() ?? null)
+    .refine((v) => v === null || SLUG.test(v), "admin.validation.slugFormat"),
+  address1: requiredText(100),
+  address2: optionalText(100),
+  city: requiredText(60),
+  state: z
+    .string({ required_error: "validation.state" })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => US_STATES.has(v), "validation.state"),
+  zip: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d{5}$/, "validation.zipFormat"),
+});
+export type GroupInput = z.infer<typeof groupSchema>;
+export const groupValidator = withZod(groupSchema);

@@ -89,3 +89,4 @@ export const newOperatorValidator = lazyValidator(() => admin().then((m) => m.ne
 export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.operatorRoleValidator));
 export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));
 export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m.catalogPublishValidator));
+export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));

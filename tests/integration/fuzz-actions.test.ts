@@ -477,6 +477,8 @@ const TARGETS: Record<string, Target> = {
   "admin.catalog.$id.tsx": { path: "/admin/catalog/1", params: { id: "1" }, client: operator },
   "admin.catalog._index.tsx": { path: "/admin/catalog", client: operator },
   "admin.code.tsx": { path: "/admin/code", client: anonymous },
+  "admin.groups.$id.tsx": { path: "/admin/groups/1", params: { id: "1" }, client: operator },
+  "admin.groups.new.tsx": { path: "/admin/groups/new", client: operator },
   "admin.logout.tsx": { path: "/admin/logout", client: operator },
   "admin.operators.tsx": { path: "/admin/operators", client: operator },
   "admin.reps.$id.tsx": { path: "/admin/reps/1", params: { id: "1" }, client: operator },
