@@ -8,6 +8,7 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { brandContrast, isHexColor } from "~/domain/contrast";
 import { OPERATOR_ROLES } from "~/domain/operators";
+import { US_STATES } from "~/domain/catalog-import/values";
 import { messageKey, REQUIRED, requiredText } from "./common";
 
 const EMAIL =
@@ -128,3 +129,58 @@ export const repSchema = z.object({
 });
 export type RepInput = z.infer<typeof repSchema>;
 export const repValidator = withZod(repSchema);
+
+/** A real calendar date as YYYY-MM-DD (a date input sends it so; typed without JavaScript, the same). */
+const isoDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/**
+ * Publishing a catalog version, or publishing one again (rollback): the effective date. Whether
+ * it is in the past or outside the rates' own dates is checked by the server, which knows today
+ * and the version (app/.server/operators/catalog/console.ts), with its message beside the field.
+ */
+export const catalogPublishSchema = z.object({
+  intent: z.enum(["publish", "republish"], { errorMap: () => ({ message: "validation.required" }) }),
+  effectiveDate: z
+    .string({ required_error: REQUIRED, invalid_type_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .refine(isoDate, "admin.catalog.validation.dateFormat"),
+});
+export type CatalogPublishInput = z.infer<typeof catalogPublishSchema>;
+export const catalogPublishValidator = withZod(catalogPublishSchema);
+
+/**
+ * A group in the console (issue 27): its enrollment code (unique among groups), company, landing
+ * page address (unique among reps' and groups'; optional) and address. Codes are stored upper case.
+ */
+export const groupSchema = z.object({
+  groupCode: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(CODE, "admin.validation.codeFormat")),
+  companyName: requiredText(100),
+  landingSlug: optionalText(80)
+    .transform((v) => v?.toLowerCase() ?? null)
+    .refine((v) => v === null || SLUG.test(v), "admin.validation.slugFormat"),
+  address1: requiredText(100),
+  address2: optionalText(100),
+  city: requiredText(60),
+  state: z
+    .string({ required_error: "validation.state" })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => US_STATES.has(v), "validation.state"),
+  zip: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d{5}$/, "validation.zipFormat"),
+});
+export type GroupInput = z.infer<typeof groupSchema>;
+export const groupValidator = withZod(groupSchema);

@@ -88,3 +88,5 @@ export const operatorCodeValidator = lazyValidator(() => admin().then((m) => m.o
 export const newOperatorValidator = lazyValidator(() => admin().then((m) => m.newOperatorValidator));
 export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.operatorRoleValidator));
 export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));
+export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m.catalogPublishValidator));
+export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));

@@ -5,7 +5,9 @@ import type { AdminFrameData } from "~/views/admin";
 /** The console's areas, in menu order, with the area a role needs to open them. */
 const AREAS = [
   { href: "/admin", key: "admin.nav.home", area: null },
+  { href: "/admin/catalog", key: "admin.nav.catalog", area: "catalog" },
   { href: "/admin/reps", key: "admin.nav.reps", area: "sales" },
+  { href: "/admin/groups", key: "admin.nav.groups", area: "sales" },
   { href: "/admin/audit", key: "admin.nav.audit", area: "audit" },
   { href: "/admin/operators", key: "admin.nav.operators", area: "operators" },
 ] as const;

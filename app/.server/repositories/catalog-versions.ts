@@ -15,6 +15,12 @@ import type { AuditKind } from "~/domain/audit";
 import { insertAuditEvent } from "./audit";
 
 /** What publishing applies besides the rates and offers. */
+/**
+ * Written in the change's own transaction, beside its audit event: the console's trail entry
+ * (operators/trail.ts recordChange), so a change and its trail entry commit or fail together.
+ */
+export type TrailWriter = (trx: Transaction<Database>, versionId: number) => Promise<void>;
+
 export interface VersionPayload {
   planChanges: ImportedPlan[];
   ratingAreas: RatingArea[];
@@ -148,7 +154,7 @@ export interface DraftSummary {
 export async function insertDraft(
   db: DB,
   upload: ValidatedImport,
-  o: { source: string; now: Date; by: string },
+  o: { source: string; now: Date; by: string; trail?: TrailWriter },
 ): Promise<{ versionId: number; summary: DraftSummary }> {
   return db.transaction().execute(async (trx) => {
     const existing = new Map(
@@ -243,6 +249,7 @@ export async function insertDraft(
       .where("id", "=", version.id)
       .execute();
     await auditCatalog(trx, "catalog.import", o.by, version.id, o.now);
+    await o.trail?.(trx, version.id);
     return { versionId: version.id, summary };
   });
 }
@@ -271,7 +278,7 @@ export const payloadOf = (v: Pick<CatalogVersion, "payload">): VersionPayload =>
  * Publishes a draft: its effective date, who and when; the plan changes and rating areas it
  * carries are applied in the same transaction. Null: it is not a draft (any more).
  */
-export async function markPublished(db: DB, id: number, o: { effectiveDate: string; by: string; now: Date }) {
+export async function markPublished(db: DB, id: number, o: { effectiveDate: string; by: string; now: Date; trail?: TrailWriter }) {
   return db.transaction().execute(async (trx) => {
     const version = await trx
       .selectFrom("catalog_versions")
@@ -300,12 +307,13 @@ export async function markPublished(db: DB, id: number, o: { effectiveDate: stri
       await trx.insertInto("rating_areas").values(a).execute();
     }
     await auditCatalog(trx, "catalog.publish", o.by, id, o.now);
+    await o.trail?.(trx, id);
     return { ...version, status: "published" as const, effective_date: o.effectiveDate };
   });
 }
 
 /** Deletes a draft and what only it brought (its rates, and new plans nothing else refers to). */
-export async function deleteDraft(db: DB, id: number, o: { by: string; now: Date }) {
+export async function deleteDraft(db: DB, id: number, o: { by: string; now: Date; trail?: TrailWriter }) {
   return db.transaction().execute(async (trx) => {
     const version = await trx
       .selectFrom("catalog_versions")
@@ -350,6 +358,7 @@ export async function deleteDraft(db: DB, id: number, o: { by: string; now: Date
           .execute();
     }
     await auditCatalog(trx, "catalog.discard", o.by, id, o.now);
+    await o.trail?.(trx, id);
     return true;
   });
 }
@@ -379,7 +388,15 @@ export async function ratingAreaRows(db: DB) {
  */
 export async function insertRepublished(
   db: DB,
-  o: { from: number; sources: Map<number, number | "withdrawn">; effectiveDate: string; by: string; now: Date; dialect: Dialect },
+  o: {
+    from: number;
+    sources: Map<number, number | "withdrawn">;
+    effectiveDate: string;
+    by: string;
+    now: Date;
+    dialect: Dialect;
+    trail?: TrailWriter;
+  },
 ) {
   return db.transaction().execute(async (trx) => {
     const version = await trx
@@ -418,6 +435,7 @@ export async function insertRepublished(
         select plan_id, tier, age_min, age_max, gender, smoker, state, coverage_amount, price_cents, ${version.id}, rating_area
         from plan_prices where catalog_version_id = ${source} and plan_id in (${sql.join(planIds)}) order by id`.execute(trx);
     await auditCatalog(trx, "catalog.publish", o.by, version.id, o.now);
+    await o.trail?.(trx, version.id);
     return version.id;
   });
 }

@@ -17,7 +17,7 @@
  * which the rating-area file maps to ZIP3 prefixes.
  */
 import type { Problems } from "./problems";
-import { cellReader, hasColumns, spreadsheetRow, type Table } from "./table";
+import { columnIndex, columnKey, hasColumns, spreadsheetRow, type Table } from "./table";
 import type { ImportedRate } from "./rates";
 import { date, money, type Parsed } from "./values";
 import type { Tier } from "../tiers";
@@ -49,6 +49,21 @@ export const PUF_MAX_AGE = 120;
 
 /** A standard component id: 5-digit HIOS issuer id, state, 7 digits (e.g. 21989AK0030001); a variant suffix (-01) is allowed. */
 const PLAN_ID = /^\d{5}([A-Z]{2})\d{7}(-\d{2})?$/;
+const AREA = /^rating area (\d{1,3})$/i;
+
+/** The money columns, in the order they are checked (a row's problems are listed in this order). */
+const MONEY_COLUMNS = [
+  "IndividualRate",
+  "IndividualTobaccoRate",
+  "Couple",
+  "PrimarySubscriberAndOneDependent",
+  "PrimarySubscriberAndTwoDependents",
+  "PrimarySubscriberAndThreeOrMoreDependents",
+  "CoupleAndOneDependent",
+  "CoupleAndTwoDependents",
+  "CoupleAndThreeOrMoreDependents",
+] as const;
+const [IND, IND_TOBACCO, COUPLE, ONE_DEP, COUPLE_ONE_DEP] = [0, 1, 2, 3, 6];
 
 function pufAge(cell: string): Parsed<{ min: number; max: number } | "family"> {
   const v = cell.trim().toLowerCase();
@@ -62,85 +77,147 @@ function pufAge(cell: string): Parsed<{ min: number; max: number } | "family"> {
   return { ok: false, message: 'not an age ("0-14", "15" to "63", "64 and over" or "Family Option")' };
 }
 
+/** What every rate of one row shares. */
+interface RowFacts {
+  planCode: string;
+  state: string;
+  ratingArea: string;
+  effectiveDate: string;
+  expirationDate: string;
+  file: string;
+  row: number;
+}
+
+function pushRate(
+  out: ImportedRate[],
+  f: RowFacts,
+  tier: Tier,
+  ageMin: number,
+  ageMax: number,
+  smoker: number | null,
+  priceCents: number | null,
+) {
+  if (priceCents === null) return;
+  out.push({
+    planCode: f.planCode,
+    tier,
+    ageMin,
+    ageMax,
+    gender: null,
+    smoker,
+    state: f.state,
+    ratingArea: f.ratingArea,
+    coverageAmount: null,
+    priceCents,
+    effectiveDate: f.effectiveDate,
+    expirationDate: f.expirationDate,
+    file: f.file,
+    row: f.row,
+    codeColumn: "PlanId",
+    areaColumn: "RatingAreaId",
+  });
+}
+
+/** The cells of one row, by the columns' positions resolved once for the file (-1: no such column). */
+function cellAt(row: string[], i: number) {
+  if (i < 0) return "";
+  const v = row[i];
+  return v === undefined ? "" : v.trim();
+}
+
+/**
+ * Every row of the file as rates, every problem in `problems`. One pass with the columns'
+ * positions resolved once and no function made per row: a full-size filing is 100,000 rows or
+ * more, and per-row closures and lookups by name made the collector most of the check's time.
+ */
 export function parseRatePuf(table: Table, problems: Problems): ImportedRate[] {
   const missing = REQUIRED.filter((c) => !hasColumns(table, [c]));
   if (missing.length) {
     for (const c of missing) problems.add(table.file, 1, c, "column missing");
     return [];
   }
-  const cell = cellReader(table);
+  const index = columnIndex(table);
+  const at = (name: string) => index.get(columnKey(name)) ?? -1;
+  const col = {
+    planId: at("PlanId"),
+    area: at("RatingAreaId"),
+    tobacco: at("Tobacco"),
+    age: at("Age"),
+    effective: at("RateEffectiveDate"),
+    expiration: at("RateExpirationDate"),
+  };
+  const amounts = MONEY_COLUMNS.map((name) => ({ name, i: at(name) }));
+  const file = table.file;
   const out: ImportedRate[] = [];
-  table.rows.forEach((row, i) => {
-    const n = spreadsheetRow(i);
-    const fail = (column: string, message: string) => problems.add(table.file, n, column, message);
+  const values: (number | null)[] = new Array(MONEY_COLUMNS.length);
+  const rows = table.rows;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    const n = spreadsheetRow(r);
     const before = problems.count;
-    const planId = cell(row, "PlanId");
+    const planId = cellAt(row, col.planId);
     const plan = PLAN_ID.exec(planId);
-    if (!planId) fail("PlanId", "missing");
-    else if (!plan) fail("PlanId", "not a HIOS plan id (5 digits, state, 7 digits, e.g. 21989AK0030001)");
+    if (!planId) problems.add(file, n, "PlanId", "missing");
+    else if (!plan) problems.add(file, n, "PlanId", "not a HIOS plan id (5 digits, state, 7 digits, e.g. 21989AK0030001)");
     const state = plan ? plan[1] : null;
-    const areaCell = cell(row, "RatingAreaId");
-    const area = /^rating area (\d{1,3})$/i.exec(areaCell);
-    if (!area) fail("RatingAreaId", areaCell ? 'not a rating area ("Rating Area 1")' : "missing");
-    const tobaccoCell = cell(row, "Tobacco").toLowerCase();
+    const areaCell = cellAt(row, col.area);
+    const area = AREA.exec(areaCell);
+    if (!area) problems.add(file, n, "RatingAreaId", areaCell ? 'not a rating area ("Rating Area 1")' : "missing");
+    const tobaccoCell = cellAt(row, col.tobacco).toLowerCase();
     const tobaccoRated = tobaccoCell === "tobacco user/non-tobacco user";
     if (!tobaccoRated && tobaccoCell !== "no preference")
-      fail("Tobacco", tobaccoCell ? 'not "No Preference" or "Tobacco User/Non-Tobacco User"' : "missing");
-    const age = pufAge(cell(row, "Age"));
-    if (!age.ok) fail("Age", age.message);
-    const read = (column: string, required: boolean) => {
-      const v = cell(row, column);
-      if (!v && !required) return null;
-      const parsed = money(v);
-      if (!parsed.ok) {
-        fail(column, parsed.message);
-        return null;
-      }
-      return parsed.value;
-    };
-    const individual = read("IndividualRate", true);
-    const tobacco = read("IndividualTobaccoRate", tobaccoRated && age.ok && age.value !== "family");
+      problems.add(file, n, "Tobacco", tobaccoCell ? 'not "No Preference" or "Tobacco User/Non-Tobacco User"' : "missing");
+    const age = pufAge(cellAt(row, col.age));
+    if (!age.ok) problems.add(file, n, "Age", age.message);
     const family = age.ok && age.value === "family";
-    const couple = read("Couple", family);
-    const oneDependent = read("PrimarySubscriberAndOneDependent", family);
-    read("PrimarySubscriberAndTwoDependents", false);
-    read("PrimarySubscriberAndThreeOrMoreDependents", false);
-    const coupleOneDependent = read("CoupleAndOneDependent", family);
-    read("CoupleAndTwoDependents", false);
-    read("CoupleAndThreeOrMoreDependents", false);
-    const effective = date(cell(row, "RateEffectiveDate"));
-    if (!effective.ok) fail("RateEffectiveDate", effective.message);
-    const expiration = date(cell(row, "RateExpirationDate"));
-    if (!expiration.ok) fail("RateExpirationDate", expiration.message);
-    if (effective.ok && expiration.ok && expiration.value < effective.value) fail("RateExpirationDate", "before RateEffectiveDate");
-    if (problems.count > before || !age.ok || !effective.ok || !expiration.ok || !area || !state) return;
+    for (let k = 0; k < amounts.length; k++) {
+      const { name, i } = amounts[k];
+      const v = cellAt(row, i);
+      const required =
+        k === IND
+          ? true
+          : k === IND_TOBACCO
+            ? tobaccoRated && age.ok && !family
+            : k === COUPLE || k === ONE_DEP || k === COUPLE_ONE_DEP
+              ? family
+              : false;
+      if (!v && !required) {
+        values[k] = null;
+        continue;
+      }
+      const parsed = money(v);
+      if (parsed.ok) values[k] = parsed.value;
+      else {
+        problems.add(file, n, name, parsed.message);
+        values[k] = null;
+      }
+    }
+    const effective = date(cellAt(row, col.effective));
+    if (!effective.ok) problems.add(file, n, "RateEffectiveDate", effective.message);
+    const expiration = date(cellAt(row, col.expiration));
+    if (!expiration.ok) problems.add(file, n, "RateExpirationDate", expiration.message);
+    if (effective.ok && expiration.ok && expiration.value < effective.value)
+      problems.add(file, n, "RateExpirationDate", "before RateEffectiveDate");
+    if (problems.count > before || !age.ok || !effective.ok || !expiration.ok || !area || !state) continue;
 
-    const base = {
+    const base: RowFacts = {
       planCode: planId,
-      gender: null,
       state,
       ratingArea: `${state}:${Number(area[1])}`,
-      coverageAmount: null,
       effectiveDate: effective.value,
       expirationDate: expiration.value,
-      file: table.file,
+      file,
       row: n,
-      codeColumn: "PlanId",
-      areaColumn: "RatingAreaId",
-    };
-    const push = (tier: Tier, ages: { min: number; max: number }, smoker: number | null, cents: number | null) => {
-      if (cents !== null) out.push({ ...base, tier, ageMin: ages.min, ageMax: ages.max, smoker, priceCents: cents });
     };
     if (age.value === "family") {
-      const all = { min: 0, max: PUF_MAX_AGE };
-      push("IO", all, null, individual);
-      push("IS", all, null, couple);
-      push("IC", all, null, oneDependent);
-      push("IF", all, null, coupleOneDependent);
+      pushRate(out, base, "IO", 0, PUF_MAX_AGE, null, values[IND]);
+      pushRate(out, base, "IS", 0, PUF_MAX_AGE, null, values[COUPLE]);
+      pushRate(out, base, "IC", 0, PUF_MAX_AGE, null, values[ONE_DEP]);
+      pushRate(out, base, "IF", 0, PUF_MAX_AGE, null, values[COUPLE_ONE_DEP]);
     } else if (tobaccoRated) {
-      push("IO", age.value, 0, individual);
-      push("IO", age.value, 1, tobacco);
-    } else push("IO", age.value, null, individual);
-  });
+      pushRate(out, base, "IO", age.value.min, age.value.max, 0, values[IND]);
+      pushRate(out, base, "IO", age.value.min, age.value.max, 1, values[IND_TOBACCO]);
+    } else pushRate(out, base, "IO", age.value.min, age.value.max, null, values[IND]);
+  }
   return out;
 }

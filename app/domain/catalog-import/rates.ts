@@ -27,7 +27,8 @@ export interface ImportedRate {
 
 /** Two rates for the same plan, tier, ages, gender, tobacco, place and coverage cannot both be in force. */
 export function rateKey(r: ImportedRate) {
-  return [r.planCode, r.tier, r.ageMin, r.ageMax, r.gender, r.smoker, r.state, r.ratingArea, r.coverageAmount].join("|");
+  // one template string, not an array joined: this runs once per rate of a 100,000-row file
+  return `${r.planCode}|${r.tier}|${r.ageMin}|${r.ageMax}|${r.gender ?? ""}|${r.smoker ?? ""}|${r.state ?? ""}|${r.ratingArea ?? ""}|${r.coverageAmount ?? ""}`;
 }
 
 export function describeRate(r: Pick<ImportedRate, "planCode" | "tier" | "ageMin" | "ageMax">) {

@@ -21,6 +21,7 @@ import {
   versionOffers,
   versionRates,
   type DraftSummary,
+  type TrailWriter,
 } from "../../repositories/catalog-versions";
 import { readUploadFile, type UploadFile } from "./read-table";
 import type { ImportProblem } from "~/domain/catalog-import/problems";
@@ -61,13 +62,18 @@ export type Imported =
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
 /** Checks the upload whole, then keeps it as a draft version (one transaction), or changes nothing. */
-export async function importUpload(services: Services, files: readonly UploadFile[], o: { by: string }): Promise<Imported> {
+export async function importUpload(
+  services: Services,
+  files: readonly UploadFile[],
+  o: { by: string; trail?: TrailWriter },
+): Promise<Imported> {
   const checked = await checkUpload(services, files);
   if (!checked.ok) return checked;
   const { versionId, summary } = await insertDraft(services.db, checked.upload, {
     source: files.map((f) => f.name).join(", "),
     now: services.now(),
     by: o.by,
+    trail: o.trail,
   });
   loadCatalog.forget(services.db);
   return { ok: true, versionId, summary };
@@ -150,7 +156,12 @@ function effectiveDateRefusal(services: Services, effectiveDate: string): string
 }
 
 /** Publishes a draft for an effective date (today or later, within its rates' own dates). */
-export async function publishVersion(services: Services, versionId: number, effectiveDate: string, o: { by: string }): Promise<Published> {
+export async function publishVersion(
+  services: Services,
+  versionId: number,
+  effectiveDate: string,
+  o: { by: string; trail?: TrailWriter },
+): Promise<Published> {
   const refusal = effectiveDateRefusal(services, effectiveDate);
   if (refusal) return { ok: false, reason: refusal };
   const version = await findVersion(services.db, versionId);
@@ -158,7 +169,7 @@ export async function publishVersion(services: Services, versionId: number, effe
   if (version.status !== "draft") return { ok: false, reason: `version ${versionId} is already published` };
   const window = effectiveDateProblem(effectiveDate, { ratesFrom: version.rates_from, ratesUntil: version.rates_until });
   if (window) return { ok: false, reason: window };
-  const done = await markPublished(services.db, versionId, { effectiveDate, by: o.by, now: services.now() });
+  const done = await markPublished(services.db, versionId, { effectiveDate, by: o.by, now: services.now(), trail: o.trail });
   loadCatalog.forget(services.db);
   return done ? { ok: true, versionId, effectiveDate } : { ok: false, reason: `version ${versionId} is already published` };
 }
@@ -171,7 +182,7 @@ export async function republishVersion(
   services: Services,
   versionId: number,
   effectiveDate: string,
-  o: { by: string },
+  o: { by: string; trail?: TrailWriter },
 ): Promise<Published> {
   const refusal = effectiveDateRefusal(services, effectiveDate);
   if (refusal) return { ok: false, reason: refusal };
@@ -194,13 +205,14 @@ export async function republishVersion(
     by: o.by,
     now: services.now(),
     dialect: services.dialect,
+    trail: o.trail,
   });
   loadCatalog.forget(services.db);
   return { ok: true, versionId: id, effectiveDate };
 }
 
-export async function discardDraft(services: Services, versionId: number, o: { by: string }) {
-  const done = await deleteDraft(services.db, versionId, { by: o.by, now: services.now() });
+export async function discardDraft(services: Services, versionId: number, o: { by: string; trail?: TrailWriter }) {
+  const done = await deleteDraft(services.db, versionId, { by: o.by, now: services.now(), trail: o.trail });
   loadCatalog.forget(services.db);
   return done;
 }
