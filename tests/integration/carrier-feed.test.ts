@@ -11,6 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
+import { loader as receiptLoader } from "~/routes/enrollment_.receipt";
+import { action as carriersAction, loader as carriersLoader } from "~/routes/admin.carriers._index";
+import { loader as carrierFileLoader } from "~/routes/admin.carriers.files.$id";
+import { DEMO } from "~/.server/db/seed";
+import { signInOperator } from "../support/operators";
+import { TestClient } from "../support/client";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { inWizard, markStepsDone } from "../support/journeys";
 import { startSftpServer } from "../support/sftp-server";
@@ -63,9 +69,9 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
   let app: TestApp;
   let root: string;
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    app.clock.now = new Date("2026-11-20T15:00:00Z");
     root = fs.mkdtempSync(path.join(os.tmpdir(), "carrier-feed-"));
+    app = await createTestApp(kind, { config: { CARRIERS_DIR: root } });
+    app.clock.now = new Date("2026-11-20T15:00:00Z");
   });
   afterAll(async () => {
     await app.close();
@@ -83,6 +89,7 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
 
   let policyId = 0;
   let planId = 0;
+  let applicant: TestClient;
 
   it("a completed demo enrollment becomes an 834 the strict check accepts, pinned byte for byte; a second run sends nothing", async () => {
     // what the demo members already hold goes first
@@ -90,6 +97,7 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     expect(baseline[0].file?.status).toBe("sent");
 
     const { client } = await inWizard(app);
+    applicant = client;
     const id = (await client.session()).tempId!;
     const e = await db().selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
     await markStepsDone(
@@ -153,10 +161,41 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     expect((await carrierStatusOf(db(), [policyId], "en"))[0]).toMatchObject({ state: "problem" });
     expect(fs.readdirSync(path.join(root, CARRIER, "inbound", "processed"))).toEqual(["999-rejected.x12"]);
 
-    // the same file again is read once
-    const [resend] = await send();
-    expect(resend.file).toMatchObject({ status: "sent", members: 1 });
-    const again = await fileRow(resend.file!.name);
+    // the applicant's receipt: the problem, in words, no code
+    const receipt = await applicant.load(receiptLoader, "/enrollment/receipt");
+    expect(receipt.data.carrierStatus).toEqual([
+      expect.objectContaining({ state: "problem", carrierName: "BrightSmile Dental Network", on: null }),
+    ]);
+    expect(JSON.stringify(receipt.data)).not.toMatch(/NM103|"7"|IK/);
+
+    // the operator: the file rejected, the member's change rejected with segment, element and code
+    const operator = new TestClient(app.services);
+    await signInOperator(app, operator, DEMO.operator.email);
+    const list = await operator.load(carriersLoader, "/admin/carriers");
+    expect(list.data.files.find((f: { name: string }) => f.name === last.name)).toMatchObject({ status: "rejected", direction: "out" });
+    const detail = await operator.load(carrierFileLoader, `/admin/carriers/files/${last.id}`, { id: String(last.id) });
+    expect(detail.data.file.status).toBe("rejected");
+    expect(detail.data.file.transactions[0]).toMatchObject({
+      status: "rejected",
+      errors: [expect.objectContaining({ segment: "NM1", element: "NM103", elementErrorCode: "7" })],
+    });
+    expect(detail.data.file.changes[0]).toMatchObject({ status: "rejected", errors: [expect.objectContaining({ element: "NM103" })] });
+    const unknown = await operator.load(carrierFileLoader, "/admin/carriers/files/999999", { id: "999999" });
+    expect(unknown.status).toBe(404);
+
+    // the operator sends the corrected change now (recorded in the console's trail)
+    const posted = await operator.submit(carriersAction, "/admin/carriers", { intent: "send", carrierId: "2" });
+    expect(posted.location).toBe("/admin/carriers?sent=2");
+    const trail = await db().selectFrom("operator_events").select(["kind", "target_id"]).where("kind", "=", "carrier.send").execute();
+    expect(trail).toEqual([{ kind: "carrier.send", target_id: "2" }]);
+    const again = await db()
+      .selectFrom("carrier_files")
+      .selectAll()
+      .where("direction", "=", "out")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(again).toMatchObject({ status: "sent", member_count: 1 });
+    expect(again.content).toContain("INS*Y*18*021*28");
     expect(again.control_number).toBe(last.control_number! + 1);
     inbound("999-accepted.x12", ack999(again.control_number!, String(again.control_number!).padStart(4, "0")));
     await receive();

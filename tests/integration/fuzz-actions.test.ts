@@ -474,6 +474,7 @@ const TARGETS: Record<string, Target> = {
   "_store.group-roster_.$id.tsx": { path: "/group-roster/1", params: { id: "1" }, client: groupAdmin },
   "_store.group-windows.tsx": { path: "/group-windows", client: groupAdmin },
   "admin._index.tsx": { path: "/admin", client: anonymous },
+  "admin.carriers._index.tsx": { path: "/admin/carriers", client: operator },
   "admin.code.tsx": { path: "/admin/code", client: anonymous },
   "admin.logout.tsx": { path: "/admin/logout", client: operator },
   "admin.operators.tsx": { path: "/admin/operators", client: operator },

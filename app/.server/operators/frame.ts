@@ -8,6 +8,7 @@ const AREAS = [
   { href: "/admin/reps", key: "admin.nav.reps", area: "sales" },
   { href: "/admin/audit", key: "admin.nav.audit", area: "audit" },
   { href: "/admin/operators", key: "admin.nav.operators", area: "operators" },
+  { href: "/admin/carriers", key: "admin.nav.carriers", area: "catalog" },
 ] as const;
 
 export function adminFrame(op: OperatorContext): AdminFrameData {
