@@ -29,6 +29,8 @@ import { checkBeforeSending } from "~/.server/carriers/check-before-sending";
 import { nextControlNumber } from "~/.server/repositories/carrier-feed";
 import { insertCoverageEvents } from "~/.server/repositories/employees";
 import { readSegments } from "~/domain/x12/segments";
+import { sql } from "kysely";
+import { CARRIER_FEED_JOB, startWorkers } from "~/.server/jobs/workers";
 
 const GOLDEN = path.join(__dirname, "__golden__", "carrier-feed-add.834");
 const CARRIER = "brightsmile";
@@ -315,5 +317,36 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
       runCarrierFeed(app.services, { send: false, receive: true }, { carrierCode: CARRIER, root }),
     ]);
     expect([a.ran, b.ran].sort()).toEqual([false, true]);
+  });
+
+  it("runs on the job queue: a pg-boss schedule on PostgreSQL, the poller's schedule row on SQLite", async () => {
+    const schema = `${app.store.schema ?? "s"}_boss`;
+    const w = await startWorkers(app.services, {
+      reminders: false,
+      carrierFeed: true,
+      pollMs: 50,
+      scheduleTickMs: 50,
+      boss: { connectionString: process.env.TEST_DATABASE_URL, schema },
+    });
+    try {
+      if (kind === "postgres") {
+        expect((await w.boss!.getSchedules()).map((s: { name: string }) => s.name)).toContain(CARRIER_FEED_JOB);
+      } else {
+        const deadline = Date.now() + 5000;
+        let row: { last_run_at: string | null } | undefined;
+        while (Date.now() < deadline && !row?.last_run_at) {
+          row = await db().selectFrom("job_schedule").select("last_run_at").where("name", "=", CARRIER_FEED_JOB).executeTakeFirst();
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(row?.last_run_at).toBeTruthy();
+        // the run took and gave back its lease
+        await new Promise((r) => setTimeout(r, 300));
+        const lease = await db().selectFrom("job_schedule").select("holder").where("name", "=", "carrier-feed-run").executeTakeFirst();
+        expect(lease?.holder ?? null).toBeNull();
+      }
+    } finally {
+      await w.stop();
+      if (kind === "postgres") await sql.raw(`drop schema if exists ${schema} cascade`).execute(db());
+    }
   });
 });
