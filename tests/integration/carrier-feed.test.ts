@@ -16,6 +16,8 @@ import { action as carriersAction, loader as carriersLoader } from "~/routes/adm
 import { loader as carrierFileLoader } from "~/routes/admin.carriers.files.$id";
 import { DEMO } from "~/.server/db/seed";
 import { signInOperator } from "../support/operators";
+import { signInRep } from "../support/staff";
+import { loader as agentLoader } from "~/routes/_store.agent-select-member";
 import { TestClient } from "../support/client";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { inWizard, markStepsDone } from "../support/journeys";
@@ -97,6 +99,15 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     // what the demo members already hold goes first
     const baseline = await send();
     expect(baseline[0].file?.status).toBe("sent");
+    // the rep's members list: a status column, per plan — sent for this carrier's plans, not yet for the others
+    const rep = await signInRep(app, new TestClient(app.services));
+    const members = (await rep.load(agentLoader, "/agent-select-member")).data.members as Array<{
+      plans: Array<{ carrier: { state: string; on: string | null } }>;
+    }>;
+    const states = members.flatMap((m) => m.plans.map((p) => p.carrier.state));
+    expect(states).toContain("sent");
+    expect(states).toContain("waiting");
+    expect(members.flatMap((m) => m.plans.map((p) => p.carrier)).find((c) => c.state === "sent")!.on).toBe("2026-11-20");
 
     const { client } = await inWizard(app);
     applicant = client;
@@ -340,9 +351,24 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
         }
         expect(row?.last_run_at).toBeTruthy();
         // the run took and gave back its lease
-        await new Promise((r) => setTimeout(r, 300));
-        const lease = await db().selectFrom("job_schedule").select("holder").where("name", "=", "carrier-feed-run").executeTakeFirst();
-        expect(lease?.holder ?? null).toBeNull();
+        let lease: { holder: string | null } | undefined;
+        for (let i = 0; i < 100; i++) {
+          lease = await db().selectFrom("job_schedule").select("holder").where("name", "=", "carrier-feed-run").executeTakeFirst();
+          if (lease && lease.holder === null) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(lease).toEqual({ holder: null });
+        // and it sent: every carrier's demo members went out in that run
+        expect(
+          Number(
+            (
+              await db()
+                .selectFrom("carrier_files")
+                .select((eb) => eb.fn.countAll().as("n"))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ).toBeGreaterThan(5);
       }
     } finally {
       await w.stop();
