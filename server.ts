@@ -283,7 +283,7 @@ app.all(
 );
 
 // Delivers the outbox (mail and text messages) and runs the quote reminders on their schedule (ADR 010).
-const workers = await startWorkers(services, { reminders: config.reminders.enabled });
+const workers = await startWorkers(services, { reminders: config.reminders.enabled, carrierFeed: config.carrierFeed.enabled });
 
 const server = app.listen(config.port, config.host, () => {
   log.info("listening", { url: `http://localhost:${config.port}`, host: config.host, database: store.dialect, env: config.env, dev });

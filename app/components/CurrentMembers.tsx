@@ -7,6 +7,7 @@ import { Breadcrumb } from "./Breadcrumb";
 import { Dialog } from "./Dialog";
 import { DependentsInfoDialog, TierForm } from "./ChooseTier";
 import * as s from "./CurrentMembers.css";
+import { statusDate } from "./CarrierStatusList";
 
 /** An e-mail that may wrap only after its "@" and its dots, never mid-word (issue 26 #8). */
 export function EmailText({ email }: { email: string }) {
@@ -34,7 +35,7 @@ export function EmailText({ email }: { email: string }) {
  * page with Previous/Next, and Enroll Now → Choose Tier → dependents, each addressable by URL.
  */
 export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; homeTo: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { basePath, q, page, pageCount, total, members, dialog } = data;
   const list = { q, page };
   const here = listHref(basePath, list);
@@ -104,6 +105,7 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                   <th scope="col">{t("currentMembers.columns.ssn")}</th>
                   <th scope="col">{t("currentMembers.columns.group")}</th>
                   <th scope="col">{t("currentMembers.columns.plans")}</th>
+                  <th scope="col">{t("currentMembers.columns.carrierStatus")}</th>
                   <th scope="col">{t("currentMembers.columns.action")}</th>
                 </tr>
               </thead>
@@ -127,6 +129,17 @@ export function CurrentMembers({ data, homeTo }: { data: CurrentMembersData; hom
                               {p.name}
                               {p.inactive ? ` ${t("currentMembers.inactive")}` : null}
                               {p.awaitingSignature ? ` ${t("currentMembers.awaitingSignature")}` : null}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td data-testid="member-carrier-status">
+                      {m.plans.length === 0 ? null : (
+                        <ul className={s.plans}>
+                          {m.plans.map((p, i) => (
+                            <li key={i} data-state={p.carrier.state}>
+                              {t(`carrierStatus.short.${p.carrier.state}`, { date: statusDate(p.carrier.on, i18n.language) })}
                             </li>
                           ))}
                         </ul>

@@ -9,6 +9,8 @@ import { homeTarget } from "~/domain/home-target";
 import { SIGNATURE_LINK_DAYS } from "~/domain/agreement";
 import { pageTitle } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
+import { carrierStatusOf } from "~/.server/carriers/status";
+import { CarrierStatusList } from "~/components/CarrierStatusList";
 
 export const meta = pageTitle("receipt");
 
@@ -19,11 +21,15 @@ export const meta = pageTitle("receipt");
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requestContext({ request, context }).session;
+  const rc = requestContext({ request, context });
+  const session = await rc.session;
   const receipt = await loadReceipt(services, request, session);
   if (!receipt) throw redirect("/");
   const { enrollment, policy } = receipt;
+  // where each plan stands at its carrier (issue 29): sent, accepted, or a problem being fixed
+  const carrierStatus = await carrierStatusOf(services.db, [policy.id], await rc.locale);
   return json({
+    carrierStatus,
     name: receipt.name,
     confirmation: policy.policy_number,
     // where the receipt e-mail went: "to your representative" only when there is one (issue 26 #14)
@@ -54,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Receipt() {
-  const { name, confirmation, signatureRequested, recordHref, emailed } = useLoaderData<typeof loader>();
+  const { name, confirmation, signatureRequested, recordHref, emailed, carrierStatus } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -70,6 +76,7 @@ export default function Receipt() {
           {t("receipt.signatureRequested", { days: SIGNATURE_LINK_DAYS })}
         </p>
       ) : null}
+      <CarrierStatusList items={carrierStatus} />
       <p>{t("wizard.electronicCopy")}</p>
       <p>
         {/* a file download: a plain link, never a client-side navigation */}

@@ -10,7 +10,13 @@ export interface CurrentMemberRow {
   /** XXX-XX-1234, or null when none is on file */
   ssn: string | null;
   groupName: string | null;
-  plans: Array<{ name: string; inactive: boolean; awaitingSignature: boolean }>;
+  plans: Array<{
+    name: string;
+    inactive: boolean;
+    awaitingSignature: boolean;
+    /** where the plan stands at its carrier (issue 29): words from carrierStatus.short.*, never a code */
+    carrier: { state: "waiting" | "sent" | "accepted" | "problem"; on: string | null };
+  }>;
   awaitingSignature: boolean;
   /** the page with the history of the member's newest enrollment made under this rep or group, if any */
   historyHref: string | null;

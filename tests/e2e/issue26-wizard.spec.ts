@@ -90,6 +90,9 @@ test.describe("issue 26: the wizard's small things", () => {
     } else await complete.click();
     await expect(page).toHaveURL(/\/enrollment\/receipt$/);
     await expect(page.getByTestId("receipt-emailed")).toHaveText('A receipt with the subject "Enrollment Receipt" has been sent to you.');
+    // issue 29: per plan, where the enrollment stands at its carrier — not sent yet, in words
+    await expect(page.getByRole("heading", { name: "Where your enrollment stands with each carrier" })).toBeVisible();
+    await expect(page.getByTestId("carrier-status-item").first()).toContainText("We will send your enrollment to");
     await a11y(page);
   });
 });

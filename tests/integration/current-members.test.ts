@@ -226,11 +226,15 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
     const name = (lng: string) => inactivePlan.find((p) => p.locale === lng)!.name;
     const en = (await c.load(agentLoader, "/agent-select-member?q=nguyen")).data.members[0] as Row;
     expect(en.name).toBe(DEMO.members.withInactivePlan);
-    expect(en.plans.filter((p) => p.inactive)).toEqual([{ name: name("en"), inactive: true, awaitingSignature: false }]);
+    expect(en.plans.filter((p) => p.inactive)).toEqual([
+      { name: name("en"), inactive: true, awaitingSignature: false, carrier: { state: "waiting", on: null } },
+    ]);
     expect(en.plans.filter((p) => !p.inactive)).toHaveLength(2);
     expect(name("es")).not.toBe(name("en"));
     const es = (await c.load(agentLoader, "/agent-select-member?q=nguyen&lng=es")).data.members[0] as Row;
-    expect(es.plans.filter((p) => p.inactive)).toEqual([{ name: name("es"), inactive: true, awaitingSignature: false }]);
+    expect(es.plans.filter((p) => p.inactive)).toEqual([
+      { name: name("es"), inactive: true, awaitingSignature: false, carrier: { state: "waiting", on: null } },
+    ]);
   });
 
   // ---- search

@@ -476,6 +476,7 @@ const TARGETS: Record<string, Target> = {
   "admin._index.tsx": { path: "/admin", client: anonymous },
   "admin.catalog.$id.tsx": { path: "/admin/catalog/1", params: { id: "1" }, client: operator },
   "admin.catalog._index.tsx": { path: "/admin/catalog", client: operator },
+  "admin.carriers._index.tsx": { path: "/admin/carriers", client: operator },
   "admin.code.tsx": { path: "/admin/code", client: anonymous },
   "admin.groups.$id.tsx": { path: "/admin/groups/1", params: { id: "1" }, client: operator },
   "admin.groups.new.tsx": { path: "/admin/groups/new", client: operator },

@@ -1142,6 +1142,146 @@ const portalNamesEs: Migration = {
   },
 };
 
+/**
+ * Issue 29, the carrier feed (ADR 027): each carrier's delivery profile (834 or the documented
+ * CSV; trading-partner ids; test or production; schedule; transport — the embedded directory or
+ * SFTP, whose private key is NEVER stored here: `sftp_key_ref` names an environment variable
+ * (env:NAME) or a file (file:/path)), the control numbers per trading partner (one row, moved on
+ * by one atomic UPDATE inside the transaction that builds the file), the member snapshots last
+ * sent, the files out and in, their transaction sets, the acknowledgments received, and the
+ * status of each member's change (pending → sent → accepted / rejected → effective).
+ */
+function carrierFeed(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(dialect, db.schema.createTable(name) as CreateTableBuilder<string, never>);
+      await db.schema
+        .createTable("carrier_profiles")
+        .addColumn("carrier_id", int, (c) => c.primaryKey().references("carriers.id"))
+        .addColumn("format", text, (c) => c.notNull())
+        .addColumn("sender_qualifier", text, (c) => c.notNull())
+        .addColumn("sender_id", text, (c) => c.notNull())
+        .addColumn("receiver_qualifier", text, (c) => c.notNull())
+        .addColumn("receiver_id", text, (c) => c.notNull())
+        .addColumn("application_sender", text, (c) => c.notNull())
+        .addColumn("application_receiver", text, (c) => c.notNull())
+        .addColumn("usage", text, (c) => c.notNull().defaultTo("T"))
+        .addColumn("sponsor_name", text, (c) => c.notNull())
+        .addColumn("sponsor_id_qualifier", text, (c) => c.notNull())
+        .addColumn("sponsor_id", text, (c) => c.notNull())
+        .addColumn("payer_name", text, (c) => c.notNull())
+        .addColumn("payer_id_qualifier", text, (c) => c.notNull())
+        .addColumn("payer_id", text, (c) => c.notNull())
+        .addColumn("master_policy", text, (c) => c.notNull())
+        .addColumn("schedule", text, (c) => c.notNull().defaultTo("daily"))
+        .addColumn("transport", text, (c) => c.notNull().defaultTo("local"))
+        .addColumn("sftp_host", text)
+        .addColumn("sftp_port", int)
+        .addColumn("sftp_username", text)
+        .addColumn("sftp_key_ref", text)
+        .addColumn("sftp_host_key_sha256", text)
+        .addColumn("sftp_outbox", text)
+        .addColumn("sftp_inbox", text)
+        .addColumn("active", int, (c) => c.notNull().defaultTo(1))
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addCheckConstraint("carrier_profiles_format", sql`format in ('834', 'csv')`)
+        .addCheckConstraint("carrier_profiles_usage", sql`usage in ('T', 'P')`)
+        .addCheckConstraint("carrier_profiles_schedule", sql`schedule in ('daily', 'weekly')`)
+        .addCheckConstraint("carrier_profiles_transport", sql`transport in ('local', 'sftp')`)
+        .addCheckConstraint(
+          "carrier_profiles_key_ref",
+          sql`sftp_key_ref is null or sftp_key_ref like 'env:%' or sftp_key_ref like 'file:%'`,
+        )
+        .execute();
+      // one row per trading partner; ISA13, GS06 and ST02 move on together, never back
+      await db.schema
+        .createTable("carrier_control_numbers")
+        .addColumn("sender_id", text, (c) => c.notNull())
+        .addColumn("receiver_id", text, (c) => c.notNull())
+        .addColumn("last_number", int, (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("carrier_control_numbers_pk", ["sender_id", "receiver_id"])
+        .execute();
+      await create("carrier_files")
+        .addColumn("carrier_id", int, (c) => c.notNull().references("carriers.id"))
+        .addColumn("direction", text, (c) => c.notNull())
+        .addColumn("name", text, (c) => c.notNull())
+        .addColumn("format", text, (c) => c.notNull())
+        .addColumn("status", text, (c) => c.notNull())
+        .addColumn("control_number", int)
+        .addColumn("digest", text, (c) => c.notNull())
+        .addColumn("content", text, (c) => c.notNull())
+        .addColumn("problems_json", text)
+        .addColumn("report_json", text)
+        .addColumn("member_count", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("last_error", text)
+        .addColumn("attempts", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("sent_at", text)
+        .addColumn("acknowledged_at", text)
+        .addCheckConstraint("carrier_files_direction", sql`direction in ('out', 'in')`)
+        .addCheckConstraint(
+          "carrier_files_status",
+          sql`status in ('held', 'waiting', 'sent', 'accepted', 'accepted-with-errors', 'rejected', 'read', 'unreadable')`,
+        )
+        .execute();
+      await db.schema.createIndex("carrier_files_carrier").on("carrier_files").columns(["carrier_id", "direction", "id"]).execute();
+      await db.schema.createIndex("carrier_files_name").unique().on("carrier_files").columns(["carrier_id", "direction", "name"]).execute();
+      await create("carrier_transactions")
+        .addColumn("file_id", int, (c) => c.notNull().references("carrier_files.id"))
+        .addColumn("control_number", text, (c) => c.notNull())
+        .addColumn("status", text, (c) => c.notNull())
+        .addColumn("errors_json", text)
+        .addColumn("acknowledged_at", text)
+        .execute();
+      await db.schema.createIndex("carrier_transactions_file").on("carrier_transactions").column("file_id").execute();
+      await create("carrier_acknowledgments")
+        .addColumn("carrier_id", int, (c) => c.notNull().references("carriers.id"))
+        .addColumn("inbound_file_id", int, (c) => c.notNull().references("carrier_files.id"))
+        .addColumn("file_id", int, (c) => c.references("carrier_files.id"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("control_number", text, (c) => c.notNull())
+        .addColumn("outcome", text, (c) => c.notNull())
+        .addColumn("detail_json", text, (c) => c.notNull())
+        .addColumn("received_at", text, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("carrier_member_snapshots")
+        .addColumn("carrier_id", int, (c) => c.notNull().references("carriers.id"))
+        .addColumn("member_key", text, (c) => c.notNull())
+        .addColumn("snapshot_json", text, (c) => c.notNull())
+        .addColumn("file_id", int, (c) => c.references("carrier_files.id"))
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .addPrimaryKeyConstraint("carrier_member_snapshots_pk", ["carrier_id", "member_key"])
+        .execute();
+      await create("carrier_member_changes")
+        .addColumn("carrier_id", int, (c) => c.notNull().references("carriers.id"))
+        .addColumn("file_id", int, (c) => c.notNull().references("carrier_files.id"))
+        .addColumn("member_key", text, (c) => c.notNull())
+        .addColumn("member_id", int, (c) => c.references("members.id"))
+        .addColumn("policy_id", int, (c) => c.references("policies.id"))
+        .addColumn("plan_id", int, (c) => c.references("plans.id"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("maintenance", text, (c) => c.notNull())
+        .addColumn("loop_start", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("loop_end", int, (c) => c.notNull().defaultTo(0))
+        .addColumn("status", text, (c) => c.notNull())
+        .addColumn("errors_json", text)
+        .addColumn("before_json", text)
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("decided_at", text)
+        .addCheckConstraint("carrier_member_changes_status", sql`status in ('pending', 'sent', 'accepted', 'rejected', 'effective')`)
+        .execute();
+      await db.schema.createIndex("carrier_member_changes_file").on("carrier_member_changes").column("file_id").execute();
+      await db.schema
+        .createIndex("carrier_member_changes_policy")
+        .on("carrier_member_changes")
+        .columns(["policy_id", "plan_id", "id"])
+        .execute();
+      await db.schema.createIndex("carrier_member_changes_member").on("carrier_member_changes").columns(["member_id", "id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1166,6 +1306,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "018_address_line_2": addressLine2,
         "020_employer_roster": employerRoster(dialect),
         "021_portal_names_es": portalNamesEs,
+        "024_carrier_feed": carrierFeed(dialect),
       };
     },
   };

@@ -946,6 +946,119 @@ export interface OperatorEventTable {
   created_at: Timestamp;
 }
 
+/** Issue 29: a carrier's delivery profile (migration 024). The SFTP key is a reference, never the key. */
+export interface CarrierProfileTable {
+  carrier_id: number;
+  format: "834" | "csv";
+  sender_qualifier: string;
+  sender_id: string;
+  receiver_qualifier: string;
+  receiver_id: string;
+  application_sender: string;
+  application_receiver: string;
+  usage: "T" | "P";
+  sponsor_name: string;
+  sponsor_id_qualifier: string;
+  sponsor_id: string;
+  payer_name: string;
+  payer_id_qualifier: string;
+  payer_id: string;
+  master_policy: string;
+  schedule: "daily" | "weekly";
+  transport: "local" | "sftp";
+  sftp_host: string | null;
+  sftp_port: number | null;
+  sftp_username: string | null;
+  /** env:NAME or file:/path — where the private key is, never the key itself */
+  sftp_key_ref: string | null;
+  /** the server's host key, SHA-256 of its public key, base64 */
+  sftp_host_key_sha256: string | null;
+  sftp_outbox: string | null;
+  sftp_inbox: string | null;
+  active: Flag;
+  updated_at: Timestamp;
+}
+
+export interface CarrierControlNumberTable {
+  sender_id: string;
+  receiver_id: string;
+  last_number: number;
+}
+
+export type CarrierFileStatus = "held" | "waiting" | "sent" | "accepted" | "accepted-with-errors" | "rejected" | "read" | "unreadable";
+
+export interface CarrierFileTable {
+  id: Id;
+  carrier_id: number;
+  direction: "out" | "in";
+  name: string;
+  format: string;
+  status: CarrierFileStatus;
+  control_number: number | null;
+  digest: string;
+  content: string;
+  problems_json: string | null;
+  report_json: string | null;
+  member_count: number;
+  last_error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  acknowledged_at: Timestamp | null;
+}
+
+export interface CarrierTransactionTable {
+  id: Id;
+  file_id: number;
+  control_number: string;
+  status: string;
+  errors_json: string | null;
+  acknowledged_at: Timestamp | null;
+}
+
+export interface CarrierAcknowledgmentTable {
+  id: Id;
+  carrier_id: number;
+  inbound_file_id: number;
+  file_id: number | null;
+  kind: string;
+  control_number: string;
+  outcome: string;
+  detail_json: string;
+  received_at: Timestamp;
+}
+
+export interface CarrierMemberSnapshotTable {
+  carrier_id: number;
+  member_key: string;
+  snapshot_json: string;
+  file_id: number | null;
+  updated_at: Timestamp;
+}
+
+export type MemberChangeStatus = "pending" | "sent" | "accepted" | "rejected" | "effective";
+
+export interface CarrierMemberChangeTable {
+  id: Id;
+  carrier_id: number;
+  file_id: number;
+  member_key: string;
+  member_id: number | null;
+  policy_id: number | null;
+  plan_id: number | null;
+  kind: string;
+  maintenance: string;
+  /** the member loop's first and last segment positions in the transaction set (ST = 1) */
+  loop_start: number;
+  loop_end: number;
+  status: MemberChangeStatus;
+  errors_json: string | null;
+  /** the member's snapshot before this change (restored when the carrier rejects it) */
+  before_json: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
 export interface Database {
   esign_consents: EsignConsentTable;
   enrollment_records: EnrollmentRecordTable;
@@ -1007,6 +1120,13 @@ export interface Database {
   operator_sessions: OperatorSessionTable;
   operator_passkeys: OperatorPasskeyTable;
   operator_events: OperatorEventTable;
+  carrier_profiles: CarrierProfileTable;
+  carrier_control_numbers: CarrierControlNumberTable;
+  carrier_files: CarrierFileTable;
+  carrier_transactions: CarrierTransactionTable;
+  carrier_acknowledgments: CarrierAcknowledgmentTable;
+  carrier_member_snapshots: CarrierMemberSnapshotTable;
+  carrier_member_changes: CarrierMemberChangeTable;
 }
 
 export type Plan = Selectable<PlanTable>;

@@ -19,13 +19,20 @@ import type { Services } from "../services";
 import { deliverDue } from "../platform/outbox";
 import { runReminders } from "../store/saved-quotes";
 import { claimScheduledRun, finishScheduledRun } from "../repositories/job-schedule";
+import { runCarrierFeed } from "../carriers/run";
 
 export const DELIVER_QUEUE = "outbox-deliver";
 export const REMINDERS_JOB = "quote-reminders";
+/** issue 29: the carrier feed, daily (acknowledgments read, then each carrier's changes sent) */
+export const CARRIER_FEED_JOB = "carrier-feed";
+const CARRIER_FEED_CRON = "0 6 * * *";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WorkerOptions {
   /** run the quote reminders on their schedule (REMINDERS_ENABLED) */
   reminders: boolean;
+  /** run the carrier feed daily (CARRIER_FEED_ENABLED); one process per run (carriers/run.ts) */
+  carrierFeed?: boolean;
   /** SQLite: how often the poller looks for due messages */
   pollMs?: number;
   /** SQLite: how often a process checks whether the reminders are due */
@@ -99,6 +106,21 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
   };
   const intervalMs = services.config.reminders.intervalMinutes * 60 * 1000;
 
+  const carrierFeed = async () => {
+    try {
+      const run = await runCarrierFeed(services, { send: true, receive: true });
+      if (run.ran)
+        log.info("carrier feed", {
+          files: run.sent.filter((r) => r.file).length,
+          delivered: run.sent.reduce((n, r) => n + r.delivered.length, 0),
+          kept: run.sent.reduce((n, r) => n + r.failed.length, 0),
+          read: run.received.reduce((n, r) => n + r.read.length, 0),
+        });
+    } catch (error) {
+      log.error("carrier feed failed", { reason: error instanceof Error ? error.message : "unknown" });
+    }
+  };
+
   let boss: PgBoss | null = null;
   if (services.dialect === "postgres") {
     boss = new PgBoss({
@@ -130,6 +152,13 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
       });
       await b.schedule(REMINDERS_JOB, cronEvery(services.config.reminders.intervalMinutes));
     }
+    if (options.carrierFeed) {
+      await b.createQueue(CARRIER_FEED_JOB, { name: CARRIER_FEED_JOB, policy: "singleton" });
+      await b.work(CARRIER_FEED_JOB, async () => {
+        await carrierFeed();
+      });
+      await b.schedule(CARRIER_FEED_JOB, CARRIER_FEED_CRON);
+    }
   } else {
     const poll = setInterval(() => void deliver(), options.pollMs ?? 250);
     poll.unref();
@@ -154,6 +183,27 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
         }
       };
       const timer = setInterval(() => void tick(), options.scheduleTickMs ?? Math.min(30_000, intervalMs));
+      timer.unref();
+      timers.push(timer);
+      void tick();
+    }
+    if (options.carrierFeed) {
+      // every process ticks; the schedule row lets one run a day, the run's lease one at a time
+      const tick = async () => {
+        if (stopped) return;
+        try {
+          if (await claimScheduledRun(services.db, CARRIER_FEED_JOB, delivery.workerId, services.now(), DAY_MS, 60 * 60 * 1000)) {
+            try {
+              await carrierFeed();
+            } finally {
+              await finishScheduledRun(services.db, CARRIER_FEED_JOB, delivery.workerId);
+            }
+          }
+        } catch (error) {
+          log.error("carrier feed schedule failed", { reason: error instanceof Error ? error.message : "unknown" });
+        }
+      };
+      const timer = setInterval(() => void tick(), options.scheduleTickMs ?? 60_000);
       timer.unref();
       timers.push(timer);
       void tick();

@@ -21,6 +21,7 @@ import { latestEnrollmentsOfMembers } from "../repositories/enrollments";
 import { actorOf, audit } from "../platform/audit";
 import { listHref } from "~/utils/current-members";
 import type { CurrentMembersData, EnrollMemberDialog } from "~/views/members";
+import { carrierStatusOf } from "../carriers/status";
 
 export type { CurrentMembersData } from "~/views/members";
 
@@ -67,6 +68,13 @@ export async function currentMembersData(
     result.rows.map((m) => m.id),
     scope,
   );
+  // where each plan stands at its carrier (issue 29)
+  const carrier = new Map(
+    (await carrierStatusOf(services.db, [...new Set(result.rows.flatMap((m) => m.plans.map((p) => p.policyId)))], locale)).map((c) => [
+      `${c.policyId}:${c.planId}`,
+      { state: c.state, on: c.on },
+    ]),
+  );
   // Viewing the list is on the audit trail (never what was searched for: it may be a name).
   await audit(services, session, { kind: "members.view" });
 
@@ -100,7 +108,12 @@ export async function currentMembersData(
       email: m.email,
       ssn: maskSsn(m.ssn_last4) || null,
       groupName: m.group_name,
-      plans: m.plans.map((p) => ({ name: p.name, inactive: p.status === "INACTIVE", awaitingSignature: p.awaitingSignature })),
+      plans: m.plans.map((p) => ({
+        name: p.name,
+        inactive: p.status === "INACTIVE",
+        awaitingSignature: p.awaitingSignature,
+        carrier: carrier.get(`${p.policyId}:${p.planId}`) ?? { state: "waiting" as const, on: null },
+      })),
       awaitingSignature: m.plans.some((p) => p.awaitingSignature),
       historyHref: histories.has(m.id) ? `/enrollment-history/${histories.get(m.id)}` : null,
     })),

@@ -53,6 +53,9 @@ const schema = z
     DEV_OUTBOX: flag.optional(),
     SEED_ON_START: flag.default("1"),
     REMINDERS_ENABLED: flag.default("0"),
+    // issue 29: send and receive carrier files on the job queue, daily; their embedded directory
+    CARRIER_FEED_ENABLED: flag.default("0"),
+    CARRIERS_DIR: z.string().min(1).default("data/carriers"),
     REMINDER_DELAY_HOURS: z.coerce
       .number()
       .min(0)
@@ -117,6 +120,8 @@ const schema = z
   });
 
 export type Config = {
+  /** issue 29: the carrier feed on the job queue, and the embedded transport's folder */
+  carrierFeed: { enabled: boolean; root: string };
   env: "development" | "production" | "test";
   port: number;
   host: string;
@@ -216,6 +221,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== "production",
     seedOnStart: env.SEED_ON_START,
+    carrierFeed: { enabled: env.CARRIER_FEED_ENABLED, root: env.CARRIERS_DIR },
     reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },
     quoteLinkDays: env.QUOTE_LINK_DAYS,
     memberLinkDays: env.MEMBER_LINK_DAYS,

@@ -13,6 +13,8 @@ export interface MemberScope {
 }
 
 export interface MemberPlan {
+  policyId: number;
+  planId: number;
   name: string;
   /** ACTIVE or INACTIVE (policy_plans.status) */
   status: string;
@@ -150,6 +152,8 @@ async function memberPlans(db: DB, memberIds: number[], locale: string) {
     .select([
       "policies.member_id",
       "policies.signature_status",
+      "policy_plans.policy_id",
+      "policy_plans.plan_id",
       "policy_plans.status",
       "plans.code",
       "local.name as local_name",
@@ -163,6 +167,8 @@ async function memberPlans(db: DB, memberIds: number[], locale: string) {
   for (const r of rows) {
     const list = byMember.get(r.member_id) ?? [];
     list.push({
+      policyId: r.policy_id,
+      planId: r.plan_id,
       name: r.local_name ?? r.english_name ?? r.code,
       status: r.status === "INACTIVE" ? "INACTIVE" : "ACTIVE",
       awaitingSignature: r.signature_status === "awaiting",

@@ -4,6 +4,7 @@
  * transaction, with explicit ids where other rows refer to them.
  */
 import { DEMO_OPERATOR, seedDemoOperator, seedMissingDemoOperator } from "./operators";
+import { seedMissingCarrierProfiles } from "./carrier-profiles";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../schema";
 import type { Cipher } from "../../platform/crypto";
@@ -119,6 +120,7 @@ export async function seedDatabase(
     await seedMissingGroupAdmins(db, dialect);
     await seedMissingPlanFacts(db);
     await seedMissingDemoOperator(db, now);
+    await seedMissingCarrierProfiles(db, now);
     return { seeded: false };
   }
 
@@ -157,6 +159,7 @@ export async function seedDatabase(
     await insertAll(trx, "site_assets", SITE_ASSETS);
     await insertAll(trx, "site_links", SITE_LINKS);
     await seedDemoOperator(trx, now);
+    await seedMissingCarrierProfiles(trx, now);
 
     // wizard configuration
     await insertAll(trx, "wizard_tabs", WIZARD_TABS);

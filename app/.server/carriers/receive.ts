@@ -1,0 +1,200 @@
+/**
+ * Receive (issue 29): what each carrier put in our inbox. A TA1 or 999 is matched to the file we
+ * sent (ISA13 / GS06) and each transaction set (ST02): accepted, accepted with errors or rejected,
+ * with the segment, element and error code. Rejected members' changes are marked rejected and
+ * their snapshots put back, so the next run sends them again once corrected. An effectuation or
+ * audit 834 marks members effective and its differences from what we sent are kept as a
+ * reconciliation report. Every file read is kept and moved to the inbox's processed folder.
+ */
+import crypto from "node:crypto";
+import type { Services } from "../services";
+import type { DB } from "../db/connection";
+import { type AckError, type FunctionalAck, type InterchangeAck, parseAcknowledgments } from "~/domain/x12/acknowledgments";
+import { parseEffectuation834, reconcile } from "~/domain/x12/effectuation";
+import type { MemberSnapshot } from "~/domain/x12/member-change";
+import type { CarrierFileStatus } from "../db/schema";
+import { DEFAULT_CARRIERS_ROOT, transportOf } from "./transport-of";
+import type { FeedOptions } from "./send";
+import {
+  type CarrierFile,
+  type CarrierProfile,
+  acceptedChangesOf,
+  carrierProfiles,
+  changesOfFile,
+  fileByName,
+  insertAcknowledgment,
+  insertFile,
+  outboundByControlNumber,
+  restoreSnapshot,
+  setChange,
+  snapshotsOf,
+  transactionsOf,
+  updateFile,
+  updateTransaction,
+} from "../repositories/carrier-feed";
+
+export interface ReceiveReport {
+  carrier: string;
+  read: Array<{ name: string; kind: "999" | "TA1" | "effectuation" | "unreadable" | "repeat"; matched: number }>;
+  failed: Array<{ name: string; error: string }>;
+}
+
+const FILE_STATUS: Record<string, CarrierFileStatus> = {
+  accepted: "accepted",
+  "accepted-with-errors": "accepted-with-errors",
+  "partially-accepted": "accepted-with-errors",
+  rejected: "rejected",
+};
+
+/** Rejects every change of a file still waiting for a verdict, with the errors that fall in each member's loop. */
+async function decideChanges(trx: DB, file: CarrierFile, outcome: string, errors: AckError[], at: Date) {
+  const changes = await changesOfFile(trx, file.id);
+  const rejected = outcome === "rejected";
+  for (const c of changes) {
+    if (c.status !== "sent" && c.status !== "pending") continue;
+    const own = errors.filter((e) => e.segmentPosition >= c.loop_start && e.segmentPosition <= c.loop_end);
+    // an error outside every member loop (the header) concerns the whole set
+    const header = errors.filter((e) => !changes.some((x) => e.segmentPosition >= x.loop_start && e.segmentPosition <= x.loop_end));
+    const mine = [...own, ...header];
+    await setChange(trx, c.id, rejected ? "rejected" : "accepted", mine.length ? JSON.stringify(mine) : null, at);
+    if (rejected) await restoreSnapshot(trx, file.carrier_id, c.member_key, file.id, c.before_json, at);
+  }
+}
+
+async function applyTa1(trx: DB, profile: CarrierProfile, inboundId: number, ack: InterchangeAck, at: Date) {
+  const file = await outboundByControlNumber(trx, profile.carrier_id, Number(ack.interchangeControlNumber));
+  await insertAcknowledgment(trx, {
+    carrier_id: profile.carrier_id,
+    inbound_file_id: inboundId,
+    file_id: file?.id ?? null,
+    kind: "TA1",
+    control_number: ack.interchangeControlNumber,
+    outcome: ack.outcome,
+    detail_json: JSON.stringify(ack),
+    received_at: at.toISOString(),
+  });
+  if (!file) return 0;
+  if (ack.outcome === "rejected") {
+    await updateFile(trx, file.id, { status: "rejected", acknowledged_at: at.toISOString() });
+    const error: AckError = { segment: "ISA", segmentPosition: 0, segmentErrorCode: ack.noteCode, segmentError: ack.note };
+    for (const t of await transactionsOf(trx, file.id))
+      await updateTransaction(trx, file.id, t.control_number, {
+        status: "rejected",
+        errors_json: JSON.stringify([error]),
+        acknowledged_at: at.toISOString(),
+      });
+    await decideChanges(trx, file, "rejected", [error], at);
+  }
+  return 1;
+}
+
+async function apply999(trx: DB, profile: CarrierProfile, inboundId: number, ack: FunctionalAck, at: Date) {
+  const file = await outboundByControlNumber(trx, profile.carrier_id, Number(ack.groupControlNumber));
+  await insertAcknowledgment(trx, {
+    carrier_id: profile.carrier_id,
+    inbound_file_id: inboundId,
+    file_id: file?.id ?? null,
+    kind: "999",
+    control_number: ack.groupControlNumber,
+    outcome: ack.outcome,
+    detail_json: JSON.stringify(ack),
+    received_at: at.toISOString(),
+  });
+  if (!file) return 0;
+  await updateFile(trx, file.id, { status: FILE_STATUS[ack.outcome] ?? "rejected", acknowledged_at: at.toISOString() });
+  const known = await transactionsOf(trx, file.id);
+  for (const t of ack.transactions) {
+    const ours = known.find((k) => Number(k.control_number) === Number(t.controlNumber));
+    if (!ours) continue;
+    await updateTransaction(trx, file.id, ours.control_number, {
+      status: t.outcome,
+      errors_json: t.errors.length || t.codes.length ? JSON.stringify({ errors: t.errors, codes: t.codes }) : null,
+      acknowledged_at: at.toISOString(),
+    });
+    await decideChanges(trx, file, t.outcome, t.errors, at);
+  }
+  // a group rejected without a word on its set (AK9 R, no AK2) rejects the set
+  if (ack.transactions.length === 0 && ack.outcome === "rejected") {
+    for (const t of known)
+      await updateTransaction(trx, file.id, t.control_number, {
+        status: "rejected",
+        errors_json: JSON.stringify({ codes: ack.codes }),
+        acknowledged_at: at.toISOString(),
+      });
+    await decideChanges(trx, file, "rejected", [], at);
+  }
+  return 1;
+}
+
+async function applyEffectuation(trx: DB, profile: CarrierProfile, inboundId: number, text: string, at: Date) {
+  const carrierMembers = parseEffectuation834(text) ?? [];
+  const keys = carrierMembers.flatMap((m) => (m.memberId ? [m.memberId] : []));
+  const changes = await acceptedChangesOf(trx, profile.carrier_id, keys);
+  for (const c of changes) await setChange(trx, c.id, "effective", null, at);
+  const sent = (await snapshotsOf(trx, profile.carrier_id)).map((s) => JSON.parse(s.snapshot_json) as MemberSnapshot);
+  const report = reconcile(sent, carrierMembers);
+  await updateFile(trx, inboundId, { report_json: JSON.stringify(report) });
+  return changes.length;
+}
+
+async function readOne(services: Services, profile: CarrierProfile, name: string, bytes: Uint8Array) {
+  const text = Buffer.from(bytes).toString("utf8");
+  const digest = crypto.createHash("sha256").update(text).digest("hex");
+  const at = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const seen = await fileByName(trx, profile.carrier_id, "in", name);
+    if (seen && seen.digest === digest) return { kind: "repeat" as const, matched: 0 };
+    const storedName = seen ? `${name}.${digest.slice(0, 8)}` : name;
+    const acks = parseAcknowledgments(text);
+    const effectuation = acks.ok ? null : parseEffectuation834(text);
+    const kind: ReceiveReport["read"][number]["kind"] = acks.ok
+      ? acks.acks.some((a) => a.kind === "999")
+        ? "999"
+        : "TA1"
+      : effectuation
+        ? "effectuation"
+        : "unreadable";
+    const inboundId = await insertFile(trx, {
+      carrier_id: profile.carrier_id,
+      direction: "in",
+      name: storedName,
+      format: kind,
+      status: kind === "unreadable" ? "unreadable" : "read",
+      digest,
+      content: text,
+      member_count: effectuation?.length ?? 0,
+      created_at: at.toISOString(),
+      problems_json: acks.ok ? null : JSON.stringify([{ message: acks.message }]),
+    });
+    let matched = 0;
+    if (acks.ok) {
+      for (const ack of acks.acks)
+        matched += ack.kind === "TA1" ? await applyTa1(trx, profile, inboundId, ack, at) : await apply999(trx, profile, inboundId, ack, at);
+    } else if (effectuation) matched = await applyEffectuation(trx, profile, inboundId, text, at);
+    return { kind, matched };
+  });
+}
+
+/** `npm run carriers -- receive`: every active profile's inbox (or one carrier's). */
+export async function receiveFeeds(services: Services, options: FeedOptions = {}): Promise<ReceiveReport[]> {
+  const reports: ReceiveReport[] = [];
+  for (const profile of await carrierProfiles(services.db, { carrierCode: options.carrierCode, activeOnly: true })) {
+    const report: ReceiveReport = { carrier: profile.carrier_code, read: [], failed: [] };
+    reports.push(report);
+    try {
+      const transport = options.transport?.(profile) ?? transportOf(profile, options.root ?? DEFAULT_CARRIERS_ROOT);
+      for (const name of await transport.listInbox()) {
+        try {
+          const result = await readOne(services, profile, name, await transport.get(name));
+          await transport.moveToProcessed(name);
+          report.read.push({ name, ...result });
+        } catch (error) {
+          report.failed.push({ name, error: error instanceof Error ? error.message : "unknown" });
+        }
+      }
+    } catch (error) {
+      report.failed.push({ name: "*", error: error instanceof Error ? error.message : "unknown" });
+    }
+  }
+  return reports;
+}
