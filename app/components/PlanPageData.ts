@@ -29,6 +29,8 @@ export interface PlanPageData {
   };
   quoted: boolean;
   inCart: boolean;
+  /** the member's current plan (held active): no add */
+  current: boolean;
   pricing:
     | { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> }
     | { ok: false; errorCode: PricingErrorCode }

@@ -1,0 +1,54 @@
+/**
+ * Issue 26 #8 in the browser, JavaScript off and on, at 320 px and 1280 px, axe on every page:
+ * a current member's active plans say "Your current plan" with no add button (cards and plan page).
+ */
+import { test, expect, type Page } from "./fixtures";
+import { DEMO } from "../../app/.server/db/seed";
+import { planId } from "../../app/.server/db/seed/catalog";
+import { createCipher } from "../../app/.server/platform/crypto";
+import { memberStoreToken } from "../../app/.server/members/member-links";
+
+const WIDTHS = [320, 1280];
+
+/** Enters the store as a member of the member benefit store through their link (Daniel Hale). */
+async function enterAsMember(page: Page) {
+  const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
+  const member = DEMO.members.ids.memberBenefitStore[1];
+  await page.goto(`/member-benefit-store/${memberStoreToken(cipher, member, new Date(Date.now() + 86400_000))}/IO`);
+  await page.getByRole("button", { name: "See my plans" }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+}
+
+const noSideways = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+test.describe("issue 26: the store's small things", () => {
+  for (const width of WIDTHS) {
+    test(`a current member's active plans say so, with no add (${width} px)`, async ({ page, a11y }) => {
+      await page.setViewportSize({ width, height: width === 320 ? 640 : 900 });
+      await enterAsMember(page);
+      const held = page.getByTestId(`plan-card-${planId("EWL-TELEHEALTH")}`);
+      await expect(held.getByTestId("current-plan")).toHaveText("Your current plan");
+      await expect(held.getByRole("button", { name: /add to cart/i })).toHaveCount(0);
+      await expect(held.getByRole("link", { name: /add to cart/i })).toHaveCount(0);
+      // a plan the member does not hold keeps its add
+      const other = page.getByTestId(`plan-card-${planId("CVV-BASIC")}`);
+      await expect(other.getByTestId("current-plan")).toHaveCount(0);
+      await expect(other.getByRole("button", { name: /add to cart/i }).or(other.getByRole("link", { name: /add to cart/i }))).toHaveCount(
+        1,
+      );
+      await noSideways(page);
+      await a11y(page);
+      // the plan page says the same
+      await held.getByRole("link", { name: /View More Details/i }).click();
+      await expect(page).toHaveURL(/\/plan\//);
+      await expect(page.getByTestId("current-plan").first()).toHaveText("Your current plan");
+      await expect(page.getByRole("button", { name: "Add to cart", exact: true })).toHaveCount(0);
+      await noSideways(page);
+      await a11y(page);
+      // in Spanish
+      await page.goto(`${new URL(page.url()).pathname}?lng=es`);
+      await expect(page.getByTestId("current-plan").first()).toHaveText("Su plan actual");
+    });
+  }
+});
