@@ -1,8 +1,10 @@
 /**
  * Issue 26 #8 in the browser, JavaScript off and on, at 320 px and 1280 px, axe on every page:
- * a current member's active plans say "Your current plan" with no add button (cards and plan page).
+ * a current member's active plans say "Your current plan" with no add button (cards and plan page);
+ * a rep's typed quote comes back after the portal chooser.
  */
 import { test, expect, type Page } from "./fixtures";
+import { repSignsIn } from "./journeys";
 import { DEMO } from "../../app/.server/db/seed";
 import { planId } from "../../app/.server/db/seed/catalog";
 import { createCipher } from "../../app/.server/platform/crypto";
@@ -51,4 +53,27 @@ test.describe("issue 26: the store's small things", () => {
       await expect(page.getByTestId("current-plan").first()).toHaveText("Su plan actual");
     });
   }
+
+  test("a rep's typed quote goes through the portal chooser and comes back in the quote form", async ({ page, a11y }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await repSignsIn(page);
+    await page.goto("/plans");
+    const form = page.locator("form#plans-quote");
+    await form.getByLabel("ZIP code").fill("75201");
+    await form.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
+    await form.getByLabel("Female", { exact: true }).check();
+    await form.getByRole("button", { name: "See plans" }).click();
+    await expect(page).toHaveURL(/\/agent-home\?step=portal&quote=/);
+    expect(page.url()).not.toContain("75201");
+    const dialog = page.getByRole("dialog", { name: "Choose a platform" });
+    await dialog.getByLabel("Direct to Consumer", { exact: false }).check();
+    await a11y(page);
+    await dialog.getByRole("button", { name: "Start Direct Enrollment" }).click();
+    await expect(page).toHaveURL(/\/home\?quote=/);
+    const quote = page.locator("form#quote");
+    await expect(quote.getByLabel("ZIP code")).toHaveValue("75201");
+    await expect(quote.getByLabel("Date of birth", { exact: true })).toHaveValue("04/12/1988");
+    await expect(quote.getByLabel("Female", { exact: true })).toBeChecked();
+    await a11y(page);
+  });
 });
