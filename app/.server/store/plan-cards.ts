@@ -1,7 +1,7 @@
 /** Plan cards and the sections of the plans screen, built from the in-memory catalog. */
 import { browsablePlans, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
 import { availability, needsSalaryForPrice, pricePlan, tierPrices, type QuoteFacts } from "~/domain/pricing";
-import { TIERS, tierLabelKey } from "~/domain/tiers";
+import { isPricedPerPet, TIERS, tierLabelKey } from "~/domain/tiers";
 import { sanitizeHtml, slugify } from "~/utils/sanitize";
 import { safeUrl } from "../repositories/branding";
 import type { PlanCardData, PlanSection } from "~/views/plans";
@@ -57,6 +57,10 @@ export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardCo
     prices = tierPrices(plan, rows, ctx.facts, TIERS)
       .filter((p) => p.priceCents > 0)
       .map((p) => ({ ...p, labelKey: tierLabelKey(p.tier, { premierInCart: ctx.premierInCart, priceRow: true }) }));
+    if (isPricedPerPet(plan.categoryKey) && prices.length) {
+      const own = prices.find((p) => p.tier === ctx.facts?.tier) ?? prices[0];
+      prices = [{ tier: own.tier, priceCents: own.priceCents, labelKey: "tiers.perPet" }];
+    }
     const pricing = pricePlan(plan, rows, ctx.facts);
     if (pricing.ok) {
       myPriceCents = pricing.entries[0].priceCents;
