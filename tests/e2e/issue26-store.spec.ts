@@ -1,10 +1,10 @@
 /**
  * Issue 26 #8 in the browser, JavaScript off and on, at 320 px and 1280 px, axe on every page:
  * a current member's active plans say "Your current plan" with no add button (cards and plan page);
- * a rep's typed quote comes back after the portal chooser.
+ * a rep's typed quote comes back after the portal chooser; a pet plan shows one price, per pet.
  */
 import { test, expect, type Page } from "./fixtures";
-import { repSignsIn } from "./journeys";
+import { quoteFromHome, repSignsIn } from "./journeys";
 import { DEMO } from "../../app/.server/db/seed";
 import { planId } from "../../app/.server/db/seed/catalog";
 import { createCipher } from "../../app/.server/platform/crypto";
@@ -76,4 +76,19 @@ test.describe("issue 26: the store's small things", () => {
     await expect(quote.getByLabel("Female", { exact: true })).toBeChecked();
     await a11y(page);
   });
+
+  for (const width of WIDTHS) {
+    test(`a pet plan shows one price, per pet, not four human tiers (${width} px)`, async ({ page, a11y }) => {
+      await page.setViewportSize({ width, height: width === 320 ? 640 : 900 });
+      await quoteFromHome(page, { category: "pet" });
+      const card = page.getByTestId(`plan-card-${planId("PAW-COMPLETE")}`);
+      await expect(card.locator("dt")).toHaveText(["Per pet"]);
+      await expect(card.locator("dd")).toHaveText([/^\$\d+\.\d\d\/month$/]);
+      await noSideways(page);
+      await a11y(page);
+      await page.goto("/plans?type=pet&lng=es");
+      await expect(page.getByTestId(`plan-card-${planId("PAW-COMPLETE")}`).locator("dt")).toHaveText(["Por mascota"]);
+      await a11y(page);
+    });
+  }
 });
