@@ -9,6 +9,7 @@ import * as plansRoute from "~/routes/_store.plans";
 import * as planRoute from "~/routes/_store.plan.$id.$planName";
 import * as agentHomeRoute from "~/routes/_store.agent-home";
 import * as homeRoute from "~/routes/_store.home";
+import * as indexRoute from "~/routes/_index";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
@@ -68,6 +69,23 @@ describeEachDatabase("a rep's quote carried through the portal chooser", (kind) 
     expect(chosen.location).toBe(`${canonical}?dialog=quote&quote=${encodeURIComponent(token)}`);
     const page = await c.load(planRoute.loader, chosen.location!, params);
     expect(page.data.quoteDefaults).toMatchObject({ zip: "75201", dob: "04/12/1988", gender: 1, childCount: 2, smoker: 0 });
+  });
+
+  it("from /: the landing's own chooser keeps it, and /home's quote form shows it", async () => {
+    const c = await rep();
+    const sent = await c.submit(indexRoute.action, "/", { ...QUOTE, category: "dental" });
+    expect(sent.location).toMatch(/^\/\?quote=/);
+    const token = carried(sent.location!)!;
+    expect((await c.load(indexRoute.loader, sent.location!)).data.carriedQuote).toBe(token);
+    const chosen = await c.submit(indexRoute.action, sent.location!, {
+      intent: "portal",
+      portal: String(DEMO.portals.direct.id),
+      choice: "direct",
+      quote: token,
+    });
+    expect(chosen.location).toBe(`/home?quote=${encodeURIComponent(token)}`);
+    const home = await c.load(homeRoute.loader, chosen.location!);
+    expect(home.data.quote.defaults).toMatchObject({ zip: "75201", dob: "04/12/1988", category: "dental" });
   });
 
   it("a tampered carried quote is ignored: the form is empty, nothing fails", async () => {

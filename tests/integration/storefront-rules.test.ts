@@ -178,7 +178,8 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     const before = await enrollmentCount();
     const res = await c.submit(indexRoute.action, "/", QUOTE);
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/");
+    // back to the chooser, what the rep typed carried along, sealed (issue 26 #8)
+    expect(res.location).toMatch(/^\/\?quote=[^&]+$/);
     expect((await c.session()).tempId).toBeUndefined();
     expect(await enrollmentCount()).toBe(before);
   });

@@ -4,7 +4,7 @@ import type { StoreSession } from "../platform/session";
 import { menuCategories } from "../repositories/catalog";
 import { findGroup, findPortal } from "../repositories/entry";
 import { submitQuote } from "./quote";
-import { carriedQuote } from "./carried-quote";
+import { carriedQuote, openCarriedToken, withCarriedQuote } from "./carried-quote";
 import { currentEnrollment, isQuoted } from "./shopping";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
@@ -70,7 +70,7 @@ export async function landingPortalAction(services: Services, request: Request, 
   if (!repId || !needsPortalChoice(session.all())) return redirectWithSession(services, session, "/");
   const choice = await chooseRepPortal(services, repId, session.all(), form);
   if ("error" in choice) return choice.error;
-  return redirectWithSession(services, session, "/home", choice.patch);
+  return redirectWithSession(services, session, withCarriedQuote("/home", openCarriedToken(services, form.get("quote"))), choice.patch);
 }
 
 /** /home: whom the new enrollment is for — the session's portal, and the group for a group member. */
