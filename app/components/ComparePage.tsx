@@ -149,7 +149,11 @@ export function ComparePage({ data }: { data: ComparisonData | null }) {
               </th>
               {data.plans.map((p) => (
                 <td key={p.id}>
-                  {p.inCart ? (
+                  {p.current ? (
+                    <p className="text-success" data-testid="current-plan">
+                      {t("plans.currentPlan")}
+                    </p>
+                  ) : p.inCart ? (
                     <p className="text-success" data-testid="in-cart">
                       <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
                     </p>

@@ -35,6 +35,8 @@ export function Dialog({
   wide,
   follow,
   level = 2,
+  alert,
+  describedBy,
 }: {
   id: string;
   title: ReactNode;
@@ -43,6 +45,10 @@ export function Dialog({
   wide?: boolean;
   follow?: boolean;
   level?: 1 | 2;
+  /** a warning that must be answered (the session timeout): role alertdialog */
+  alert?: boolean;
+  /** the id of the text that says what the dialog is about */
+  describedBy?: string;
 }) {
   const Heading = level === 1 ? "h1" : "h2";
   const { t } = useTranslation();
@@ -110,6 +116,10 @@ export function Dialog({
         open
         className={`${s.dialog}${wide ? ` ${s.wide}` : ""}${follow ? ` ${s.follow}` : ""}`}
         aria-labelledby={`${id}-title`}
+        aria-describedby={describedBy}
+        // modal once the browser has made it so (showModal); without JavaScript it is an open dialog in the page
+        aria-modal={live ? true : undefined}
+        role={alert ? "alertdialog" : undefined}
         id={id}
         data-testid={`dialog-${id}`}
       >

@@ -29,7 +29,7 @@ export function PlanDialogs({
     case "quote":
       return (
         <Dialog id="quote" title={t("filter.basicDetails")} closeTo={closeTo}>
-          <QuoteForm id="plan-quote" allowOtherGender />
+          <QuoteForm id="plan-quote" allowOtherGender defaults={d.quoteDefaults ?? undefined} />
         </Dialog>
       );
     case "salary":
@@ -125,7 +125,13 @@ export function PlanDialogs({
       return d.portalChoice ? (
         <Dialog id="portal" title={t("portal.title")} closeTo={closeTo}>
           {d.portalChoice.forRep ? (
-            <RepPortalForm id="plan-portal" portals={d.portalChoice.portals} groups={d.portalChoice.groups} intent="portal" />
+            <RepPortalForm
+              id="plan-portal"
+              portals={d.portalChoice.portals}
+              groups={d.portalChoice.groups}
+              intent="portal"
+              carriedQuote={d.carriedQuote}
+            />
           ) : (
             <PortalOnlyForm id="plan-portal-only" portals={d.portalChoice.portals} intent="portal" />
           )}

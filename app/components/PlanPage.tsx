@@ -175,7 +175,11 @@ function PlanPageBody({ data: d }: { data: PlanPageData }) {
                     })}
                   </p>
                 ) : null}
-                {d.inCart ? (
+                {d.current ? (
+                  <p className="text-success" data-testid="current-plan">
+                    {t("plans.currentPlan")}
+                  </p>
+                ) : d.inCart ? (
                   <p className="text-success" data-testid="in-cart">
                     <span aria-hidden="true">✓</span> {t("plans.addedToCart")}
                   </p>

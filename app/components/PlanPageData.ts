@@ -1,3 +1,4 @@
+import type { QuoteDefaults } from "~/views/shopping";
 /** What the plan page shows (the loader of /plan/:id/:planName gives it); its own module, so the page's lazily loaded parts can name it without an import loop. */
 import type { PlanCardData } from "~/views/plans";
 import type { FilterSummary, SelectionBanner as Banner } from "~/views/shopping";
@@ -29,6 +30,8 @@ export interface PlanPageData {
   };
   quoted: boolean;
   inCart: boolean;
+  /** the member's current plan (held active): no add */
+  current: boolean;
   pricing:
     | { ok: true; entries: Array<{ planPriceId: number; priceCents: number; coverageAmount: number | null }> }
     | { ok: false; errorCode: PricingErrorCode }
@@ -56,4 +59,8 @@ export interface PlanPageData {
   } | null;
   dependentsFor: Tier | null;
   chosenMembership: number | null;
+  /** the portal dialog: a rep's typed quote going through it (sealed by the server) */
+  carriedQuote: string | null;
+  /** the quote dialog after the portal dialog: what the rep had typed */
+  quoteDefaults: QuoteDefaults | null;
 }

@@ -56,7 +56,13 @@ export function RepPortalForm({
   intent,
   backTo,
   portal,
-}: ChooserProps & { groups: Option[]; portal?: number | null }) {
+  carriedQuote,
+}: ChooserProps & {
+  groups: Option[];
+  portal?: number | null;
+  /** a quote the rep typed before being sent here (sealed by the server): it goes on with the choice */
+  carriedQuote?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <StoreForm
@@ -66,6 +72,7 @@ export function RepPortalForm({
       defaultValues={{ portal: portal ?? undefined } as never}
     >
       <Intent value={intent} />
+      {carriedQuote ? <input type="hidden" name="quote" value={carriedQuote} /> : null}
       <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
       <div className="button-group">
         <button className="button" type="submit" name="choice" value="direct">

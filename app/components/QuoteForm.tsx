@@ -4,15 +4,9 @@ import { RadioGroup, yesNoOptions, SelectField, TextField } from "~/components/f
 import { quoteValidator } from "~/forms/client";
 import { formatDateTyping, todayIso } from "~/domain/dates";
 
-export interface QuoteDefaults {
-  zip?: string;
-  dob?: string;
-  gender?: number | null;
-  spouseDob?: string;
-  childCount?: number;
-  smoker?: number | null;
-  category?: string | null;
-}
+import type { QuoteDefaults } from "~/views/shopping";
+
+export type { QuoteDefaults } from "~/views/shopping";
 
 /** The date typing helper: month ≤ 12, day ≤ 31, slashes, 10 characters (JavaScript only). */
 export function typeDate(e: React.FormEvent<HTMLInputElement>) {

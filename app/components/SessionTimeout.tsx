@@ -2,14 +2,15 @@
  * Before a verified rep's or admin's session reaches its idle limit, the page warns at least
  * two minutes ahead and offers "Stay signed in" (WCAG 2.2.1 Timing Adjustable). JavaScript only:
  * without it, the next page after the limit is the session-expired page, which says nothing
- * saved was lost. The 12-hour limit cannot be extended: the warning says so.
+ * saved was lost. The 12-hour limit cannot be extended: the warning says so. It is the store's
+ * one Dialog (a modal `<dialog>`: the page behind is inert, Tab stays inside; issue 26 #4).
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import type { ShellStaffSession } from "~/views/shell";
-import * as s from "./Dialog.css";
+import { Dialog } from "./Dialog";
 
 type Status = { active: boolean; idleSeconds: number; absoluteSeconds: number };
 
@@ -85,52 +86,38 @@ export function SessionTimeout({ limits, urls = STORE_URLS }: { limits: ShellSta
   if (!open) return null;
 
   return (
-    <div className={s.backdrop}>
-      <section
-        className={s.dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="session-timeout-title"
-        aria-describedby="session-timeout-text"
-        data-testid="session-timeout"
-      >
-        <div className={s.header}>
-          <h2 id="session-timeout-title" className={s.title}>
-            {t("sessionTimeout.title")}
-          </h2>
+    <Dialog id="session-timeout" title={t("sessionTimeout.title")} alert describedBy="session-timeout-text">
+      <div data-testid="session-timeout">
+        <p id="session-timeout-text">
+          {absoluteFirst ? t("sessionTimeout.absolute") : t("sessionTimeout.idle")}{" "}
+          <strong aria-live="off" data-testid="session-timeout-clock">
+            {clock(left)}
+          </strong>
+        </p>
+        <div className="button-group">
+          {absoluteFirst ? (
+            <button ref={button} className="button" type="button" onClick={() => setDismissed(true)}>
+              {t("sessionTimeout.understood")}
+            </button>
+          ) : (
+            <button
+              ref={button}
+              className="button"
+              type="button"
+              disabled={stay.state !== "idle"}
+              onClick={() => stay.submit({ csrf }, { method: "post", action: urls.status })}
+            >
+              {t("sessionTimeout.stay")}
+            </button>
+          )}
+          <form method="post" action={urls.logout} className="inline-form">
+            <input type="hidden" name="csrf" value={csrf} />
+            <button className="button button--secondary" type="submit">
+              {t("shell.logout")}
+            </button>
+          </form>
         </div>
-        <div className={s.body}>
-          <p id="session-timeout-text">
-            {absoluteFirst ? t("sessionTimeout.absolute") : t("sessionTimeout.idle")}{" "}
-            <strong aria-live="off" data-testid="session-timeout-clock">
-              {clock(left)}
-            </strong>
-          </p>
-          <div className="button-group">
-            {absoluteFirst ? (
-              <button ref={button} className="button" type="button" onClick={() => setDismissed(true)}>
-                {t("sessionTimeout.understood")}
-              </button>
-            ) : (
-              <button
-                ref={button}
-                className="button"
-                type="button"
-                disabled={stay.state !== "idle"}
-                onClick={() => stay.submit({ csrf }, { method: "post", action: urls.status })}
-              >
-                {t("sessionTimeout.stay")}
-              </button>
-            )}
-            <form method="post" action={urls.logout} className="inline-form">
-              <input type="hidden" name="csrf" value={csrf} />
-              <button className="button button--secondary" type="submit">
-                {t("shell.logout")}
-              </button>
-            </form>
-          </div>
-        </div>
-      </section>
-    </div>
+      </div>
+    </Dialog>
   );
 }

@@ -15,6 +15,7 @@ const card = (id: number, over: Partial<PlanCardData> = {}): PlanCardData => ({
   callout: null,
   tierPrices: [{ tier: "member" as PlanCardData["tierPrices"][number]["tier"], priceCents: 2550, labelKey: "tiers.member" }],
   inCart: false,
+  current: false,
   hideAdd: false,
   directAdd: 7,
   needsSalary: false,
@@ -54,6 +55,15 @@ describe("a plan card's drawn-once part", () => {
     expect(planCardActionsHtml(card(3, { hideAdd: true }), "plan-add", t)).not.toContain("plans.add<");
   });
 
+  it("shows a member's active plan as their current plan, with no add (issue 26 #8)", () => {
+    const current = planCardActionsHtml(card(3, { current: true }), "plan-add", t);
+    expect(current).toContain('data-testid="current-plan"');
+    expect(current).toContain("plans.currentPlan");
+    expect(current).not.toContain("<button");
+    expect(current).not.toContain("plans.add<");
+    expect(current).toContain('<a class="button button--secondary" href="/plan/3/plan-3"');
+  });
+
   it("draws no price list for a card without prices", () => {
     expect(planCardBodyHtml(card(4, { tierPrices: [] }), t, "en")).not.toContain("<dl");
   });
@@ -83,6 +93,7 @@ describe("the listing as the browser is sent it", () => {
       name: "Plan 2",
       href: "/plan/2/plan-2",
       inCart: true,
+      current: false,
       hideAdd: false,
       directAdd: null,
     });

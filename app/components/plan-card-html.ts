@@ -20,7 +20,8 @@ export function escapeHtml(text: string): string {
 export type CardBody = Pick<PlanCardData, "id" | "name" | "callout" | "logoUrl" | "shortHtml" | "tierPrices"> & { needsSalary?: boolean };
 
 /**
- * The card's own buttons: the tick when the plan is in the cart, else its add (a submit button of
+ * The card's own buttons: "Your current plan" for a plan the member holds active (no add),
+ * the tick when the plan is in the cart, else its add (a submit button of
  * the list's one form `addForm`, or a link to the plan page), and View More Details. Drawn from
  * what the browser has too (ListedCard), so hydration draws the same.
  */
@@ -28,7 +29,8 @@ export function planCardActionsHtml(card: ListedCard, addForm: string, t: TFunct
   let html = "";
   const name = { name: card.name };
   const href = escapeHtml(card.href);
-  if (card.inCart)
+  if (card.current) html += `<p class="${s.inCart}" data-testid="current-plan">${escapeHtml(t("plans.currentPlan"))}</p>`;
+  else if (card.inCart)
     html += `<p class="${s.inCart}" data-testid="in-cart"><span aria-hidden="true">✓</span> ${escapeHtml(t("plans.addedToCart"))}</p>`;
   else if (!card.hideAdd) {
     const label = `aria-label="${escapeHtml(t("plans.addNamed", name))}"><span aria-hidden="true">+</span> ${escapeHtml(t("plans.add"))}`;

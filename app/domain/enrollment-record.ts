@@ -8,7 +8,7 @@
  * Each step's answers are the rows its review shows (issue 26 #10: the same answers, the
  * dependents' health answers and the review's notes among them), made by the step registry.
  * Masking: an SSN, a bank account or a card number never enters the content whole, only its
- * last four digits (the rows are masked where they are made; `maskedSsn`, `lastFourOnly`).
+ * last four digits (the rows are masked where they are made; `maskSsn` of domain/identity, `lastFourOnly`).
  * Health answers are in the applicant's own copy only (`copy: "applicant"`).
  */
 import { isoToUsDate } from "./dates";
@@ -94,12 +94,6 @@ export function lastFourOnly(value: string | null | undefined): string {
   const digits = (value ?? "").replace(/\D/g, "");
   if (!digits) return "";
   return `•••• ${digits.slice(-4)}`;
-}
-
-/** An SSN as XXX-XX-6789. */
-export function maskedSsn(value: string | null | undefined): string {
-  const digits = (value ?? "").replace(/\D/g, "");
-  return digits ? `XXX-XX-${digits.slice(-4)}` : "";
 }
 
 /** An ISO instant as "2026-11-24 13:05:09 UTC". */

@@ -33,6 +33,11 @@ describe("SSN shape", () => {
     expect(maskSsn("6789")).toBe("XXX-XX-6789");
     expect(maskSsn(null)).toBe("");
     expect(maskSsn("12a4")).toBe("");
+    // one masking for the last four on file and for a whole SSN (the review's personal details)
+    expect(maskSsn("123-45-6789")).toBe("XXX-XX-6789");
+    expect(maskSsn("123456789")).toBe("XXX-XX-6789");
+    expect(maskSsn("")).toBe("");
+    expect(maskSsn("12345")).toBe("");
   });
 });
 

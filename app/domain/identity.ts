@@ -15,9 +15,13 @@ export function isValidSsn(input: string): boolean {
   return ssn !== "078051120";
 }
 
-/** XXX-XX-1234: the only form an SSN takes on a screen; "" when there are no four digits to show. */
-export function maskSsn(last4: string | null | undefined) {
-  return last4 && /^\d{4}$/.test(last4) ? `XXX-XX-${last4}` : "";
+/**
+ * XXX-XX-1234: the only form an SSN takes on a screen or in a record, from the last four on file
+ * or from a whole SSN (dashes or not); "" when the value is neither.
+ */
+export function maskSsn(value: string | null | undefined) {
+  const v = (value ?? "").trim();
+  return /^\d{4}$/.test(v) || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? `XXX-XX-${v.slice(-4)}` : "";
 }
 
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;

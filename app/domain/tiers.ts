@@ -31,3 +31,11 @@ export function tierLabelKey(tier: Tier, where: { premierInCart?: boolean; price
   if (tier === "IS" && where.priceRow) return "tiers.ISPriceRow";
   return `tiers.${tier}`;
 }
+
+/**
+ * Pet plans are priced per pet, whoever is in the household: a card shows them one price row,
+ * "Per pet", not the human tiers (issue 26 #8).
+ */
+export function isPricedPerPet(categoryKey: string) {
+  return categoryKey === "pet";
+}

@@ -10,9 +10,11 @@ import { brandContrast, isHexColor } from "~/domain/contrast";
 import { OPERATOR_ROLES } from "~/domain/operators";
 import { US_STATES } from "~/domain/catalog-import/values";
 import { messageKey, REQUIRED, requiredText } from "./common";
+import { email, phone } from "./rules";
+import { phoneDigits } from "~/domain/identity";
 
-const EMAIL =
-  /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** The one e-mail rule (forms/rules.ts), with the spec's modal wording. */
+const emailRule = email("validation.emailModal");
 
 export const emailField = () =>
   z
@@ -20,7 +22,7 @@ export const emailField = () =>
     .trim()
     .min(1, REQUIRED)
     .max(254, "validation.tooLong")
-    .regex(EMAIL, "validation.emailModal")
+    .refine((v) => emailRule(v) === null, "validation.emailModal")
     .transform((v) => v.toLowerCase());
 
 /** Empty → null; otherwise trimmed and capped. */
@@ -78,7 +80,6 @@ export const operatorRoleValidator = withZod(operatorRoleSchema);
 
 const CODE = /^[A-Z0-9]{4,20}$/;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
-const PHONE = /^\d{10}$/;
 
 /** A brand colour: #rrggbb reading at AA with the theme (white text on it, it on the white page). */
 export const brandColorField = () =>
@@ -110,11 +111,14 @@ export const repSchema = z.object({
   email: emailField(),
   phone: z
     .string({ required_error: REQUIRED })
-    .transform((v) => v.replace(/\D/g, ""))
-    .pipe(z.string().min(1, REQUIRED).regex(PHONE, "validation.phoneFormat")),
+    .trim()
+    .min(1, REQUIRED)
+    // the one phone rule (forms/rules.ts): punctuation and a leading 1 dropped, 10 digits
+    .refine((v) => phone()(v) === null, "validation.phoneFormat")
+    .transform(phoneDigits),
   displayName: optionalText(80),
   displayPhone: optionalText(20),
-  displayEmail: optionalWith(254, (v) => EMAIL.test(v), "validation.emailModal"),
+  displayEmail: optionalWith(254, (v) => emailRule(v) === null, "validation.emailModal"),
   logoUrl: optionalWith(500, isImageLink, "admin.validation.imageLink"),
   bannerImageUrl: optionalWith(500, isImageLink, "admin.validation.imageLink"),
   bannerLink: optionalWith(500, isSafeLink, "admin.validation.link"),

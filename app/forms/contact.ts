@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
-import { isValidEmail, phoneDigits } from "~/domain/identity";
-import { addressRules, definedFields, phone, plainText, postedText, state } from "./rules";
+import { phoneDigits } from "~/domain/identity";
+import { addressRules, definedFields, email, phone, plainText, postedText, state } from "./rules";
 
 export const CONTACT_FIELDS = [
   "email",
@@ -28,7 +28,7 @@ export function contactSchema(rules: FieldRules) {
     .object(shape as Record<string, typeof postedText>)
     .superRefine((v, ctx) => {
       const { check } = checker(ctx);
-      check("email", v.email, (s) => (isValidEmail(s) ? null : "validation.emailFormat"));
+      check("email", v.email, email());
       check("phone_number", v.phone_number, phone());
       for (const f of ["address1", "address2", "city"] as const) check(f, v[f], address[f]);
       check("birth_city", v.birth_city, plainText());

@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { checkEmployee, type EmployeeRecord } from "~/domain/roster";
-import { parseUsDate } from "~/domain/dates";
 import { messageKey } from "./common";
+import { usDate } from "./rules";
 
 export const EMPLOYEE_FORM_FIELDS = [
   "employeeRef",
@@ -54,6 +54,7 @@ export const terminationSchema = z.object({
   terminationDate: z
     .string({ required_error: "employees.terminationDateInvalid" })
     .trim()
-    .refine((s) => parseUsDate(s) !== null, "employees.terminationDateInvalid"),
+    // the one date rule (forms/rules.ts), in this form's wording
+    .refine((s) => usDate()(s) === null, "employees.terminationDateInvalid"),
 });
 export const terminationValidator = withZod(terminationSchema);

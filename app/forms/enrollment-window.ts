@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { parseUsDate } from "~/domain/dates";
+import { usDate } from "./rules";
 import { NEW_HIRE_DAYS_MAX } from "~/domain/enrollment-window";
 import { COVERAGE_END_RULES } from "~/domain/roster";
 
@@ -12,7 +13,8 @@ const date = z
   .string()
   .trim()
   .max(10, "windows.dateInvalid")
-  .refine((s) => s === "" || parseUsDate(s) !== null, "windows.dateInvalid");
+  // the one date rule (forms/rules.ts), in this form's wording
+  .refine((s) => s === "" || usDate()(s) === null, "windows.dateInvalid");
 
 export const windowSchema = z
   .object({

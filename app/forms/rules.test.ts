@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   addressRules,
   definedFields,
+  email,
   heightFeet,
   heightInches,
   personName,
@@ -61,5 +62,25 @@ describe("field rules", () => {
     expect(issues({})).toEqual(["zip:validation.required"]);
     expect(issues({ zip: "1", state: "x", city: "<x>", address1: "<x>" })).toEqual(["zip:validation.zipFormat", "state:validation.state"]);
     expect(definedFields(rules, { editableReadOnly: true }).on("city")).toBe(true);
+  });
+});
+
+describe("one e-mail and one phone rule, in the console's forms too (issue 25)", () => {
+  it("the rep form reads a phone as every other form does (punctuation and a leading 1 dropped) and an e-mail by the same rule", async () => {
+    const { repSchema, operatorEmailSchema } = await import("./admin");
+    const phoneOf = (v: string) => repSchema.shape.phone.safeParse(v);
+    expect(phone()("1 (214) 555-0100")).toBeNull();
+    expect(phoneOf("1 (214) 555-0100")).toMatchObject({ success: true, data: "2145550100" });
+    expect(phoneOf("214-555-0100")).toMatchObject({ success: true, data: "2145550100" });
+    expect(phoneOf("555-0100").success).toBe(false);
+    // an address the wizard's contact step refuses is refused by the console as well
+    for (const bad of ["jane@example.c", "jane@example.123"]) {
+      expect(email()(bad), bad).toBe("validation.emailFormat");
+      expect(operatorEmailSchema.safeParse({ email: bad }).success, bad).toBe(false);
+    }
+    expect(operatorEmailSchema.safeParse({ email: "Jane@Example.com" })).toMatchObject({
+      success: true,
+      data: { email: "jane@example.com" },
+    });
   });
 });

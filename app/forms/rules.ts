@@ -9,7 +9,7 @@
  */
 import { z, type RefinementCtx } from "zod";
 import { isReadOnly, isRequired, isShown, type FieldRules } from "~/domain/field-definitions";
-import { isValidSsn, phoneDigits } from "~/domain/identity";
+import { isValidEmail, isValidSsn, phoneDigits } from "~/domain/identity";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
 import { REQUIRED, isValidName } from "./common";
 
@@ -65,6 +65,16 @@ export const usDate =
 export const heightFeet = (): Rule => (s) => (/^\d$/.test(s) && s !== "0" ? null : "validation.heightZero");
 export const heightInches = (): Rule => (s) => (/^\d{1,2}$/.test(s) && Number(s) <= 11 ? null : "validation.inch");
 export const weight = (): Rule => (s) => (/^\d{1,3}$/.test(s) && Number(s) > 0 ? null : "validation.weight");
+
+/**
+ * An e-mail address (domain/identity's isValidEmail, the roster import's too). The message is the
+ * form's: "Invalid email format…" on contact, the spec's modal wording "Enter a valid email address"
+ * in the verification and console forms.
+ */
+export const email =
+  (message = "validation.emailFormat"): Rule =>
+  (s) =>
+    isValidEmail(s) ? null : message;
 
 /** A US phone number: 10 digits once punctuation (and a leading 1) is dropped. */
 export const phone = (): Rule => (s) => (/^\d{10}$/.test(phoneDigits(s)) ? null : "validation.phoneFormat");

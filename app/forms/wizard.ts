@@ -1,13 +1,16 @@
 /** Forms shared by the wizard's steps. */
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { isValidEmail } from "~/domain/identity";
+import { email } from "./rules";
+
+/** The one e-mail rule (forms/rules.ts), in the save-for-later wording. */
+const saveLaterEmail = email("validation.saveLaterEmail");
 
 export const saveLaterSchema = z.object({
   email: z
     .string({ required_error: "validation.saveLaterEmail" })
     .trim()
-    .refine((v) => isValidEmail(v), "validation.saveLaterEmail"),
+    .refine((v) => saveLaterEmail(v) === null, "validation.saveLaterEmail"),
 });
 export const saveLaterValidator = withZod(saveLaterSchema);
 
@@ -22,6 +25,6 @@ export const continueSchema = z.object({
     .string({ required_error: "validation.required" })
     .trim()
     .min(1, "validation.required")
-    .refine((v) => isValidEmail(v), "validation.saveLaterEmail"),
+    .refine((v) => saveLaterEmail(v) === null, "validation.saveLaterEmail"),
 });
 export const continueValidator = withZod(continueSchema);

@@ -9,6 +9,7 @@ import { enterSite } from "~/domain/session-mode";
 import { homeTarget } from "~/domain/home-target";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
+import { openCarriedToken } from "~/.server/store/carried-quote";
 import { landingPortalAction, landingPortalChoice, landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
 import { field, readForm } from "~/.server/platform/request";
 import { localRedirect } from "~/.server/platform/redirect";
@@ -50,7 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     featuredCards(services, session, locale),
     landingPortalChoice(services, session, localeOf(locale)),
   ]);
-  return json({ branding, siteKind: site.kind, quote, featured, portalChoice }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  // a quote the rep typed before the chooser goes through it (issue 26 #8)
+  const carriedQuote = portalChoice ? openCarriedToken(services, url.searchParams.get("quote")) : null;
+  return json(
+    { branding, siteKind: site.kind, quote, featured, portalChoice, carriedQuote },
+    cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Index() {
-  const { branding, siteKind, quote, featured, portalChoice } = useLoaderData<typeof loader>();
+  const { branding, siteKind, quote, featured, portalChoice, carriedQuote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const heading = siteKind === "default" && branding.kind === "site" ? t("landing.welcome") : welcomeTo(t, branding);
   return (
@@ -73,7 +79,13 @@ export default function Index() {
           <section className="card" aria-labelledby="landing-portal-title">
             <h2 id="landing-portal-title">{t("portal.title")}</h2>
             <p>{t("landing.portalFirst")}</p>
-            <RepPortalForm id="landing-portal" portals={portalChoice.portals} groups={portalChoice.groups} intent="portal" />
+            <RepPortalForm
+              id="landing-portal"
+              portals={portalChoice.portals}
+              groups={portalChoice.groups}
+              intent="portal"
+              carriedQuote={carriedQuote}
+            />
           </section>
         ) : (
           <QuoteForm categories={quote.categories} defaults={quote.defaults ?? undefined} submitLabel={t("landing.getStarted")} />

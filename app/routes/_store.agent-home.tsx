@@ -5,6 +5,7 @@ import { readForm } from "~/.server/platform/request";
 import { requireRole } from "~/.server/store/guard";
 import { loadAgentHome } from "~/.server/store/homes";
 import { chooseRepPortal } from "~/.server/store/portal-choice";
+import { openCarriedToken, withCarriedQuote } from "~/.server/store/carried-quote";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { Dialog } from "~/components/Dialog";
 import { RepPortalForm } from "~/components/PortalChooser";
@@ -30,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     portals: portals.map((p) => portalOption(p, localeOf(locale))),
     groups: groups.map((g) => ({ value: String(g.id), label: `${g.company_name} (${g.group_code})` })),
     portalId: session.get("portalId") ?? null,
+    // a quote the rep typed before being sent here goes through the chooser with them (issue 26 #8)
+    quote: step === "portal" ? openCarriedToken(services, new URL(request.url).searchParams.get("quote")) : null,
   });
 }
 
@@ -39,11 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireRole(request, services, "rep");
   const choice = await chooseRepPortal(services, session.get("agentId")!, session.all(), form);
   if ("error" in choice) return choice.error;
-  return redirectWithSession(services, session, "/home", choice.patch);
+  return redirectWithSession(services, session, withCarriedQuote("/home", openCarriedToken(services, form.get("quote"))), choice.patch);
 }
 
 export default function AgentHome() {
-  const { repName, step, portals, groups, portalId } = useLoaderData<typeof loader>();
+  const { repName, step, portals, groups, portalId, quote } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -69,7 +72,7 @@ export default function AgentHome() {
       </ul>
       {step === "portal" ? (
         <Dialog id="portal" title={t("portal.title")} closeTo="/agent-home">
-          <RepPortalForm id="new-member" portals={portals} groups={groups} portal={portalId} backTo="/agent-home" />
+          <RepPortalForm id="new-member" portals={portals} groups={groups} portal={portalId} backTo="/agent-home" carriedQuote={quote} />
         </Dialog>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { planDetail, planForPage } from "~/.server/store/plan-detail";
 import { planHref } from "~/.server/store/plan-cards";
 import { submitQuote } from "~/.server/store/quote";
 import { handleAddToCart } from "~/.server/store/add-to-cart";
+import { carriedQuote, openCarriedToken, withCarriedQuote } from "~/.server/store/carried-quote";
 import { currentEnrollment, isQuoted } from "~/.server/store/shopping";
 import { saveQuoteDetails } from "~/.server/store/quote-details";
 import { eligibilityQuestions, recordPlanAnswers } from "~/.server/store/plan-questions";
@@ -50,10 +51,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     };
   }
   const tierParam = url.searchParams.get("tier");
+  // a rep's quote carried through the portal dialog, and shown back in the quote dialog (issue 26 #8)
+  const carried = url.searchParams.get("quote");
   return json({
     ...data,
     dialog,
     portalChoice,
+    carriedQuote: dialog === "portal" ? openCarriedToken(context.services, carried) : null,
+    quoteDefaults: dialog === "quote" && !data.quoted ? carriedQuote(context.services, carried) : null,
     dependentsFor: dialog === "dependents" && isTier(tierParam) && tierParam !== "IO" ? tierParam : null,
     chosenMembership: Number(url.searchParams.get("membership")) || null,
   });
@@ -97,6 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "portal") {
     const agentId = session.get("eprocess") === "rep" ? session.get("agentId") : undefined;
     if (agentId) {
+      const carried = openCarriedToken(services, form.get("quote"));
       const result = await newMemberValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
       const portals = await choosablePortals(services, agentId);
@@ -107,12 +113,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const groups = await choosableGroups(services, agentId);
         if (!groups.some((g) => g.id === choice.group))
           return validationError({ fieldErrors: { group: "validation.chooseGroup" }, formId: result.formId }, result.submittedData);
-        return redirectWithSession(services, session, `${here}?dialog=quote`, {
+        return redirectWithSession(services, session, withCarriedQuote(`${here}?dialog=quote`, carried), {
           set: { portalId: choice.portal, groupId: choice.group, enrollType: "new-group-member" },
           unset: ["tempId"],
         });
       }
-      return redirectWithSession(services, session, `${here}?dialog=quote`, {
+      return redirectWithSession(services, session, withCarriedQuote(`${here}?dialog=quote`, carried), {
         set: { portalId: result.data.portal, enrollType: "new-member" },
         unset: [],
       });

@@ -19,6 +19,8 @@ export interface ComparisonData {
     name: string;
     href: string;
     inCart: boolean;
+    /** the member's current plan (held active): no add */
+    current: boolean;
     hideAdd: boolean;
     /** the price id to add straight from the comparison; null: Add to cart goes to the plan page */
     directAdd: number | null;

@@ -14,6 +14,8 @@ export interface PlanCardData {
   /** priced by salary and no salary known yet: the card says so instead of a price */
   needsSalary: boolean;
   inCart: boolean;
+  /** a plan the member already holds, active: shown as their current plan, never with an add */
+  current: boolean;
   hideAdd: boolean;
   /** the price id to add straight from the card; null: the card's add goes to the plan page */
   directAdd: number | null;
@@ -35,7 +37,7 @@ export interface PlanSection<Card = PlanCardData> {
  * the server's piece as it is. Loader data fetched by a client navigation carries the whole card,
  * from which the browser draws the same piece.
  */
-export type ListedCard = Pick<PlanCardData, "id" | "name" | "href" | "inCart" | "hideAdd" | "directAdd"> &
+export type ListedCard = Pick<PlanCardData, "id" | "name" | "href" | "inCart" | "current" | "hideAdd" | "directAdd"> &
   Partial<Pick<PlanCardData, "callout" | "logoUrl" | "shortHtml" | "tierPrices" | "needsSalary">>;
 
 /** A recommended product: the recommendation service's pick, priced. */

@@ -29,3 +29,14 @@ export interface SelectionBanner {
   /** where "Current Member" in the breadcrumb leads: the rep's or the group's member list */
   membersHref: string | null;
 }
+
+/** What a quote form starts with (the saved quote, or a rep's quote carried through the portal chooser). */
+export interface QuoteDefaults {
+  zip?: string;
+  dob?: string;
+  gender?: number | null;
+  spouseDob?: string;
+  childCount?: number;
+  smoker?: number | null;
+  category?: string | null;
+}

@@ -161,6 +161,15 @@ test.describe("who may see members (issue 15)", () => {
       const warning = page.getByRole("alertdialog", { name: "Are you still there?" });
       await expect(warning).toBeVisible();
       await expect(warning.getByRole("button", { name: "Stay signed in" })).toBeFocused();
+      // the store's one Dialog: a modal <dialog> (issue 26 #4): the page behind is inert, Tab stays inside
+      expect(await warning.evaluate((el) => el.tagName === "DIALOG" && el.matches(":modal"))).toBe(true);
+      await expect(warning).toHaveAttribute("aria-modal", "true");
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press("Tab");
+        // (past the last control the browser's own UI has the focus: the body here)
+        const inside = await warning.evaluate((el) => el.contains(document.activeElement) || document.activeElement === document.body);
+        expect(inside, `Tab ${i + 1} left the warning`).toBe(true);
+      }
       await a11y(page);
       await warning.getByRole("button", { name: "Stay signed in" }).click();
       await expect(warning).toBeHidden();

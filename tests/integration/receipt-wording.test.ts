@@ -21,7 +21,7 @@ describeEachDatabase("the receipt and its e-mail (issue 26 #14)", (kind) => {
   });
   afterAll(() => app.close());
 
-  async function completed(session?: Record<string, unknown>) {
+  async function completed(session?: Record<string, unknown>, lng = "en") {
     const { client } = await inWizard(app, session ? { session } : {});
     const id = (await client.session()).tempId!;
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
@@ -30,7 +30,7 @@ describeEachDatabase("the receipt and its e-mail (issue 26 #14)", (kind) => {
       client,
       (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"),
     );
-    const done = await client.submit(reviewAction, REVIEW, { intent: "complete" });
+    const done = await client.submit(reviewAction, lng === "en" ? REVIEW : `${REVIEW}?lng=${lng}`, { intent: "complete" });
     expect(done.location, JSON.stringify(done.data)).toBe("/enrollment/receipt");
     const mails = openedAll(
       app,
@@ -69,5 +69,36 @@ describeEachDatabase("the receipt and its e-mail (issue 26 #14)", (kind) => {
     expect(html).toMatch(/<td[^>]*>\$\d+\.\d\d\/month<\/td>/);
     expect(html).toContain(receipt.confirmation);
     expect(html).toContain("font-family:");
+  });
+
+  it("completed in Spanish, the e-mail is Spanish throughout: subject, text and HTML, prices, the record's note", async () => {
+    const { mails } = await completed(REP_SESSION, "es");
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.subject).toBe("Recibo de inscripción");
+      const html = mail.html_body!;
+      const text = mail.text_body;
+      expect(html).toContain('<html lang="es">');
+      expect(html).toContain("<title>Recibo de inscripción</title>");
+      for (const body of [text, html.replace(/<[^>]+>/g, " ")]) {
+        // every English sentence and label of the English receipt, and the English price suffix
+        for (const english of [
+          "Hello",
+          "Thank you",
+          "Confirmation",
+          "Effective",
+          "Initial",
+          "Recurring",
+          "Monthly",
+          "/month",
+          "attached",
+          "record",
+          "Your plans",
+        ])
+          expect(body, `${mail.recipient}: "${english}"`).not.toContain(english);
+        expect(body).toMatch(/\$\d+\.\d\d\/mes/);
+        expect(body).toContain("Gracias por inscribirse");
+      }
+    }
   });
 });

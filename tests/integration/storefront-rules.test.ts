@@ -178,7 +178,8 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
     const before = await enrollmentCount();
     const res = await c.submit(indexRoute.action, "/", QUOTE);
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/");
+    // back to the chooser, what the rep typed carried along, sealed (issue 26 #8)
+    expect(res.location).toMatch(/^\/\?quote=[^&]+$/);
     expect((await c.session()).tempId).toBeUndefined();
     expect(await enrollmentCount()).toBe(before);
   });
@@ -240,9 +241,10 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
       { ...QUOTE, category: "" },
       { params: { id: String(planId("BSD-PPO-ESS")), planName: "x" } },
     );
-    expect(onPlan.location).toBe(`${canonical}?dialog=portal`);
+    // what the rep typed goes along, sealed (issue 26 #8; carried-quote.test.ts)
+    expect(onPlan.location).toMatch(new RegExp(`^${canonical}\\?dialog=portal&quote=[^&]+$`));
     const onPlans = await c.submit(plansRoute.action, "/plans", { ...QUOTE, category: "" });
-    expect(onPlans.location).toBe("/agent-home?step=portal");
+    expect(onPlans.location).toMatch(/^\/agent-home\?step=portal&quote=[^&]+$/);
     expect(await enrollmentCount()).toBe(before);
     expect((await c.session()).tempId).toBeUndefined();
   });

@@ -157,6 +157,7 @@ export async function comparison(
         facts,
         locale,
         cartPlanIds: ctx.cartPlanIds,
+        activePlanIds: ctx.activePlanIds,
         premierInCart: ctx.premierInCart,
         outcome: ctx.outcome,
       });
@@ -165,6 +166,7 @@ export async function comparison(
         name: card.name,
         href: card.href,
         inCart: card.inCart,
+        current: card.current,
         hideAdd: card.hideAdd,
         directAdd: card.directAdd,
         removeHref: compareHref(chosen.filter((o) => o.id !== p.id).map((o) => o.id)),

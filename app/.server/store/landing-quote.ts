@@ -4,6 +4,7 @@ import type { StoreSession } from "../platform/session";
 import { menuCategories } from "../repositories/catalog";
 import { findGroup, findPortal } from "../repositories/entry";
 import { submitQuote } from "./quote";
+import { carriedQuote, openCarriedToken, withCarriedQuote } from "./carried-quote";
 import { currentEnrollment, isQuoted } from "./shopping";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
@@ -18,19 +19,23 @@ export async function landingQuoteData(services: Services, request: Request) {
   const categories = await menuCategories(services.db, session.get("over65") ?? false, todayIso(services.now()));
   const enrollment = await currentEnrollment(services, session);
   const q = isQuoted(enrollment) ? enrollment : null;
+  // a rep's quote carried through the portal chooser comes back as they typed it (issue 26 #8)
+  const carried = q ? null : carriedQuote(services, new URL(request.url).searchParams.get("quote"));
   return {
     categories: categories.map((c) => ({ key: c.key, label: lng === "es" ? c.label_es : c.label_en })),
-    defaults: q
-      ? {
-          zip: q.zip ?? "",
-          dob: isoToUsDate(q.birthdate),
-          gender: q.gender,
-          spouseDob: isoToUsDate(q.spouse_birthdate),
-          childCount: q.child_count ?? 0,
-          smoker: q.is_smoker,
-          category: q.category,
-        }
-      : null,
+    defaults: carried
+      ? carried
+      : q
+        ? {
+            zip: q.zip ?? "",
+            dob: isoToUsDate(q.birthdate),
+            gender: q.gender,
+            spouseDob: isoToUsDate(q.spouse_birthdate),
+            childCount: q.child_count ?? 0,
+            smoker: q.is_smoker,
+            category: q.category,
+          }
+        : null,
   };
 }
 
@@ -65,7 +70,7 @@ export async function landingPortalAction(services: Services, request: Request, 
   if (!repId || !needsPortalChoice(session.all())) return redirectWithSession(services, session, "/");
   const choice = await chooseRepPortal(services, repId, session.all(), form);
   if ("error" in choice) return choice.error;
-  return redirectWithSession(services, session, "/home", choice.patch);
+  return redirectWithSession(services, session, withCarriedQuote("/home", openCarriedToken(services, form.get("quote"))), choice.patch);
 }
 
 /** /home: whom the new enrollment is for — the session's portal, and the group for a group member. */

@@ -1,7 +1,7 @@
 /** Plan cards and the sections of the plans screen, built from the in-memory catalog. */
 import { browsablePlans, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
 import { availability, needsSalaryForPrice, pricePlan, tierPrices, type QuoteFacts } from "~/domain/pricing";
-import { TIERS, tierLabelKey } from "~/domain/tiers";
+import { isPricedPerPet, TIERS, tierLabelKey } from "~/domain/tiers";
 import { sanitizeHtml, slugify } from "~/utils/sanitize";
 import { safeUrl } from "../repositories/branding";
 import type { PlanCardData, PlanSection } from "~/views/plans";
@@ -16,6 +16,8 @@ export interface CardContext {
   facts: QuoteFacts | null;
   locale: string;
   cartPlanIds: Set<number>;
+  /** the plans the visitor (a current member) already holds, active: never offered again */
+  activePlanIds: ReadonlySet<number>;
   /** a premier plan is in the cart (IC is then 'Member + 1 Child') */
   premierInCart: boolean;
   outcome: (planId: number, kind: "eligibility" | "enroll") => "accepted" | "declined" | null;
@@ -26,7 +28,7 @@ export interface CardContext {
  * the catalog, the language, the quote facts and whether a premier plan is in the cart. The
  * listing cache (listing-cache.ts) shares these between visitors; they are never changed.
  */
-export interface PricedCard extends Omit<PlanCardData, "inCart" | "directAdd"> {
+export interface PricedCard extends Omit<PlanCardData, "inCart" | "current" | "directAdd"> {
   /** server-side only (grouping, tests); not sent to the browser */
   categoryKey: string;
   bundleSize: number | null;
@@ -55,6 +57,10 @@ export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardCo
     prices = tierPrices(plan, rows, ctx.facts, TIERS)
       .filter((p) => p.priceCents > 0)
       .map((p) => ({ ...p, labelKey: tierLabelKey(p.tier, { premierInCart: ctx.premierInCart, priceRow: true }) }));
+    if (isPricedPerPet(plan.categoryKey) && prices.length) {
+      const own = prices.find((p) => p.tier === ctx.facts?.tier) ?? prices[0];
+      prices = [{ tier: own.tier, priceCents: own.priceCents, labelKey: "tiers.perPet" }];
+    }
     const pricing = pricePlan(plan, rows, ctx.facts);
     if (pricing.ok) {
       myPriceCents = pricing.entries[0].priceCents;
@@ -80,14 +86,23 @@ export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardCo
   };
 }
 
+/** What a card takes from the visitor: their cart, their active plans and their answers. */
+export type Visitor = Pick<CardContext, "cartPlanIds" | "activePlanIds" | "outcome">;
+
 /** The card this visitor sees: a new object with their cart's tick and their answers' add. */
-export function forVisitor(card: PricedCard, visitor: Pick<CardContext, "cartPlanIds" | "outcome">): PlanCardData {
+export function forVisitor(card: PricedCard, visitor: Visitor): PlanCardData {
   // Only what the card shows travels to the browser (loader data is inlined in every page).
   const { addPriceId, needsEligibility, needsEnroll, categoryKey: _category, bundleSize: _bundle, myPriceCents: _mine, ...shown } = card;
   const answered =
     (!needsEligibility || visitor.outcome(card.id, "eligibility") === "accepted") &&
     (!needsEnroll || visitor.outcome(card.id, "enroll") === "accepted");
-  return { ...shown, inCart: visitor.cartPlanIds.has(card.id), directAdd: addPriceId !== null && answered ? addPriceId : null };
+  const current = visitor.activePlanIds.has(card.id);
+  return {
+    ...shown,
+    inCart: visitor.cartPlanIds.has(card.id),
+    current,
+    directAdd: addPriceId !== null && answered && !current ? addPriceId : null,
+  };
 }
 
 export function planCard(catalog: Catalog, plan: CatalogPlan, ctx: CardContext): PlanCardData {
@@ -126,10 +141,7 @@ export function pricedSections(
 }
 
 /** The sections this visitor sees: new objects throughout, the priced ones are left as they are. */
-export function sectionsForVisitor(
-  sections: readonly PricedSection[],
-  visitor: Pick<CardContext, "cartPlanIds" | "outcome">,
-): PlanSection[] {
+export function sectionsForVisitor(sections: readonly PricedSection[], visitor: Visitor): PlanSection[] {
   return sections.map((section) => ({
     key: section.key,
     heading: section.heading,

@@ -64,7 +64,14 @@ export async function planDetail(services: Services, request: Request, plan: Cat
     .map((id) => catalog.plans.get(id))
     .filter((p): p is CatalogPlan => Boolean(p && p.active === 1))
     .map((p) =>
-      planCard(catalog, p, { facts, locale, cartPlanIds: ctx.cartPlanIds, premierInCart: ctx.premierInCart, outcome: ctx.outcome }),
+      planCard(catalog, p, {
+        facts,
+        locale,
+        cartPlanIds: ctx.cartPlanIds,
+        activePlanIds: ctx.activePlanIds,
+        premierInCart: ctx.premierInCart,
+        outcome: ctx.outcome,
+      }),
     );
 
   return {
@@ -95,6 +102,8 @@ export async function planDetail(services: Services, request: Request, plan: Cat
       },
       quoted: Boolean(quoted),
       inCart: ctx.cartPlanIds.has(plan.id),
+      /** the member holds it already, active: their current plan, never added again (issue 26 #8) */
+      current: ctx.activePlanIds.has(plan.id),
       pricing,
       eligibility: questions.eligibility.length && eligibilityOutcome !== "accepted" ? questions.eligibility.map(localized) : null,
       enrollQuestions: plan.has_enroll_questions === 1 ? { outcome: enrollOutcome } : null,

@@ -24,7 +24,7 @@ export async function plansListing(services: Services, request: Request, request
     type,
     premierInCart: ctx.premierInCart,
   });
-  const sections = sectionsForVisitor(priced, { cartPlanIds: ctx.cartPlanIds, outcome: ctx.outcome });
+  const sections = sectionsForVisitor(priced, { cartPlanIds: ctx.cartPlanIds, activePlanIds: ctx.activePlanIds, outcome: ctx.outcome });
   const recommended =
     ctx.quoted && ctx.session.get("eprocess") !== "group"
       ? await recommendedCards(services, { enrollment: ctx.quoted, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale })
@@ -53,7 +53,15 @@ export function listingForBrowser(
   if (!listedCards) return data;
   const lean = (card: PlanCardData): ListedCard => {
     listedCards.set(card.id, card);
-    return { id: card.id, name: card.name, href: card.href, inCart: card.inCart, hideAdd: card.hideAdd, directAdd: card.directAdd };
+    return {
+      id: card.id,
+      name: card.name,
+      href: card.href,
+      inCart: card.inCart,
+      current: card.current,
+      hideAdd: card.hideAdd,
+      directAdd: card.directAdd,
+    };
   };
   const section = (s: PlanSection): PlanSection<ListedCard> => ({
     key: s.key,

@@ -11,6 +11,10 @@
  *     cache), the version of the recommendation data (every cart and purchase moves it) and
  *     the day (ages and coverage dates move with it).
  *
+ * A current member's active plans (shown as "Your current plan", issue 26 #8) are in it too: the
+ * enrollment row carries the member's id, and every write to policy_plans moves the
+ * recommendation version (migration 012's triggers), so a plan that starts or ends is a new key.
+ *
  * A visitor's own identifiers never enter the key, so two visitors share a page only when every
  * one of those values is the same, and then the page is the same. What differs per response
  * (CSP nonce, request id, CSRF token) is a hole filled per response. A request the key cannot

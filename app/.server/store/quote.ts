@@ -12,6 +12,7 @@ import { findReferral } from "../repositories/entry";
 import { siteOf } from "./site";
 import { catalogToday, currentEnrollment } from "./shopping";
 import { repriceCart } from "./cart";
+import { carryQuote, withCarriedQuote } from "./carried-quote";
 import { quoteValidator, type QuoteInput } from "~/forms/quote";
 import { todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
@@ -26,9 +27,12 @@ export async function submitQuote(
   form: FormData,
   options: { requireCategory: boolean; next: (category: string | null) => string; portalChoice?: string; allowOtherGender?: boolean },
 ) {
-  // A rep's first quote waits for the portal chooser (before anything is typed in vain).
+  // A rep's first quote waits for the portal chooser; what they typed goes along, sealed, and
+  // comes back into the quote form after the choice (issue 26 #8).
   if (needsPortalChoice(session.all()) && !(await currentEnrollment(services, session))) {
-    return redirect(options.portalChoice ?? REP_PORTAL_CHOOSER, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
+    return redirect(withCarriedQuote(options.portalChoice ?? REP_PORTAL_CHOOSER, carryQuote(services, form)), {
+      headers: { "Set-Cookie": await services.sessions.commit(session) },
+    });
   }
   // "Others" is chosen on the plan page; a quote that has it may keep it when edited elsewhere.
   const allowOtherGender = options.allowOtherGender || (await currentEnrollment(services, session))?.gender === GENDER_OTHERS;

@@ -10,7 +10,7 @@ import { effectiveDateOptions } from "~/domain/effective-dates";
 import type { QuoteFacts } from "~/domain/pricing";
 import { isTier, tierLabelKey } from "~/domain/tiers";
 import { loadCatalog } from "../repositories/catalog";
-import { planAnswerOutcomes } from "../repositories/cart";
+import { activePlanIds, planAnswerOutcomes } from "../repositories/cart";
 import { findGroup, findMember, findPortal } from "../repositories/entry";
 import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
@@ -89,12 +89,14 @@ export async function shoppingContext(services: Services, request: Request) {
   const quoted = isQuoted(enrollment) ? enrollment : null;
   const lng = await services.i18n.getLocale(request);
   const locale = localeOf(lng);
-  const [catalog, facts, lines, outcome, banner] = await Promise.all([
+  const [catalog, facts, lines, outcome, banner, active] = await Promise.all([
     catalogFor(services, quoted),
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
     enrollment ? cartLinesOnce(services, enrollment.id) : Promise.resolve([]),
     enrollment ? planAnswerOutcomes(services.db, enrollment.id) : Promise.resolve(() => null),
     selectionBanner(services, session, enrollment, locale),
+    // a current member's active plans: one read per page (none for anyone else), never per card
+    enrollment?.member_id ? activePlanIds(services.db, enrollment.member_id) : Promise.resolve([]),
   ]);
   const premierInCart = lines.some((l) => catalog.plans.get(l.plan_id)?.is_premier === 1);
   const filter = filterSummary(quoted, premierInCart);
@@ -108,6 +110,8 @@ export async function shoppingContext(services: Services, request: Request) {
     catalog,
     lines,
     cartPlanIds: new Set(lines.map((l) => l.plan_id)),
+    /** a current member's plans held active: shown as their current plan, never with an add (issue 26 #8) */
+    activePlanIds: new Set(active) as ReadonlySet<number>,
     /** a premier plan is in the cart: IC is labelled 'Member + 1 Child' (storefront §3) */
     premierInCart,
     outcome: outcome as (planId: number, kind: "eligibility" | "enroll") => "accepted" | "declined" | null,

@@ -3,7 +3,8 @@ import { findMember } from "../../repositories/entry";
 import { fieldRules, optionLists, readStep } from "../steps";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { personalSchema } from "~/forms/personal";
-import { maskedSsn, type RecordFacts } from "~/domain/enrollment-record";
+import type { RecordFacts } from "~/domain/enrollment-record";
+import { maskSsn } from "~/domain/identity";
 import { genderLabelKey } from "~/utils/format";
 import { asFormValues, failsSchema } from "./checks";
 import { changeHref, group, row } from "./rows";
@@ -33,7 +34,7 @@ export const personalStep = {
       row(t("personal.height"), hasHeight ? t("review.heightValue", { feet: d.height_feet ?? 0, inches: d.height_inch ?? 0 }) : "", change),
       row(t("personal.weight"), d.weight === undefined ? "" : String(d.weight), change),
       row(t("personal.maritalStatus"), lists.marital_status.find((o) => o.value === String(d.marital_status))?.label, change),
-      row(t("personal.ssn"), maskedSsn(step?.secret.ssn), change),
+      row(t("personal.ssn"), maskSsn(step?.secret.ssn), change),
       row(t("personal.priorCoverage"), prior ? t(prior) : "", change),
       ...(d.prior_coverage_flag === 1
         ? [
