@@ -27,12 +27,36 @@ describe("loader json (issue 24): the data without its round trip through bytes"
     const data = { when: "2026-01-01", n: [1, 2, 3], s: "é ✓ </script>" };
     expect(await new Response(json(data).body).text()).toBe(JSON.stringify(data));
     expect(await json(data).text()).toBe(JSON.stringify(data));
-    // read as a stream first, json() still works (from the bytes)
+    // read as a stream first: the body is used, as a Response's is
     const response = json(data);
+    expect(response.bodyUsed).toBe(false);
     const reader = response.body!.getReader();
     const chunks: Uint8Array[] = [];
     for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
     expect(JSON.parse(Buffer.concat(chunks).toString("utf8"))).toEqual(data);
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.json()).rejects.toThrow(TypeError);
+    // a copy made before reading reads the same
+    expect(await json(data).clone().json()).toEqual(data);
+    expect(JSON.parse(new TextDecoder().decode(await json(data).arrayBuffer()))).toEqual(data);
+    // no data, no body (as Remix's json(undefined))
+    expect(json(undefined).body).toBeNull();
+  });
+
+  it("writes no JSON until the body or the data is asked for", async () => {
+    let reads = 0;
+    const data = {
+      get counted() {
+        reads++;
+        return 1;
+      },
+    };
+    const response = json(data);
+    expect(response.body).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(reads).toBe(0);
+    expect(await response.json()).toEqual({ counted: 1 });
+    expect(reads).toBe(1);
   });
 
   it("json() gives a copy: changing it never reaches the loader's objects (a shared listing)", async () => {

@@ -70,31 +70,63 @@ export function jsonCopy(data: unknown): unknown {
   return text === undefined ? null : JSON.parse(text);
 }
 
+/** The JSON text of `data` as bytes, in a stream that writes it when it is first read. */
+function lazyBody(data: unknown) {
+  // highWaterMark 0: nothing is pulled (no JSON written) until a reader asks
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(encoder.encode(JSON.stringify(data)));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * A JSON response whose body is made when someone reads `body` (the adapter sending loader data
+ * for a client navigation, a test): the Fetch `Response` is made without one, since a body
+ * stream costs as much as the rest of the Response, and a page's loader data is never sent as
+ * it is (the router reads it with `json()`).
+ */
 class LoaderDataResponse extends Response {
   readonly #data: unknown;
+  #body: ReadableStream<Uint8Array> | null | undefined;
   constructor(data: unknown, init: ResponseInit, headers: Headers) {
-    // the body is written when someone reads it, not before
-    const body =
-      data === undefined
-        ? null
-        : new ReadableStream<Uint8Array>({
-            pull(controller) {
-              controller.enqueue(encoder.encode(JSON.stringify(data)));
-              controller.close();
-            },
-          });
-    super(body, { ...init, headers });
+    super(null, { ...init, headers });
     this.#data = data;
   }
 
+  override get body(): ReadableStream<Uint8Array> | null {
+    if (this.#body === undefined) this.#body = this.#data === undefined ? null : lazyBody(this.#data);
+    return this.#body;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#body ? this.#body.locked : false;
+  }
+
   override async json(): Promise<unknown> {
-    if (this.bodyUsed) return super.json();
+    if (this.bodyUsed) throw new TypeError("Body is unusable: Body has already been read");
+    this.#body = null;
     return jsonCopy(this.#data);
   }
 
   override async text(): Promise<string> {
-    if (this.bodyUsed) return super.text();
+    if (this.bodyUsed) throw new TypeError("Body is unusable: Body has already been read");
+    this.#body = null;
     return JSON.stringify(this.#data) ?? "";
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = encoder.encode(await this.text());
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError("Response.clone: Body has already been consumed.");
+    return new LoaderDataResponse(this.#data, { status: this.status, statusText: this.statusText }, new Headers(this.headers));
   }
 }
 
