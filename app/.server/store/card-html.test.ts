@@ -50,6 +50,22 @@ describe("a card's drawn part, once per shared priced card (issue 24)", () => {
     draw.mockRestore();
   });
 
+  it("asks for the same translation keys when it reuses a drawing (the page's strings stay the same)", () => {
+    const shared = deepFreeze(priced(3, 2550));
+    const asked = (draw: (t: TFunction) => void) => {
+      const keys: string[] = [];
+      draw(((key: string) => {
+        keys.push(key);
+        return t(key);
+      }) as unknown as TFunction);
+      return keys.sort();
+    };
+    const fresh = asked((tt) => drawing.planCardBodyHtml(forVisitor(shared, visitor([])), tt, "en"));
+    expect(fresh).toEqual(["plans.perMonth", "tiers.member"]);
+    expect(asked((tt) => cardBodyHtml(forVisitor(shared, visitor([])), tt, "en"))).toEqual(fresh);
+    expect(asked((tt) => cardBodyHtml(forVisitor(shared, visitor([])), tt, "en"))).toEqual(fresh);
+  });
+
   it("another question's card (other prices) is never given this one's drawing", () => {
     const one = forVisitor(deepFreeze(priced(1, 2550)), visitor([]));
     const other = forVisitor(deepFreeze(priced(1, 9999)), visitor([]));

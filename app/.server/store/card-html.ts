@@ -14,7 +14,9 @@ import { planCardBodyHtml } from "~/components/plan-card-html";
 import type { PlanCardData } from "~/views/plans";
 import { pricedCardOf, type PricedCard } from "./plan-cards";
 
-const drawn = new WeakMap<PricedCard, Map<string, string>>();
+/** The HTML and the translation keys its drawing asked for. */
+type Drawn = { html: string; keys: readonly string[] };
+const drawn = new WeakMap<PricedCard, Map<string, Drawn>>();
 
 export function cardBodyHtml(card: PlanCardData, t: TFunction, language: string): string {
   const source = pricedCardOf(card);
@@ -24,10 +26,19 @@ export function cardBodyHtml(card: PlanCardData, t: TFunction, language: string)
     byLanguage = new Map();
     drawn.set(source, byLanguage);
   }
-  let html = byLanguage.get(language);
-  if (html === undefined) {
-    html = planCardBodyHtml(card, t, language);
-    byLanguage.set(language, html);
+  let made = byLanguage.get(language);
+  if (made === undefined) {
+    const keys: string[] = [];
+    const noting = ((key: string, ...rest: unknown[]) => {
+      keys.push(key);
+      return (t as unknown as (key: string, ...rest: unknown[]) => string)(key, ...rest);
+    }) as unknown as TFunction;
+    made = { html: planCardBodyHtml(card, noting, language), keys };
+    byLanguage.set(language, made);
+  } else {
+    // The page's strings (i18n-react.tsx, PageStrings) are the keys its render asked for: ask
+    // for the same ones, so the page is the one a fresh drawing makes.
+    for (const key of made.keys) t(key);
   }
-  return html;
+  return made.html;
 }
