@@ -10,6 +10,7 @@ import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/
 import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { encodeDocument } from "~/.server/platform/document-encoding";
 import { RequestInfoProvider } from "~/components/RequestInfo";
+import { cardBodyHtml } from "~/.server/store/card-html";
 import { loadLazyParts } from "~/components/LazyPart";
 
 const ABORT_DELAY = 10_000;
@@ -94,7 +95,7 @@ export default async function handleRequest(
     let finished = () => {};
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
-        <RequestInfoProvider value={{ nonce, requestId, listedCards: loadContext.listedCards }}>
+        <RequestInfoProvider value={{ nonce, requestId, listedCards: loadContext.listedCards, cardBodyHtml }}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </RequestInfoProvider>
       </I18nextProvider>,

@@ -73,7 +73,7 @@ export function PlanCard({ card, addForm }: { card: ListedCard; addForm: string 
 
 function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: string; t: TFunction; language: string }) {
   const titleId = `plan-${card.id}-title`;
-  const { listedCards } = useRequestInfo();
+  const { listedCards, cardBodyHtml = planCardBodyHtml } = useRequestInfo();
   // The whole card: in the loader data (client navigation, other pages) or, on the server, beside it.
   // In the browser's hydration of a document there is none: the server's HTML is kept as it is.
   const whole = card.tierPrices ? (card as PlanCardData) : listedCards?.get(card.id);
@@ -82,7 +82,7 @@ function CardBody({ card, addForm, t, language }: { card: ListedCard; addForm: s
     <article id={cardId(card.id)} className={s.card} aria-labelledby={titleId} data-testid={`plan-card-${card.id}`}>
       <div
         className={s.body}
-        dangerouslySetInnerHTML={{ __html: whole ? planCardBodyHtml(whole, t, language) : "" }}
+        dangerouslySetInnerHTML={{ __html: whole ? cardBodyHtml(whole, t, language) : "" }}
         suppressHydrationWarning
       />
       <div className={s.actions}>

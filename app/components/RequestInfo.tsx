@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { TFunction } from "i18next";
 import type { PlanCardData } from "~/views/plans";
 
 /** Per-response values that are not loader data: the CSP nonce and the request id. */
@@ -10,6 +11,8 @@ export interface RequestInfo {
    * browser needs (views/plans.ts, ListedCard), by plan id — what the server draws them from.
    */
   listedCards?: ReadonlyMap<number, PlanCardData>;
+  /** Server only: draws a card's unchanging part, once per shared priced card (.server/store/card-html.ts). */
+  cardBodyHtml?: (card: PlanCardData, t: TFunction, language: string) => string;
 }
 
 const Ctx = createContext<RequestInfo>({ nonce: "", requestId: "" });

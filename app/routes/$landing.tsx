@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { welcomeTo } from "~/utils/welcome";

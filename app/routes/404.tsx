@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { NotFoundPage } from "~/components/ErrorPage";
 import { pageTitle } from "~/utils/page-title";
 

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { Outlet } from "@remix-run/react";
 import { requireStoreAccess } from "~/.server/store/guard";
 import { compareTray } from "~/.server/store/compare";

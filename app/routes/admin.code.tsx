@@ -1,4 +1,5 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";

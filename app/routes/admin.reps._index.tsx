@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { requireOperator } from "~/.server/operators/guard";

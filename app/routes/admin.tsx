@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { currentOperator } from "~/.server/operators/guard";
 import { adminFrame } from "~/.server/operators/frame";

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { bankNameForRouting } from "~/.server/adapters/data/routing-banks";
 
 /**

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { zipLookup } from "~/.server/adapters/zip";
 
 /** The state of a 5-digit ZIP, for the forms' fill-in (the server checks it again on save). */

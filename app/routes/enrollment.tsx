@@ -1,4 +1,5 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { loadWizard } from "~/.server/wizard/steps";

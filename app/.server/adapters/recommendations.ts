@@ -20,6 +20,8 @@
  */
 import { expressionBuilder, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../db/connection";
+import type { Dialect } from "../db/migrations";
+import { precompiledRows } from "../db/precompiled";
 import type { Audience, Database } from "../db/schema";
 import { GENDER_OTHERS } from "~/domain/pricing";
 
@@ -55,13 +57,17 @@ export const MAX_RECOMMENDATIONS = 5;
 
 const WEIGHT = { association: 3, popularity: 1, filter: 1 } as const;
 
-export function createRecommendationService(db: DB): RecommendationService {
+/**
+ * `dialect`: the query is compiled once per shape (which of the visitor's facts are known) and
+ * then only run with each visitor's values (db/precompiled.ts); without it, built per call.
+ */
+export function createRecommendationService(db: DB, dialect?: Dialect): RecommendationService {
   return {
     async recommend(input) {
       const limit = clampLimit(input.limit);
       if (limit === 0) return [];
 
-      const { version, context, candidates } = await loadPlans(db, input);
+      const { version, context, candidates } = await loadPlans(db, dialect, input);
       if (candidates.length === 0) return [];
       const aggregates = await aggregatesAt(db, version);
 
@@ -106,20 +112,39 @@ interface Candidate {
   popularity: number;
 }
 
-/**
- * The one query: every plan in the visitor's cart or on their screen (the context) and every plan
- * they may be offered (the candidates), each row saying which it is, with the version of the
- * history the aggregates are computed from. Sellability is checked in SQL (EXISTS sub-queries),
- * so the query count does not grow with the catalog, and a plan added to the catalog is offered
- * at once.
- */
-async function loadPlans(db: DB, input: RecommendationInput): Promise<{ version: number; context: Context; candidates: Candidate[] }> {
-  const { enrollmentId, planId } = input;
+/** The visitor's facts as the query reads them (normalised; gender only where a tier is known). */
+interface Question {
+  enrollmentId: number | null;
+  planId: number | null;
+  state: string | null;
+  age: number | null;
+  tier: string | null;
+  gender: number | null;
+  audiences: [Audience, Audience];
+}
+const FACTS = ["enrollmentId", "planId", "state", "age", "tier", "gender"] as const;
+
+function questionOf(input: RecommendationInput): Question {
+  const tier = normTier(input.tier);
+  return {
+    enrollmentId: input.enrollmentId ?? null,
+    planId: input.planId ?? null,
+    state: normState(input.state),
+    age: knownNumber(input.age),
+    tier,
+    // "Others" (2) is priced at the male or the female rate, so either row makes a plan sellable.
+    gender: tier == null || input.gender === GENDER_OTHERS ? null : knownNumber(input.gender),
+    audiences: input.over65 ? ["all", "over65"] : ["all", "under65"],
+  };
+}
+
+function plansQuery(db: DB, question: Question) {
+  const { enrollmentId, planId } = question;
   const eb: PlansBuilder = expressionBuilder<Database & { p: Database["plans"] }, "p">();
-  const sellable = offered(eb, input);
+  const sellable = offered(eb, question);
   const inCart =
     enrollmentId != null ? eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)) : null;
-  const rows = await db
+  return db
     .selectFrom("plans as p")
     .select((eb) => [
       "p.id",
@@ -130,8 +155,38 @@ async function loadPlans(db: DB, input: RecommendationInput): Promise<{ version:
       eb.selectFrom("recommendation_data").select("version").where("id", "=", 1).as("version"),
     ])
     .where(eb.or([sellable, ...(inCart ? [inCart] : []), ...(planId != null ? [eb("p.id", "=", planId)] : [])]))
-    .orderBy("p.id")
-    .execute();
+    .orderBy("p.id");
+}
+
+/**
+ * The one query: every plan in the visitor's cart or on their screen (the context) and every plan
+ * they may be offered (the candidates), each row saying which it is, with the version of the
+ * history the aggregates are computed from. Sellability is checked in SQL (EXISTS sub-queries),
+ * so the query count does not grow with the catalog, and a plan added to the catalog is offered
+ * at once.
+ */
+async function loadPlans(
+  db: DB,
+  dialect: Dialect | undefined,
+  input: RecommendationInput,
+): Promise<{ version: number; context: Context; candidates: Candidate[] }> {
+  const question = questionOf(input);
+  const { planId } = question;
+  // The values the query is given, in a fixed order: the known facts, then the two audiences.
+  // The query's shape depends only on which facts are known, so it is compiled once per shape.
+  const known = FACTS.filter((f) => question[f] != null);
+  const values = [...known.map((f) => question[f]), ...question.audiences];
+  const build = (v: readonly (string | number | null)[]) => {
+    const q: Question = { enrollmentId: null, planId: null, state: null, age: null, tier: null, gender: null, audiences: ["all", "all"] };
+    known.forEach((f, i) => {
+      (q as unknown as Record<string, unknown>)[f] = v[i];
+    });
+    q.audiences = [v[known.length] as Audience, v[known.length + 1] as Audience];
+    return plansQuery(db, q);
+  };
+  const rows = dialect
+    ? await precompiledRows(db, dialect, `recommendations:${known.join(",")}`, values, build)
+    : await build(values).execute();
 
   // Context: the cart's plans and the viewed plan, never recommended back. Seeds use the cart
   // only when no plan is viewed, so dropping the viewed plan from the cart's seeds is safe.
@@ -154,13 +209,8 @@ async function loadPlans(db: DB, input: RecommendationInput): Promise<{ version:
  * and riders are added with another plan, hide_add_to_cart plans cannot be added at all), of
  * their audience, sold where they live, for their age, with a price for their tier.
  */
-function offered(eb: PlansBuilder, input: RecommendationInput): Expression<SqlBool> {
-  const state = normState(input.state);
-  const tier = normTier(input.tier);
-  const age = knownNumber(input.age);
-  // "Others" (2) is priced at the male or the female rate, so either row makes a plan sellable.
-  const gender = input.gender === GENDER_OTHERS ? null : knownNumber(input.gender);
-  const audiences: Audience[] = input.over65 ? ["all", "over65"] : ["all", "under65"];
+function offered(eb: PlansBuilder, question: Question): Expression<SqlBool> {
+  const { state, tier, age, gender, audiences } = question;
   const conditions: Expression<SqlBool>[] = [
     eb("p.active", "=", 1),
     eb("p.is_membership", "=", 0),

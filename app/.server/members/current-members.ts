@@ -3,7 +3,8 @@
  * paged table of the visitor's members and Enroll Now → Choose Tier → (dependents) → /plans.
  * The two routes differ only in whose members they list; both call these.
  */
-import { json, redirect, type TypedResponse } from "@remix-run/node";
+import { redirect, type TypedResponse } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
 import { validationError } from "remix-validated-form";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";

@@ -90,6 +90,10 @@ export function pricedCard(catalog: Catalog, plan: CatalogPlan, ctx: Pick<CardCo
 export type Visitor = Pick<CardContext, "cartPlanIds" | "activePlanIds" | "outcome">;
 
 /** The card this visitor sees: a new object with their cart's tick and their answers' add. */
+/** The priced card each visitor's card was made from (cards the server draws: card-html.ts). */
+const madeFrom = new WeakMap<PlanCardData, PricedCard>();
+export const pricedCardOf = (card: PlanCardData): PricedCard | undefined => madeFrom.get(card);
+
 export function forVisitor(card: PricedCard, visitor: Visitor): PlanCardData {
   // Only what the card shows travels to the browser (loader data is inlined in every page).
   const { addPriceId, needsEligibility, needsEnroll, categoryKey: _category, bundleSize: _bundle, myPriceCents: _mine, ...shown } = card;
@@ -97,12 +101,14 @@ export function forVisitor(card: PricedCard, visitor: Visitor): PlanCardData {
     (!needsEligibility || visitor.outcome(card.id, "eligibility") === "accepted") &&
     (!needsEnroll || visitor.outcome(card.id, "enroll") === "accepted");
   const current = visitor.activePlanIds.has(card.id);
-  return {
+  const made = {
     ...shown,
     inCart: visitor.cartPlanIds.has(card.id),
     current,
     directAdd: addPriceId !== null && answered && !current ? addPriceId : null,
   };
+  if (Object.isFrozen(card)) madeFrom.set(made, card);
+  return made;
 }
 
 export function planCard(catalog: Catalog, plan: CatalogPlan, ctx: CardContext): PlanCardData {

@@ -25,7 +25,7 @@ export type { RecommendedCard } from "~/views/plans";
 export async function recommendations(services: Services, input: RecommendationInput): Promise<Recommendation[]> {
   const { limit = MAX_RECOMMENDATIONS, ...question } = input;
   const all = await once(services, `recommendations:${JSON.stringify(question)}`, () =>
-    createRecommendationService(services.db).recommend({ ...question, limit: MAX_RECOMMENDATIONS }),
+    createRecommendationService(services.db, services.dialect).recommend({ ...question, limit: MAX_RECOMMENDATIONS }),
   );
   return all.slice(0, Math.max(0, limit));
 }
