@@ -5,7 +5,7 @@ import { cardBodyHtml } from "./card-html";
 import { forVisitor, type PricedCard } from "./plan-cards";
 
 const t = ((key: string) => ({ "plans.perMonth": "/month", "tiers.member": "Member" })[key] ?? key) as unknown as TFunction;
-const visitor = (inCart: number[]) => ({ cartPlanIds: new Set(inCart), outcome: () => null });
+const visitor = (inCart: number[]) => ({ cartPlanIds: new Set(inCart), activePlanIds: new Set<number>(), outcome: () => null });
 
 const priced = (id: number, priceCents: number): PricedCard => ({
   id,
