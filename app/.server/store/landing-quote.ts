@@ -4,7 +4,7 @@ import type { StoreSession } from "../platform/session";
 import { menuCategories } from "../repositories/catalog";
 import { findGroup, findPortal } from "../repositories/entry";
 import { submitQuote } from "./quote";
-import { currentEnrollment, isQuoted } from "./shopping";
+import { currentEnrollment } from "./shopping";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
 import { portalName } from "~/domain/portal";
@@ -17,7 +17,8 @@ export async function landingQuoteData(services: Services, request: Request) {
   const lng = await services.i18n.getLocale(request);
   const categories = await menuCategories(services.db, session.get("over65") ?? false, todayIso(services.now()));
   const enrollment = await currentEnrollment(services, session);
-  const q = isQuoted(enrollment) ? enrollment : null;
+  // a quote under way; or what an invitation started with (issue 28: the date of birth prefilled, the ZIP when known)
+  const q = enrollment?.birthdate ? enrollment : null;
   return {
     categories: categories.map((c) => ({ key: c.key, label: lng === "es" ? c.label_es : c.label_en })),
     defaults: q
