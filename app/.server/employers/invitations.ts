@@ -145,9 +145,10 @@ export async function holdsAnother(services: Services, session: StoreSession, en
   return Boolean(enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out"));
 }
 
+/** Where a continued enrollment opens: the cart once checked out, the plans once a quote chose a category, else the quote. */
 function openTarget(enrollment: Enrollment) {
-  if (!isQuoted(enrollment)) return "/home";
-  return enrollment.status === "checked_out" ? "/cart" : "/plans";
+  if (enrollment.status === "checked_out") return "/cart";
+  return isQuoted(enrollment) && enrollment.category ? "/plans" : "/home";
 }
 
 export type StartResult = { ok: true; to: string } | { ok: false; reason: "closed" | "complete" | "switch" };
