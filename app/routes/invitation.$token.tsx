@@ -34,14 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const inv = await open(services, params.token);
   if (inv.state === "expired") return json({ state: "expired" as const }, { status: 410 });
-  const { employee, group, enrollment, window } = inv;
+  const { employee, group, enrollment, window, waiver } = inv;
   const session = await services.sessions.read(request);
-  const waiver = await services.db
-    .selectFrom("employee_waivers")
-    .select(["reason", "other_text", "waived_at"])
-    .where("employee_id", "=", employee.id)
-    .where("reversed_at", "is", null)
-    .executeTakeFirst();
   const asked = new URL(request.url).searchParams.get("refused");
   const live = enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out") ? enrollment.id : null;
   return json({

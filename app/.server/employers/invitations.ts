@@ -18,7 +18,7 @@ import { zipLookup } from "../adapters/zip";
 import { findGroup } from "../repositories/entry";
 import { createEnrollment, findEnrollment } from "../repositories/enrollments";
 import { employerSettings, findEmployee, insertCoverageEvents, linkEmployeeMember, type RosterRow } from "../repositories/employees";
-import { employeeOfEnrollment, findInvitation, insertInvitation, linkEmployeeEnrollment } from "../repositories/invitations";
+import { employeeOfEnrollment, findInvitation, insertInvitation, linkEmployeeEnrollment, standingWaiver } from "../repositories/invitations";
 import { choosablePortals } from "../store/portal-choice";
 import { siteOf } from "../store/site";
 import { isQuoted } from "../store/shopping";
@@ -131,9 +131,12 @@ export async function invitationOf(services: Services, token: string | undefined
     employerSettings(services.db, inv.group_id),
   ]);
   if (!employee || !group || employee.status === "terminated") return { state: "unknown" as const };
-  const enrollment = employee.enrollment_id ? await findEnrollment(services.db, employee.enrollment_id) : undefined;
+  const [enrollment, waiver] = await Promise.all([
+    employee.enrollment_id ? findEnrollment(services.db, employee.enrollment_id) : undefined,
+    standingWaiver(services.db, employee.id),
+  ]);
   const window = windowState(windowOf(settings), todayIso(services.now()), employee.hire_date);
-  return { state: "ok" as const, invitation: inv, employee, group, enrollment: enrollment ?? null, window };
+  return { state: "ok" as const, invitation: inv, employee, group, enrollment: enrollment ?? null, waiver: waiver ?? null, window };
 }
 export type OpenInvitation = Extract<Awaited<ReturnType<typeof invitationOf>>, { state: "ok" }>;
 
