@@ -42,19 +42,17 @@ test("an admin invites; one employee starts from her link (in progress), another
   const wes = `wes.${p.toLowerCase()}@example.com`;
   await groupAdminSignsIn(page);
   await page.goto("/group-census");
-  await page
-    .getByLabel("Census file (CSV or XLSX)")
-    .setInputFiles({
-      name: "invite.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        [
-          HEAD,
-          `INV${p}-1,Employee,Ivy,Inv${p},04/12/1985,F,${ivy},,,03/01/2019,,Active,Full time,1 Elm St,,Dallas,TX,75201`,
-          `INV${p}-2,Employee,Wes,Waive${p},05/06/1987,M,${wes},,,03/01/2019,,Active,Full time,2 Elm St,,Dallas,TX,75201`,
-        ].join("\n"),
-      ),
-    });
+  await page.getByLabel("Census file (CSV or XLSX)").setInputFiles({
+    name: "invite.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      [
+        HEAD,
+        `INV${p}-1,Employee,Ivy,Inv${p},04/12/1985,F,${ivy},,,03/01/2019,,Active,Full time,1 Elm St,,Dallas,TX,75201`,
+        `INV${p}-2,Employee,Wes,Waive${p},05/06/1987,M,${wes},,,03/01/2019,,Active,Full time,2 Elm St,,Dallas,TX,75201`,
+      ].join("\n"),
+    ),
+  });
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.getByRole("button", { name: "Apply these changes" }).click();
   await expect(page).toHaveURL(/\/group-roster$/);
