@@ -5,7 +5,8 @@
  * "In progress"; the other declines with a reason from his link; the progress page, filtered by a
  * GET form, shows both and reads at 320 px.
  */
-import { test, expect, type Page, type Browser } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { test, expect, type Page } from "./fixtures";
 import { groupAdminSignsIn } from "./journeys";
 
 const HEAD =
