@@ -18,7 +18,13 @@ import { zipLookup } from "../adapters/zip";
 import { findGroup } from "../repositories/entry";
 import { createEnrollment, findEnrollment } from "../repositories/enrollments";
 import { employerSettings, findEmployee, insertCoverageEvents, linkEmployeeMember, type RosterRow } from "../repositories/employees";
-import { employeeOfEnrollment, findInvitation, insertInvitation, linkEmployeeEnrollment, standingWaiver } from "../repositories/invitations";
+import {
+  employeeOfEnrollment,
+  findInvitation,
+  insertInvitation,
+  linkEmployeeEnrollment,
+  standingWaiver,
+} from "../repositories/invitations";
 import { choosablePortals } from "../store/portal-choice";
 import { siteOf } from "../store/site";
 import { isQuoted } from "../store/shopping";
