@@ -7,6 +7,7 @@ import { configOrExit, openMigratedStore } from "../app/.server/boot";
 import { createLogger } from "../app/.server/platform/log";
 import { createServices } from "../app/.server/services";
 import { runReminders } from "../app/.server/store/saved-quotes";
+import { runEmployerReminders } from "../app/.server/employers/reminders";
 import { deliverDue } from "../app/.server/platform/outbox";
 
 const config = configOrExit();
@@ -14,6 +15,8 @@ const log = createLogger(config.logLevel);
 const store = await openMigratedStore(config, log);
 const services = createServices(config, store, { log });
 const result = await runReminders(services);
+// the employers' enrollment reminders and admin summaries (issue 28)
+const employers = await runEmployerReminders(services);
 const delivered = await deliverDue({
   db: services.db,
   dialect: services.dialect,
@@ -22,5 +25,5 @@ const delivered = await deliverDue({
   delivery: services.delivery,
   now: services.now,
 });
-log.info("quote reminders done", { ...result, delivered: delivered.sent, retrying: delivered.retried });
+log.info("quote reminders done", { ...result, ...employers, delivered: delivered.sent, retrying: delivered.retried });
 await store.close();

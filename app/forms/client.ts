@@ -83,6 +83,8 @@ export const employeeValidator = lazyFactory(() => employee().then((m) => m.empl
 export const terminationValidator = lazyValidator(() => employee().then((m) => m.terminationValidator));
 const enrollmentWindow = () => import("./enrollment-window");
 export const windowValidator = lazyValidator(() => enrollmentWindow().then((m) => m.windowValidator));
+const waiver = () => import("./waiver");
+export const waiverValidator = lazyValidator(() => waiver().then((m) => m.waiverValidator));
 export const operatorEmailValidator = lazyValidator(() => admin().then((m) => m.operatorEmailValidator));
 export const operatorCodeValidator = lazyValidator(() => admin().then((m) => m.operatorCodeValidator));
 export const newOperatorValidator = lazyValidator(() => admin().then((m) => m.newOperatorValidator));

@@ -129,6 +129,9 @@ export default function GroupHome() {
             <Link className="button" to="/group-roster">
               {t("groupHome.employeesLink")}
             </Link>
+            <Link className="button button--secondary" to="/group-progress">
+              {t("employees.progress")}
+            </Link>
           </li>
         ) : null}
       </ul>

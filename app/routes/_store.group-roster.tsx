@@ -40,6 +40,9 @@ export default function GroupRoster() {
         <Link className="button button--secondary" to="/group-windows">
           {t("employees.windows")}
         </Link>
+        <Link className="button button--secondary" to="/group-progress">
+          {t("employees.progress")}
+        </Link>
       </div>
       <nav aria-label={t("employees.filterLabel")}>
         <ul className={css.filters}>

@@ -7,6 +7,8 @@
  *   - no 5xx: nothing but a Response may come out of an action, and never a 5xx one;
  *   - a refused post (any 4xx) changes nothing: every row of every table is as before.
  */
+import { findEmployee, insertEmployee } from "~/.server/repositories/employees";
+import { queueInvitationMail } from "~/.server/employers/invitations";
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
@@ -438,6 +440,52 @@ const DENTAL = planId("BSD-PPO-ESS");
 let signToken = "";
 let quoteToken = "";
 let memberToken = "";
+let invitationToken = "";
+
+/** An employee of Acme invited by e-mail (issue 28): the token of their link. */
+async function invitationLink(app: TestApp) {
+  const now = new Date();
+  const id = await insertEmployee(
+    app.store.db,
+    DEMO.group.id,
+    {
+      employee_ref: `FUZZ-${now.getTime()}`,
+      first_name: "Fuzz",
+      last_name: "Employee",
+      birthdate: "1990-01-01",
+      gender: 0,
+      email: "fuzz.employee@example.com",
+      phone: null,
+      ssn_enc: null,
+      ssn_last4: null,
+      ssn_hash: null,
+      hire_date: "2020-01-01",
+      status: "active",
+      employment_class: "full_time",
+      address1: null,
+      address2: null,
+      city: null,
+      state: null,
+      zip: "75201",
+      termination_date: null,
+      coverage_end_date: null,
+    },
+    "en",
+    now,
+  );
+  const row = await findEmployee(app.store.db, DEMO.group.id, id);
+  await queueInvitationMail(app.services, row!, DEMO.group.companyName, "invitation", "system");
+  const mail = opened(
+    app,
+    await app.store.db
+      .selectFrom("outbox")
+      .select(["text_body", "html_body", "body_enc"])
+      .where("kind", "=", "employee_invitation")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow(),
+  );
+  return /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!;
+}
 
 /** A cart whose quote was e-mailed: the token of the quote link. */
 async function quoteLink(app: TestApp) {
@@ -473,6 +521,8 @@ const TARGETS: Record<string, Target> = {
   "_store.group-census_.$id.tsx": { path: "/group-census/1", params: { id: "1" }, client: groupAdmin },
   "_store.group-roster_.$id.tsx": { path: "/group-roster/1", params: { id: "1" }, client: groupAdmin },
   "_store.group-windows.tsx": { path: "/group-windows", client: groupAdmin },
+  "_store.group-progress.tsx": { path: "/group-progress", client: groupAdmin },
+  "_store.group-progress_.$id.tsx": { path: "/group-progress/1", params: { id: "1" }, client: groupAdmin },
   "admin._index.tsx": { path: "/admin", client: anonymous },
   "admin.catalog.$id.tsx": { path: "/admin/catalog/1", params: { id: "1" }, client: operator },
   "admin.catalog._index.tsx": { path: "/admin/catalog", client: operator },
@@ -539,6 +589,18 @@ const TARGETS: Record<string, Target> = {
     },
     client: async (app) => {
       memberToken = memberStoreToken(app.services.cipher, DEMO.members.ids.memberBenefitStore[0], new Date(Date.now() + 86400_000));
+      return new TestClient(app.services);
+    },
+  },
+  "invitation.$token.tsx": {
+    get path() {
+      return `/invitation/${invitationToken}`;
+    },
+    get params() {
+      return { token: invitationToken };
+    },
+    client: async (app) => {
+      invitationToken = await invitationLink(app);
       return new TestClient(app.services);
     },
   },

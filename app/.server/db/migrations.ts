@@ -1143,6 +1143,59 @@ const portalNamesEs: Migration = {
 };
 
 /**
+ * Issue 28, second half: invitations (a keyed hash of each link's token, expiring with the
+ * employee's window), waivers with their reason (a reversal is a new fact, never a deletion), the
+ * notices already sent (one row per reminder and summary: the unique key makes each go once, whatever
+ * the number of instances), the roster row's enrollment (the one its invitation started) and the
+ * group's last "Remind now" (its cooldown).
+ */
+function employerInvitations(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(dialect, db.schema.createTable(name) as CreateTableBuilder<string, never>);
+      await db.schema
+        .alterTable("group_employees")
+        .addColumn("enrollment_id", int, (c) => c.references("enrollments.id"))
+        .execute();
+      await db.schema.alterTable("group_employees").addColumn("invited_at", text).execute();
+      await db.schema.createIndex("group_employees_enrollment").on("group_employees").column("enrollment_id").execute();
+      await db.schema.alterTable("employer_settings").addColumn("reminded_at", text).execute();
+      await create("employee_invitations")
+        .addColumn("group_id", int, (c) => c.notNull().references("groups.id").onDelete("cascade"))
+        .addColumn("employee_id", int, (c) => c.notNull().references("group_employees.id").onDelete("cascade"))
+        .addColumn("token_hash", text, (c) => c.notNull().unique())
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("sent_by", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("employee_invitations_employee").on("employee_invitations").column("employee_id").execute();
+      await create("employee_waivers")
+        .addColumn("group_id", int, (c) => c.notNull().references("groups.id").onDelete("cascade"))
+        .addColumn("employee_id", int, (c) => c.notNull().references("group_employees.id").onDelete("cascade"))
+        .addColumn("reason", text, (c) => c.notNull())
+        .addColumn("other_text", text)
+        .addColumn("waived_by", text, (c) => c.notNull())
+        .addColumn("waived_at", text, (c) => c.notNull())
+        .addColumn("reversed_by", text)
+        .addColumn("reversed_at", text)
+        .addCheckConstraint(
+          "employee_waivers_reason",
+          sql`reason in ('spouse_or_parent', 'medicare', 'medicaid_chip', 'other_group', 'individual', 'tricare_va', 'other')`,
+        )
+        .execute();
+      await db.schema.createIndex("employee_waivers_employee").on("employee_waivers").columns(["employee_id", "id"]).execute();
+      await create("employer_notices")
+        .addColumn("notice_key", text, (c) => c.notNull().unique())
+        .addColumn("group_id", int, (c) => c.notNull().references("groups.id").onDelete("cascade"))
+        .addColumn("employee_id", int, (c) => c.references("group_employees.id").onDelete("cascade"))
+        .addColumn("kind", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
  * Issue 29, the carrier feed (ADR 027): each carrier's delivery profile (834 or the documented
  * CSV; trading-partner ids; test or production; schedule; transport — the embedded directory or
  * SFTP, whose private key is NEVER stored here: `sftp_key_ref` names an environment variable
@@ -1306,6 +1359,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "018_address_line_2": addressLine2,
         "020_employer_roster": employerRoster(dialect),
         "021_portal_names_es": portalNamesEs,
+        "023_employer_invitations": employerInvitations(dialect),
         "024_carrier_feed": carrierFeed(dialect),
       };
     },

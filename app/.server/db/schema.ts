@@ -837,6 +837,44 @@ export interface GroupEmployeeTable {
   locale: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** the enrollment their invitation started (progress reads its status) */
+  enrollment_id: number | null;
+  /** when the last invitation was sent */
+  invited_at: Timestamp | null;
+}
+
+/** A personal enrollment link sent to an employee: only its keyed hash is kept. */
+export interface EmployeeInvitationTable {
+  id: Id;
+  group_id: number;
+  employee_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  sent_by: string;
+  created_at: Timestamp;
+}
+
+/** An employee's decline of coverage, with its reason; reversed_at set when taken back. */
+export interface EmployeeWaiverTable {
+  id: Id;
+  group_id: number;
+  employee_id: number;
+  reason: string;
+  other_text: string | null;
+  waived_by: string;
+  waived_at: Timestamp;
+  reversed_by: string | null;
+  reversed_at: Timestamp | null;
+}
+
+/** A reminder or summary already sent: the unique key makes each go once. */
+export interface EmployerNoticeTable {
+  id: Id;
+  notice_key: string;
+  group_id: number;
+  employee_id: number | null;
+  kind: string;
+  created_at: Timestamp;
 }
 
 export type OperatorRole = "admin" | "catalog" | "sales" | "support";
@@ -862,6 +900,8 @@ export interface EmployerSettingsTable {
   open_enrollment_end: string | null;
   new_hire_days: number;
   updated_at: Timestamp;
+  /** the last "Remind now" (its cooldown) */
+  reminded_at: Timestamp | null;
 }
 
 /** A census file checked clean, waiting to be applied (its rows sealed: they may hold SSNs). */
@@ -1116,6 +1156,9 @@ export interface Database {
   employer_settings: EmployerSettingsTable;
   census_uploads: CensusUploadTable;
   coverage_events: CoverageEventTable;
+  employee_invitations: EmployeeInvitationTable;
+  employee_waivers: EmployeeWaiverTable;
+  employer_notices: EmployerNoticeTable;
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
   operator_passkeys: OperatorPasskeyTable;

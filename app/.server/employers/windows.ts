@@ -7,6 +7,7 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { audit } from "../platform/audit";
 import { employerSettings, saveEmployerSettings } from "../repositories/employees";
+import { employeeOfEnrollment } from "../repositories/invitations";
 import { isoToUsDate, parseUsDate, todayIso } from "~/domain/dates";
 import { windowState, type WindowState } from "~/domain/enrollment-window";
 import type { CoverageEndRule } from "~/domain/roster";
@@ -62,9 +63,13 @@ export async function closedWindowFor(services: Services, session: StoreSession)
   const groupId = session.get("groupId");
   if (session.get("eprocess") !== "group" || !groupId || session.staff) return null;
   const s = await employerSettings(services.db, groupId);
+  // an employee who came by their invitation: their own new-hire window counts too
+  const tempId = session.get("tempId");
+  const employee = tempId ? await employeeOfEnrollment(services.db, tempId) : undefined;
   const state = windowState(
     { openEnrollmentStart: s.open_enrollment_start, openEnrollmentEnd: s.open_enrollment_end, newHireDays: s.new_hire_days },
     todayIso(services.now()),
+    employee?.group_id === groupId ? employee.hire_date : null,
   );
   return state.open ? null : { nextOpens: isoToUsDate(state.nextOpens) };
 }

@@ -18,6 +18,7 @@ import PgBoss from "pg-boss";
 import type { Services } from "../services";
 import { deliverDue } from "../platform/outbox";
 import { runReminders } from "../store/saved-quotes";
+import { runEmployerReminders } from "../employers/reminders";
 import { claimScheduledRun, finishScheduledRun } from "../repositories/job-schedule";
 import { runCarrierFeed } from "../carriers/run";
 
@@ -99,6 +100,9 @@ export async function startWorkers(services: Services, options: WorkerOptions): 
     try {
       const { due, sent } = await runReminders(services);
       if (due) log.info("quote reminders", { due, sent });
+      // the employers' enrollment reminders run on the same schedule, once per run across instances (issue 28)
+      const employers = await runEmployerReminders(services);
+      if (employers.reminders || employers.summaries) log.info("enrollment reminders", employers);
       delivery.nudge();
     } catch (error) {
       log.error("quote reminders failed", { reason: error instanceof Error ? error.message : "unknown" });

@@ -1,4 +1,5 @@
 /** Starting an enrollment for an existing member (member home, current-member screens). */
+import { employeeOnFile } from "../employers/invitations";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
@@ -42,8 +43,10 @@ export async function sessionMember(services: Services, session: StoreSession) {
 }
 
 /** An existing member's identity on file, to prefill the wizard (SSN decrypted); null for a new member. */
-export async function memberOnFile(services: Services, enrollment: Pick<Enrollment, "member_id">) {
-  const member = enrollment.member_id ? await memberIdentity(services.db, services.cipher, enrollment.member_id) : null;
+export async function memberOnFile(services: Services, enrollment: Pick<Enrollment, "member_id" | "id">) {
+  // an employee's invitation started it: their roster row (name, e-mail, address; never the SSN) (issue 28)
+  if (!enrollment.member_id) return employeeOnFile(services, enrollment.id);
+  const member = await memberIdentity(services.db, services.cipher, enrollment.member_id);
   if (member?.ssnUnreadable)
     services.log.warn("member SSN sealed with a key no longer configured: asked again", { memberId: enrollment.member_id! });
   return member;

@@ -6,7 +6,10 @@
 import type { DB } from "../db/connection";
 import type { GroupEmployee } from "../db/schema";
 
-export type EmployeeColumns = Omit<GroupEmployee, "id" | "group_id" | "created_at" | "updated_at" | "member_id" | "locale">;
+export type EmployeeColumns = Omit<
+  GroupEmployee,
+  "id" | "group_id" | "created_at" | "updated_at" | "member_id" | "locale" | "enrollment_id" | "invited_at"
+>;
 
 const LIST_COLUMNS = [
   "id",
@@ -32,6 +35,8 @@ const LIST_COLUMNS = [
   "coverage_end_date",
   "member_id",
   "locale",
+  "enrollment_id",
+  "invited_at",
 ] as const;
 
 export type RosterRow = Pick<GroupEmployee, (typeof LIST_COLUMNS)[number]>;
@@ -165,6 +170,7 @@ export async function employerSettings(db: DB, groupId: number) {
       open_enrollment_end: null,
       new_hire_days: 30,
       updated_at: "",
+      reminded_at: null as string | null,
     }
   );
 }

@@ -5,7 +5,7 @@ import { menuCategories } from "../repositories/catalog";
 import { findGroup, findPortal } from "../repositories/entry";
 import { submitQuote } from "./quote";
 import { carriedQuote, openCarriedToken, withCarriedQuote } from "./carried-quote";
-import { currentEnrollment, isQuoted } from "./shopping";
+import { currentEnrollment } from "./shopping";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { needsPortalChoice } from "~/domain/session-mode";
 import { portalName } from "~/domain/portal";
@@ -18,7 +18,8 @@ export async function landingQuoteData(services: Services, request: Request) {
   const lng = await services.i18n.getLocale(request);
   const categories = await menuCategories(services.db, session.get("over65") ?? false, todayIso(services.now()));
   const enrollment = await currentEnrollment(services, session);
-  const q = isQuoted(enrollment) ? enrollment : null;
+  // a quote under way; or what an invitation started with (issue 28: the date of birth prefilled, the ZIP when known)
+  const q = enrollment?.birthdate ? enrollment : null;
   // a rep's quote carried through the portal chooser comes back as they typed it (issue 26 #8)
   const carried = q ? null : carriedQuote(services, new URL(request.url).searchParams.get("quote"));
   return {

@@ -5,6 +5,7 @@
  * the policy, the cart and every step are checked again (verify.ts); a refusal creates nothing. The enrollee becomes a member with a policy (listed under their rep and
  * group), the receipt is e-mailed, and an invoice is generated when the member is billed directly.
  */
+import { recordInvitedEnrollment } from "../employers/invitations";
 import crypto from "node:crypto";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
@@ -119,6 +120,8 @@ export async function completeEnrollment(
       // Completion goes on the audit trail, and the receipt (and the signature request) into the
       // outbox, in this same transaction: they exist exactly when the policy does (ADR 010).
       await audit(tx, ctx.session, { kind: "enrollment.complete", enrollmentId, memberId: created.memberId });
+      // an enrollment an employee's invitation started: the roster row is enrolled (issue 28)
+      await recordInvitedEnrollment(tx, enrollmentId, created.memberId, created.policyId, actorOf(ctx.session).actor);
       await afterCompletion(tx, enrollmentId, ctx.locale, actorOf(ctx.session));
       return { created: true as const, policyId: created.policyId };
     });

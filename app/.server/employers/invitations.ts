@@ -1,0 +1,281 @@
+/**
+ * Invitations (issue 28): the admin sends each employee a personal enrollment link in their
+ * language. The link's token is 32 random bytes kept only as a keyed hash, and it expires with the
+ * employee's window. Opening it (a GET) writes nothing (ADR 003, ADR 018): its page's button (a
+ * POST) starts the employee's enrollment in the group's store — the date of birth and gender in
+ * the quote, the name and e-mail in the wizard's steps, no group code to type — linked to the
+ * roster row, or continues the one it started. Each start makes this browser the enrollment's only
+ * holder (a browser that opened it before loses it), and it never silently replaces another
+ * unfinished enrollment of this browser. A completed enrollment's link opens nothing.
+ */
+import type { Services } from "../services";
+import type { StoreSession } from "../platform/session";
+import type { Enrollment } from "../db/schema";
+import { randomToken } from "../platform/crypto";
+import { audit } from "../platform/audit";
+import { queueMail, withMessages } from "../platform/outbox";
+import { zipLookup } from "../adapters/zip";
+import { findGroup } from "../repositories/entry";
+import { createEnrollment, findEnrollment } from "../repositories/enrollments";
+import { employerSettings, findEmployee, insertCoverageEvents, linkEmployeeMember, type RosterRow } from "../repositories/employees";
+import {
+  employeeOfEnrollment,
+  findInvitation,
+  insertInvitation,
+  linkEmployeeEnrollment,
+  standingWaiver,
+} from "../repositories/invitations";
+import { choosablePortals } from "../store/portal-choice";
+import { siteOf } from "../store/site";
+import { isQuoted } from "../store/shopping";
+import { enrollmentOnce } from "../store/page-reads";
+import { holdEnrollment, restoreSession } from "../wizard/enrollment-session";
+import { applyPatch, groupConfirmed } from "~/domain/session-mode";
+import { invitationExpiry, invitationLastDay } from "~/domain/employer-progress";
+import { windowState } from "~/domain/enrollment-window";
+import { isoToUsDate, todayIso } from "~/domain/dates";
+import type { AuditActor } from "~/domain/audit";
+import { employeeStatuses } from "./progress";
+
+const PURPOSE = "employee-invitation";
+export const tokenHashes = (services: Services, token: string) => services.cipher.hashes(`${PURPOSE}:${token}`);
+
+/** The actor of an employee acting through their invitation. */
+export function employeeActor(session: StoreSession, employeeId: number): AuditActor {
+  return { actor: `employee:${employeeId}`, actingAs: "employee", requestId: session.requestId, clientKey: session.clientKey };
+}
+
+function windowOf(settings: Awaited<ReturnType<typeof employerSettings>>) {
+  return {
+    openEnrollmentStart: settings.open_enrollment_start,
+    openEnrollmentEnd: settings.open_enrollment_end,
+    newHireDays: settings.new_hire_days,
+  };
+}
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+/**
+ * Makes a new link for an employee (inside the caller's transaction) and queues its e-mail in the
+ * employee's language: the first invitation or a reminder (which carries a fresh link: only hashes
+ * are kept, so the first one cannot be sent again; it still works).
+ */
+export async function queueInvitationMail(
+  tx: Services,
+  e: Pick<RosterRow, "id" | "group_id" | "first_name" | "email" | "hire_date" | "locale">,
+  companyName: string,
+  kind: "invitation" | "reminder7" | "reminder2" | "reminder",
+  sentBy: string,
+) {
+  if (!e.email) return false;
+  const settings = await employerSettings(tx.db, e.group_id);
+  const now = tx.now();
+  const lastDay = invitationLastDay(windowOf(settings), todayIso(now), e.hire_date);
+  const token = randomToken();
+  await insertInvitation(
+    tx.db,
+    {
+      group_id: e.group_id,
+      employee_id: e.id,
+      token_hash: tx.cipher.hash(`${PURPOSE}:${token}`),
+      expires_at: invitationExpiry(lastDay).toISOString(),
+      sent_by: sentBy,
+    },
+    now,
+  );
+  const url = `${tx.config.publicBaseUrl}/invitation/${token}`;
+  const t = await tx.i18n.getFixedT(e.locale === "es" ? "es" : "en", "common");
+  const values = { name: e.first_name, company: companyName, date: isoToUsDate(lastDay) };
+  const words = kind === "invitation" ? "invitation" : "reminder";
+  const subject = t(`invitation.mail.${words}.subject`, values);
+  const lines = [
+    t(`invitation.mail.${words}.greeting`, values),
+    "",
+    t(`invitation.mail.${words}.body`, values),
+    "",
+    url,
+    "",
+    t("invitation.mail.expiry", values),
+  ];
+  const html = `<p>${esc(lines[0]!)}</p><p>${esc(lines[2]!)}</p><p><a href="${esc(url)}">${esc(t("invitation.mail.button"))}</a></p><p>${esc(lines[6]!)}</p>`;
+  await queueMail(tx, { to: e.email, subject, text: lines.join("\n"), html, kind: `employee_${kind}` });
+  return true;
+}
+
+export type InviteAudience = "all" | "pending";
+
+/** Sends every employee (or those neither enrolled nor waived) an invitation; terminated employees and those without an e-mail are skipped. */
+export async function sendInvitations(services: Services, session: StoreSession, groupId: number, audience: InviteAudience) {
+  const group = await findGroup(services.db, groupId);
+  if (!group) throw new Response("Not Found", { status: 404 });
+  const rows = await employeeStatuses(services, groupId, "en");
+  const chosen = rows.filter(
+    (r) => r.row.status !== "terminated" && (audience === "all" || r.status === "not_started" || r.status === "in_progress"),
+  );
+  const sentBy = session.staff?.kind === "group_admin" ? `group_admin:${session.staff.adminId}` : "system";
+  const result = await withMessages(services, async (tx) => {
+    let sent = 0;
+    for (const r of chosen) {
+      const e = await findEmployee(tx.db, groupId, r.row.id);
+      if (e && (await queueInvitationMail(tx, e, group.company_name, "invitation", sentBy))) sent++;
+    }
+    await audit(tx, session, { kind: "invitation.send", detail: audience });
+    return { sent, withoutEmail: chosen.length - sent };
+  });
+  return result;
+}
+
+/** What a link opens, or why not: unknown (404), expired (410). */
+export async function invitationOf(services: Services, token: string | undefined) {
+  if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) return { state: "unknown" as const };
+  const inv = await findInvitation(services.db, tokenHashes(services, token));
+  if (!inv) return { state: "unknown" as const };
+  if (inv.expires_at <= services.now().toISOString()) return { state: "expired" as const };
+  const [employee, group, settings] = await Promise.all([
+    findEmployee(services.db, inv.group_id, inv.employee_id),
+    findGroup(services.db, inv.group_id),
+    employerSettings(services.db, inv.group_id),
+  ]);
+  if (!employee || !group || employee.status === "terminated") return { state: "unknown" as const };
+  const [enrollment, waiver] = await Promise.all([
+    employee.enrollment_id ? findEnrollment(services.db, employee.enrollment_id) : undefined,
+    standingWaiver(services.db, employee.id),
+  ]);
+  const window = windowState(windowOf(settings), todayIso(services.now()), employee.hire_date);
+  return { state: "ok" as const, invitation: inv, employee, group, enrollment: enrollment ?? null, waiver: waiver ?? null, window };
+}
+export type OpenInvitation = Extract<Awaited<ReturnType<typeof invitationOf>>, { state: "ok" }>;
+
+/** This browser holds another unfinished enrollment than the employee's (ADR 003: ask before replacing it). */
+export async function holdsAnother(services: Services, session: StoreSession, enrollmentId: number | null) {
+  const current = session.get("tempId");
+  if (!current || current === enrollmentId) return false;
+  const enrollment = await enrollmentOnce(services, current);
+  return Boolean(enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out"));
+}
+
+/** Where a continued enrollment opens: the cart once checked out, the plans once a quote chose a category, else the quote. */
+function openTarget(enrollment: Enrollment) {
+  if (enrollment.status === "checked_out") return "/cart";
+  return isQuoted(enrollment) && enrollment.category ? "/plans" : "/home";
+}
+
+export type StartResult = { ok: true; to: string } | { ok: false; reason: "closed" | "complete" | "switch" };
+
+/**
+ * The button: continues the enrollment this invitation started, or starts one for the employee
+ * in the group's store, linked to the roster row. This browser becomes its only holder. Audited.
+ */
+export async function startFromInvitation(
+  services: Services,
+  request: Request,
+  session: StoreSession,
+  inv: OpenInvitation,
+  options: { replace: boolean },
+): Promise<StartResult> {
+  const { employee, group, enrollment, window } = inv;
+  if (!window.open) return { ok: false, reason: "closed" };
+  if (enrollment?.status === "completed") return { ok: false, reason: "complete" };
+  const live = enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out") ? enrollment : null;
+  if (!options.replace && (await holdsAnother(services, session, live?.id ?? null))) return { ok: false, reason: "switch" };
+  const actor = employeeActor(session, employee.id);
+  if (live) {
+    await restoreSession(services, session, live);
+    await holdEnrollment(services, session, live.id);
+    await audit(services, actor, { kind: "invitation.start", enrollmentId: live.id, detail: "continue" });
+    return { ok: true, to: openTarget(live) };
+  }
+  const portalId = group.portal_id ?? (await choosablePortals(services, group.rep_id))[0]?.id ?? null;
+  const site = await siteOf(services, request);
+  const zip = employee.zip && zipLookup.stateFor(employee.zip) ? employee.zip : null;
+  const lng = await services.i18n.getLocale(request);
+  const id = await services.db.transaction().execute(async (trx) => {
+    const id = await createEnrollment(
+      trx,
+      {
+        tier: "IO",
+        birthdate: employee.birthdate,
+        gender: employee.gender,
+        zip,
+        state: zip ? zipLookup.stateFor(zip) : null,
+        locale: lng === "es" ? "es" : "en",
+        site_id: site.id,
+        eprocess: "group",
+        open_type: "group",
+        enroll_type: "new-group-member",
+        type: "new-user",
+        agent_id: group.rep_id,
+        group_id: group.id,
+        portal_id: portalId,
+        member_id: null,
+        referral_id: null,
+      },
+      services.now(),
+    );
+    await linkEmployeeEnrollment(trx, employee.id, id);
+    await audit({ ...services, db: trx }, actor, { kind: "invitation.start", enrollmentId: id, detail: "new" });
+    return id;
+  });
+  const over65 = session.get("over65");
+  session.clear();
+  if (over65 !== undefined) session.set("over65", over65);
+  applyPatch(session, groupConfirmed(session.all(), { id: group.id, repId: group.rep_id, portalId }, "enroll"));
+  session.set("tempId", id);
+  await holdEnrollment(services, session, id);
+  return { ok: true, to: "/home" };
+}
+
+/**
+ * The name, e-mail, phone and address an invited employee's wizard starts with: their roster row
+ * (never the SSN: it is asked in the wizard like anyone's).
+ */
+export async function employeeOnFile(services: Services, enrollmentId: number) {
+  const e = await employeeOfEnrollment(services.db, enrollmentId);
+  if (!e) return null;
+  return {
+    firstName: e.first_name,
+    lastName: e.last_name,
+    ssn: null as string | null,
+    ssnUnreadable: false,
+    email: e.email,
+    phone: e.phone,
+    address1: e.address1,
+    address2: e.address2,
+    city: e.city,
+    state: e.state,
+    zip: e.zip,
+  };
+}
+
+/**
+ * Inside Complete's transaction: an enrollment an invitation started makes its employee enrolled —
+ * the roster row is linked to the new member and an `enrolled` coverage event is written for each
+ * plan of the policy (ADR 026: the carrier feed reads these, never the wizard's rows).
+ */
+export async function recordInvitedEnrollment(tx: Services, enrollmentId: number, memberId: number, policyId: number, actor: string) {
+  const e = await employeeOfEnrollment(tx.db, enrollmentId);
+  if (!e) return;
+  if (!e.member_id) await linkEmployeeMember(tx.db, e.id, memberId);
+  const plans = await tx.db
+    .selectFrom("policy_plans")
+    .innerJoin("policies", "policies.id", "policy_plans.policy_id")
+    .select(["policy_plans.plan_id", "policies.effective_date"])
+    .where("policy_plans.policy_id", "=", policyId)
+    .execute();
+  await insertCoverageEvents(
+    tx.db,
+    plans.map((p) => ({
+      group_id: e.group_id,
+      employee_id: e.id,
+      member_id: memberId,
+      enrollment_id: enrollmentId,
+      policy_id: policyId,
+      plan_id: p.plan_id,
+      kind: "enrolled" as const,
+      effective_date: p.effective_date,
+      cause: "enrollment.complete",
+      actor,
+    })),
+    tx.now(),
+  );
+}
