@@ -10,8 +10,12 @@ import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/
 import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { encodeDocument } from "~/.server/platform/document-encoding";
 import { RequestInfoProvider } from "~/components/RequestInfo";
-import { cardBodyHtml } from "~/.server/store/card-html";
+import { keptCardBody } from "~/.server/store/card-html";
+import { planCardBodyHtml } from "~/components/plan-card-html";
 import { loadLazyParts } from "~/components/LazyPart";
+
+/** A plan card's drawn part, kept per shared priced card and language (issue 24, ADR 019). */
+const cardBodyHtml = keptCardBody(planCardBodyHtml);
 
 const ABORT_DELAY = 10_000;
 

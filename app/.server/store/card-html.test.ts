@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import type { TFunction } from "i18next";
 import * as drawing from "~/components/plan-card-html";
-import { cardBodyHtml } from "./card-html";
+import { keptCardBody } from "./card-html";
+
+// through the module, so a spy on the drawing sees each call
+const cardBodyHtml = keptCardBody((card, t, language) => drawing.planCardBodyHtml(card, t, language));
 import { forVisitor, type PricedCard } from "./plan-cards";
 
 const t = ((key: string) => ({ "plans.perMonth": "/month", "tiers.member": "Member" })[key] ?? key) as unknown as TFunction;

@@ -10,7 +10,6 @@
  * card. A card not made from a frozen priced card is drawn as before, every time.
  */
 import type { TFunction } from "i18next";
-import { planCardBodyHtml } from "~/components/plan-card-html";
 import type { PlanCardData } from "~/views/plans";
 import { pricedCardOf, type PricedCard } from "./plan-cards";
 
@@ -18,27 +17,36 @@ import { pricedCardOf, type PricedCard } from "./plan-cards";
 type Drawn = { html: string; keys: readonly string[] };
 const drawn = new WeakMap<PricedCard, Map<string, Drawn>>();
 
-export function cardBodyHtml(card: PlanCardData, t: TFunction, language: string): string {
-  const source = pricedCardOf(card);
-  if (!source) return planCardBodyHtml(card, t, language);
-  let byLanguage = drawn.get(source);
-  if (!byLanguage) {
-    byLanguage = new Map();
-    drawn.set(source, byLanguage);
-  }
-  let made = byLanguage.get(language);
-  if (made === undefined) {
-    const keys: string[] = [];
-    const noting = ((key: string, ...rest: unknown[]) => {
-      keys.push(key);
-      return (t as unknown as (key: string, ...rest: unknown[]) => string)(key, ...rest);
-    }) as unknown as TFunction;
-    made = { html: planCardBodyHtml(card, noting, language), keys };
-    byLanguage.set(language, made);
-  } else {
-    // The page's strings (i18n-react.tsx, PageStrings) are the keys its render asked for: ask
-    // for the same ones, so the page is the one a fresh drawing makes.
-    for (const key of made.keys) t(key);
-  }
-  return made.html;
-}
+type DrawCardBody = (card: PlanCardData, t: TFunction, language: string) => string;
+
+/**
+ * `draw` keeping its HTML per shared priced card and language. The drawing itself is the
+ * components' (plan-card-html.ts, which the browser runs too); the server's entry hands it in, so
+ * this layer never imports a component (tests/layers.test.ts).
+ */
+export const keptCardBody =
+  (draw: DrawCardBody): DrawCardBody =>
+  (card, t, language) => {
+    const source = pricedCardOf(card);
+    if (!source) return draw(card, t, language);
+    let byLanguage = drawn.get(source);
+    if (!byLanguage) {
+      byLanguage = new Map();
+      drawn.set(source, byLanguage);
+    }
+    let made = byLanguage.get(language);
+    if (made === undefined) {
+      const keys: string[] = [];
+      const noting = ((key: string, ...rest: unknown[]) => {
+        keys.push(key);
+        return (t as unknown as (key: string, ...rest: unknown[]) => string)(key, ...rest);
+      }) as unknown as TFunction;
+      made = { html: draw(card, noting, language), keys };
+      byLanguage.set(language, made);
+    } else {
+      // The page's strings (i18n-react.tsx, PageStrings) are the keys its render asked for: ask
+      // for the same ones, so the page is the one a fresh drawing makes.
+      for (const key of made.keys) t(key);
+    }
+    return made.html;
+  };
