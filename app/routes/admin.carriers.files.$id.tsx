@@ -171,10 +171,15 @@ export default function AdminCarrierFile() {
           </button>
         </Form>
       ) : null}
-      <details>
-        <summary>{t("carrierConsole.content")}</summary>
-        <pre data-testid="carrier-file-content">{file.content}</pre>
-      </details>
+      {file.content !== null ? (
+        <details>
+          <summary>{t("carrierConsole.content")}</summary>
+          <p className="hint">{t("carrierConsole.contentMasked")}</p>
+          <pre data-testid="carrier-file-content">{file.content}</pre>
+        </details>
+      ) : (
+        <p className="hint">{t("carrierConsole.contentNotShown")}</p>
+      )}
     </div>
   );
 }

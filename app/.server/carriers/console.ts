@@ -6,6 +6,7 @@
  * and "send now" for a carrier (a rejected change goes again with the carrier's next file).
  * The console shows member keys (BS000123), never names or SSNs.
  */
+import { maskedInterchange, shownBadValue } from "~/domain/x12/masked";
 import type { Services } from "../services";
 import type { OperatorActor } from "../operators/trail";
 import { recordChange } from "../operators/trail";
@@ -70,7 +71,7 @@ export async function carrierFileDetail(services: Services, id: number) {
     report: parse<ReconciliationReport>(file.report_json),
     transactions: transactions.map((t) => {
       const detail = parse<{ errors?: AckError[]; codes?: Array<{ code: string; meaning: string }> } | AckError[]>(t.errors_json);
-      const errors = Array.isArray(detail) ? detail : (detail?.errors ?? []);
+      const errors = masked(Array.isArray(detail) ? detail : (detail?.errors ?? []));
       return { controlNumber: t.control_number, status: t.status, errors, codes: Array.isArray(detail) ? [] : (detail?.codes ?? []) };
     }),
     changes: changes.map((c) => ({
@@ -79,11 +80,15 @@ export async function carrierFileDetail(services: Services, id: number) {
       kind: c.kind,
       maintenance: c.maintenance,
       status: c.status,
-      errors: parse<AckError[]>(c.errors_json) ?? [],
+      errors: masked(parse<AckError[]>(c.errors_json) ?? []),
     })),
     acknowledgments: acks.map((a) => ({ kind: a.kind, controlNumber: a.control_number, outcome: a.outcome, receivedAt: a.received_at })),
-    /** the file as it was built or received, for the operator to read */
-    content: file.content.length > 200_000 ? `${file.content.slice(0, 200_000)}\n…` : file.content,
+    /**
+     * the file as it was built or received, each member's identity masked (names, ids, SSN, date
+     * of birth, address, contact: domain/x12/masked.ts); a file that is not X12 (the CSV) is not
+     * shown — its rows are people's records
+     */
+    content: contentShown(file.content),
   };
 }
 
@@ -105,4 +110,12 @@ export async function sendNow(services: Services, actor: OperatorActor, carrierI
     after: { ran: run.ran, file: sent?.file?.name ?? null, delivered: sent?.delivered.length ?? 0 },
   });
   return run;
+}
+
+/** A 999's bad value is kept only when its segment identifies nobody (an SSN or a date of birth never reaches the page). */
+const masked = (errors: AckError[]) => errors.map((e) => ({ ...e, badValue: shownBadValue(e.segment, e.badValue) }));
+
+function contentShown(content: string) {
+  const shown = maskedInterchange(content);
+  return shown && shown.length > 200_000 ? `${shown.slice(0, 200_000)}\n…` : shown;
 }

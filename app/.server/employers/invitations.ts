@@ -160,7 +160,7 @@ function openTarget(enrollment: Enrollment) {
   return isQuoted(enrollment) && enrollment.category ? "/plans" : "/home";
 }
 
-export type StartResult = { ok: true; to: string } | { ok: false; reason: "closed" | "complete" | "switch" };
+export type StartResult = { ok: true; to: string } | { ok: false; reason: "closed" | "complete" | "switch" | "alreadyWaived" };
 
 /**
  * The button: continues the enrollment this invitation started, or starts one for the employee
@@ -176,6 +176,8 @@ export async function startFromInvitation(
   const { employee, group, enrollment, window } = inv;
   if (!window.open) return { ok: false, reason: "closed" };
   if (enrollment?.status === "completed") return { ok: false, reason: "complete" };
+  // a standing waiver is taken back first (the page's own button), never shadowed by an enrollment beside it
+  if (inv.waiver) return { ok: false, reason: "alreadyWaived" };
   const live = enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out") ? enrollment : null;
   if (!options.replace && (await holdsAnother(services, session, live?.id ?? null))) return { ok: false, reason: "switch" };
   const actor = employeeActor(session, employee.id);

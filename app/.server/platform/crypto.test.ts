@@ -28,6 +28,14 @@ describe("field encryption", () => {
     expect(() => cipher.decrypt("plain")).toThrow();
   });
 
+  it("refuses a truncated tag or an IV of another length (only what encrypt writes opens)", () => {
+    const [v, iv, tag, data] = cipher.encrypt("123-45-6789").split(".");
+    const short = Buffer.from(tag!, "base64url").subarray(0, 4).toString("base64url");
+    expect(() => cipher.decrypt([v, iv, short, data].join("."))).toThrow(SealedValueError);
+    const longIv = Buffer.concat([Buffer.from(iv!, "base64url"), Buffer.alloc(4)]).toString("base64url");
+    expect(() => cipher.decrypt([v, longIv, tag, data].join("."))).toThrow(SealedValueError);
+  });
+
   it("hashes with a key: stable, and different from another key's hash", () => {
     expect(cipher.hash("123456")).toBe(cipher.hash("123456"));
     expect(cipher.hash("123456")).not.toBe(createCipher(Buffer.alloc(32, 2)).hash("123456"));

@@ -78,10 +78,14 @@ export function createCipher(keys: Buffer | readonly Buffer[]): Cipher {
   function open(sealed: string): { plain: string; index: number } {
     const [version, iv, tag, data] = typeof sealed === "string" ? sealed.split(".") : [];
     if (version !== "v1" || !iv || !tag || data === undefined) throw new SealedValueError("not a sealed value");
+    // exactly what encrypt writes: a 12-byte IV and a full 16-byte tag (a truncated tag is easier to forge)
+    const ivBytes = Buffer.from(iv, "base64url");
+    const tagBytes = Buffer.from(tag, "base64url");
+    if (ivBytes.length !== 12 || tagBytes.length !== 16) throw new SealedValueError("not a sealed value");
     for (const [index, set] of sets.entries()) {
       try {
-        const d = crypto.createDecipheriv("aes-256-gcm", set.enc, Buffer.from(iv, "base64url"));
-        d.setAuthTag(Buffer.from(tag, "base64url"));
+        const d = crypto.createDecipheriv("aes-256-gcm", set.enc, ivBytes, { authTagLength: 16 });
+        d.setAuthTag(tagBytes);
         return { plain: Buffer.concat([d.update(Buffer.from(data, "base64url")), d.final()]).toString("utf8"), index };
       } catch {
         // not this key (or tampered): try the next

@@ -2,6 +2,7 @@
  * Reading a posted form: size-capped, CSRF-checked. Every action starts here, so a forged,
  * cross-site or oversized POST never reaches a domain rule.
  */
+import { loggablePath } from "./log";
 import { CSRFError } from "remix-utils/csrf/server";
 import type { Services } from "../services";
 import { resources } from "./i18n";
@@ -88,7 +89,7 @@ export async function readForm(request: Request, services: Services, options: { 
   form = safeFields(form);
   const problem = formShapeProblem([...form.keys()]);
   if (problem) {
-    services.log.warn("malformed form refused", { problem, path: new URL(request.url).pathname });
+    services.log.warn("malformed form refused", { problem, path: loggablePath(new URL(request.url).pathname) });
     throw formRefusal(400, "malformed-form", (e) => ({
       title: e.badRequest.title,
       lines: [e.badRequest.malformedHint, e.badRequest.body],
@@ -98,7 +99,7 @@ export async function readForm(request: Request, services: Services, options: { 
     await services.csrf.validate(form, request.headers);
   } catch (error) {
     if (error instanceof CSRFError) {
-      services.log.warn("csrf rejected", { reason: error.code, path: new URL(request.url).pathname });
+      services.log.warn("csrf rejected", { reason: error.code, path: loggablePath(new URL(request.url).pathname) });
       throw formRefusal(403, "csrf", (e) => ({ title: e.forbidden.title, lines: [e.forbidden.body, e.forbidden.csrfHint] }));
     }
     throw error;

@@ -21,7 +21,7 @@ import { createCookieSessionStorage, createSession, redirect, type Session, type
 import type { DB } from "../db/connection";
 import type { Dialect } from "../db/migrations";
 import type { StaffSession } from "../db/schema";
-import type { Logger } from "./log";
+import { loggablePath, type Logger } from "./log";
 import { holdsEnrollment, sessionSchema, type Flash, type SessionData, type SessionKey } from "~/domain/session";
 import { enrollmentRowsOnce } from "../store/enrollment-rows";
 import { auditActor, type StaffIdentity } from "~/domain/audit";
@@ -316,7 +316,7 @@ export function createSessions(secret: string, secure: boolean, backend: Session
     if (row.ended_at) return endedWith((row.end_reason as EndReason | null) ?? "unknown", staff);
     if (row.ua_hash !== uaHash(request)) {
       // the token came from another browser: it opens nothing here (and stays valid where it belongs)
-      log.warn("session token from another browser refused", { path: url.pathname });
+      log.warn("session token from another browser refused", { path: loggablePath(url.pathname) });
       return endedWith("elsewhere", null);
     }
     const idleCutoff = new Date(at.getTime() - idleMs);

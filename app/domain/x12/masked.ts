@@ -1,0 +1,44 @@
+/**
+ * An interchange as the operator console shows it: the envelope, the codes and the dates an
+ * operator needs to read a problem, with each member's identity masked (name, identifiers, SSN,
+ * date of birth, address, contact). A member's file is another person's record: the console
+ * never prints it whole (security review of issue 29). Pure.
+ */
+import { separatorsOf } from "./segments";
+
+export const MASK = "•••";
+
+/**
+ * Which elements of a segment identify a person (1 = XX01). NM1: NM103… (names, NM109 the id or
+ * SSN); N3: the street; N4: city and ZIP (N402 state stays); DMG: DMG02 date of birth; PER: the
+ * contact numbers; REF: REF02 (subscriber and member ids such as REF*0F); the 999's IK4 bad value.
+ */
+const PERSONAL: Record<string, (n: number) => boolean> = {
+  NM1: (n) => n >= 3 && n !== 8,
+  N3: () => true,
+  N4: (n) => n === 1 || n === 3,
+  DMG: (n) => n === 2,
+  PER: (n) => n >= 2,
+  REF: (n) => n === 2,
+  IK4: (n) => n === 4,
+};
+
+/** The file with personal elements replaced by •••; a text that is not X12 gives null (never shown raw). */
+export function maskedInterchange(text: string): string | null {
+  const sep = separatorsOf(text);
+  if (!sep) return null;
+  return text
+    .split(sep.segment)
+    .map((raw) => {
+      const segment = raw.replace(/^\s+/, "");
+      const parts = segment.split(sep.element);
+      const personal = PERSONAL[parts[0]];
+      if (!personal) return raw;
+      const lead = raw.slice(0, raw.length - segment.length);
+      return lead + parts.map((v, i) => (i > 0 && v !== "" && personal(i) ? MASK : v)).join(sep.element);
+    })
+    .join(sep.segment);
+}
+
+/** An acknowledgment's bad value, shown only when the segment it came from identifies nobody. */
+export const shownBadValue = (segment: string, value: string | undefined) => (value && !PERSONAL[segment] ? value : undefined);
