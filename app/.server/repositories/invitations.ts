@@ -9,14 +9,6 @@ export async function insertInvitation(
   v: { group_id: number; employee_id: number; token_hash: string; expires_at: string; sent_by: string },
   at: Date,
 ) {
-  // a new link ends the employee's earlier ones: an old e-mail (forwarded, or sent to an address
-  // since corrected) never opens their enrollment (security review of issue 28)
-  await db
-    .updateTable("employee_invitations")
-    .set({ expires_at: at.toISOString() })
-    .where("employee_id", "=", v.employee_id)
-    .where("expires_at", ">", at.toISOString())
-    .execute();
   await db
     .insertInto("employee_invitations")
     .values({ ...v, created_at: at.toISOString() })
