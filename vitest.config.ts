@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -9,6 +10,9 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one test file at a
+    // time and an idle core. Test files never share a database (tests/support/db.ts), so use them all.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     testTimeout: 20000,
     hookTimeout: 30000,
   },

@@ -3,6 +3,7 @@
  * sees it. With JavaScript off, axe (itself a script) runs on the same server HTML opened
  * in a JavaScript-on context whose page scripts are blocked, as DESIGN.md prescribes.
  */
+import { createHash } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { keepPages } from "./html-pages";
@@ -13,7 +14,40 @@ function stripScripts(html: string) {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
 }
 
-export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled: boolean }>({
+interface AxeWorker {
+  /** documents (with their URL and viewport) axe has already passed in this worker */
+  passed: Set<string>;
+  /** opens server HTML, scripts blocked, in this worker's one JavaScript-on page */
+  open(url: string, html: string, viewport: { width: number; height: number }): Promise<Page>;
+}
+
+export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled: boolean }, { axeWorker: AxeWorker }>({
+  // One JavaScript-on page per worker for checking JavaScript-off pages: a context per check cost
+  // more than the check itself.
+  axeWorker: [
+    async ({ browser }, use) => {
+      const ctx = await browser.newContext({ javaScriptEnabled: true });
+      const copy = await ctx.newPage();
+      let body = "";
+      await copy.route("**/*", (route) => {
+        const req = route.request();
+        if (req.resourceType() === "script") return route.abort();
+        if (req.resourceType() === "document") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body });
+        return route.continue();
+      });
+      await use({
+        passed: new Set(),
+        async open(url, html, viewport) {
+          body = html;
+          await copy.setViewportSize(viewport);
+          await copy.goto(url.split("#")[0]!);
+          return copy;
+        },
+      });
+      await ctx.close();
+    },
+    { scope: "worker" },
+  ],
   // With JavaScript off, every page's HTML is kept for the HTML validator (validate-html.ts).
   context: async ({ context }, use, testInfo) => {
     const saved = testInfo.project.use.javaScriptEnabled === false ? keepPages(context) : null;
@@ -35,27 +69,21 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);
   },
-  a11y: async ({ jsEnabled, browser }, use) => {
+  a11y: async ({ jsEnabled, axeWorker }, use) => {
     await use(async (page: Page) => {
+      const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+      const html = jsEnabled ? await page.content() : stripScripts(await page.content());
+      // The same document at the same size was already checked (and passed) in this worker: axe would
+      // give the same answer, so it is not run again. Every distinct page is still checked.
+      const key = createHash("sha256").update(`${jsEnabled}|${viewport.width}x${viewport.height}|${page.url()}|${html}`).digest("hex");
+      if (axeWorker.passed.has(key)) return;
       let target = page;
-      let extra: (() => Promise<void>) | null = null;
       if (!jsEnabled) {
-        const html = stripScripts(await page.content());
-        const url = page.url();
-        const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined });
-        const copy = await ctx.newPage();
-        await copy.route("**/*", (route) => {
-          const req = route.request();
-          if (req.resourceType() === "script") return route.abort();
-          if (req.resourceType() === "document") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
-          return route.continue();
-        });
-        await copy.goto(url);
-        target = copy;
-        extra = () => ctx.close();
+        // axe is a script: with JavaScript off it runs on the same server HTML in this worker's
+        // JavaScript-on page, whose page scripts are blocked.
+        target = await axeWorker.open(page.url(), html, viewport);
       }
       const results = await new AxeBuilder({ page: target }).withTags(TAGS).analyze();
-      if (extra) await extra();
       const summary = results.violations.map(
         (v) =>
           `${v.id} (${v.impact}): ${v.help} — ${v.nodes
@@ -64,6 +92,7 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
             .join(" | ")}`,
       );
       expect(summary, `axe found WCAG 2.2 AA violations on ${page.url()}`).toEqual([]);
+      axeWorker.passed.add(key);
     });
   },
 });

@@ -105,8 +105,15 @@ export async function createTestApp(
   return { ...database, services, clock };
 }
 
-/** The databases this run covers: SQLite, plus PostgreSQL when TEST_DATABASE_URL is set. */
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+/**
+ * The databases this run covers: SQLite, plus PostgreSQL when TEST_DATABASE_URL is set — or PostgreSQL
+ * alone with TEST_DATABASE_ONLY=postgres (CI's second pass, after `npm test` ran every test on SQLite).
+ */
+export const databaseKinds: DatabaseKind[] = !process.env.TEST_DATABASE_URL
+  ? ["sqlite"]
+  : process.env.TEST_DATABASE_ONLY === "postgres"
+    ? ["postgres"]
+    : ["sqlite", "postgres"];
 
 /** Runs a suite once per database kind. */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
