@@ -11,17 +11,17 @@ import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("continueEnrollment");
 
-type State = "continue" | "switch" | "complete";
-/** "already complete" is gone for good: 410 */
-const answer = (state: State) => json({ state }, { status: state === "complete" ? 410 : 200 });
+type State = "continue" | "switch" | "complete" | "used";
+/** "already complete" and "already used" are gone for good: 410 */
+const answer = (state: State) => json({ state }, { status: state === "complete" || state === "used" ? 410 : 200 });
 
 /**
  * /direct-continue/:id/:tab — the link in a save-for-later e-mail (and the one reps send): the
  * id is an unguessable, expiring token (base64 in the path), never the enrollment id. Opening it
  * writes nothing (mail scanners follow links): the page offers a button that resumes the saved
  * step (issue 23). When this browser holds another unfinished enrollment, the page says so and
- * asks. A completed enrollment's link says so and opens nothing. An unknown or expired link is
- * the site's 404 page.
+ * asks. A completed enrollment's link says so and opens nothing; so does a link opened once
+ * already (ADR 003: a link opens once). An unknown or expired link is the site's 404 page.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
@@ -53,6 +53,17 @@ export default function DirectContinue() {
       <div className="stack" data-testid="resume-complete">
         <h1>{t("resume.completeTitle")}</h1>
         <p>{t("resume.completeBody")}</p>
+        <p>
+          <Link to="/">{t("resume.home")}</Link>
+        </p>
+      </div>
+    );
+  }
+  if (state === "used") {
+    return (
+      <div className="stack" data-testid="resume-used">
+        <h1>{t("resume.usedTitle")}</h1>
+        <p>{t("resume.usedBody")}</p>
         <p>
           <Link to="/">{t("resume.home")}</Link>
         </p>

@@ -276,11 +276,25 @@ describeEachDatabase("the audit trail", (kind) => {
         .executeTakeFirstOrThrow(),
     );
     const resumeCode = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1];
-    const link = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!;
     const byCode = newClient(app);
     expect((await byCode.submit(continueAction, "/continue-enrollment", { code: resumeCode, email: "ana.lopez@gmail.com" })).location).toBe(
       REVIEW,
     );
+    // an e-mail opens once (ADR 003): the browser holding it saves for later again for the link
+    expect((await byCode.submit(reviewAction, REVIEW, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(
+      `${REVIEW}?dialog=save-later&sent=1`,
+    );
+    const again = opened(
+      app,
+      await app.store.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("enrollment_id", "=", id)
+        .where("kind", "=", "save_later")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
+    const link = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(again.text_body)!;
     const byLink = newClient(app);
     // the link's page writes nothing; its button resumes (issue 23)
     expect((await byLink.load(directLoader, link[0], { id: link[1], tab: link[2] })).location).toBeNull();

@@ -44,6 +44,11 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     expect((await client.submit(reviewAction, REVIEW, { intent: "send-resume", email })).location).toBe(
       `${REVIEW}?dialog=save-later&sent=1`,
     );
+    return { client, id, email, ...(await lastResumeMail(id)) };
+  }
+
+  /** The code and the direct link of the newest save-for-later e-mail of an enrollment. */
+  async function lastResumeMail(id: number) {
     const mail = opened(
       app,
       await app.store.db
@@ -54,9 +59,9 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
         .orderBy("id", "desc")
         .executeTakeFirstOrThrow(),
     );
-    const code = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1];
+    const code = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text_body)![1]!;
     const m = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mail.text_body)!;
-    return { client, id, code, email, link: { path: m[0], params: { id: m[1], tab: m[2] } } };
+    return { code, link: { path: m[0], params: { id: m[1]!, tab: m[2]! } } };
   }
   type Link = Awaited<ReturnType<typeof savedAtReview>>["link"];
 
@@ -102,6 +107,59 @@ describeEachDatabase("resume links and codes: who holds an enrollment (issue 23)
     }
     // the victim still has the receipt and the PDF
     expect(await download(victim, id)).toBe(200);
+  });
+
+  it("a link or code opens once: the copy an attacker kept, and every earlier e-mail's, open nothing once the owner resumed", async () => {
+    const { client: attacker, id, email, code: firstCode, link: firstLink } = await savedAtReview();
+    // the attacker saves again: a second e-mail replaces the first one's link and code
+    expect((await attacker.submit(reviewAction, REVIEW, { intent: "send-resume", email })).location).toBe(
+      `${REVIEW}?dialog=save-later&sent=1`,
+    );
+    const { code, link } = await lastResumeMail(id);
+    const replaced = await browser().load(direct.loader, firstLink.path, firstLink.params);
+    expect([replaced.status, replaced.data]).toEqual([410, { state: "used" }]);
+    const oldCode = await browser().submit(continueAction, "/continue-enrollment", { code: firstCode, email });
+    expect([oldCode.status, oldCode.data.fieldErrors.code]).toEqual([410, "validation.resumeUsed"]);
+
+    // the victim opens the link the attacker sent, and resumes: the enrollment is theirs
+    const victim = browser();
+    expect((await resumeByLink(victim, link)).location).toBe(REVIEW);
+    const held = await enrollmentRow(id);
+    expect(held.holder).toBe((await victim.session()).holder);
+
+    // the attacker's copy of that link, and its code, open nothing — in any browser
+    for (const c of [attacker, browser()]) {
+      const page = await c.load(direct.loader, link.path, link.params);
+      expect([page.location, page.status, page.data]).toEqual([null, 410, { state: "used" }]);
+      const posted = await c.submit(direct.action, link.path, { intent: "continue" }, { params: link.params });
+      expect([posted.location, posted.status, posted.data]).toEqual([null, 410, { state: "used" }]);
+      const byCode = await c.submit(continueAction, "/continue-enrollment", { code, email });
+      expect(byCode.location).toBeNull();
+      expect(byCode.data.fieldErrors.code).toBe("validation.resumeUsed");
+      expect((await c.session()).tempId).toBeUndefined();
+      expect((await c.load(reviewLoader, REVIEW)).location).toBe("/cart");
+    }
+    expect((await enrollmentRow(id)).holder).toBe(held.holder);
+    expect((await victim.load(reviewLoader, REVIEW)).status).toBe(200);
+  });
+
+  it("two presses of the same link at once open the enrollment in one browser only", async () => {
+    const { id, link } = await savedAtReview();
+    const [one, two] = [browser(), browser()];
+    for (const c of [one, two]) expect((await c.load(direct.loader, link.path, link.params)).status).toBe(200);
+    const answers = await Promise.all(
+      [one, two].map((c) => c.submit(direct.action, link.path, { intent: "continue" }, { params: link.params })),
+    );
+    expect(answers.map((a) => a.location).sort()).toEqual([REVIEW, null].sort());
+    const winner = answers[0]!.location ? one : two;
+    expect((await enrollmentRow(id)).holder).toBe((await winner.session()).holder);
+    const resumes = await app.store.db
+      .selectFrom("audit_events")
+      .select("id")
+      .where("enrollment_id", "=", id)
+      .where("kind", "=", "enrollment.resume")
+      .execute();
+    expect(resumes).toHaveLength(1);
   });
 
   it("resuming in browser B makes browser A lose the enrollment: the wizard, the receipt, the PDF", async () => {

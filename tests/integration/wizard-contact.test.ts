@@ -215,7 +215,7 @@ describeEachDatabase("wizard: contact information and one-time codes", (kind) =>
   });
 
   // ---- save for later and resume
-  it("Save & Continue Later e-mails a code and a link; both reopen the saved step in a new browser", async () => {
+  it("Save & Continue Later e-mails a code and a link; each reopens the saved step in a new browser, once", async () => {
     const c = await onContact();
     expect((await c.submit(contactAction, HERE, { ...CONTACT, intent: "save-later" })).location).toBe(`${HERE}?dialog=save-later`);
     expect((await c.submit(contactAction, HERE, { intent: "send-resume", email: "nope" })).data.fieldErrors.email).toBe(
@@ -249,8 +249,15 @@ describeEachDatabase("wizard: contact information and one-time codes", (kind) =>
     expect((await fresh.load(contactLoader, HERE)).data.values.address1).toBe("100 Main St");
 
     const other = new TestClient(app.services);
-    expect((await other.load(directLoader, link[0], { id: link[1], tab: link[2] })).location).toBeNull();
-    const direct = await other.submit(directAction, link[0], { intent: "continue" }, { params: { id: link[1], tab: link[2] } });
+    // resuming used up the e-mail: its link opens nothing now (ADR 003: a code or a link opens once)
+    const used = await other.load(directLoader, link[0], { id: link[1], tab: link[2] });
+    expect([used.location, used.status]).toEqual([null, 410]);
+    expect((await fresh.submit(contactAction, HERE, { intent: "send-resume", email: "ana.lopez@gmail.com" })).location).toBe(
+      `${HERE}?dialog=save-later&sent=1`,
+    );
+    const next = /\/direct-continue\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec((await lastMail()).text_body)!;
+    expect((await other.load(directLoader, next[0], { id: next[1], tab: next[2] })).location).toBeNull();
+    const direct = await other.submit(directAction, next[0], { intent: "continue" }, { params: { id: next[1], tab: next[2] } });
     expect(direct.location).toBe(HERE);
     expect((await other.session()).tempId).toBe(id);
     expect(

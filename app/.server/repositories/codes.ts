@@ -109,16 +109,44 @@ export async function invalidateCode(db: DB, id: number, now: Date) {
 }
 
 /** A live code by its hash (resume codes are found by code and e-mail, not by enrollment). */
-export function liveCodeByHash(db: DB, purpose: string, codeHash: string, targetHash: string, now: Date) {
+/**
+ * A code of a purpose sent to one target, not expired — used, retired or live (`used_at` and
+ * `invalidated_at` say), so that a used code can be told from a wrong one.
+ */
+export function unexpiredCodeByHash(db: DB, purpose: string, codeHash: string, targetHash: string, now: Date) {
   return db
     .selectFrom("one_time_codes")
     .selectAll()
     .where("purpose", "=", purpose)
     .where("code_hash", "=", codeHash)
     .where("target_hash", "=", targetHash)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Uses a live code up, in one statement: true only for the one request that did. */
+export async function claimCode(db: DB, id: number, now: Date) {
+  const done = await db
+    .updateTable("one_time_codes")
+    .set({ used_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
     .where("invalidated_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** Retires every live code of a purpose for an enrollment. */
+export async function retireCodes(db: DB, enrollmentId: number, purpose: string, now: Date) {
+  await db
+    .updateTable("one_time_codes")
+    .set({ invalidated_at: now.toISOString() })
+    .where("enrollment_id", "=", enrollmentId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("invalidated_at", "is", null)
+    .execute();
 }
 
 /** The newest code of a purpose that belongs to no enrollment (a rep's or group admin's sign-in). */

@@ -19,7 +19,7 @@ export async function insertLinkToken(
     .execute();
 }
 
-/** A token that exists for this purpose and has not expired. */
+/** A token that exists for this purpose and has not expired (used or not: `used_at` says). */
 export function findLinkToken(db: DB, tokenHash: string, purpose: string, now: Date) {
   return db
     .selectFrom("link_tokens")
@@ -32,6 +32,32 @@ export function findLinkToken(db: DB, tokenHash: string, purpose: string, now: D
 
 export async function markLinkTokenUsed(db: DB, id: number, now: Date) {
   await db.updateTable("link_tokens").set({ used_at: now.toISOString() }).where("id", "=", id).execute();
+}
+
+/**
+ * Uses a live link up, in one statement: true only for the one request that did (two presses of
+ * the same link at once cannot both open it).
+ */
+export async function claimLinkToken(db: DB, id: number, now: Date) {
+  const done = await db
+    .updateTable("link_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** Uses up every unused link of one purpose for an enrollment (they say "no longer opens" rather than 404). */
+export async function useUpLinkTokens(db: DB, enrollmentId: number, purpose: string, now: Date) {
+  await db
+    .updateTable("link_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("enrollment_id", "=", enrollmentId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** Ends the live links of one purpose for an enrollment (a new link replaces them). */

@@ -7,6 +7,11 @@
  * a page with a button), never replaces another unfinished enrollment of this browser without
  * asking, and makes this browser the enrollment's only holder (the browsers that held it before
  * lose it). A completed enrollment's code or link says "already complete" and opens nothing.
+ *
+ * A code or a link opens once (ADR 003): resuming uses it up and ends every other code and link of
+ * that enrollment, in the same transaction; a new Save & Continue Later ends the earlier ones. So a
+ * link an attacker made and got a victim to open — or a forwarded or old e-mail — cannot take the
+ * enrollment back once its owner has resumed it, before or after completion.
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
@@ -14,9 +19,9 @@ import type { Enrollment } from "../db/schema";
 import { findByAnyHash, randomToken } from "../platform/crypto";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { clientKey } from "../platform/respond";
-import { insertCode, liveCodeByHash } from "../repositories/codes";
+import { claimCode, insertCode, retireCodes, unexpiredCodeByHash } from "../repositories/codes";
 import { queueMail, withMessages } from "../platform/outbox";
-import { findLinkToken, insertLinkToken } from "../repositories/tokens";
+import { claimLinkToken, findLinkToken, insertLinkToken, useUpLinkTokens } from "../repositories/tokens";
 import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
 import { cartLines } from "../repositories/cart";
 import { holdEnrollment, restoreSession } from "./enrollment-session";
@@ -95,6 +100,8 @@ export async function sendResumeCode(
       expiresAt,
       now,
     });
+    // a new e-mail's link replaces the earlier ones (insertCode retires the earlier codes)
+    await useUpLinkTokens(tx.db, enrollment.id, "direct_continue", now);
     await insertLinkToken(tx.db, {
       tokenHash: services.cipher.hash(`direct:${token}`),
       purpose: "direct_continue",
@@ -153,24 +160,46 @@ async function holdsAnother(services: Services, session: StoreSession, enrollmen
  * page that says so, never its receipt, its number or its PDF; "switch" when this browser holds
  * another unfinished enrollment and has not said to replace it.
  */
-export type ResumeRefusal = "complete" | "switch";
+export type ResumeRefusal = "complete" | "used" | "switch";
 
-/** Puts the enrollment in this browser as its only holder, audited; where it opens. POST only. */
-async function resume(services: Services, session: StoreSession, enrollment: Enrollment, tab: string | null, how: "code" | "link") {
-  await restoreSession(services, session, enrollment);
-  await holdEnrollment(services, session, enrollment.id);
-  await audit(services, applicantResuming(session), {
-    kind: "enrollment.resume",
-    enrollmentId: enrollment.id,
-    memberId: enrollment.member_id,
-    detail: how,
+/**
+ * Uses the code or the link up and ends every other one of the enrollment, puts the enrollment in
+ * this browser as its only holder, audited — one transaction; where it opens. POST only. False
+ * when another request used the same code or link first.
+ */
+async function resume(
+  services: Services,
+  session: StoreSession,
+  enrollment: Enrollment,
+  tab: string | null,
+  how: { by: "code" | "link"; id: number },
+): Promise<string | false> {
+  const now = services.now();
+  const opened = await services.db.transaction().execute(async (trx) => {
+    const tx = { ...services, db: trx };
+    const claimed = how.by === "code" ? await claimCode(trx, how.id, now) : await claimLinkToken(trx, how.id, now);
+    if (!claimed) return false;
+    await retireCodes(trx, enrollment.id, "resume", now);
+    await useUpLinkTokens(trx, enrollment.id, "direct_continue", now);
+    await holdEnrollment(tx, session, enrollment.id);
+    await audit(tx, applicantResuming(session), {
+      kind: "enrollment.resume",
+      enrollmentId: enrollment.id,
+      memberId: enrollment.member_id,
+      detail: how.by,
+    });
+    return true;
   });
+  if (!opened) return false;
+  const holder = session.get("holder")!; // restoreSession starts the session afresh: the hold is kept
+  await restoreSession(services, session, enrollment);
+  session.set("holder", holder);
   return resumeTarget(services, session, enrollment, tab);
 }
 
 export type ContinueResult =
   | { ok: true; to: string }
-  | { ok: false; error: "validation.resumeNotFound" | "validation.tooManyCodes" | "validation.resumeComplete" }
+  | { ok: false; error: "validation.resumeNotFound" | "validation.tooManyCodes" | "validation.resumeComplete" | "validation.resumeUsed" }
   | { ok: false; error: "switch" };
 
 export async function continueWithCode(
@@ -189,8 +218,9 @@ export async function continueWithCode(
   // The code and the address are hashed with the same key: try each key's pair, newest first.
   const codeHashes = services.cipher.hashes(codeInput(code));
   const emailHashes = services.cipher.hashes(emailInput(email));
-  let row: Awaited<ReturnType<typeof liveCodeByHash>>;
-  for (const [i, hash] of codeHashes.entries()) if (!row) row = await liveCodeByHash(services.db, "resume", hash, emailHashes[i]!, now);
+  let row: Awaited<ReturnType<typeof unexpiredCodeByHash>>;
+  for (const [i, hash] of codeHashes.entries())
+    if (!row) row = await unexpiredCodeByHash(services.db, "resume", hash, emailHashes[i]!, now);
   const enrollment = row?.enrollment_id ? await findEnrollment(services.db, row.enrollment_id) : undefined;
   if (!row || !enrollment || enrollment.status === "cancelled") {
     services.log.warn("resume code refused");
@@ -198,8 +228,10 @@ export async function continueWithCode(
   }
   await releaseLimit(services.db, key, taken);
   if (enrollment.status === "completed") return { ok: false, error: "validation.resumeComplete" };
+  if (row.used_at || row.invalidated_at) return { ok: false, error: "validation.resumeUsed" };
   if (!options.replace && (await holdsAnother(services, session, enrollment.id))) return { ok: false, error: "switch" };
-  return { ok: true, to: await resume(services, session, enrollment, enrollment.saved_tab, "code") };
+  const to = await resume(services, session, enrollment, enrollment.saved_tab, { by: "code", id: row.id });
+  return to ? { ok: true, to } : { ok: false, error: "validation.resumeUsed" };
 }
 
 /** The enrollment and the tab a direct link names, or null (unknown, expired, cancelled). Reads only. */
@@ -212,13 +244,13 @@ async function linkTarget(services: Services, idPart: string, tabPart: string) {
   const enrollment = link ? await findEnrollment(services.db, link.enrollment_id) : undefined;
   if (!link || !enrollment || enrollment.status === "cancelled") return null;
   const tab = decodePart(tabPart);
-  return { enrollment, tab: tab === "cart_info" || isTabName(tab) ? tab : link.tab_name };
+  return { enrollment, link, tab: tab === "cart_info" || isTabName(tab) ? tab : link.tab_name };
 }
 
 /**
  * GET /direct-continue/…: what the page offers, writing nothing (mail scanners open links):
  * "continue" (a button that resumes), "switch" (this browser holds another enrollment: replace
- * it, or keep it), "complete"; null for a link that opens nothing (404).
+ * it, or keep it), "complete", "used" (opened once already); null for a link that opens nothing (404).
  */
 export async function directContinuePage(
   services: Services,
@@ -229,6 +261,7 @@ export async function directContinuePage(
   const target = await linkTarget(services, idPart, tabPart);
   if (!target) return null;
   if (target.enrollment.status === "completed") return "complete";
+  if (target.link.used_at) return "used";
   return (await holdsAnother(services, session, target.enrollment.id)) ? "switch" : "continue";
 }
 
@@ -243,6 +276,8 @@ export async function directContinue(
   const target = await linkTarget(services, idPart, tabPart);
   if (!target) return null;
   if (target.enrollment.status === "completed") return { ok: false, refusal: "complete" };
+  if (target.link.used_at) return { ok: false, refusal: "used" };
   if (!options.replace && (await holdsAnother(services, session, target.enrollment.id))) return { ok: false, refusal: "switch" };
-  return { ok: true, to: await resume(services, session, target.enrollment, target.tab, "link") };
+  const to = await resume(services, session, target.enrollment, target.tab, { by: "link", id: target.link.id });
+  return to ? { ok: true, to } : { ok: false, refusal: "used" };
 }
