@@ -31,8 +31,9 @@ const dev = process.argv.includes("--dev");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.basename(here) === "build" && fs.existsSync(path.join(here, "server.js")) ? path.dirname(here) : here;
 const config = configOrExit();
-// The built app always renders with React's production build; NODE_ENV=production on top of
-// that is what makes the configuration demand real secrets (checked just above).
+// The built app always renders with React's production build. The configuration was read above
+// with the NODE_ENV the process was given: NODE_ENV=production is what makes it demand real secrets
+// and SMTP; without it, the dev outbox is still never served to other machines (config.ts).
 if (!dev) process.env.NODE_ENV = "production";
 const log = createLogger(config.logLevel);
 if (config.usingDevSecrets)

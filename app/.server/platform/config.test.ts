@@ -48,6 +48,20 @@ describe("loadConfig", () => {
     expect(c.warnings).toEqual([]);
   });
 
+  it("never opens the dev outbox (every e-mailed code and link) to other machines, whatever NODE_ENV says", () => {
+    // real secrets, NODE_ENV forgotten: the server listens on every interface
+    const forgotten = loadConfig({ SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32) });
+    expect(forgotten.host).toBe("0.0.0.0");
+    expect(forgotten.devOutbox).toBe(false);
+    expect(loadConfig({ SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), HOST: "127.0.0.1" }).devOutbox).toBe(true);
+    expect(() => loadConfig({ SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), DEV_OUTBOX: "1" })).toThrow(
+      /DEV_OUTBOX.*HOST/,
+    );
+    expect(loadConfig({ SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), DEV_OUTBOX: "1", HOST: "::1" }).devOutbox).toBe(
+      true,
+    );
+  });
+
   describe("mail transport", () => {
     const PROD = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32) };
     it("refuses production without one: codes and links would pile up in the outbox table, never sent", () => {

@@ -199,6 +199,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `HOST ${env.HOST} is reachable from other machines, and the server would use the development secrets (public: anyone who reaches it could forge sessions and read every code in the dev outbox). Set real SESSION_SECRET and ENCRYPTION_KEY (openssl rand -base64 48; openssl rand -hex 32) to listen there, or leave HOST unset (127.0.0.1).`,
     ]);
   }
+  const host = env.HOST ?? (usingDevSecrets ? "127.0.0.1" : "0.0.0.0");
+  // The dev outbox shows every e-mailed code and link: never on an address other machines reach,
+  // whatever NODE_ENV says (a deployment that forgot NODE_ENV=production must not publish it).
+  if (env.DEV_OUTBOX === true && !isLoopbackHost(host)) {
+    throw new ConfigError([
+      `DEV_OUTBOX is on and HOST ${host} is reachable from other machines: anyone who reaches it could read every code and link the store e-mails. Turn DEV_OUTBOX off, or listen on 127.0.0.1.`,
+    ]);
+  }
   const keys = (env.ENCRYPTION_KEYS ?? [env.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY]).map((k) => Buffer.from(k, "hex"));
   const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox");
   const warnings: string[] = [];
@@ -209,7 +217,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST ?? (usingDevSecrets ? "127.0.0.1" : "0.0.0.0"),
+    host,
     databaseUrl: env.DATABASE_URL,
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     encryptionKey: keys[0]!,
@@ -219,7 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailTransport,
     mailFrom: env.MAIL_FROM,
-    devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== "production",
+    devOutbox: env.DEV_OUTBOX ?? (env.NODE_ENV !== "production" && isLoopbackHost(host)),
     seedOnStart: env.SEED_ON_START,
     carrierFeed: { enabled: env.CARRIER_FEED_ENABLED, root: env.CARRIERS_DIR },
     reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },
