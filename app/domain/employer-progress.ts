@@ -79,6 +79,8 @@ export function adminSummaryDue(closes: IsoDate, today: IsoDate) {
 
 /** "Remind now" may be pressed once in this many hours per group. */
 export const REMIND_NOW_COOLDOWN_HOURS = 24;
+/** An employee invited less than this long ago is not invited again by Invite (a second click sends nothing). */
+export const INVITE_COOLDOWN_MINUTES = 60;
 
 /** When an invitation expires: the end (UTC) of the last day of the employee's window. */
 export function invitationExpiry(lastDay: IsoDate) {
