@@ -52,7 +52,7 @@ export function progressCounts(statuses: ProgressStatus[]) {
   return { total, counts, percent };
 }
 
-function addDays(iso: IsoDate, days: number): IsoDate {
+export function addDays(iso: IsoDate, days: number): IsoDate {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

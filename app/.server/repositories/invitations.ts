@@ -148,14 +148,22 @@ export function activeAdmins(db: DB, groupId: number) {
     .execute();
 }
 
-/** Groups whose open-enrollment dates are set (the reminders look only at them). */
-export function groupsWithWindows(db: DB) {
-  return db
-    .selectFrom("employer_settings")
-    .selectAll()
-    .where("open_enrollment_start", "is not", null)
-    .where("open_enrollment_end", "is not", null)
-    .execute();
+/** Every group's settings (the reminders: open enrollment and new hires). */
+export function allEmployerSettings(db: DB) {
+  return db.selectFrom("employer_settings").selectAll().orderBy("group_id").execute();
+}
+
+/** Whether the group has an employee hired on or after this day (someone may be in a new-hire window). */
+export async function hiredSince(db: DB, groupId: number, since: string) {
+  const row = await db
+    .selectFrom("group_employees")
+    .select("id")
+    .where("group_id", "=", groupId)
+    .where("hire_date", ">=", since)
+    .where("status", "!=", "terminated")
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Ends an employee's live links (the e-mail address changed, they were terminated): the number ended. */
