@@ -33,7 +33,7 @@ async function otherBrowser(browser: Browser, jsEnabled: boolean, baseURL: strin
   return context.newPage();
 }
 
-test("an admin invites; one employee starts from her link (in progress), another declines; progress shows both", async ({
+test("an admin invites; one employee enrolls through her link (another browser gets only a code offer), another declines; progress shows both", async ({
   page,
   a11y,
   browser,
