@@ -52,7 +52,7 @@ export function progressCounts(statuses: ProgressStatus[]) {
   return { total, counts, percent };
 }
 
-function addDays(iso: IsoDate, days: number): IsoDate {
+export function addDays(iso: IsoDate, days: number): IsoDate {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
@@ -79,6 +79,8 @@ export function adminSummaryDue(closes: IsoDate, today: IsoDate) {
 
 /** "Remind now" may be pressed once in this many hours per group. */
 export const REMIND_NOW_COOLDOWN_HOURS = 24;
+/** An employee invited less than this long ago is not invited again by Invite (a second click sends nothing). */
+export const INVITE_COOLDOWN_MINUTES = 60;
 
 /** When an invitation expires: the end (UTC) of the last day of the employee's window. */
 export function invitationExpiry(lastDay: IsoDate) {

@@ -43,6 +43,8 @@ export const sessionSchema = z
     receiptUntil: z.number().int().positive(),
     /** this browser's hold on a resumed enrollment (enrollments.holder) */
     holder: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    /** this browser's key for the codes that let it continue an invitation's enrollment held elsewhere (ADR 023) */
+    inviteKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /** the plans chosen for Compare plans (ids only, up to four) */
     compare: z.array(id).max(4),
   })

@@ -34,8 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "invite") {
     const audience = field(form, "audience", 10);
     if (audience !== "all" && audience !== "pending") throw new Response("Unknown audience", { status: 400, statusText: "bad-form" });
-    const { sent, withoutEmail } = await sendInvitations(services, session, groupId, audience);
-    session.flash({ kind: "success", key: "progress.invitesSent", values: { sent: String(sent), skipped: String(withoutEmail) } });
+    const { sent, withoutEmail, recent, cooldownMinutes } = await sendInvitations(services, session, groupId, audience);
+    const values = { sent: String(sent), skipped: String(withoutEmail), recent: String(recent), minutes: String(cooldownMinutes) };
+    // a second click within the cooldown says so and sends nothing (ADR 023)
+    if (sent === 0 && recent > 0) session.flash({ kind: "warning", key: "progress.invitesRecent", values });
+    else session.flash({ kind: "success", key: recent > 0 ? "progress.invitesSentSomeRecent" : "progress.invitesSent", values });
     return redirectWithSession(services, session, "/group-progress");
   }
   if (intent === "remind") {

@@ -6,7 +6,31 @@ import { useTranslation } from "~/i18n-react";
 import { readForm, field } from "~/.server/platform/request";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { requestContext } from "~/.server/platform/request-context";
-import { employeeActor, holdsAnother, invitationOf, startFromInvitation } from "~/.server/employers/invitations";
+import {
+  employeeActor,
+  holdsAnother,
+  holdsHere,
+  invitationOf,
+  liveEnrollment,
+  startFromInvitation,
+  waiverHolderHash,
+  waiverMadeHere,
+  type OpenInvitation,
+} from "~/.server/employers/invitations";
+import {
+  INVITE_CODE_TTL_MS,
+  pendingInvitationCode,
+  sendInvitationCode,
+  verifyInvitationCode,
+  type InviteVerifyResult,
+} from "~/.server/employers/invitation-codes";
+import { setWaiverHolder } from "~/.server/repositories/invitations";
+import { audit } from "~/.server/platform/audit";
+import type { StoreSession } from "~/.server/platform/session";
+import { signInCodeValidator } from "~/forms/verify";
+import * as clientForms from "~/forms/client";
+import { StoreForm } from "~/components/form/StoreForm";
+import { TextField } from "~/components/form/Fields";
 import { reverseCoverageWaiver, waiveCoverage } from "~/.server/employers/progress";
 import type { Services } from "~/.server/services";
 import { waiverValidator } from "~/forms/waiver";
@@ -22,7 +46,39 @@ async function open(services: Services, token: string | undefined) {
   return inv;
 }
 
-const REFUSALS = ["closed", "complete", "switch", "enrolled", "alreadyWaived", "notWaived", "terminated"] as const;
+const REFUSALS = [
+  "closed",
+  "complete",
+  "switch",
+  "enrolled",
+  "alreadyWaived",
+  "notWaived",
+  "terminated",
+  "needsCode",
+  "wait",
+  "noEmail",
+  "codeSent",
+] as const;
+
+const CODE_ERRORS: Record<Exclude<InviteVerifyResult, "ok">, string> = {
+  wrong: "validation.otpWrong",
+  expired: "validation.otpExpired",
+  tooManyTries: "validation.otpTooMany",
+  throttled: "validation.tooManyCodes",
+  noCode: "validation.otpNoCode",
+};
+
+/**
+ * Why this browser must prove it is the employee's before acting on the link (ADR 023): the
+ * enrollment in progress is held by another browser, or the standing decline was made elsewhere
+ * (another browser, or the admin). Null: it may act.
+ */
+function codeGate(services: Services, session: StoreSession, inv: OpenInvitation) {
+  const live = liveEnrollment(inv);
+  if (live && !holdsHere(session, live)) return "enrollment" as const;
+  if (inv.waiver && !waiverMadeHere(services, session, inv.waiver)) return "waiver" as const;
+  return null;
+}
 
 /**
  * /invitation/{token}: an employee's personal enrollment link (issue 28). The GET shows who it is
@@ -34,8 +90,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const inv = await open(services, params.token);
   if (inv.state === "expired") return json({ state: "expired" as const }, { status: 410 });
+  if (inv.state === "revoked") return json({ state: "revoked" as const }, { status: 410 });
   const { employee, group, enrollment, window, waiver } = inv;
   const session = await services.sessions.read(request);
+  const gate = window.open && enrollment?.status !== "completed" ? codeGate(services, session, inv) : null;
   const asked = new URL(request.url).searchParams.get("refused");
   const live = enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out") ? enrollment.id : null;
   return json({
@@ -48,7 +106,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     window: window.open
       ? { open: true as const, closes: isoToUsDate(window.closes) }
       : { open: false as const, opens: isoToUsDate(window.nextOpens) },
-    waiver: waiver ? { reason: waiver.reason, text: waiver.other_text ?? "", at: isoToUsDate(waiver.waived_at.slice(0, 10)) } : null,
+    // the reason is shown only to the browser that gave it (another browser sees that coverage was declined)
+    waiver: waiver
+      ? {
+          reason: gate === "waiver" ? null : waiver.reason,
+          text: waiver.other_text ?? "",
+          at: isoToUsDate(waiver.waived_at.slice(0, 10)),
+        }
+      : null,
+    gate,
+    code: gate ? await pendingInvitationCode(services, session, employee) : null,
+    codeMinutes: INVITE_CODE_TTL_MS / 60000,
     // another unfinished enrollment in this browser is never replaced without asking (ADR 003)
     holdsAnother: await holdsAnother(services, session, live),
     refused: (REFUSALS as readonly string[]).includes(asked ?? "") ? asked : null,
@@ -60,6 +128,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, services);
   const inv = await open(services, params.token);
   if (inv.state === "expired") return json({ state: "expired" as const }, { status: 410 });
+  if (inv.state === "revoked") return json({ state: "revoked" as const }, { status: 410 });
   const session = await requestContext({ request, context }).session;
   const here = `/invitation/${params.token}`;
   const intent = field(form, "intent", 20);
@@ -69,16 +138,58 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!started.ok) return redirect(`${here}?refused=${started.reason}`);
     return redirectWithSession(services, session, started.to);
   }
+  if (intent === "send-code") {
+    if (!codeGate(services, session, inv)) return redirect(here);
+    const sent = await sendInvitationCode(services, session, inv.employee);
+    return redirectWithSession(services, session, `${here}?refused=${sent.ok ? "codeSent" : sent.reason}`);
+  }
+  if (intent === "verify-code") {
+    const gate = codeGate(services, session, inv);
+    if (!gate) return redirect(here);
+    const result = await signInCodeValidator.validate(form);
+    if (result.error) return validationError(result.error, result.submittedData);
+    const checked = await verifyInvitationCode(services, session, inv.employee, result.data.code);
+    if (checked !== "ok")
+      return validationError(
+        { fieldErrors: { code: CODE_ERRORS[checked] }, formId: result.formId },
+        { code: "" },
+        {
+          status: checked === "throttled" ? 429 : 422,
+        },
+      );
+    if (gate === "waiver") {
+      // this browser proved it is the employee's: the decline is now this browser's to take back
+      await setWaiverHolder(services.db, inv.employee.id, waiverHolderHash(services, session));
+      return redirectWithSession(services, session, here);
+    }
+    const started = await startFromInvitation(services, request, session, inv, {
+      replace: field(form, "replace", 3) === "yes",
+      proven: true,
+    });
+    if (!started.ok) return redirectWithSession(services, session, `${here}?refused=${started.reason}`);
+    return redirectWithSession(services, session, started.to);
+  }
   if (intent === "waive") {
     const result = await waiverValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
+    // someone else's enrollment in progress is not declined from another browser without the code
+    if (codeGate(services, session, inv) === "enrollment") {
+      await audit(services, actor, { kind: "invitation.refuse", detail: "needs_code:waive" });
+      return redirect(`${here}?refused=needsCode`);
+    }
     const done = await waiveCoverage(services, actor, inv.group.id, inv.employee.id, {
       reason: result.data.reason,
       otherText: result.data.otherText || null,
+      holderHash: waiverHolderHash(services, session),
     });
-    return redirect(done.ok ? here : `${here}?refused=${done.reason}`);
+    return redirectWithSession(services, session, done.ok ? here : `${here}?refused=${done.reason}`);
   }
   if (intent === "unwaive") {
+    // only the browser that declined takes it back without the code (another browser, or a decline the admin entered)
+    if (inv.waiver && codeGate(services, session, inv) === "waiver") {
+      await audit(services, actor, { kind: "invitation.refuse", detail: "needs_code:unwaive" });
+      return redirect(`${here}?refused=needsCode`);
+    }
     const done = await reverseCoverageWaiver(services, actor, inv.group.id, inv.employee.id);
     return redirect(done.ok ? here : `${here}?refused=${done.reason}`);
   }
@@ -88,11 +199,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Invitation() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  if (data.state === "expired") {
+  if (data.state === "expired" || data.state === "revoked") {
+    const which = data.state === "expired" ? "expired" : "revoked";
     return (
       <div className="stack">
-        <h1>{t("invitation.expiredTitle")}</h1>
-        <p>{t("invitation.expiredBody")}</p>
+        <h1 data-testid={`invitation-${which}`}>{t(`invitation.${which}Title`)}</h1>
+        <p>{t(`invitation.${which}Body`)}</p>
         <p>
           <Link className="button" to="/">
             {t("notFound.backHome")}
@@ -107,7 +219,11 @@ export default function Invitation() {
       <h1 data-testid="invitation-greeting">{t("invitation.title", { first: data.first, last: data.last })}</h1>
       <p>{t("invitation.intro", { company: data.company })}</p>
       {data.refused ? (
-        <p className="notice notice--error" role="alert" data-testid="invitation-refused">
+        <p
+          className={data.refused === "codeSent" ? "notice" : "notice notice--error"}
+          role={data.refused === "codeSent" ? "status" : "alert"}
+          data-testid="invitation-refused"
+        >
           {t(`invitation.refused.${data.refused}`)}
         </p>
       ) : null}
@@ -122,14 +238,25 @@ export default function Invitation() {
       ) : waiver ? (
         <>
           <p className="notice" data-testid="invitation-waived">
-            {t("invitation.waived", { date: waiver.at, reason: t(`waiver.reasons.${waiver.reason}`) })}
+            {waiver.reason
+              ? t("invitation.waived", { date: waiver.at, reason: t(`waiver.reasons.${waiver.reason}`) })
+              : t("invitation.waivedElsewhere", { date: waiver.at })}
           </p>
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <button className="button" type="submit" name="intent" value="unwaive">
-              {t("waiver.undo")}
-            </button>
-          </Form>
+          {data.gate === "waiver" ? (
+            <CodeSection />
+          ) : (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <button className="button" type="submit" name="intent" value="unwaive">
+                {t("waiver.undo")}
+              </button>
+            </Form>
+          )}
+        </>
+      ) : data.gate === "enrollment" ? (
+        <>
+          {w.closes ? <p>{t("invitation.closes", { date: w.closes })}</p> : null}
+          <CodeSection />
         </>
       ) : (
         <>
@@ -153,5 +280,59 @@ export default function Invitation() {
         </>
       )}
     </div>
+  );
+}
+
+/** The one-time code that lets this browser act on an enrollment or a decline made elsewhere (ADR 023). */
+function CodeSection() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (data.state !== "ok") return null;
+  const { code } = data;
+  return (
+    <section className="card stack" aria-labelledby="code-heading" data-testid="invitation-code">
+      <h2 id="code-heading">{t("invitation.code.heading")}</h2>
+      <p>{t(data.gate === "waiver" ? "invitation.code.whyWaiver" : "invitation.code.why")}</p>
+      {code ? (
+        <>
+          <p>{t("invitation.code.sent", { to: code.to, minutes: data.codeMinutes })}</p>
+          <StoreForm labels={{ code: t("invitation.code.label") }} id="invitation-code" validator={clientForms.signInCodeValidator}>
+            <input type="hidden" name="intent" value="verify-code" />
+            {data.holdsAnother ? <p className="notice">{t("invitation.replaceWarning")}</p> : null}
+            {data.holdsAnother ? <input type="hidden" name="replace" value="yes" /> : null}
+            <TextField
+              name="code"
+              label={t("invitation.code.label")}
+              hint={t("invitation.code.hint")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              spellCheck={false}
+              short
+            />
+            <button className="button" type="submit">
+              {t("invitation.code.verify")}
+            </button>
+          </StoreForm>
+          {code.waitSeconds > 0 ? (
+            <p>{t("invitation.code.resendIn", { seconds: code.waitSeconds })}</p>
+          ) : (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <button className="button button--secondary" type="submit" name="intent" value="send-code">
+                {t("invitation.code.resend")}
+              </button>
+            </Form>
+          )}
+        </>
+      ) : (
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <button className="button" type="submit" name="intent" value="send-code" data-testid="invitation-send-code">
+            {t("invitation.code.send")}
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }

@@ -2,12 +2,15 @@
  * Issue 28, invitations and progress (JavaScript off and on, axe on every page): a verified Acme
  * admin applies a census of two employees and invites them; one opens her personal link in her own
  * browser, starts her enrollment (the quote has her date of birth, no group code typed) and shows
- * "In progress"; the other declines with a reason from his link; the progress page, filtered by a
- * GET form, shows both and reads at 320 px.
+ * "In progress"; the same link in another browser opens nothing without the code e-mailed to her
+ * (ADR 023); she enrolls through to the receipt and progress shows "Enrolled"; the other declines
+ * with a reason from his link and progress shows "Declined"; the page, filtered by a GET form,
+ * reads at 320 px.
  */
 import type { Browser } from "@playwright/test";
-import { test, expect, type Page } from "./fixtures";
-import { groupAdminSignsIn } from "./journeys";
+import { test, expect, drawSignature, type Page } from "./fixtures";
+import { fillContact, fillPersonal, groupAdminSignsIn, payByBankDraft } from "./journeys";
+import { planId } from "../../app/.server/db/seed/catalog";
 
 const HEAD =
   "Employee ID,Relationship,First Name,Last Name,Date of Birth,Gender,Email,Phone,SSN,Hire Date,Termination Date,Employment Status,Class,Address 1,Address 2,City,State,Zip";
@@ -30,7 +33,7 @@ async function otherBrowser(browser: Browser, jsEnabled: boolean, baseURL: strin
   return context.newPage();
 }
 
-test("an admin invites; one employee starts from her link (in progress), another declines; progress shows both", async ({
+test("an admin invites; one employee enrolls through her link (another browser gets only a code offer), another declines; progress shows both", async ({
   page,
   a11y,
   browser,
@@ -63,7 +66,8 @@ test("an admin invites; one employee starts from her link (in progress), another
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enrollment progress");
   await a11y(page);
   await page.getByRole("button", { name: "Invite those not enrolled yet" }).click();
-  await expect(page.getByText(/Invitations sent: \d+/)).toBeVisible();
+  // the other project (same group) may have invited these employees a moment ago: each is invited once an hour
+  await expect(page.getByText(/Invitations sent: \d+|Nobody was invited/)).toBeVisible();
 
   // Ivy, in her own browser: the page writes nothing; its button starts her enrollment
   const ivyPage = await otherBrowser(browser, jsEnabled, baseURL);
@@ -74,6 +78,77 @@ test("an admin invites; one employee starts from her link (in progress), another
   await expect(ivyPage).toHaveURL(/\/home$/);
   await expect(ivyPage.getByLabel("Date of birth", { exact: true })).toHaveValue("04/12/1985");
   await expect(ivyPage.getByTestId("enrolling-for")).toContainText("Acme Logistics Inc.");
+  await a11y(ivyPage);
+  const ivyLink = await invitationLink(page, ivy);
+
+  // the same link in someone else's browser: nothing of hers, only the offer of a code sent to her
+  const stranger = await otherBrowser(browser, jsEnabled, baseURL);
+  await stranger.goto(ivyLink);
+  await expect(stranger.getByTestId("invitation-code")).toBeVisible();
+  await expect(stranger.getByTestId("invitation-start")).toHaveCount(0);
+  await a11y(stranger);
+  await stranger.getByRole("button", { name: "Send me a code" }).click();
+  await expect(stranger.getByLabel("Code from the e-mail")).toBeVisible();
+  await expect(stranger.getByText("i***@example.com")).toBeVisible();
+  await a11y(stranger);
+  await stranger.context().close();
+
+  // Ivy goes on in her own browser (no code there) and enrolls in a dental plan through to the receipt
+  await ivyPage.goto(ivyLink);
+  await ivyPage.getByRole("button", { name: "Continue my enrollment" }).click();
+  await expect(ivyPage).toHaveURL(/\/home$/);
+  const quote = ivyPage.locator("form#quote");
+  await quote.getByLabel("ZIP code").fill("75201");
+  await quote.getByLabel("Category").selectOption("dental");
+  await quote.getByRole("button", { name: "See plans" }).click();
+  await expect(ivyPage).toHaveURL(/\/plans/);
+  await ivyPage.goto(`/plan/${planId("BSD-PPO-ESS")}/x`);
+  await ivyPage.getByRole("button", { name: "Add to Cart" }).first().click();
+  await ivyPage.getByRole("button", { name: "Proceed" }).click();
+  await ivyPage.getByRole("button", { name: "Proceed to Enrollment" }).click();
+  await expect(ivyPage).toHaveURL(/\/enrollment\/personal-info$/);
+  await expect(ivyPage.getByLabel("First name")).toHaveValue("Ivy");
+  await fillPersonal(ivyPage, { first: "Ivy", last: `Inv${p}`, marital: "Single", ssn: "234-56-7813" });
+  const n = Date.now();
+  await fillContact(ivyPage, { email: `ivy.${p.toLowerCase()}.${n}@gmail.com`, phone: `214730${1000 + (n % 8999)}`, jsEnabled });
+  await expect(ivyPage).toHaveURL(/\/enrollment\/employer-info$/);
+  const employer = ivyPage.locator("form#employer");
+  await employer.getByLabel(/Average work week/).selectOption({ index: 1 });
+  await employer.getByLabel("Employment start date").fill("03/01/2019");
+  await employer.getByLabel("Occupation").fill("Dispatcher");
+  await employer.getByLabel(/Compensation type/).selectOption({ index: 1 });
+  await employer.getByLabel("Active", { exact: true }).check();
+  await employer.getByLabel("Employer industry").selectOption({ index: 1 });
+  await employer.getByLabel(/Number of employees/).fill("250");
+  await employer.getByLabel(/Vacation policy/).selectOption({ index: 1 });
+  await employer.getByLabel(/Bargaining unit/).selectOption({ index: 1 });
+  await employer.getByLabel("Standard 6").check();
+  await ivyPage.getByRole("button", { name: "Next" }).click();
+  await expect(ivyPage).toHaveURL(/\/enrollment\/agreement-signature$/);
+  const agreements = ivyPage.getByRole("checkbox", { name: /I have read and accept/ });
+  await expect(agreements.first()).toBeVisible();
+  for (const box of await agreements.all()) await box.check();
+  const records = ivyPage.getByRole("checkbox", { name: /I agree to receive my enrollment records/ });
+  if (await records.count()) await records.check();
+  // the group's attestation on the agreement step (the same fields as any group employee's; see the report: the
+  // invitation says no group code is needed, yet this step still asks for it)
+  const groupName = ivyPage.getByLabel("Group name", { exact: true });
+  if (await groupName.count()) {
+    await groupName.fill("Acme Logistics Inc.");
+    await ivyPage.getByLabel("Group code", { exact: true }).fill("ACME2024");
+  }
+  if (jsEnabled) {
+    await drawSignature(ivyPage);
+    await expect(ivyPage.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");
+  } else {
+    await ivyPage.getByLabel("Your full name", { exact: true }).last().fill(`Ivy Inv${p}`);
+    await ivyPage.getByLabel("I agree that typing my name is my electronic signature").check();
+  }
+  await ivyPage.getByRole("button", { name: "Next" }).click();
+  await payByBankDraft(ivyPage, `Ivy Inv${p}`, "000123456789");
+  await expect(ivyPage).toHaveURL(/\/enrollment\/review-confirm$/);
+  await ivyPage.getByTestId("complete-enrollment").click();
+  await expect(ivyPage).toHaveURL(/\/enrollment\/receipt$/);
   await a11y(ivyPage);
   await ivyPage.context().close();
 
@@ -89,12 +164,12 @@ test("an admin invites; one employee starts from her link (in progress), another
   await a11y(wesPage);
   await wesPage.context().close();
 
-  // progress: filtered by a GET form
+  // progress: filtered by a GET form — Ivy enrolled through her invitation, Wes declined
   await page.goto("/group-progress");
-  await page.getByRole("combobox", { name: "Show employees" }).selectOption("in_progress");
+  await page.getByRole("combobox", { name: "Show employees" }).selectOption("enrolled");
   await page.getByRole("button", { name: "Show", exact: true }).click();
-  await expect(page).toHaveURL(/status=in_progress/);
-  await expect(page.getByTestId("progress-employee").filter({ hasText: `Ivy Inv${p}` })).toContainText("In progress");
+  await expect(page).toHaveURL(/status=enrolled/);
+  await expect(page.getByTestId("progress-employee").filter({ hasText: `Ivy Inv${p}` })).toContainText("Enrolled");
   await page.getByRole("combobox", { name: "Show employees" }).selectOption("waived");
   await page.getByRole("button", { name: "Show", exact: true }).click();
   const wesCard = page.getByTestId("progress-employee").filter({ hasText: `Wes Waive${p}` });

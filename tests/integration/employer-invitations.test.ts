@@ -118,7 +118,7 @@ describeEachDatabase("invitations, progress, waivers and reminders", (kind) => {
     expect(rows[0]!.expires_at).toBe("2026-12-01T00:00:00.000Z");
     expect(
       (await db().selectFrom("audit_events").select("detail").where("kind", "=", "invitation.send").execute()).map((a) => a.detail),
-    ).toEqual(["pending"]);
+    ).toEqual(["pending:3"]);
     const page = await progress();
     expect(page.counts).toEqual({ enrolled: 0, waived: 0, in_progress: 0, not_started: 4 });
     // Samuel was hired 11/01/2026: inside the new-hire window
@@ -161,13 +161,13 @@ describeEachDatabase("invitations, progress, waivers and reminders", (kind) => {
       enrollment_id: tempId,
     });
 
-    // the same link in a second browser continues the same enrollment, which the first loses (holder rules)
+    // the same link in a second browser opens nothing without the code e-mailed to her (ADR 023;
+    // tests/integration/invitation-links.test.ts); the first browser keeps it and continues without one
     const other = newClient(app);
     const again = await other.submit(invitationAction, `/invitation/${token}`, { intent: "start" }, { params: { token } });
-    expect(again.location).toBe("/home");
-    expect((await other.session()).tempId).toBe(tempId);
-    expect((await rosa.session()).tempId).toBeUndefined();
-    // back in the first browser, the link hands it back
+    expect(again.location).toBe(`/invitation/${token}?refused=needsCode`);
+    expect((await other.session()).tempId).toBeUndefined();
+    expect((await rosa.session()).tempId).toBe(tempId);
     await rosa.submit(invitationAction, `/invitation/${token}`, { intent: "start" }, { params: { token } });
     expect((await rosa.session()).tempId).toBe(tempId);
 

@@ -1335,6 +1335,19 @@ function carrierFeed(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 28, invitation links (ADR 023): a link ends when the employee's e-mail address changes or
+ * they are terminated (`revoked_at`, and why); a waiver made from a link remembers the browser that
+ * made it (a keyed hash of its hold token), so only that browser takes it back without a code.
+ */
+const invitationLinks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("employee_invitations").addColumn("revoked_at", text).execute();
+    await db.schema.alterTable("employee_invitations").addColumn("revoked_reason", text).execute();
+    await db.schema.alterTable("employee_waivers").addColumn("holder_hash", text).execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1361,6 +1374,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "021_portal_names_es": portalNamesEs,
         "023_employer_invitations": employerInvitations(dialect),
         "024_carrier_feed": carrierFeed(dialect),
+        "025_invitation_links": invitationLinks,
       };
     },
   };

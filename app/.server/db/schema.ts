@@ -852,6 +852,9 @@ export interface EmployeeInvitationTable {
   expires_at: Timestamp;
   sent_by: string;
   created_at: Timestamp;
+  /** set when the link was ended (the e-mail address changed, the employee was terminated) */
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
 }
 
 /** An employee's decline of coverage, with its reason; reversed_at set when taken back. */
@@ -865,6 +868,8 @@ export interface EmployeeWaiverTable {
   waived_at: Timestamp;
   reversed_by: string | null;
   reversed_at: Timestamp | null;
+  /** a waiver made from an invitation link: the keyed hash of that browser's hold token */
+  holder_hash: string | null;
 }
 
 /** A reminder or summary already sent: the unique key makes each go once. */
@@ -1194,3 +1199,4 @@ export type PlanPrice = Selectable<PlanPriceTable>;
 export type GroupEmployee = Selectable<GroupEmployeeTable>;
 export type CatalogVersion = Selectable<CatalogVersionTable>;
 export type { ColumnType };
+export type EmployeeWaiver = Selectable<EmployeeWaiverTable>;

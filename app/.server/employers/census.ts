@@ -23,7 +23,7 @@ import {
 import { checkCensus, previewCensus, type CensusProblem, type CensusRow, type CensusPreview, type RosterEntry } from "~/domain/census";
 import { todayIso } from "~/domain/dates";
 import type { EmployeeRecord } from "~/domain/roster";
-import { employeeColumns, endCoverage, restoreCoverage, ssnHashOf, ssnHashesOf } from "./roster";
+import { employeeColumns, endCoverage, endInvitationLinks, restoreCoverage, ssnHashOf, ssnHashesOf } from "./roster";
 
 /** The largest census file taken (5,000 employees of a full XLSX are well under it); larger → 413. */
 export const CENSUS_MAX_BYTES = 4 * 1024 * 1024;
@@ -165,7 +165,8 @@ export type ApplyResult = { ok: true; counts: CensusPreviewView["counts"] } | { 
  */
 export async function applyCensus(services: Services, session: StoreSession, groupId: number, id: number): Promise<ApplyResult> {
   const { kept } = await keptUpload(services, groupId, id);
-  const actor = actorOf(session).actor;
+  const who = actorOf(session);
+  const actor = who.actor;
   return services.db.transaction().execute(async (trx) => {
     const tx = { ...services, db: trx };
     if (!(await markCensusApplied(trx, id, services.now()))) return { ok: false as const, reason: "applied" as const };
@@ -181,21 +182,23 @@ export async function applyCensus(services: Services, session: StoreSession, gro
         const newId = await insertEmployee(trx, groupId, { ssn_enc: null, ssn_last4: null, ssn_hash: null, ...columns }, locale, now);
         if (change.record.status === "terminated" && change.record.terminationDate) {
           const added = await findEmployee(trx, groupId, newId);
-          if (added) await endCoverage(tx, added, change.record.terminationDate, "census.apply", actor);
+          if (added) await endCoverage(tx, added, change.record.terminationDate, "census.apply", who);
         }
         continue;
       }
       const { termination_date: _t, coverage_end_date: _c, status: _s, ...rest } = columns;
       await updateEmployee(trx, groupId, change.employeeId!, rest, now);
+      // links sent to the old address stop working (ADR 023)
+      if (change.fields.includes("email")) await endInvitationLinks(tx, who, change.employeeId!, "email");
       const current = (await findEmployee(trx, groupId, change.employeeId!))!;
-      if (change.kind === "termination") await endCoverage(tx, current, change.record.terminationDate!, "census.apply", actor);
+      if (change.kind === "termination") await endCoverage(tx, current, change.record.terminationDate!, "census.apply", who);
       else if (change.kind === "reinstatement") {
         await restoreCoverage(tx, current, "census.apply", actor);
         if (change.record.status === "leave") await updateEmployee(trx, groupId, current.id, { status: "leave" }, now);
       } else if (change.fields.includes("terminationDate") && change.record.terminationDate && current.status === "terminated") {
         // a termination date corrected: coverage ends by the rule from the new date
         await restoreCoverage(tx, current, "census.apply", actor);
-        await endCoverage(tx, (await findEmployee(trx, groupId, current.id))!, change.record.terminationDate, "census.apply", actor);
+        await endCoverage(tx, (await findEmployee(trx, groupId, current.id))!, change.record.terminationDate, "census.apply", who);
       } else if (change.fields.includes("status")) await updateEmployee(trx, groupId, current.id, { status: change.record.status }, now);
     }
     const c = view.counts;

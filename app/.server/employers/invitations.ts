@@ -12,6 +12,7 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
 import { randomToken } from "../platform/crypto";
+import type { EmployeeWaiver } from "../db/schema";
 import { audit } from "../platform/audit";
 import { queueMail, withMessages } from "../platform/outbox";
 import { zipLookup } from "../adapters/zip";
@@ -19,6 +20,7 @@ import { findGroup } from "../repositories/entry";
 import { createEnrollment, findEnrollment } from "../repositories/enrollments";
 import { employerSettings, findEmployee, insertCoverageEvents, linkEmployeeMember, type RosterRow } from "../repositories/employees";
 import {
+  claimInvite,
   employeeOfEnrollment,
   findInvitation,
   insertInvitation,
@@ -31,7 +33,7 @@ import { isQuoted } from "../store/shopping";
 import { enrollmentOnce } from "../store/page-reads";
 import { holdEnrollment, restoreSession } from "../wizard/enrollment-session";
 import { applyPatch, groupConfirmed } from "~/domain/session-mode";
-import { invitationExpiry, invitationLastDay } from "~/domain/employer-progress";
+import { INVITE_COOLDOWN_MINUTES, invitationExpiry, invitationLastDay } from "~/domain/employer-progress";
 import { windowState } from "~/domain/enrollment-window";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import type { AuditActor } from "~/domain/audit";
@@ -104,7 +106,13 @@ export async function queueInvitationMail(
 
 export type InviteAudience = "all" | "pending";
 
-/** Sends every employee (or those neither enrolled nor waived) an invitation; terminated employees and those without an e-mail are skipped. */
+/**
+ * Sends every employee (or those neither enrolled nor waived) an invitation; terminated employees
+ * and those without an e-mail are skipped, and so is anyone invited less than the cooldown ago
+ * (`recent`): a second click, or two admins at once, send each employee one invitation. Each
+ * employee's place is taken by one atomic update, the first statement of the transaction that
+ * queues their mail (ADR 007, ADR 023).
+ */
 export async function sendInvitations(services: Services, session: StoreSession, groupId: number, audience: InviteAudience) {
   const group = await findGroup(services.db, groupId);
   if (!group) throw new Response("Not Found", { status: 404 });
@@ -113,30 +121,40 @@ export async function sendInvitations(services: Services, session: StoreSession,
     (r) => r.row.status !== "terminated" && (audience === "all" || r.status === "not_started" || r.status === "in_progress"),
   );
   const sentBy = session.staff?.kind === "group_admin" ? `group_admin:${session.staff.adminId}` : "system";
-  const result = await withMessages(services, async (tx) => {
-    let sent = 0;
-    for (const r of chosen) {
+  const cooldownMs = INVITE_COOLDOWN_MINUTES * 60 * 1000;
+  let sent = 0;
+  let recent = 0;
+  const withoutEmail = chosen.filter((r) => !r.row.email).length;
+  for (const r of chosen.filter((x) => x.row.email)) {
+    const done = await withMessages(services, async (tx) => {
+      if (!(await claimInvite(tx.db, groupId, r.row.id, tx.now(), cooldownMs))) return false;
       const e = await findEmployee(tx.db, groupId, r.row.id);
-      if (e && (await queueInvitationMail(tx, e, group.company_name, "invitation", sentBy))) sent++;
-    }
-    await audit(tx, session, { kind: "invitation.send", detail: audience });
-    return { sent, withoutEmail: chosen.length - sent };
-  });
-  return result;
+      return Boolean(e && (await queueInvitationMail(tx, e, group.company_name, "invitation", sentBy)));
+    });
+    if (done) sent++;
+    else recent++;
+  }
+  await audit(services, session, { kind: "invitation.send", detail: `${audience}:${sent}` });
+  return { sent, withoutEmail, recent, cooldownMinutes: INVITE_COOLDOWN_MINUTES };
 }
 
-/** What a link opens, or why not: unknown (404), expired (410). */
+/**
+ * What a link opens, or why not: unknown (404), expired (410), ended (410: the employee's e-mail
+ * address changed or they were terminated since it was sent — ADR 023).
+ */
 export async function invitationOf(services: Services, token: string | undefined) {
   if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) return { state: "unknown" as const };
   const inv = await findInvitation(services.db, tokenHashes(services, token));
   if (!inv) return { state: "unknown" as const };
+  if (inv.revoked_at) return { state: "revoked" as const };
   if (inv.expires_at <= services.now().toISOString()) return { state: "expired" as const };
   const [employee, group, settings] = await Promise.all([
     findEmployee(services.db, inv.group_id, inv.employee_id),
     findGroup(services.db, inv.group_id),
     employerSettings(services.db, inv.group_id),
   ]);
-  if (!employee || !group || employee.status === "terminated") return { state: "unknown" as const };
+  if (!employee || !group) return { state: "unknown" as const };
+  if (employee.status === "terminated") return { state: "revoked" as const };
   const [enrollment, waiver] = await Promise.all([
     employee.enrollment_id ? findEnrollment(services.db, employee.enrollment_id) : undefined,
     standingWaiver(services.db, employee.id),
@@ -154,13 +172,46 @@ export async function holdsAnother(services: Services, session: StoreSession, en
   return Boolean(enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out"));
 }
 
+/**
+ * Whether this browser holds the enrollment (ADR 003): the one that started it or continued it
+ * last. Another browser continues it only with a code sent to the employee (ADR 023).
+ */
+export function holdsHere(session: StoreSession, enrollment: Pick<Enrollment, "id" | "holder">) {
+  const mine = session.get("holder");
+  return enrollment.holder ? enrollment.holder === mine : session.get("tempId") === enrollment.id;
+}
+
+/** The unfinished enrollment an invitation started, if any. */
+export function liveEnrollment(inv: Pick<OpenInvitation, "enrollment">) {
+  const e = inv.enrollment;
+  return e && (e.status === "shopping" || e.status === "checked_out") ? e : null;
+}
+
+/** Whether this browser made the standing waiver from the link (only it takes the waiver back without a code). */
+export function waiverMadeHere(services: Services, session: StoreSession, waiver: Pick<EmployeeWaiver, "holder_hash"> | null) {
+  const mine = session.get("holder");
+  return Boolean(waiver?.holder_hash && mine && services.cipher.hashes(`waiver-holder:${mine}`).includes(waiver.holder_hash));
+}
+
+/** The keyed hash a waiver made in this browser keeps (the browser gets a hold token if it had none). */
+export function waiverHolderHash(services: Services, session: StoreSession) {
+  let mine = session.get("holder");
+  if (!mine) {
+    mine = randomToken(16);
+    session.set("holder", mine);
+  }
+  return services.cipher.hash(`waiver-holder:${mine}`);
+}
+
 /** Where a continued enrollment opens: the cart once checked out, the plans once a quote chose a category, else the quote. */
 function openTarget(enrollment: Enrollment) {
   if (enrollment.status === "checked_out") return "/cart";
   return isQuoted(enrollment) && enrollment.category ? "/plans" : "/home";
 }
 
-export type StartResult = { ok: true; to: string } | { ok: false; reason: "closed" | "complete" | "switch" | "alreadyWaived" };
+export type StartResult =
+  | { ok: true; to: string }
+  | { ok: false; reason: "closed" | "complete" | "switch" | "alreadyWaived" | "needsCode" };
 
 /**
  * The button: continues the enrollment this invitation started, or starts one for the employee
@@ -171,20 +222,29 @@ export async function startFromInvitation(
   request: Request,
   session: StoreSession,
   inv: OpenInvitation,
-  options: { replace: boolean },
+  options: { replace: boolean; proven?: boolean },
 ): Promise<StartResult> {
   const { employee, group, enrollment, window } = inv;
   if (!window.open) return { ok: false, reason: "closed" };
   if (enrollment?.status === "completed") return { ok: false, reason: "complete" };
   // a standing waiver is taken back first (the page's own button), never shadowed by an enrollment beside it
   if (inv.waiver) return { ok: false, reason: "alreadyWaived" };
-  const live = enrollment && (enrollment.status === "shopping" || enrollment.status === "checked_out") ? enrollment : null;
-  if (!options.replace && (await holdsAnother(services, session, live?.id ?? null))) return { ok: false, reason: "switch" };
+  const live = liveEnrollment(inv);
   const actor = employeeActor(session, employee.id);
+  // works once per browser (ADR 023): another browser continues only with the code sent to the employee
+  if (live && !options.proven && !holdsHere(session, live)) {
+    await audit(services, actor, { kind: "invitation.refuse", enrollmentId: live.id, detail: "needs_code" });
+    return { ok: false, reason: "needsCode" };
+  }
+  if (!options.replace && (await holdsAnother(services, session, live?.id ?? null))) return { ok: false, reason: "switch" };
   if (live) {
     await restoreSession(services, session, live);
     await holdEnrollment(services, session, live.id);
-    await audit(services, actor, { kind: "invitation.start", enrollmentId: live.id, detail: "continue" });
+    await audit(services, actor, {
+      kind: "invitation.start",
+      enrollmentId: live.id,
+      detail: options.proven ? "continue:code" : "continue",
+    });
     return { ok: true, to: openTarget(live) };
   }
   const portalId = group.portal_id ?? (await choosablePortals(services, group.rep_id))[0]?.id ?? null;

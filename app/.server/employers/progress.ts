@@ -158,7 +158,7 @@ export async function waiveCoverage(
   who: AuditActor,
   groupId: number,
   employeeId: number,
-  waiver: { reason: WaiverReason; otherText: string | null },
+  waiver: { reason: WaiverReason; otherText: string | null; holderHash?: string | null },
 ): Promise<WaiveResult> {
   return withMessages(services, async (tx) => {
     const e = await findEmployee(tx.db, groupId, employeeId);
@@ -176,6 +176,7 @@ export async function waiveCoverage(
         reason: waiver.reason,
         other_text: waiver.reason === "other" ? waiver.otherText : null,
         waived_by: who.actor,
+        holder_hash: waiver.holderHash ?? null,
       },
       tx.now(),
     );

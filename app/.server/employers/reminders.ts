@@ -12,8 +12,15 @@ import { audit } from "../platform/audit";
 import { queueMail, withMessages } from "../platform/outbox";
 import { findGroup } from "../repositories/entry";
 import { findEmployee } from "../repositories/employees";
-import { activeAdmins, claimNotice, claimRemindNow, groupsWithWindows } from "../repositories/invitations";
-import { adminSummaryDue, employeeReminderDue, progressCounts, REMIND_NOW_COOLDOWN_HOURS } from "~/domain/employer-progress";
+import { activeAdmins, allEmployerSettings, claimNotice, claimRemindNow, hiredSince } from "../repositories/invitations";
+import {
+  addDays,
+  adminSummaryDue,
+  employeeReminderDue,
+  progressCounts,
+  REMIND_NOW_COOLDOWN_HOURS,
+  type ReminderKind,
+} from "~/domain/employer-progress";
 import { windowState } from "~/domain/enrollment-window";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import { queueInvitationMail } from "./invitations";
@@ -21,34 +28,57 @@ import { employeeStatuses } from "./progress";
 
 const waiting = (s: string) => s === "not_started" || s === "in_progress";
 
-/** One run: every group whose open enrollment closes soon. Returns what was queued. */
+/**
+ * One reminder to one employee, once (its key claimed in the transaction that queues it):
+ * `{reminder7|reminder2}:{employee}:{closes}` — the same key whichever window closes that day.
+ */
+async function remindOnce(services: Services, groupId: number, company: string, employeeId: number, kind: ReminderKind, closes: string) {
+  return withMessages(services, async (tx) => {
+    const key = `${kind}:${employeeId}:${closes}`;
+    if (!(await claimNotice(tx.db, { notice_key: key, group_id: groupId, employee_id: employeeId, kind }, tx.now()))) return false;
+    const row = await findEmployee(tx.db, groupId, employeeId);
+    return Boolean(row && (await queueInvitationMail(tx, row, company, kind, "system")));
+  });
+}
+
+/**
+ * One run. Open enrollment: every group whose window closes soon reminds its employees neither
+ * enrolled nor waived 7 and 2 days before (and its admins the day before). New hires: an employee
+ * inside their own new-hire window (which their enrollment follows, `windowState`) is reminded 7
+ * and 2 days before it closes instead. Returns what was queued.
+ */
 export async function runEmployerReminders(services: Services) {
   const today = todayIso(services.now());
   let reminders = 0;
   let summaries = 0;
-  for (const s of await groupsWithWindows(services.db)) {
-    const state = windowState(
-      { openEnrollmentStart: s.open_enrollment_start, openEnrollmentEnd: s.open_enrollment_end, newHireDays: s.new_hire_days },
-      today,
-    );
-    if (!state.open || state.why !== "openEnrollment" || !state.closes) continue;
-    const closes = state.closes;
+  for (const s of await allEmployerSettings(services.db)) {
+    const settings = {
+      openEnrollmentStart: s.open_enrollment_start,
+      openEnrollmentEnd: s.open_enrollment_end,
+      newHireDays: s.new_hire_days,
+    };
+    const state = windowState(settings, today);
+    const openEnrollment = state.open && state.why === "openEnrollment" && state.closes ? state.closes : null;
+    // a new hire's window ends on their hire date + days − 1: anyone hired within the last days may be due
+    const hireDue = (hire: string | null) => {
+      const own = hire ? windowState(settings, today, hire) : null;
+      return own?.open && own.why === "newHire" && own.closes ? own.closes : null;
+    };
     const group = await findGroup(services.db, s.group_id);
     if (!group) continue;
-    const kind = employeeReminderDue(closes, today);
+    if (!openEnrollment) {
+      // only new hires may be due: look at the roster only when one is
+      if (!(await hiredSince(services.db, s.group_id, addDays(today, -s.new_hire_days)))) continue;
+    }
     const all = await employeeStatuses(services, s.group_id, "en");
     const current = all.filter((e) => e.row.status !== "terminated");
-    if (kind) {
-      for (const e of current.filter((x) => waiting(x.status) && x.row.email)) {
-        const sent = await withMessages(services, async (tx) => {
-          const key = `${kind}:${e.row.id}:${closes}`;
-          if (!(await claimNotice(tx.db, { notice_key: key, group_id: s.group_id, employee_id: e.row.id, kind }, tx.now()))) return false;
-          const row = await findEmployee(tx.db, s.group_id, e.row.id);
-          return Boolean(row && (await queueInvitationMail(tx, row, group.company_name, kind, "system")));
-        });
-        if (sent) reminders++;
-      }
+    for (const e of current.filter((x) => waiting(x.status) && x.row.email)) {
+      const closes = hireDue(e.row.hire_date) ?? openEnrollment;
+      const kind = closes ? employeeReminderDue(closes, today) : null;
+      if (closes && kind && (await remindOnce(services, s.group_id, group.company_name, e.row.id, kind, closes))) reminders++;
     }
+    if (!openEnrollment) continue;
+    const closes = openEnrollment;
     if (adminSummaryDue(closes, today)) {
       const { counts, total } = progressCounts(current.map((e) => e.status));
       const admins = await activeAdmins(services.db, s.group_id);

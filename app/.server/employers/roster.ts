@@ -8,6 +8,8 @@ import { stringify } from "csv-stringify/sync";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { actorOf, audit } from "../platform/audit";
+import { revokeInvitations } from "../repositories/invitations";
+import type { AuditActor } from "~/domain/audit";
 import {
   employerSettings,
   findEmployee,
@@ -158,12 +160,27 @@ export async function saveEmployee(
       const status = current.status === "terminated" ? "terminated" : rest.status;
       await updateEmployee(trx, groupId, current.id, { ...rest, status }, services.now());
       savedId = current.id;
+      // links sent to the old address stop working (ADR 023)
+      if (sameAddress(current.email, rest.email) === false) await endInvitationLinks(tx, session, current.id, "email");
     } else {
       savedId = await insertEmployee(trx, groupId, { ssn_enc: null, ssn_last4: null, ssn_hash: null, ...columns }, locale, services.now());
     }
     await audit(tx, session, { kind: current ? "roster.edit" : "roster.add", detail: `employee:${savedId}` });
     return { ok: true as const, id: savedId };
   });
+}
+
+/** Whether two e-mail addresses are the same one (case and spaces aside); false when they differ. */
+export const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+
+/**
+ * Ends the employee's invitation links (inside the caller's transaction): their e-mail address
+ * changed, or they were terminated (ADR 023). Audited when a link was ended.
+ */
+export async function endInvitationLinks(tx: Services, who: StoreSession | AuditActor, employeeId: number, reason: "email" | "terminated") {
+  const ended = await revokeInvitations(tx.db, employeeId, reason, tx.now());
+  if (ended) await audit(tx, who, { kind: "invitation.revoke", detail: `employee:${employeeId}:${reason}` });
 }
 
 /** The store's member who is this employee (linked the first time they are found). */
@@ -179,7 +196,8 @@ async function memberOf(services: Services, e: RosterRow) {
  * day of coverage by the group's rule, and a `terminated` coverage event for each plan the
  * employee's member holds active. Returns the coverage end and the member (null: none found).
  */
-export async function endCoverage(tx: Services, e: RosterRow, terminationDate: string, cause: string, actor: string) {
+export async function endCoverage(tx: Services, e: RosterRow, terminationDate: string, cause: string, who: AuditActor) {
+  const actor = who.actor;
   const settings = await employerSettings(tx.db, e.group_id);
   const end = coverageEndDate(terminationDate, settings.coverage_end_rule as CoverageEndRule);
   await updateEmployee(
@@ -189,6 +207,7 @@ export async function endCoverage(tx: Services, e: RosterRow, terminationDate: s
     { status: "terminated", termination_date: terminationDate, coverage_end_date: end },
     tx.now(),
   );
+  await endInvitationLinks(tx, who, e.id, "terminated");
   const memberId = await memberOf(tx, e);
   if (memberId) {
     const plans = (await plansOfMember(tx.db, memberId)).filter((p) => p.status === "ACTIVE");
@@ -248,7 +267,7 @@ export async function terminateEmployee(services: Services, session: StoreSessio
     const e = await employeeOfGroup(tx, groupId, id);
     if (e.status === "terminated") return { ok: false as const, reason: "alreadyTerminated" as const };
     if (terminationDate < e.hire_date) return { ok: false as const, reason: "beforeHire" as const };
-    const { end, memberId } = await endCoverage(tx, e, terminationDate, "roster.terminate", actorOf(session).actor);
+    const { end, memberId } = await endCoverage(tx, e, terminationDate, "roster.terminate", actorOf(session));
     await audit(tx, session, { kind: "roster.terminate", memberId, detail: `employee:${e.id}` });
     return { ok: true as const, coverageEnd: end };
   });

@@ -43,7 +43,7 @@ export function standingWaiver(db: DB, employeeId: number) {
 
 export async function insertWaiver(
   db: DB,
-  v: { group_id: number; employee_id: number; reason: string; other_text: string | null; waived_by: string },
+  v: { group_id: number; employee_id: number; reason: string; other_text: string | null; waived_by: string; holder_hash: string | null },
   at: Date,
 ) {
   await db
@@ -148,12 +148,60 @@ export function activeAdmins(db: DB, groupId: number) {
     .execute();
 }
 
-/** Groups whose open-enrollment dates are set (the reminders look only at them). */
-export function groupsWithWindows(db: DB) {
-  return db
-    .selectFrom("employer_settings")
-    .selectAll()
-    .where("open_enrollment_start", "is not", null)
-    .where("open_enrollment_end", "is not", null)
+/** Every group's settings (the reminders: open enrollment and new hires). */
+export function allEmployerSettings(db: DB) {
+  return db.selectFrom("employer_settings").selectAll().orderBy("group_id").execute();
+}
+
+/** Whether the group has an employee hired on or after this day (someone may be in a new-hire window). */
+export async function hiredSince(db: DB, groupId: number, since: string) {
+  const row = await db
+    .selectFrom("group_employees")
+    .select("id")
+    .where("group_id", "=", groupId)
+    .where("hire_date", ">=", since)
+    .where("status", "!=", "terminated")
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Ends an employee's live links (the e-mail address changed, they were terminated): the number ended. */
+export async function revokeInvitations(db: DB, employeeId: number, reason: "email" | "terminated", at: Date) {
+  const res = await db
+    .updateTable("employee_invitations")
+    .set({ revoked_at: at.toISOString(), revoked_reason: reason })
+    .where("employee_id", "=", employeeId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * Takes an employee's place in this invitation round (atomic, the first statement of the sender's
+ * transaction): false when they were invited within the cooldown, have no e-mail or are terminated.
+ */
+export async function claimInvite(db: DB, groupId: number, employeeId: number, now: Date, cooldownMs: number) {
+  const cutoff = new Date(now.getTime() - cooldownMs).toISOString();
+  const res = await db
+    .updateTable("group_employees")
+    .set({ invited_at: now.toISOString() })
+    .where("group_id", "=", groupId)
+    .where("id", "=", employeeId)
+    .where("status", "!=", "terminated")
+    .where("email", "is not", null)
+    .where("email", "!=", "")
+    .where((eb) => eb.or([eb("invited_at", "is", null), eb("invited_at", "<=", cutoff)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Remembers the browser that made a waiver from its invitation link (a keyed hash of its hold token). */
+export async function setWaiverHolder(db: DB, employeeId: number, holderHash: string) {
+  await db
+    .updateTable("employee_waivers")
+    .set({ holder_hash: holderHash })
+    .where("employee_id", "=", employeeId)
+    .where("reversed_at", "is", null)
     .execute();
 }
