@@ -1335,6 +1335,40 @@ function carrierFeed(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Passkeys for operators (issue 27, ADR 025). The credentials table came with 016 and was never
+ * written; it gains what a WebAuthn sign-in needs besides the key: the user handle the
+ * authenticator keeps for the account (random, the same for every passkey of one operator), whether
+ * the credential is device-bound or synced and backed up. A signature counter is an unsigned 32-bit
+ * number: PostgreSQL's integer stops at 2^31, so it becomes bigint there (SQLite's integer is 64-bit).
+ * The challenges of the ceremonies live on the server, single use and expiring.
+ */
+function operatorPasskeys(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("operator_passkeys").addColumn("user_handle", text).execute();
+      await db.schema.alterTable("operator_passkeys").addColumn("device_type", text).execute();
+      await db.schema
+        .alterTable("operator_passkeys")
+        .addColumn("backed_up", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+      if (dialect === "postgres") await sql`alter table operator_passkeys alter column counter type bigint`.execute(db);
+      await db.schema.createIndex("operator_passkeys_operator").on("operator_passkeys").columns(["operator_id", "id"]).execute();
+      await withId(dialect, db.schema.createTable("operator_passkey_challenges") as CreateTableBuilder<string, never>)
+        .addColumn("challenge", text, (c) => c.notNull().unique())
+        .addColumn("purpose", text, (c) => c.notNull())
+        .addColumn("operator_id", int, (c) => c.references("operators.id"))
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("used_at", text)
+        .addCheckConstraint("operator_passkey_challenges_purpose", sql`purpose in ('register', 'sign_in')`)
+        .addCheckConstraint("operator_passkey_challenges_owner", sql`(purpose = 'register') = (operator_id is not null)`)
+        .execute();
+      await db.schema.createIndex("operator_passkey_challenges_expiry").on("operator_passkey_challenges").column("expires_at").execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1361,6 +1395,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "021_portal_names_es": portalNamesEs,
         "023_employer_invitations": employerInvitations(dialect),
         "024_carrier_feed": carrierFeed(dialect),
+        "027_operator_passkeys": operatorPasskeys(dialect),
       };
     },
   };
