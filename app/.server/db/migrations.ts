@@ -1341,7 +1341,8 @@ function carrierFeed(dialect: Dialect): Migration {
  * authenticator keeps for the account (random, the same for every passkey of one operator), whether
  * the credential is device-bound or synced and backed up. A signature counter is an unsigned 32-bit
  * number: PostgreSQL's integer stops at 2^31, so it becomes bigint there (SQLite's integer is 64-bit).
- * The challenges of the ceremonies live on the server, single use and expiring.
+ * The challenges of the ceremonies live on the server, single use and expiring. And the catalog
+ * changes the command line made before its changes went on the console's trail are copied there.
  */
 function operatorPasskeys(dialect: Dialect): Migration {
   return {
@@ -1365,6 +1366,14 @@ function operatorPasskeys(dialect: Dialect): Migration {
         .addCheckConstraint("operator_passkey_challenges_owner", sql`(purpose = 'register') = (operator_id is not null)`)
         .execute();
       await db.schema.createIndex("operator_passkey_challenges_expiry").on("operator_passkey_challenges").column("expires_at").execute();
+      // The console's trail is the one place that reads operators' changes: catalog changes made
+      // from the command line were until now only in audit_events (the console's own were in both).
+      // They are copied over as the command line's (request "cli"), in their order; nothing is removed.
+      await sql`insert into operator_events (kind, operator_id, subject, target_type, target_id, detail, request_id, client_key, created_at)
+        select kind, null, null, 'catalog_version', substr(detail, 9), null, 'cli', null, created_at
+        from audit_events
+        where kind like 'catalog.%' and detail like 'version:%' and (actor is null or actor not like 'operator:%')
+        order by id`.execute(db);
     },
   };
 }
