@@ -14,6 +14,7 @@ import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
 import { messageKey } from "~/forms/common";
+import { PasskeySignIn } from "~/components/admin/Passkeys";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("admin");
@@ -22,7 +23,8 @@ const ENDED = new Set(["idle", "absolute", "logout", "deactivated", "role_change
 
 /**
  * /admin: the console's home for a signed-in operator; otherwise its sign-in — an e-mail address,
- * then a one-time code sent to it (issue 27). The page says the same whatever the address.
+ * then a one-time code sent to it (issue 27). The page says the same whatever the address. With
+ * JavaScript, an operator who added a passkey can sign in with it instead (ADR 025).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await currentOperator(args, true);
@@ -101,7 +103,7 @@ export default function AdminHome() {
           </button>
         </StoreForm>
       </section>
-      <p></p>
+      <PasskeySignIn next={data.next ?? "/admin"} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n-react";
 import { readForm } from "~/.server/platform/request";
+import { requestContext } from "~/.server/platform/request-context";
 import { requireOperator } from "~/.server/operators/guard";
 import {
   CATALOG_MAX_FILES,
@@ -54,8 +55,16 @@ export async function action(args: ActionFunctionArgs) {
   const files = await Promise.all(chosen.map(async (f) => ({ name: f.name.slice(0, 200), bytes: new Uint8Array(await f.arrayBuffer()) })));
   const result = await uploadCatalogFiles(op, files);
   if (result.ok) return redirect(`/admin/catalog/${result.versionId}?imported=1`);
+  // each problem in the operator's language (admin.catalog.problems.<code>); file, row and column as the file names them
+  const t = await op.services.i18n.getFixedT(await requestContext(args).locale, "common");
+  const problems = result.problems.map((p) => ({
+    file: p.file,
+    row: p.row,
+    column: p.column,
+    message: t(`admin.catalog.problems.${p.code}`, p.values ?? {}),
+  }));
   return json(
-    { refused: "problems" as const, problems: result.problems, problemCount: result.problemCount, files: files.map((f) => f.name) },
+    { refused: "problems" as const, problems, problemCount: result.problemCount, files: files.map((f) => f.name) },
     { status: 422, headers },
   );
 }

@@ -65,11 +65,11 @@ describeEachDatabase("the catalog in the operators' console", (kind) => {
   afterAll(() => app.close());
 
   /** Posts files as the browser does: several under one name, with the page's CSRF token. */
-  async function upload(c: TestClient, files: { name: string; text: string }[]) {
+  async function upload(c: TestClient, files: { name: string; text: string }[], path = "/admin/catalog") {
     const form = new FormData();
     form.set("csrf", await c.csrfToken());
     for (const f of files) form.append("files", new File([f.text], f.name, { type: "text/csv" }));
-    return c.send(uploadAction, "/admin/catalog", form);
+    return c.send(uploadAction, path, form);
   }
   const publish = (c: TestClient, id: number, intent: string, effectiveDate: string) =>
     c.submit(versionAction, `/admin/catalog/${id}`, { intent, effectiveDate }, { params: { id: String(id) } });
@@ -115,6 +115,22 @@ describeEachDatabase("the catalog in the operators' console", (kind) => {
       { file: "Rate_PUF.csv", row: 9, column: "IndividualRate", message: "a negative amount" },
     ]);
     expect(data.problemCount).toBe(3);
+    // in the operator's language: the file's own names stay, what is wrong is translated
+    const spanish = await upload(
+      admin,
+      [
+        { name: "Rate_PUF.csv", text: broken },
+        { name: "plans.csv", text: PLANS_CSV },
+        { name: "rating-areas.csv", text: AREAS_CSV },
+      ],
+      "/admin/catalog?lng=es",
+    );
+    expect(spanish.status).toBe(422);
+    expect(spanish.data.problems).toEqual([
+      { file: "Rate_PUF.csv", row: 5, column: "IndividualRate", message: "no es un número" },
+      { file: "Rate_PUF.csv", row: 8, column: "Tobacco", message: 'no es "No Preference" ni "Tobacco User/Non-Tobacco User"' },
+      { file: "Rate_PUF.csv", row: 9, column: "IndividualRate", message: "es un importe negativo" },
+    ]);
     expect(await counts()).toEqual(start);
     expect(await trail("catalog.import")).toEqual([]);
     // no file at all: said beside the field, nothing changed

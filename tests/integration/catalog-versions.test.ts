@@ -252,6 +252,19 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
             .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
         }));
       expect(shape(after)).toEqual(shape(before));
+      // the command line's changes are on the console's trail too, as the command line's
+      const trail = await app.store.db
+        .selectFrom("operator_events")
+        .select(["kind", "operator_id", "request_id", "target_type", "target_id", "after_json"])
+        .where("target_id", "=", String(after.version.id))
+        .where("target_type", "=", "catalog_version")
+        .orderBy("id")
+        .execute();
+      expect(trail.map((e) => [e.kind, e.operator_id, e.request_id])).toEqual([
+        ["catalog.import", null, "cli"],
+        ["catalog.publish", null, "cli"],
+      ]);
+      expect(JSON.parse(trail[1]!.after_json!)).toEqual({ status: "published", effective_date: latest });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

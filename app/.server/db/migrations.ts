@@ -1347,6 +1347,47 @@ const invitationLinks: Migration = {
     await db.schema.alterTable("employee_waivers").addColumn("holder_hash", text).execute();
   },
 };
+ * Passkeys for operators (issue 27, ADR 025). The credentials table came with 016 and was never
+ * written; it gains what a WebAuthn sign-in needs besides the key: the user handle the
+ * authenticator keeps for the account (random, the same for every passkey of one operator), whether
+ * the credential is device-bound or synced and backed up. A signature counter is an unsigned 32-bit
+ * number: PostgreSQL's integer stops at 2^31, so it becomes bigint there (SQLite's integer is 64-bit).
+ * The challenges of the ceremonies live on the server, single use and expiring. And the catalog
+ * changes the command line made before its changes went on the console's trail are copied there.
+ */
+function operatorPasskeys(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("operator_passkeys").addColumn("user_handle", text).execute();
+      await db.schema.alterTable("operator_passkeys").addColumn("device_type", text).execute();
+      await db.schema
+        .alterTable("operator_passkeys")
+        .addColumn("backed_up", int, (c) => c.notNull().defaultTo(0))
+        .execute();
+      if (dialect === "postgres") await sql`alter table operator_passkeys alter column counter type bigint`.execute(db);
+      await db.schema.createIndex("operator_passkeys_operator").on("operator_passkeys").columns(["operator_id", "id"]).execute();
+      await withId(dialect, db.schema.createTable("operator_passkey_challenges") as CreateTableBuilder<string, never>)
+        .addColumn("challenge", text, (c) => c.notNull().unique())
+        .addColumn("purpose", text, (c) => c.notNull())
+        .addColumn("operator_id", int, (c) => c.references("operators.id"))
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("used_at", text)
+        .addCheckConstraint("operator_passkey_challenges_purpose", sql`purpose in ('register', 'sign_in')`)
+        .addCheckConstraint("operator_passkey_challenges_owner", sql`(purpose = 'register') = (operator_id is not null)`)
+        .execute();
+      await db.schema.createIndex("operator_passkey_challenges_expiry").on("operator_passkey_challenges").column("expires_at").execute();
+      // The console's trail is the one place that reads operators' changes: catalog changes made
+      // from the command line were until now only in audit_events (the console's own were in both).
+      // They are copied over as the command line's (request "cli"), in their order; nothing is removed.
+      await sql`insert into operator_events (kind, operator_id, subject, target_type, target_id, detail, request_id, client_key, created_at)
+        select kind, null, null, 'catalog_version', substr(detail, 9), null, 'cli', null, created_at
+        from audit_events
+        where kind like 'catalog.%' and detail like 'version:%' and (actor is null or actor not like 'operator:%')
+        order by id`.execute(db);
+    },
+  };
+}
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
@@ -1375,6 +1416,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "023_employer_invitations": employerInvitations(dialect),
         "024_carrier_feed": carrierFeed(dialect),
         "025_invitation_links": invitationLinks,
+        "027_operator_passkeys": operatorPasskeys(dialect),
       };
     },
   };

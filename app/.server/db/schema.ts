@@ -970,6 +970,23 @@ export interface OperatorPasskeyTable {
   name: string;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+  /** base64url of the WebAuthn user handle (random, one per operator; migration 027) */
+  user_handle: string | null;
+  /** singleDevice or multiDevice, as the authenticator said when it was added */
+  device_type: string | null;
+  /** 1 when the authenticator says the credential is backed up (synced) */
+  backed_up: Generated<number>;
+}
+
+/** A passkey ceremony's challenge (migration 027): single use, expiring; `register` has its operator. */
+export interface OperatorPasskeyChallengeTable {
+  id: Id;
+  challenge: string;
+  purpose: "register" | "sign_in";
+  operator_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 /** The console's trail, append-only: who, what, which record, before → after (JSON), when. */
@@ -1167,6 +1184,7 @@ export interface Database {
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
   operator_passkeys: OperatorPasskeyTable;
+  operator_passkey_challenges: OperatorPasskeyChallengeTable;
   operator_events: OperatorEventTable;
   carrier_profiles: CarrierProfileTable;
   carrier_control_numbers: CarrierControlNumberTable;

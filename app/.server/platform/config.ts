@@ -84,6 +84,29 @@ const schema = z
     CONTACT_EMAILS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2000),
     /** quote e-mails (Save Cart) one client may send in an hour, whatever the cart */
     QUOTES_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+    /**
+     * Passkeys of the operators' console (ADR 025): the WebAuthn relying party's id (a domain, e.g.
+     * store.example.com) and the origins a ceremony may come from (comma-separated). Unset: in
+     * production both come from PUBLIC_BASE_URL; elsewhere from the request's own host (dev, tests).
+     */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(/^(localhost|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})$/i, "must be a domain name such as store.example.com")
+      .optional(),
+    WEBAUTHN_ORIGINS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((o) => o.trim().replace(/\/+$/, ""))
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.length > 0 && list.every((o) => /^https?:\/\/[^/?#\s]+$/.test(o)),
+        "must be origins such as https://store.example.com",
+      )
+      .optional(),
+    WEBAUTHN_RP_NAME: z.string().min(1).max(64).default("Benefit Store console"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -152,6 +175,8 @@ export type Config = {
   /** quote e-mails one client may send in an hour */
   quotesPerClientHour: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** operators' passkeys: the relying party (ADR 025); rpId/origins null = derived (see webauthnParty) */
+  webauthn: { rpId: string | null; origins: string[] | null; rpName: string };
   usingDevSecrets: boolean;
   /** things allowed but worth saying at start (the server logs them) */
   warnings: string[];
@@ -244,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     quotesPerClientHour: env.QUOTES_PER_CLIENT_HOUR,
     logLevel: env.LOG_LEVEL,
+    webauthn: { rpId: env.WEBAUTHN_RP_ID ?? null, origins: env.WEBAUTHN_ORIGINS ?? null, rpName: env.WEBAUTHN_RP_NAME },
     usingDevSecrets,
     warnings,
   };

@@ -154,6 +154,9 @@ export async function insertPasskey(
     counter: number;
     transports: string[] | undefined;
     name: string;
+    userHandle: string;
+    deviceType: string;
+    backedUp: boolean;
     now: Date;
   },
 ) {
@@ -166,6 +169,9 @@ export async function insertPasskey(
       counter: p.counter,
       transports: p.transports ? JSON.stringify(p.transports) : null,
       name: p.name,
+      user_handle: p.userHandle,
+      device_type: p.deviceType,
+      backed_up: p.backedUp ? 1 : 0,
       created_at: p.now.toISOString(),
       last_used_at: null,
     })
@@ -174,13 +180,64 @@ export async function insertPasskey(
   return row.id;
 }
 
-export async function usePasskey(db: DB, id: number, counter: number, now: Date) {
-  await db.updateTable("operator_passkeys").set({ counter, last_used_at: now.toISOString() }).where("id", "=", id).execute();
+/**
+ * Records a sign-in with a passkey: its new counter, if the counter is still the one that was
+ * checked (two sign-ins racing with one credential: only one moves it). True for that one.
+ */
+export async function recordPasskeyUse(db: DB, id: number, checkedCounter: number, counter: number, backedUp: boolean, now: Date) {
+  const res = await db
+    .updateTable("operator_passkeys")
+    .set({ counter, backed_up: backedUp ? 1 : 0, last_used_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("counter", "=", checkedCounter)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function deletePasskey(db: DB, operatorId: number, id: number) {
   const res = await db.deleteFrom("operator_passkeys").where("id", "=", id).where("operator_id", "=", operatorId).executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
+}
+
+// ---------------------------------------------------------------- passkey challenges
+
+/** Keeps a ceremony's challenge; forgets the ones already expired (the table stays small). */
+export async function insertPasskeyChallenge(
+  db: DB,
+  c: { challenge: string; purpose: "register" | "sign_in"; operatorId: number | null; now: Date; expiresAt: Date },
+) {
+  await db.deleteFrom("operator_passkey_challenges").where("expires_at", "<=", c.now.toISOString()).execute();
+  await db
+    .insertInto("operator_passkey_challenges")
+    .values({
+      challenge: c.challenge,
+      purpose: c.purpose,
+      operator_id: c.operatorId,
+      created_at: c.now.toISOString(),
+      expires_at: c.expiresAt.toISOString(),
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Uses a challenge once: true for the one caller that finds it unused, unexpired, of this
+ * purpose (and, for a registration, this operator's), and marks it used in the same statement.
+ */
+export async function takePasskeyChallenge(
+  db: DB,
+  c: { challenge: string; purpose: "register" | "sign_in"; operatorId: number | null; now: Date },
+) {
+  let q = db
+    .updateTable("operator_passkey_challenges")
+    .set({ used_at: c.now.toISOString() })
+    .where("challenge", "=", c.challenge)
+    .where("purpose", "=", c.purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", c.now.toISOString());
+  q = c.operatorId === null ? q.where("operator_id", "is", null) : q.where("operator_id", "=", c.operatorId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 // ---------------------------------------------------------------- the trail

@@ -19,7 +19,10 @@ export function AdminNav({ frame }: { frame: AdminFrameData }) {
   return (
     <div className="stack">
       <nav aria-label={t("admin.nav.label")} className="card">
-        <p>{t("admin.nav.signedInAs", { name: frame.operator.name, role: t(`admin.roles.${frame.operator.role}`) })}</p>
+        <p>
+          {t("admin.nav.signedInAs", { name: frame.operator.name, role: t(`admin.roles.${frame.operator.role}`) })}{" "}
+          <Link to="/admin/account">{t("admin.nav.account")}</Link>
+        </p>
         <ul className="admin-menu">
           {frame.areas.map((a) => (
             <li key={a.href}>

@@ -5,6 +5,7 @@
  * withdraws the plan from the version's effective date (its code alone is needed).
  */
 import type { Problems } from "./problems";
+import { problem, type ProblemMessage } from "./messages";
 import { cellReader, hasColumns, spreadsheetRow, type Table } from "./table";
 import { flag, money, US_STATES, wholeNumber } from "./values";
 
@@ -60,7 +61,7 @@ const AUDIENCES: readonly Audience[] = ["all", "under65", "over65"];
 export function jsonPlansTable(file: string, json: unknown, problems: Problems): Table | null {
   const list = Array.isArray(json) ? json : json && typeof json === "object" ? (json as { plans?: unknown }).plans : null;
   if (!Array.isArray(list)) {
-    problems.add(file, null, null, 'not a list of plans (an array, or { "plans": [...] })');
+    problems.add(file, null, null, problem("notPlansList"));
     return null;
   }
   const header = [...new Set(list.flatMap((o) => (o && typeof o === "object" ? Object.keys(o) : [])))];
@@ -79,14 +80,14 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
   const seen = new Map<string, number>();
   table.rows.forEach((row, i) => {
     const n = spreadsheetRow(i);
-    const fail = (column: string, message: string) => problems.add(table.file, n, column, message);
+    const fail = (column: string, what: ProblemMessage) => problems.add(table.file, n, column, what);
     const before = problems.count;
     const code = cell(row, "code");
-    if (!code) fail("code", "missing");
-    else if (code.length > 40) fail("code", "longer than 40 characters");
-    else if (seen.has(code)) fail("code", `${code} is already at row ${seen.get(code)}`);
+    if (!code) fail("code", problem("missing"));
+    else if (code.length > 40) fail("code", problem("tooLong", { max: 40 }));
+    else if (seen.has(code)) fail("code", problem("codeRepeated", { code, row: seen.get(code) ?? 0 }));
     const statusCell = cell(row, "status").toLowerCase();
-    if (statusCell && statusCell !== "offered" && statusCell !== "withdrawn") fail("status", "not offered or withdrawn");
+    if (statusCell && statusCell !== "offered" && statusCell !== "withdrawn") fail("status", problem("notStatus"));
     const plan: ImportedPlan = {
       code,
       status: statusCell === "withdrawn" ? "withdrawn" : "offered",
@@ -101,7 +102,7 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
       for (const locale of ["en", "es"] as const) {
         const v = cell(row, `${f}_${locale}`);
         if (v) {
-          if (v.length > 20_000) fail(`${f}_${locale}`, "longer than 20,000 characters");
+          if (v.length > 20_000) fail(`${f}_${locale}`, problem("tooLong", { max: "20,000" }));
           plan.texts[locale][f] = v;
         }
       }
@@ -111,7 +112,7 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
       else {
         const states = statesCell.split(/[\s,;]+/).filter(Boolean);
         const wrong = states.filter((s) => !US_STATES.has(s));
-        if (wrong.length) fail("states", `not states: ${wrong.join(", ")}`);
+        if (wrong.length) fail("states", problem("notStates", { states: wrong.join(", ") }));
         else plan.states = [...new Set(states)];
       }
     }
@@ -131,11 +132,11 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
     };
     plan.ageMin = num("age_min", 0, 120);
     plan.ageMax = num("age_max", 0, 120);
-    if (plan.ageMin !== undefined && plan.ageMax !== undefined && plan.ageMin > plan.ageMax) fail("age_max", "below age_min");
+    if (plan.ageMin !== undefined && plan.ageMax !== undefined && plan.ageMin > plan.ageMax) fail("age_max", problem("belowAgeMin"));
     const audience = cell(row, "audience").toLowerCase();
     if (audience) {
       if ((AUDIENCES as readonly string[]).includes(audience)) plan.audience = audience as Audience;
-      else fail("audience", "not all, under65 or over65");
+      else fail("audience", problem("notAudience"));
     }
     plan.tobaccoRated = yesNo("tobacco_rated");
     plan.hideAddToCart = yesNo("hide_add_to_cart");

@@ -17,6 +17,7 @@
  * which the rating-area file maps to ZIP3 prefixes.
  */
 import type { Problems } from "./problems";
+import { problem } from "./messages";
 import { columnIndex, columnKey, hasColumns, spreadsheetRow, type Table } from "./table";
 import type { ImportedRate } from "./rates";
 import { date, money, type Parsed } from "./values";
@@ -74,7 +75,7 @@ function pufAge(cell: string): Parsed<{ min: number; max: number } | "family"> {
   if (m) return { ok: true, value: { min: Number(m[1]), max: PUF_MAX_AGE } };
   m = /^(\d{1,2})$/.exec(v);
   if (m) return { ok: true, value: { min: Number(m[1]), max: Number(m[1]) } };
-  return { ok: false, message: 'not an age ("0-14", "15" to "63", "64 and over" or "Family Option")' };
+  return { ok: false, message: problem("notPufAge") };
 }
 
 /** What every rate of one row shares. */
@@ -133,7 +134,7 @@ function cellAt(row: string[], i: number) {
 export function parseRatePuf(table: Table, problems: Problems): ImportedRate[] {
   const missing = REQUIRED.filter((c) => !hasColumns(table, [c]));
   if (missing.length) {
-    for (const c of missing) problems.add(table.file, 1, c, "column missing");
+    for (const c of missing) problems.add(table.file, 1, c, problem("columnMissing"));
     return [];
   }
   const index = columnIndex(table);
@@ -157,16 +158,16 @@ export function parseRatePuf(table: Table, problems: Problems): ImportedRate[] {
     const before = problems.count;
     const planId = cellAt(row, col.planId);
     const plan = PLAN_ID.exec(planId);
-    if (!planId) problems.add(file, n, "PlanId", "missing");
-    else if (!plan) problems.add(file, n, "PlanId", "not a HIOS plan id (5 digits, state, 7 digits, e.g. 21989AK0030001)");
+    if (!planId) problems.add(file, n, "PlanId", problem("missing"));
+    else if (!plan) problems.add(file, n, "PlanId", problem("notHiosId"));
     const state = plan ? plan[1] : null;
     const areaCell = cellAt(row, col.area);
     const area = AREA.exec(areaCell);
-    if (!area) problems.add(file, n, "RatingAreaId", areaCell ? 'not a rating area ("Rating Area 1")' : "missing");
+    if (!area) problems.add(file, n, "RatingAreaId", problem(areaCell ? "notPufRatingArea" : "missing"));
     const tobaccoCell = cellAt(row, col.tobacco).toLowerCase();
     const tobaccoRated = tobaccoCell === "tobacco user/non-tobacco user";
     if (!tobaccoRated && tobaccoCell !== "no preference")
-      problems.add(file, n, "Tobacco", tobaccoCell ? 'not "No Preference" or "Tobacco User/Non-Tobacco User"' : "missing");
+      problems.add(file, n, "Tobacco", problem(tobaccoCell ? "notPufTobacco" : "missing"));
     const age = pufAge(cellAt(row, col.age));
     if (!age.ok) problems.add(file, n, "Age", age.message);
     const family = age.ok && age.value === "family";
@@ -197,7 +198,7 @@ export function parseRatePuf(table: Table, problems: Problems): ImportedRate[] {
     const expiration = date(cellAt(row, col.expiration));
     if (!expiration.ok) problems.add(file, n, "RateExpirationDate", expiration.message);
     if (effective.ok && expiration.ok && expiration.value < effective.value)
-      problems.add(file, n, "RateExpirationDate", "before RateEffectiveDate");
+      problems.add(file, n, "RateExpirationDate", problem("before", { column: "RateEffectiveDate" }));
     if (problems.count > before || !age.ok || !effective.ok || !expiration.ok || !area || !state) continue;
 
     const base: RowFacts = {

@@ -4,6 +4,7 @@
  * one area of its state; a Rate PUF row of "Rating Area 7" of a TX plan prices the ZIP3s of TX:7.
  */
 import type { Problems } from "./problems";
+import { problem } from "./messages";
 import { cellReader, hasColumns, spreadsheetRow, type Table } from "./table";
 import { US_STATES } from "./values";
 
@@ -26,17 +27,17 @@ export function parseRatingAreas(table: Table, problems: Problems): RatingArea[]
     const n = spreadsheetRow(i);
     const before = problems.count;
     const state = cell(row, "state").toUpperCase();
-    if (!US_STATES.has(state)) problems.add(table.file, n, "state", state ? "not a state's two letters" : "missing");
+    if (!US_STATES.has(state)) problems.add(table.file, n, "state", problem(state ? "notState" : "missing"));
     const areaCell = cell(row, "rating_area");
     const area = /^(?:rating area\s*)?(\d{1,3})$/i.exec(areaCell);
-    if (!area) problems.add(table.file, n, "rating_area", areaCell ? 'not a rating area number ("1" or "Rating Area 1")' : "missing");
+    if (!area) problems.add(table.file, n, "rating_area", problem(areaCell ? "notAreaNumber" : "missing"));
     const zip3 = cell(row, "zip3");
-    if (!/^\d{3}$/.test(zip3)) problems.add(table.file, n, "zip3", zip3 ? "not three digits" : "missing");
+    if (!/^\d{3}$/.test(zip3)) problems.add(table.file, n, "zip3", problem(zip3 ? "notThreeDigits" : "missing"));
     if (problems.count > before || !area) return;
     const key = `${state}:${zip3}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      problems.add(table.file, n, "zip3", `${zip3} of ${state} is already in an area at row ${first}`);
+      problems.add(table.file, n, "zip3", problem("zip3Taken", { zip3, state, row: first }));
       return;
     }
     seen.set(key, n);

@@ -8,6 +8,7 @@
  * format `npm run catalog -- export` writes every rate in, so export → import is a round trip.
  */
 import type { Problems } from "./problems";
+import { problem, type ProblemMessage } from "./messages";
 import { cellReader, hasColumns, spreadsheetRow, type Table } from "./table";
 import type { ImportedRate } from "./rates";
 import { ageBand, date, money, US_STATES } from "./values";
@@ -34,35 +35,35 @@ export const isTierRates = (table: Table) => hasColumns(table, ["plan_code", "ti
 export function parseTierRates(table: Table, problems: Problems): ImportedRate[] {
   const missing = REQUIRED.filter((c) => !hasColumns(table, [c]));
   if (missing.length) {
-    for (const c of missing) problems.add(table.file, 1, c, "column missing");
+    for (const c of missing) problems.add(table.file, 1, c, problem("columnMissing"));
     return [];
   }
   const cell = cellReader(table);
   const out: ImportedRate[] = [];
   table.rows.forEach((row, i) => {
     const n = spreadsheetRow(i);
-    const fail = (column: string, message: string) => problems.add(table.file, n, column, message);
+    const fail = (column: string, what: ProblemMessage) => problems.add(table.file, n, column, what);
     const before = problems.count;
     const planCode = cell(row, "plan_code");
-    if (!planCode) fail("plan_code", "missing");
-    else if (planCode.length > 40) fail("plan_code", "longer than 40 characters");
+    if (!planCode) fail("plan_code", problem("missing"));
+    else if (planCode.length > 40) fail("plan_code", problem("tooLong", { max: 40 }));
     const stateCell = cell(row, "state").toUpperCase();
     const state = !stateCell || stateCell === "ALL" ? null : stateCell;
-    if (state && !US_STATES.has(state)) fail("state", "not a state's two letters or all");
+    if (state && !US_STATES.has(state)) fail("state", problem("notStateOrAll"));
     const tierCell = cell(row, "tier").toUpperCase();
-    if (!isTier(tierCell)) fail("tier", tierCell ? "not IO, IS, IC or IF" : "missing");
+    if (!isTier(tierCell)) fail("tier", problem(tierCell ? "notTier" : "missing"));
     const ages = ageBand(cell(row, "age_band"));
     if (!ages.ok) fail("age_band", ages.message);
     const g = cell(row, "gender").toLowerCase();
     const gender = !g || g === "any" ? null : ["m", "male"].includes(g) ? 0 : ["f", "female"].includes(g) ? 1 : undefined;
-    if (gender === undefined) fail("gender", "not M, F or empty");
+    if (gender === undefined) fail("gender", problem("notGender"));
     const t = cell(row, "tobacco").toLowerCase();
     const smoker = !t || t === "any" ? null : ["y", "yes"].includes(t) ? 1 : ["n", "no"].includes(t) ? 0 : undefined;
-    if (smoker === undefined) fail("tobacco", "not Y, N or empty");
+    if (smoker === undefined) fail("tobacco", problem("notTobaccoFlag"));
     const amountCell = cell(row, "coverage_amount").replace(/^\$/, "").replace(/,/g, "");
     let coverageAmount: number | null = null;
     if (amountCell) {
-      if (!/^\d{1,9}$/.test(amountCell)) fail("coverage_amount", "not a whole number of dollars");
+      if (!/^\d{1,9}$/.test(amountCell)) fail("coverage_amount", problem("notDollars"));
       else coverageAmount = Number(amountCell);
     }
     const rate = money(cell(row, "monthly_rate"));
@@ -72,11 +73,12 @@ export function parseTierRates(table: Table, problems: Problems): ImportedRate[]
     const expCell = cell(row, "expiration_date");
     const expiration = expCell ? date(expCell) : null;
     if (expiration && !expiration.ok) fail("expiration_date", expiration.message);
-    if (effective.ok && expiration?.ok && expiration.value < effective.value) fail("expiration_date", "before effective_date");
+    if (effective.ok && expiration?.ok && expiration.value < effective.value)
+      fail("expiration_date", problem("before", { column: "effective_date" }));
     const areaCell = cell(row, "rating_area").toUpperCase();
     const area = /^([A-Z]{2}):(\d{1,3})$/.exec(areaCell);
-    if (areaCell && !area) fail("rating_area", 'not a rating area ("TX:1")');
-    else if (area && state !== area[1]) fail("rating_area", "not an area of the row's state");
+    if (areaCell && !area) fail("rating_area", problem("notTierRatingArea"));
+    else if (area && state !== area[1]) fail("rating_area", problem("areaNotOfState"));
     if (problems.count > before || !rate.ok || !effective.ok || !ages.ok || !isTier(tierCell)) return;
     out.push({
       planCode,

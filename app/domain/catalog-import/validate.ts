@@ -4,6 +4,7 @@
  * categories, carriers). Nothing is written unless the whole upload is clean (ADR 022).
  */
 import { Problems, type ImportProblem } from "./problems";
+import { problem } from "./messages";
 import type { Table } from "./table";
 import { describeRate, rateKey, type ImportedRate } from "./rates";
 import { isRatePuf, parseRatePuf } from "./rate-puf";
@@ -48,7 +49,7 @@ export type ValidationResult = { ok: true; upload: ValidatedImport } | { ok: fal
 
 export function validateImport(tables: readonly Table[], facts: CatalogFacts, limit = 1000): ValidationResult {
   const problems = new Problems(limit);
-  if (!tables.length) problems.add("(upload)", null, null, "no file");
+  if (!tables.length) problems.add("(upload)", null, null, problem("noFile"));
   const plans: ImportedPlan[] = [];
   const rates: ImportedRate[] = [];
   const areas: RatingArea[] = [];
@@ -56,15 +57,10 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   for (const table of tables) {
     const kind = fileKind(table);
     if (!kind) {
-      problems.add(
-        table.file,
-        1,
-        null,
-        "not a catalog file: its columns are not those of a Rate PUF, a tier-rate file, a plans file or a rating-area file",
-      );
+      problems.add(table.file, 1, null, problem("notCatalogFile"));
       continue;
     }
-    if (!table.rows.length) problems.add(table.file, null, null, "no rows under the header");
+    if (!table.rows.length) problems.add(table.file, null, null, problem("noRows"));
     files.push({ file: table.file, kind, rows: table.rows.length });
     // appended one by one: a 100,000-row file is too many arguments for push(...rows)
     const parsed =
@@ -87,13 +83,13 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   for (const p of plans) {
     const first = planRow.get(p.code);
     if (first) {
-      problems.add(p.file, p.row, "code", `${p.code} is already in ${first.file} row ${first.row}`);
+      problems.add(p.file, p.row, "code", problem("planRepeated", { code: p.code, file: first.file, row: first.row }));
       continue;
     }
     planRow.set(p.code, p);
     const isNew = !facts.planCodes.has(p.code);
     if (p.status === "withdrawn") {
-      if (isNew) problems.add(p.file, p.row, "code", `no plan ${p.code} in the catalog to withdraw`);
+      if (isNew) problems.add(p.file, p.row, "code", problem("noPlanToWithdraw", { code: p.code }));
       continue;
     }
     if (isNew) {
@@ -103,10 +99,11 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
         ["name_en", p.texts.en.name],
         ["name_es", p.texts.es.name],
       ] as const)
-        if (!value) problems.add(p.file, p.row, column, "missing (a new plan needs it)");
+        if (!value) problems.add(p.file, p.row, column, problem("missingForNewPlan"));
     }
-    if (p.category && !facts.categories.has(p.category)) problems.add(p.file, p.row, "category", `no category ${p.category}`);
-    if (p.carrier && !facts.carriers.has(p.carrier)) problems.add(p.file, p.row, "carrier", `no carrier ${p.carrier}`);
+    if (p.category && !facts.categories.has(p.category))
+      problems.add(p.file, p.row, "category", problem("noCategory", { category: p.category }));
+    if (p.carrier && !facts.carriers.has(p.carrier)) problems.add(p.file, p.row, "carrier", problem("noCarrier", { carrier: p.carrier }));
   }
 
   // rates: a known plan, not withdrawn, a known area, one rate per key
@@ -118,22 +115,22 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   for (const r of rates) {
     const plan = planRow.get(r.planCode);
     if (!plan && !facts.planCodes.has(r.planCode)) {
-      problems.add(r.file, r.row, r.codeColumn, `no plan ${r.planCode} (add it in a plans file of the same upload)`);
+      problems.add(r.file, r.row, r.codeColumn, problem("noPlan", { code: r.planCode }));
       continue;
     }
     if (plan?.status === "withdrawn") {
-      problems.add(r.file, r.row, r.codeColumn, `${r.planCode} is withdrawn in ${plan.file} row ${plan.row}`);
+      problems.add(r.file, r.row, r.codeColumn, problem("planWithdrawn", { code: r.planCode, file: plan.file, row: plan.row }));
       continue;
     }
     if (r.ratingArea && !knownAreas.has(r.ratingArea)) {
       const [state, n] = r.ratingArea.split(":");
-      problems.add(r.file, r.row, r.areaColumn, `Rating Area ${n} of ${state} is not in the rating-area file`);
+      problems.add(r.file, r.row, r.areaColumn, problem("areaNotMapped", { area: n, state }));
       continue;
     }
     const key = rateKey(r);
     const first = byKey.get(key);
     if (first) {
-      problems.add(r.file, r.row, null, `a second rate for ${describeRate(r)} (the first is ${first.file} row ${first.row})`);
+      problems.add(r.file, r.row, null, problem("secondRate", { rate: describeRate(r), file: first.file, row: first.row }));
       continue;
     }
     byKey.set(key, r);
@@ -145,9 +142,9 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   }
   for (const p of planRow.values())
     if (p.status === "offered" && !facts.planCodes.has(p.code) && !byPlan.has(p.code))
-      problems.add(p.file, p.row, "code", `no rates for the new plan ${p.code} in this upload`);
+      problems.add(p.file, p.row, "code", problem("noRatesForNewPlan", { code: p.code }));
   if (ratesFrom !== null && ratesUntil !== null && ratesUntil < ratesFrom)
-    problems.add("(upload)", null, null, `the rates share no date: one ends ${ratesUntil}, another starts ${ratesFrom}`);
+    problems.add("(upload)", null, null, problem("noSharedDate", { until: ratesUntil, from: ratesFrom }));
 
   if (problems.count) return { ok: false, problems: problems.list, problemCount: problems.count };
   return {

@@ -1,8 +1,10 @@
-/** Cell parsers shared by the import formats: each answers a value or the problem in plain words. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+/** Cell parsers shared by the import formats: each answers a value or the problem (messages.ts). */
+import { problem, type ProblemCode, type ProblemMessage, type ProblemValues } from "./messages";
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: ProblemMessage };
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const bad = (message: string): Parsed<never> => ({ ok: false, message });
+const bad = (code: ProblemCode, values?: ProblemValues): Parsed<never> => ({ ok: false, message: problem(code, values) });
 
 export const US_STATES: ReadonlySet<string> = new Set(
   (
@@ -15,11 +17,11 @@ export const US_STATES: ReadonlySet<string> = new Set(
 export function money(cell: string): Parsed<number> {
   if (!cell) return bad("missing");
   const clean = cell.replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
-  if (!/^-?\d+(\.\d+)?$/.test(clean)) return bad("not a number");
+  if (!/^-?\d+(\.\d+)?$/.test(clean)) return bad("notANumber");
   const n = Number(clean);
-  if (!Number.isFinite(n)) return bad("not a number");
-  if (n < 0) return bad("a negative amount");
-  if (n >= 1_000_000) return bad("more than $999,999.99");
+  if (!Number.isFinite(n)) return bad("notANumber");
+  if (n < 0) return bad("negativeAmount");
+  if (n >= 1_000_000) return bad("tooMuchMoney");
   return ok(Math.round(n * 100));
 }
 
@@ -27,16 +29,16 @@ export function money(cell: string): Parsed<number> {
 export function wholeNumber(cell: string, min: number, max: number): Parsed<number> {
   if (!cell) return bad("missing");
   const clean = cell.replace(/,(?=\d{3}(\D|$))/g, "");
-  if (!/^\d+$/.test(clean)) return bad("not a whole number");
+  if (!/^\d+$/.test(clean)) return bad("notWholeNumber");
   const n = Number(clean);
-  if (n < min || n > max) return bad(`not between ${min} and ${max}`);
+  if (n < min || n > max) return bad("notBetween", { min, max });
   return ok(n);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
 function realDate(y: number, m: number, d: number): Parsed<string> {
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return bad("not a real date");
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return bad("notRealDate");
   return ok(`${y}-${pad(m)}-${pad(d)}`);
 }
 
@@ -47,7 +49,7 @@ export function date(cell: string): Parsed<string> {
   if (m) return realDate(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(cell);
   if (m) return realDate(Number(m[3]), Number(m[1]), Number(m[2]));
-  return bad("not a date (YYYY-MM-DD)");
+  return bad("notDate");
 }
 
 /** Yes/no flags: 1, 0, yes, no, y, n, true, false. */
@@ -55,7 +57,7 @@ export function flag(cell: string): Parsed<number> {
   const v = cell.toLowerCase();
   if (["1", "yes", "y", "true"].includes(v)) return ok(1);
   if (["0", "no", "n", "false"].includes(v)) return ok(0);
-  return bad("not yes or no");
+  return bad("notYesNo");
 }
 
 /** An age band: "18-64", "40", "65+", "64 and over", "all" or empty (any age). */
@@ -65,13 +67,13 @@ export function ageBand(cell: string, maxAge = 120): Parsed<{ min: number; max: 
   let m = /^(\d{1,3})\s*-\s*(\d{1,3})$/.exec(v);
   if (m) {
     const [min, max] = [Number(m[1]), Number(m[2])];
-    if (min > max) return bad("the band's first age is above its last");
-    if (max > maxAge) return bad(`an age above ${maxAge}`);
+    if (min > max) return bad("bandReversed");
+    if (max > maxAge) return bad("ageAbove", { max: maxAge });
     return ok({ min, max });
   }
   m = /^(\d{1,3})\s*(\+|and over|or older)$/.exec(v);
-  if (m) return Number(m[1]) > maxAge ? bad(`an age above ${maxAge}`) : ok({ min: Number(m[1]), max: maxAge });
+  if (m) return Number(m[1]) > maxAge ? bad("ageAbove", { max: maxAge }) : ok({ min: Number(m[1]), max: maxAge });
   m = /^(\d{1,3})$/.exec(v);
-  if (m) return Number(m[1]) > maxAge ? bad(`an age above ${maxAge}`) : ok({ min: Number(m[1]), max: Number(m[1]) });
-  return bad('not an age band (e.g. "18-64", "40", "65+" or "all")');
+  if (m) return Number(m[1]) > maxAge ? bad("ageAbove", { max: maxAge }) : ok({ min: Number(m[1]), max: Number(m[1]) });
+  return bad("notAgeBand");
 }

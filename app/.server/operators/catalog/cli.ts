@@ -27,6 +27,7 @@ import {
   type VersionPreview,
 } from "./versions";
 import { todayIso } from "~/domain/dates";
+import { COMMAND_LINE, discardTrail, importTrail, publishTrail, republishTrail } from "./trail";
 
 export const CLI_ACTOR = "cli";
 
@@ -121,7 +122,7 @@ export async function runCatalogCommand(services: Services, argv: string[], out:
         out("dry run: nothing imported");
         return 0;
       }
-      const imported = await importUpload(services, files, { by });
+      const imported = await importUpload(services, files, { by, trail: importTrail(services, COMMAND_LINE) });
       if (!imported.ok) {
         for (const p of imported.problems) out(formatProblem(p));
         if (imported.problemCount > imported.problems.length)
@@ -137,7 +138,10 @@ export async function runCatalogCommand(services: Services, argv: string[], out:
         );
         return 0;
       }
-      const published = await publishVersion(services, imported.versionId, effective as string, { by });
+      const published = await publishVersion(services, imported.versionId, effective as string, {
+        by,
+        trail: publishTrail(services, COMMAND_LINE, effective as string),
+      });
       if (!published.ok) {
         out(`not published: ${published.reason} (draft version ${imported.versionId} kept)`);
         return 1;
@@ -179,15 +183,16 @@ export async function runCatalogCommand(services: Services, argv: string[], out:
       if (!v || !effective) break;
       const result =
         command === "publish"
-          ? await publishVersion(services, v, effective, { by })
-          : await republishVersion(services, v, effective, { by });
+          ? await publishVersion(services, v, effective, { by, trail: publishTrail(services, COMMAND_LINE, effective) })
+          : await republishVersion(services, v, effective, { by, trail: republishTrail(services, COMMAND_LINE, effective, v) });
       out(result.ok ? `version ${result.versionId} published, in force from ${result.effectiveDate}` : `not published: ${result.reason}`);
       return result.ok ? 0 : 1;
     }
     case "discard": {
       const v = id();
       if (!v) break;
-      const done = await discardDraft(services, v, { by });
+      const draft = await catalogVersions(services).then((all) => all.find((x) => x.id === v && x.status === "draft"));
+      const done = await discardDraft(services, v, { by, trail: discardTrail(services, COMMAND_LINE, draft?.source ?? "") });
       out(done ? `draft version ${v} discarded` : `no draft version ${v}`);
       return done ? 0 : 1;
     }

@@ -11,7 +11,7 @@ import { loadCatalog } from "../../repositories/catalog";
 import { findVersion, type DraftSummary } from "../../repositories/catalog-versions";
 import { listOperators } from "../directory";
 import type { OperatorContext } from "../guard";
-import { recordChange } from "../trail";
+import { discardTrail, importTrail, parseSummary, publishTrail, republishTrail } from "./trail";
 import { MAX_FILE_BYTES, type UploadFile } from "./read-table";
 import { catalogVersions, discardDraft, importUpload, previewVersion, publishVersion, republishVersion } from "./versions";
 import type { ImportProblem } from "~/domain/catalog-import/problems";
@@ -44,16 +44,6 @@ export interface VersionRow {
 }
 
 const by = (op: OperatorContext) => `operator:${op.operator.id}`;
-
-function parseSummary(json: string | null): DraftSummary | null {
-  if (!json) return null;
-  try {
-    const s = JSON.parse(json) as DraftSummary;
-    return { added: s.added ?? [], changed: s.changed ?? [], withdrawn: s.withdrawn ?? [], rateCount: s.rateCount ?? 0 };
-  } catch {
-    return null;
-  }
-}
 
 /** Every version, newest first, with who published it and where it stands today. */
 export async function versionList(services: Services): Promise<VersionRow[]> {
@@ -98,24 +88,7 @@ export async function uploadCatalogFiles(op: OperatorContext, files: readonly Up
   const services = op.services;
   const result = await importUpload(services, files, {
     by: by(op),
-    trail: async (trx, versionId) => {
-      const row = await trx.selectFrom("catalog_versions").select(["source", "summary"]).where("id", "=", versionId).executeTakeFirst();
-      const summary = parseSummary(row?.summary ?? null);
-      await recordChange(services, trx, op.actor, {
-        kind: "catalog.import",
-        targetType: "catalog_version",
-        targetId: versionId,
-        before: null,
-        after: {
-          status: "draft",
-          source: row?.source ?? "",
-          plans_added: summary?.added ?? [],
-          plans_changed: summary?.changed ?? [],
-          plans_withdrawn: summary?.withdrawn ?? [],
-          rates: summary?.rateCount ?? 0,
-        },
-      });
-    },
+    trail: importTrail(services, op.actor),
   });
   return result.ok ? { ok: true, versionId: result.versionId } : result;
 }
@@ -144,14 +117,7 @@ export async function publishDraft(
   if (refusal) return { ok: false, field: "effectiveDate", message: refusal };
   const published = await publishVersion(services, versionId, effectiveDate, {
     by: by(op),
-    trail: (trx, id) =>
-      recordChange(services, trx, op.actor, {
-        kind: "catalog.publish",
-        targetType: "catalog_version",
-        targetId: id,
-        before: { status: "draft", effective_date: null },
-        after: { status: "published", effective_date: effectiveDate },
-      }),
+    trail: publishTrail(services, op.actor, effectiveDate),
   });
   // a second click raced the first: the version is published already
   if (!published.ok) return { ok: false, field: "effectiveDate", message: "admin.catalog.validation.notDraft" };
@@ -172,14 +138,7 @@ export async function publishAgain(
   if (refusal) return { ok: false, field: "effectiveDate", message: refusal };
   const published = await republishVersion(services, versionId, effectiveDate, {
     by: by(op),
-    trail: (trx, id) =>
-      recordChange(services, trx, op.actor, {
-        kind: "catalog.republish",
-        targetType: "catalog_version",
-        targetId: id,
-        before: null,
-        after: { status: "published", effective_date: effectiveDate, republished_from: versionId },
-      }),
+    trail: republishTrail(services, op.actor, effectiveDate, versionId),
   });
   if (!published.ok) return { ok: false, field: "effectiveDate", message: "admin.catalog.validation.neverAlone" };
   return { ok: true, versionId: published.versionId };
@@ -192,14 +151,7 @@ export async function discardVersion(op: OperatorContext, versionId: number) {
   if (!version || version.status !== "draft") return false;
   return discardDraft(services, versionId, {
     by: by(op),
-    trail: (trx, id) =>
-      recordChange(services, trx, op.actor, {
-        kind: "catalog.discard",
-        targetType: "catalog_version",
-        targetId: id,
-        before: { status: "draft", source: version.source },
-        after: null,
-      }),
+    trail: discardTrail(services, op.actor, version.source),
   });
 }
 

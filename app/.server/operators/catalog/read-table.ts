@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { Problems } from "~/domain/catalog-import/problems";
+import { problem } from "~/domain/catalog-import/messages";
 import type { Table } from "~/domain/catalog-import/table";
 import { jsonPlansTable } from "~/domain/catalog-import/plans";
 
@@ -55,7 +56,7 @@ async function xlsxTable(file: string, bytes: Uint8Array): Promise<Table> {
 export async function readUploadFile(f: UploadFile): Promise<{ table: Table } | { problems: Problems }> {
   const problems = new Problems();
   if (f.bytes.byteLength > MAX_FILE_BYTES) {
-    problems.add(f.name, null, null, `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    problems.add(f.name, null, null, problem("fileTooLarge", { megabytes: MAX_FILE_BYTES / 1024 / 1024 }));
     return { problems };
   }
   const lower = f.name.toLowerCase();
@@ -67,9 +68,14 @@ export async function readUploadFile(f: UploadFile): Promise<{ table: Table } | 
       return table ? { table } : { problems };
     }
     if (lower.endsWith(".csv") || lower.endsWith(".txt")) return { table: csvTable(f.name, text) };
-    problems.add(f.name, null, null, "not a .csv, .xlsx or .json file");
+    problems.add(f.name, null, null, problem("notAnImportFile"));
   } catch (e) {
-    problems.add(f.name, null, null, `cannot be read: ${e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error"}`);
+    problems.add(
+      f.name,
+      null,
+      null,
+      problem("unreadable", { reason: e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error" }),
+    );
   }
   return { problems };
 }
