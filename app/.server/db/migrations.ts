@@ -1347,6 +1347,8 @@ const invitationLinks: Migration = {
     await db.schema.alterTable("employee_waivers").addColumn("holder_hash", text).execute();
   },
 };
+
+/**
  * Passkeys for operators (issue 27, ADR 025). The credentials table came with 016 and was never
  * written; it gains what a WebAuthn sign-in needs besides the key: the user handle the
  * authenticator keeps for the account (random, the same for every passkey of one operator), whether
