@@ -10,6 +10,7 @@ import {
   employeeActor,
   holdsAnother,
   holdsHere,
+  holdWaiverHere,
   invitationOf,
   liveEnrollment,
   startFromInvitation,
@@ -24,7 +25,6 @@ import {
   verifyInvitationCode,
   type InviteVerifyResult,
 } from "~/.server/employers/invitation-codes";
-import { setWaiverHolder } from "~/.server/repositories/invitations";
 import { audit } from "~/.server/platform/audit";
 import type { StoreSession } from "~/.server/platform/session";
 import { signInCodeValidator } from "~/forms/verify";
@@ -159,7 +159,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       );
     if (gate === "waiver") {
       // this browser proved it is the employee's: the decline is now this browser's to take back
-      await setWaiverHolder(services.db, inv.employee.id, waiverHolderHash(services, session));
+      await holdWaiverHere(services, session, inv.employee.id);
       return redirectWithSession(services, session, here);
     }
     const started = await startFromInvitation(services, request, session, inv, {

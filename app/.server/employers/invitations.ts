@@ -25,6 +25,7 @@ import {
   findInvitation,
   insertInvitation,
   linkEmployeeEnrollment,
+  setWaiverHolder,
   standingWaiver,
 } from "../repositories/invitations";
 import { choosablePortals } from "../store/portal-choice";
@@ -201,6 +202,11 @@ export function waiverHolderHash(services: Services, session: StoreSession) {
     session.set("holder", mine);
   }
   return services.cipher.hash(`waiver-holder:${mine}`);
+}
+
+/** This browser proved it is the employee's (the e-mailed code): the decline is now this browser's to take back. */
+export async function holdWaiverHere(services: Services, session: StoreSession, employeeId: number) {
+  await setWaiverHolder(services.db, employeeId, waiverHolderHash(services, session));
 }
 
 /** Where a continued enrollment opens: the cart once checked out, the plans once a quote chose a category, else the quote. */
