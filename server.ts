@@ -186,7 +186,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (crossSite) {
     log.warn("cross-site request refused", {
       method: req.method,
-      path: req.path,
+      path: loggablePath(req.path),
       requestId: res.locals.requestId,
       client: req.headers[CLIENT_KEY_HEADER],
     });

@@ -9,6 +9,7 @@ import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";
 import { withoutNulBytes } from "~/.server/platform/html-stream";
 import { encodeDocument } from "~/.server/platform/document-encoding";
+import { loggablePath } from "~/.server/platform/log";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 import { keptCardBody } from "~/.server/store/card-html";
 import { planCardBodyHtml } from "~/components/plan-card-html";
@@ -171,7 +172,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     services?.log.info("request refused", {
       requestId: context.requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: loggablePath(new URL(request.url).pathname),
       status: error.status,
     });
     return;
@@ -179,6 +180,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;
   if (services)
-    services.log.error("unhandled error", { requestId: context.requestId, path: new URL(request.url).pathname, reason: message, stack });
+    services.log.error("unhandled error", {
+      requestId: context.requestId,
+      path: loggablePath(new URL(request.url).pathname),
+      reason: message,
+      stack,
+    });
   else console.error(error);
 };

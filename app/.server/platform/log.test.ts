@@ -30,4 +30,9 @@ describe("logger", () => {
     expect(loggablePath("/sign/tok")).toBe("/sign/[token]");
     expect(loggablePath("/cart")).toBe("/cart");
   });
+  it("masks them in any letter case (the routes match any case) and an invitation's", () => {
+    expect(loggablePath("/QUOTE/abcdefghijklmnopqrstuvwxyz0123456789")).toBe("/QUOTE/[token]");
+    expect(loggablePath("/Direct-Continue/tok/cmV2aWV3")).toBe("/Direct-Continue/[token]/cmV2aWV3");
+    expect(loggablePath("/invitation/abcdefghijklmnopqrstuvwxyz")).toBe("/invitation/[token]");
+  });
 });
