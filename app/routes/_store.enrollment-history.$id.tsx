@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n-react";
 import { requireStaff } from "~/.server/store/guard";
 import { enrollmentHistory, enrollmentIdParam } from "~/.server/members/enrollment-history";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { CarrierStatusList } from "~/components/CarrierStatusList";
 import type { HistoryEvent } from "~/views/history";
 import { pageTitle } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
@@ -48,6 +49,7 @@ export default function EnrollmentHistory() {
         <dt>{t("history.status")}</dt>
         <dd>{t(`history.statuses.${data.status}`, { defaultValue: data.status })}</dd>
       </dl>
+      <CarrierStatusList items={data.carrierStatus} />
       <p className="muted">{t("history.intro")}</p>
       {data.events.length === 0 ? (
         <p className="notice">{t("history.empty")}</p>

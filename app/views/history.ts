@@ -24,6 +24,14 @@ export interface EnrollmentHistoryData {
   /** the member the enrollment is for, when known */
   memberName: string | null;
   events: HistoryEvent[];
+  /** per plan, where the enrollment stands at its carrier (issue 29); empty before completion */
+  carrierStatus: Array<{
+    planId: number;
+    planName: string;
+    carrierName: string;
+    state: "waiting" | "sent" | "accepted" | "problem";
+    on: string | null;
+  }>;
   /** back to the list this came from */
   backTo: string;
 }
