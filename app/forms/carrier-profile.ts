@@ -66,10 +66,14 @@ const KEY_REF = /^(env:[A-Z_][A-Z0-9_]{0,63}|file:\/[^\0\r\n]{1,255})$/;
 const HOST_KEY = /^(SHA256:)?[A-Za-z0-9+/]{43}=?$/;
 const FOLDER = /^\/[A-Za-z0-9._/-]{0,200}$/;
 
+/** A choice among fixed values (their literal types kept); one message when missing or tampered. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values as unknown as [T[number], ...T[number][]], { errorMap: () => ({ message: REQUIRED }) });
+
 export const carrierProfileSchema = z
   .object({
-    format: choice(["834", "csv"]),
-    usage: choice(["T", "P"]),
+    format: oneOf(["834", "csv"] as const),
+    usage: oneOf(["T", "P"] as const),
     senderQualifier: choice([...ISA_QUALIFIERS]),
     senderId: x12Id(15),
     receiverQualifier: choice([...ISA_QUALIFIERS]),
@@ -83,9 +87,9 @@ export const carrierProfileSchema = z
     payerIdQualifier: choice([...N1_QUALIFIERS]),
     payerId: x12Id(80),
     masterPolicy: requiredText(50).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "carrierProfile.validation.x12Id"),
-    schedule: choice(["daily", "weekly"]),
+    schedule: oneOf(["daily", "weekly"] as const),
     fullFileWeekday: optional(1),
-    transport: choice(["local", "sftp"]),
+    transport: oneOf(["local", "sftp"] as const),
     sftpHost: optional(253),
     sftpPort: optional(5),
     sftpUsername: optional(64),
