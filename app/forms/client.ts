@@ -94,3 +94,5 @@ export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m
 export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));
 const carrierProfile = () => import("./carrier-profile");
 export const carrierProfileValidator = lazyValidator(() => carrierProfile().then((m) => m.carrierProfileValidator));
+const planCancel = () => import("./plan-cancel");
+export const planCancelValidator = lazyValidator(() => planCancel().then((m) => m.planCancelValidator));

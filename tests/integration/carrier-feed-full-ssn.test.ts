@@ -101,9 +101,9 @@ describeEachDatabase("the full audit file and the SSN in NM109 (issue 29)", (kin
     const row = await fileRow(report.full!.name);
     expect(row.purpose).toBe("audit");
     const delivered = outbound(row.name);
-    expect(checkBeforeSending(delivered, { interchange: row.control_number!, group: row.control_number!, transaction: row.control_number! })).toEqual(
-      [],
-    );
+    expect(
+      checkBeforeSending(delivered, { interchange: row.control_number!, group: row.control_number!, transaction: row.control_number! }),
+    ).toEqual([]);
     const { segments } = readSegments(delivered)!;
     expect(segments.find((s) => s.tag === "BGN")!.elements[8]).toBe("4");
     const ins = segments.filter((s) => s.tag === "INS");
@@ -114,9 +114,12 @@ describeEachDatabase("the full audit file and the SSN in NM109 (issue 29)", (kin
       (JSON.parse(s.snapshot_json) as { coverages: Array<{ end?: string }> }).coverages.some((c) => !c.end || c.end >= "2026-11-20"),
     );
     expect(row.member_count).toBe(open.length);
-    expect(segments.filter((s) => s.tag === "REF" && s.elements[1] === "ZZ").map((s) => s.elements[2]).sort()).toEqual(
-      open.map((s) => s.member_key).sort(),
-    );
+    expect(
+      segments
+        .filter((s) => s.tag === "REF" && s.elements[1] === "ZZ")
+        .map((s) => s.elements[2])
+        .sort(),
+    ).toEqual(open.map((s) => s.member_key).sort());
     expect(await db().selectFrom("carrier_member_changes").select(["id", "status"]).orderBy("id").execute()).toEqual(statusBefore);
     expect(await db().selectFrom("carrier_member_snapshots").selectAll().orderBy("member_key").execute()).toEqual(snapshotsBefore);
   });

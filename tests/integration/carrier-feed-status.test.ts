@@ -9,9 +9,10 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { loader as statusLoader } from "~/routes/enrollment-status.$token";
-import { loader as historyLoader } from "~/routes/_store.enrollment-history.$id";
+import { action as historyAction, loader as historyLoader } from "~/routes/_store.enrollment-history.$id";
+import { readSegments } from "~/domain/x12/segments";
 import { DEMO } from "~/.server/db/seed";
-import { signInRep } from "../support/staff";
+import { signInGroupAdmin, signInRep } from "../support/staff";
 import { TestClient } from "../support/client";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { inWizard, markStepsDone } from "../support/journeys";
@@ -132,5 +133,64 @@ describeEachDatabase("where each enrollment stands (issue 29)", (kind) => {
     ]);
     const es = await rep.load(historyLoader, `/enrollment-history/${enrollmentId}?lng=es`, { id: String(enrollmentId) });
     expect(es.data.carrierStatus[0].state).toBe("sent");
+  });
+
+  it("the rep ends ONE plan from the history page: refused forms change nothing; the plan's end is audited and sent as 024 with DTP*349", async () => {
+    const rep = await signInRep(app, new TestClient(app.services));
+    const at = `/enrollment-history/${enrollmentId}`;
+    const params = { id: String(enrollmentId) };
+    const policy = await db().selectFrom("policies").selectAll().where("enrollment_id", "=", enrollmentId).executeTakeFirstOrThrow();
+    const planId = (await db().selectFrom("policy_plans").select("plan_id").where("policy_id", "=", policy.id).executeTakeFirstOrThrow())
+      .plan_id;
+    const events = () => db().selectFrom("coverage_events").selectAll().where("policy_id", "=", policy.id).execute();
+    const page = await rep.load(historyLoader, at, params);
+    expect(page.data.plans).toEqual([{ planId, name: expect.any(String), endsOn: null }]);
+
+    // refused: each says why beside its field, keeps what was typed, and writes nothing
+    for (const [fields, error] of [
+      [{ planId: String(planId), endDate: "13/45/2026" }, { endDate: "planCancel.endDateInvalid" }],
+      [{ planId: "", endDate: "12/31/2026" }, { planId: "planCancel.choosePlan" }],
+      [{ planId: "999999", endDate: "12/31/2026" }, { planId: "planCancel.unknownPlan" }],
+      [{ planId: String(planId), endDate: "11/30/2026" }, { endDate: "planCancel.beforeStart" }],
+      [{ planId: String(planId), endDate: "12/31/2027" }, { endDate: "planCancel.tooFar" }],
+    ] as const) {
+      const refused = await rep.submit(historyAction, at, fields, { params });
+      expect(refused.status, JSON.stringify(fields)).toBe(422);
+      expect(refused.data.fieldErrors).toEqual(error);
+      expect(refused.data.repopulateFields).toMatchObject({ endDate: fields.endDate });
+    }
+    expect((await rep.submit(historyAction, at, { planId: String(planId), endDate: "12/31/2026" }, { params, csrf: null })).status).toBe(
+      403,
+    );
+    // a group admin who does not own the enrollment gets the 404, as for the page
+    const admin = await signInGroupAdmin(app, new TestClient(app.services));
+    expect((await admin.submit(historyAction, at, { planId: String(planId), endDate: "12/31/2026" }, { params })).status).toBe(404);
+    expect(await events()).toEqual([]);
+
+    const done = await rep.submit(historyAction, at, { planId: String(planId), endDate: "12/31/2026" }, { params });
+    expect(done.location).toBe(at);
+    expect((await events()).map((e) => [e.plan_id, e.kind, e.effective_date, e.cause, e.actor])).toEqual([
+      [planId, "terminated", "2026-12-31", "plan.cancel", `rep:${DEMO.rep.id}`],
+    ]);
+    const trail = await db().selectFrom("audit_events").selectAll().where("kind", "=", "plan.cancel").execute();
+    expect(trail.map((e) => [e.enrollment_id, e.member_id, e.detail, e.acting_as])).toEqual([
+      [enrollmentId, policy.member_id, `plan:${planId}`, "rep"],
+    ]);
+    const after = await rep.load(historyLoader, at, params);
+    expect(after.data.plans).toEqual([{ planId, name: expect.any(String), endsOn: "2026-12-31" }]);
+    expect(after.data.events.map((e: { kind: string }) => e.kind)).toContain("plan.cancel");
+    // once ended, it cannot be ended again
+    const again = await rep.submit(historyAction, at, { planId: String(planId), endDate: "12/15/2026" }, { params });
+    expect(again.data.fieldErrors).toEqual({ planId: "planCancel.alreadyEnded" });
+
+    // the feed sends it as a termination: INS and HD 024 with DTP*349 on the chosen day
+    const [report] = await sendFeeds(app.services, { carrierCode: CARRIER, root });
+    expect(report.file).toMatchObject({ status: "sent", members: 1 });
+    const file = await db().selectFrom("carrier_files").selectAll().where("name", "=", report.file!.name).executeTakeFirstOrThrow();
+    const { segments } = readSegments(app.services.cipher.decrypt(file.content_enc ?? app.services.cipher.encrypt(file.content)))!;
+    expect(segments.filter((s) => s.tag === "INS").map((s) => s.elements[3])).toEqual(["024"]);
+    expect(segments.filter((s) => s.tag === "HD").map((s) => s.elements[1])).toEqual(["024"]);
+    expect(segments.filter((s) => s.tag === "DTP" && s.elements[1] === "349").map((s) => s.elements[3])).toEqual(["20261231"]);
+    expect((await sendFeeds(app.services, { carrierCode: CARRIER, root }))[0].file).toBeNull();
   });
 });

@@ -266,7 +266,11 @@ export async function prepareFullFile(services: Services, profile: CarrierProfil
       problems_json: problems.length ? JSON.stringify(problems) : null,
     });
     if (problems.length)
-      services.log.warn("carrier full file failed its check; held, not sent", { carrier: profile.carrier_code, file: name, problems: problems.length });
+      services.log.warn("carrier full file failed its check; held, not sent", {
+        carrier: profile.carrier_code,
+        file: name,
+        problems: problems.length,
+      });
     else if (profile.format === "834") await insertTransaction(trx, id, String(transactionNumber(n)).padStart(4, "0"));
     return { id, name, status: problems.length ? "held" : "waiting", members: changes.length };
   });

@@ -18,6 +18,7 @@ import { isTabName } from "~/domain/wizard-steps";
 import type { EnrollmentHistoryData } from "~/views/history";
 import { policyForEnrollment } from "../repositories/completion";
 import { carrierStatusOf } from "../carriers/status";
+import { plansOfPolicy } from "./cancel-plan";
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "enrollment-not-found" });
@@ -47,7 +48,9 @@ export async function enrollmentHistory(
     policyForEnrollment(services.db, enrollment.id),
   ]);
   // where each plan stands at its carrier (issue 29), as the members list's column says it
-  const carrierStatus = policy ? await carrierStatusOf(services.db, [policy.id], locale) : [];
+  const [carrierStatus, plans] = policy
+    ? await Promise.all([carrierStatusOf(services.db, [policy.id], locale), plansOfPolicy(services, policy.id, locale)])
+    : [[], []];
   const actors = events.map((e) => parseStaffActor(e.actor));
   const names = await staffNames(
     services.db,
@@ -67,6 +70,7 @@ export async function enrollmentHistory(
     enrollmentId: enrollment.id,
     status: enrollment.status,
     memberName,
+    plans,
     carrierStatus: carrierStatus.map((s) => ({
       planId: s.planId,
       planName: s.planName,
@@ -86,7 +90,8 @@ export async function enrollmentHistory(
           kind: e.kind as AuditKind,
           who: who ? ((who.kind === "rep" ? names.reps.get(who.id) : names.admins.get(who.id)) ?? null) : null,
           actingAs: (ACTING_AS as readonly string[]).includes(e.acting_as ?? "") ? (e.acting_as as ActingAs) : "applicant",
-          detail: e.detail,
+          // a cancellation's detail names the plan by id (the trail's); the page says it in words
+          detail: e.kind === "plan.cancel" ? null : e.detail,
           stepLabel: isTabName(e.detail) ? STEPS[e.detail].historyLabelKey : null,
           requestId: e.request_id,
         };

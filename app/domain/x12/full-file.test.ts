@@ -59,7 +59,9 @@ describe("the weekly full audit file", () => {
       'INS03 "021" must be 030 (audit or compare) in a full audit file (BGN08 4).',
     ]);
     expect(messages(text.replace("****4~", "****2~"))).toContain("INS03 030 (audit or compare) belongs in a full audit file (BGN08 4).");
-    expect(messages(text.replace("HD*030**VIS", "HD*021**VIS"))).toContain('HD01 "021" must be 030 in an audit or compare loop (INS03 030).');
+    expect(messages(text.replace("HD*030**VIS", "HD*021**VIS"))).toContain(
+      'HD01 "021" must be 030 in an audit or compare loop (INS03 030).',
+    );
   });
 
   it("sends NM108 34 with the SSN's nine digits when known, and neither element otherwise", () => {

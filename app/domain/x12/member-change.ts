@@ -76,4 +76,10 @@ export const INS03: Record<ChangeKind, CoverageChange["maintenance"]> = {
   audit: "030",
 };
 /** audit: XN, notification only (the full file asks the carrier to compare, not to act). */
-export const DEFAULT_REASON: Record<ChangeKind, MaintenanceReason> = { add: "28", terminate: "07", change: "AI", reinstate: "41", audit: "XN" };
+export const DEFAULT_REASON: Record<ChangeKind, MaintenanceReason> = {
+  add: "28",
+  terminate: "07",
+  change: "AI",
+  reinstate: "41",
+  audit: "XN",
+};
