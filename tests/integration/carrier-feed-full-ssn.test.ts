@@ -75,6 +75,7 @@ describeEachDatabase("the full audit file and the SSN in NM109 (issue 29)", (kin
     await signInOperator(app, operator, DEMO.operator.email);
     const detail = await operator.load(carrierFileLoader, `/admin/carriers/files/${row.id}`, { id: String(row.id) });
     expect(detail.status).toBe(200);
+    expect(detail.data.file.purpose).toBe("changes");
     expect(JSON.stringify(detail.data)).not.toMatch(/123456789|123-45-6789|6789/);
     expect(logs.join("\n")).not.toMatch(/123456789|123-45-6789/);
   });
