@@ -7,7 +7,7 @@ import { CarrierStatusList } from "~/components/CarrierStatusList";
 import { pageTitle } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
 
-export const meta = pageTitle("enrollmentStatus");
+export const meta = pageTitle("enrollmentStatus", [{ name: "robots", content: "noindex" }]);
 
 /**
  * /enrollment-status/{token}: the link in the receipt e-mail (issue 29, ADR 024). It shows only
