@@ -45,6 +45,7 @@ export const AUDIT_KINDS = [
   "catalog.import",
   "catalog.publish",
   "catalog.discard",
+  "plan.cancel",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -29,7 +29,7 @@ export const CARRIER_CSV_COLUMNS = [
   "coverage_end",
 ] as const;
 
-const ACTION = { add: "add", terminate: "terminate", change: "change", reinstate: "reinstate" } as const;
+const ACTION = { add: "add", terminate: "terminate", change: "change", reinstate: "reinstate", audit: "audit" } as const;
 
 /** A leading =, +, - or @ would be a formula in a spreadsheet: such a value is prefixed with '. */
 const safe = (v: string | undefined) => (v && /^[=+\-@]/.test(v) ? `'${v}` : (v ?? ""));

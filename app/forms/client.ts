@@ -92,3 +92,7 @@ export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.o
 export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));
 export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m.catalogPublishValidator));
 export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));
+const carrierProfile = () => import("./carrier-profile");
+export const carrierProfileValidator = lazyValidator(() => carrierProfile().then((m) => m.carrierProfileValidator));
+const planCancel = () => import("./plan-cancel");
+export const planCancelValidator = lazyValidator(() => planCancel().then((m) => m.planCancelValidator));

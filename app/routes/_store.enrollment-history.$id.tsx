@@ -1,10 +1,21 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import { readForm } from "~/.server/platform/request";
+import { redirectWithSession } from "~/.server/platform/respond";
+import { cancelPlan } from "~/.server/members/cancel-plan";
+import { planCancelValidator } from "~/forms/plan-cancel";
+import * as clientForms from "~/forms/client";
+import { parseUsDate, isoToUsDate } from "~/domain/dates";
+import { StoreForm } from "~/components/form/StoreForm";
+import { RadioGroup, TextField } from "~/components/form/Fields";
+import { typeDate } from "~/components/QuoteForm";
 import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { requireStaff } from "~/.server/store/guard";
 import { enrollmentHistory, enrollmentIdParam } from "~/.server/members/enrollment-history";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { CarrierStatusList } from "~/components/CarrierStatusList";
 import type { HistoryEvent } from "~/views/history";
 import { pageTitle } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
@@ -17,6 +28,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { session, staff } = await requireStaff(request, services);
   const locale = await requestContext({ request, context }).locale;
   return json(await enrollmentHistory(services, session, staff, enrollmentIdParam(params.id), locale));
+}
+
+/**
+ * End one plan (issue 29): the rep or group admin who owns the enrollment chooses a plan still
+ * open and the day its coverage ends; recorded as a coverage event the carrier feed sends as 024
+ * with DTP*349, and on the audit trail. A refused form changes nothing and says why beside the field.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { services } = context;
+  const form = await readForm(request, services);
+  const { session, staff } = await requireStaff(request, services);
+  const id = enrollmentIdParam(params.id);
+  const result = await planCancelValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const done = await cancelPlan(services, session, staff, id, { planId: result.data.planId, endDate: parseUsDate(result.data.endDate)! });
+  if (!done.ok)
+    return validationError({ fieldErrors: { [done.field]: `planCancel.${done.reason}` }, formId: result.formId }, result.submittedData);
+  session.flash({ kind: "success", key: "planCancel.done" });
+  return redirectWithSession(services, session, `/enrollment-history/${id}`);
 }
 
 function useWhat() {
@@ -48,6 +78,49 @@ export default function EnrollmentHistory() {
         <dt>{t("history.status")}</dt>
         <dd>{t(`history.statuses.${data.status}`, { defaultValue: data.status })}</dd>
       </dl>
+      <CarrierStatusList items={data.carrierStatus} />
+      {data.plans.some((p) => p.endsOn) ? (
+        <section aria-labelledby="ended-plans-title">
+          <h2 id="ended-plans-title">{t("planCancel.endedTitle")}</h2>
+          <ul data-testid="ended-plans">
+            {data.plans
+              .filter((p) => p.endsOn)
+              .map((p) => (
+                <li key={p.planId}>{t("planCancel.endsOn", { plan: p.name, date: isoToUsDate(p.endsOn) })}</li>
+              ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.plans.some((p) => !p.endsOn) ? (
+        <section className="card" aria-labelledby="cancel-plan-title">
+          <h2 id="cancel-plan-title">{t("planCancel.title")}</h2>
+          <p>{t("planCancel.hint")}</p>
+          <StoreForm
+            id="cancel-plan"
+            labels={{ planId: t("planCancel.plan"), endDate: t("planCancel.endDate") }}
+            validator={clientForms.planCancelValidator}
+          >
+            <RadioGroup
+              name="planId"
+              label={t("planCancel.plan")}
+              inline={false}
+              options={data.plans.filter((p) => !p.endsOn).map((p) => ({ value: String(p.planId), label: p.name }))}
+            />
+            <TextField
+              name="endDate"
+              label={t("planCancel.endDate")}
+              hint={t("common.dateHint")}
+              inputMode="numeric"
+              maxLength={10}
+              short
+              onInput={typeDate}
+            />
+            <button className="button button--warning" type="submit">
+              {t("planCancel.submit")}
+            </button>
+          </StoreForm>
+        </section>
+      ) : null}
       <p className="muted">{t("history.intro")}</p>
       {data.events.length === 0 ? (
         <p className="notice">{t("history.empty")}</p>

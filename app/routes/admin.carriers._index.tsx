@@ -65,7 +65,9 @@ export default function AdminCarriers() {
           <tbody>
             {profiles.map((p) => (
               <tr key={p.carrierId}>
-                <th scope="row">{p.name}</th>
+                <th scope="row">
+                  <Link to={`/admin/carriers/${p.carrierId}`}>{p.name}</Link>
+                </th>
                 <td>{p.format === "834" ? "X12 834" : "CSV"}</td>
                 <td>{t(`carrierConsole.usages.${p.usage}`)}</td>
                 <td>{t(`carrierConsole.transports.${p.transport}`)}</td>

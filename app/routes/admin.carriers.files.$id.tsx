@@ -51,6 +51,12 @@ export default function AdminCarrierFile() {
         <dd>{file.carrierName}</dd>
         <dt>{t("carrierConsole.direction")}</dt>
         <dd>{t(`carrierConsole.directions.${file.direction}`)}</dd>
+        {file.direction === "out" ? (
+          <>
+            <dt>{t("carrierConsole.purpose")}</dt>
+            <dd data-testid="carrier-file-purpose">{t(`carrierConsole.purposes.${file.purpose}`)}</dd>
+          </>
+        ) : null}
         <dt>{t("carrierConsole.status")}</dt>
         <dd data-testid="carrier-file-status">{t(`carrierConsole.statuses.${file.status}`)}</dd>
         {file.controlNumber ? (

@@ -24,6 +24,16 @@ export interface EnrollmentHistoryData {
   /** the member the enrollment is for, when known */
   memberName: string | null;
   events: HistoryEvent[];
+  /** the completed enrollment's plans: each one's name and the day its coverage ends (null while open) */
+  plans: Array<{ planId: number; name: string; endsOn: string | null }>;
+  /** per plan, where the enrollment stands at its carrier (issue 29); empty before completion */
+  carrierStatus: Array<{
+    planId: number;
+    planName: string;
+    carrierName: string;
+    state: "waiting" | "sent" | "accepted" | "problem";
+    on: string | null;
+  }>;
   /** back to the list this came from */
   backTo: string;
 }

@@ -1,6 +1,7 @@
 /**
  * Time to build and check a daily 834 for 10,000 members (issue 29): the member-snapshot diff,
  * the builder, node-x12's strict envelope parse and our guide rules, as the feed runs them.
+ * Then the weekly full audit file (BGN08 4, INS/HD 030) for the same members (ADR 024).
  * Usage: npx tsx scripts/bench/edi-834.ts [members]
  */
 import { performance } from "node:perf_hooks";
@@ -9,6 +10,7 @@ import { build834 } from "../../app/domain/x12/build-834";
 import { envelope } from "../../app/domain/x12/__golden__/fixtures";
 import type { MemberSnapshot } from "../../app/domain/x12/member-change";
 import { diffFeed } from "../../app/domain/x12/snapshot-diff";
+import { fullFileChanges } from "../../app/domain/x12/full-file";
 
 const members = Number(process.argv[2] ?? 10_000);
 const now = new Map<string, MemberSnapshot>();
@@ -68,3 +70,22 @@ console.log(
   `  total ${ms(best.diff + best.build + best.check)}; file ${(best.bytes / 1024 / 1024).toFixed(2)} MiB; problems ${best.problems}`,
 );
 if (best.problems > 0) process.exitCode = 1;
+
+// the weekly full audit file: every current member, 030 loops, BGN08 4
+const full: Array<{ select: number; build: number; check: number; bytes: number; problems: number }> = [];
+for (let run = 0; run < 3; run++) {
+  const t0 = performance.now();
+  const changes = fullFileChanges(now, "2026-11-27");
+  const t1 = performance.now();
+  const text = build834({ ...envelope, lineBreaks: false, purpose: "audit", reference: "BENCH-FULL", members: changes });
+  const t2 = performance.now();
+  const problems = checkBeforeSending(text, envelope.control);
+  const t3 = performance.now();
+  full.push({ select: t1 - t0, build: t2 - t1, check: t3 - t2, bytes: text.length, problems: problems.length });
+}
+const bestFull = full.reduce((a, b) => (a.select + a.build + a.check <= b.select + b.build + b.check ? a : b));
+console.log(`834 weekly full audit file, ${members} members, best of ${full.length} runs:`);
+console.log(
+  `  select ${ms(bestFull.select)}, build ${ms(bestFull.build)}, check ${ms(bestFull.check)}; total ${ms(bestFull.select + bestFull.build + bestFull.check)}; file ${(bestFull.bytes / 1024 / 1024).toFixed(2)} MiB; problems ${bestFull.problems}`,
+);
+if (bestFull.problems > 0) process.exitCode = 1;

@@ -131,11 +131,14 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     const [report] = await send();
     expect(report.file).toMatchObject({ status: "sent", members: 1 });
     const file = await fileRow(report.file!.name);
-    expect(checkBeforeSending(file.content)).toEqual([]);
-    expectGolden(file.content);
-    const ins = readSegments(file.content)!.segments.filter((s) => s.tag === "INS");
+    // the applicant's SSN travels in NM109: the file is kept sealed, its content masked (ADR 024)
+    const sent = app.services.cipher.decrypt(file.content_enc!);
+    expect(file.content).toBe(sent.replace(/\*34\*\d{9}~/, "*34*•••~"));
+    expect(checkBeforeSending(sent)).toEqual([]);
+    expectGolden(sent);
+    const ins = readSegments(sent)!.segments.filter((s) => s.tag === "INS");
     expect(ins.map((s) => s.elements.slice(1, 5).join("*"))).toEqual(["Y*18*021*28"]);
-    expect(fs.readFileSync(path.join(root, CARRIER, "outbound", file.name), "utf8")).toBe(file.content);
+    expect(fs.readFileSync(path.join(root, CARRIER, "outbound", file.name), "utf8")).toBe(sent);
 
     const status = await carrierStatusOf(db(), [policyId], "es");
     expect(status[0]).toMatchObject({ state: "sent", on: "2026-11-20" });

@@ -60,6 +60,8 @@ export async function carrierFileDetail(services: Services, id: number) {
     direction: file.direction,
     name: file.name,
     format: file.format,
+    /** changes (daily) or audit (the weekly full file, BGN08 4) */
+    purpose: file.purpose,
     status: file.status,
     controlNumber: file.control_number,
     createdAt: file.created_at,

@@ -21,6 +21,11 @@ export interface MembersNow {
   members: Map<string, MemberSnapshot>;
   /** member key → plan code → its policy plan */
   sources: Map<string, Map<string, CoverageSource>>;
+  /**
+   * member key → the member's SSN as stored, SEALED. Never in a snapshot (what was sent is kept
+   * without it); the file's build opens it for NM109 (send.ts).
+   */
+  ssns: Map<string, string>;
 }
 
 export const subscriberKey = (memberId: number) => `BS${String(memberId).padStart(6, "0")}`;
@@ -58,6 +63,7 @@ export async function membersNow(db: DB, carrierId: number, format: "834" | "csv
       "m.city",
       "m.state",
       "m.zip",
+      "m.ssn_enc",
     ])
     .where("pl.carrier_id", "=", carrierId)
     .orderBy("p.id")
@@ -77,7 +83,7 @@ export async function membersNow(db: DB, carrierId: number, format: "834" | "csv
     enrollmentIds.length
       ? db
           .selectFrom("dependents")
-          .select(["enrollment_id", "position", "relationship", "first_name", "middle_name", "last_name", "birthdate", "gender"])
+          .select(["enrollment_id", "position", "relationship", "first_name", "middle_name", "last_name", "birthdate", "gender", "ssn_enc"])
           .where("enrollment_id", "in", enrollmentIds)
           .where("held", "=", 0)
           .orderBy("enrollment_id")
@@ -91,6 +97,7 @@ export async function membersNow(db: DB, carrierId: number, format: "834" | "csv
 
   const members = new Map<string, MemberSnapshot>();
   const sources = new Map<string, Map<string, CoverageSource>>();
+  const ssns = new Map<string, string>();
   const put = (key: string, snapshot: MemberSnapshot, coverage: MemberCoverage, source: CoverageSource) => {
     const m = members.get(key) ?? snapshot;
     // a later policy for the same plan replaces the earlier one; demographics follow the latest policy
@@ -132,6 +139,7 @@ export async function membersNow(db: DB, carrierId: number, format: "834" | "csv
     };
     const source = { policyId: r.policy_id, planId: r.plan_id, memberId: r.member_id };
     put(subscriberId, subscriber, coverage, source);
+    if (r.ssn_enc) ssns.set(subscriberId, r.ssn_enc);
     const covers = TIER_COVERS[r.tier] ?? [];
     for (const d of dependents) {
       if (d.enrollment_id !== r.enrollment_id || !covers.includes(d.relationship)) continue;
@@ -152,7 +160,8 @@ export async function membersNow(db: DB, carrierId: number, format: "834" | "csv
         coverage,
         source,
       );
+      if (d.ssn_enc) ssns.set(key, d.ssn_enc);
     }
   }
-  return { members, sources };
+  return { members, sources, ssns };
 }

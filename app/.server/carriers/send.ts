@@ -15,6 +15,8 @@ import type { Services } from "../services";
 import { build834, type ControlNumbers, type IdQualifier, type Party } from "~/domain/x12/build-834";
 import { buildCarrierCsv } from "~/domain/carrier-csv";
 import { diffFeed } from "~/domain/x12/snapshot-diff";
+import { fullFileChanges } from "~/domain/x12/full-file";
+import { maskSsns } from "~/domain/x12/masked";
 import type { MemberChange, MemberSnapshot } from "~/domain/x12/member-change";
 import { readSegments } from "~/domain/x12/segments";
 import { checkBeforeSending } from "./check-before-sending";
@@ -25,6 +27,7 @@ import {
   type CarrierProfile,
   carrierProfiles,
   filesWaiting,
+  fullFileMadeSince,
   insertFile,
   insertMemberChanges,
   insertTransaction,
@@ -42,12 +45,16 @@ export interface FeedOptions {
   root?: string;
   /** a transport for a profile (tests); by default the profile's own */
   transport?: (profile: CarrierProfile) => CarrierTransport;
+  /** make each carrier's full audit file now, whatever its schedule (`send --full`) */
+  full?: boolean;
 }
 
 export interface SendReport {
   carrier: string;
   /** the file made this run: its name and status, or null when nothing changed */
   file: { id: number; name: string; status: string; members: number } | null;
+  /** the full audit file made this run (on the profile's weekday, or asked for) */
+  full: { id: number; name: string; status: string; members: number } | null;
   delivered: string[];
   failed: Array<{ name: string; error: string }>;
 }
@@ -72,7 +79,7 @@ function loopPositions(text: string) {
   return starts.map((start, i) => ({ start, end: (starts[i + 1] ?? se - st + 1) - 1 }));
 }
 
-function buildFile(profile: CarrierProfile, changes: MemberChange[], n: number, now: Date) {
+function buildFile(profile: CarrierProfile, changes: MemberChange[], n: number, now: Date, purpose: "changes" | "audit" = "changes") {
   if (profile.format === "csv") return buildCarrierCsv(changes);
   const control: ControlNumbers = { interchange: n, group: n, transaction: transactionNumber(n) };
   const party = (name: string, q: string, id: string): Party => ({ name, idQualifier: q as Party["idQualifier"], id });
@@ -90,7 +97,7 @@ function buildFile(profile: CarrierProfile, changes: MemberChange[], n: number, 
     createdOn: isoDay(now),
     createdAt: hhmm(now),
     reference: `${profile.carrier_code.toUpperCase()}${n}`,
-    purpose: "changes",
+    purpose,
     masterPolicy: profile.master_policy,
     sponsor: party(profile.sponsor_name, profile.sponsor_id_qualifier, profile.sponsor_id),
     payer: party(profile.payer_name, profile.payer_id_qualifier, profile.payer_id),
@@ -99,13 +106,41 @@ function buildFile(profile: CarrierProfile, changes: MemberChange[], n: number, 
   });
 }
 
+/**
+ * The changes with each member's SSN opened for NM109 (834 only): opened here, in the file's
+ * build, and nowhere else — never in a snapshot, a log or the console. An SSN that does not open
+ * or is not nine digits is left out (NM108/NM109 omitted, as the guide allows).
+ */
+function withSsns(services: Services, profile: CarrierProfile, changes: MemberChange[], sealed: Map<string, string>): MemberChange[] {
+  if (profile.format !== "834") return changes;
+  return changes.map((c) => {
+    const value = sealed.get(c.member.memberId);
+    if (!value) return c;
+    let ssn: string;
+    try {
+      ssn = services.cipher.decrypt(value).replace(/\D/g, "");
+    } catch {
+      return c;
+    }
+    return /^\d{9}$/.test(ssn) ? { ...c, member: { ...c.member, ssn } } : c;
+  });
+}
+
+/** What the database keeps of a built file: as built, or — when it carries SSNs — masked, with the whole file sealed. */
+function kept(services: Services, content: string) {
+  const masked = maskSsns(content);
+  return masked === content ? { content, content_enc: null } : { content: masked, content_enc: services.cipher.encrypt(content) };
+}
+
 /** Hands every waiting file of a carrier to its transport; a failure leaves it waiting for the next run. */
 async function deliverWaiting(services: Services, profile: CarrierProfile, transport: CarrierTransport) {
   const delivered: string[] = [];
   const failed: Array<{ name: string; error: string }> = [];
   for (const f of await filesWaiting(services.db, profile.carrier_id)) {
     try {
-      await transport.put(f.name, Buffer.from(f.content, "utf8"));
+      // a file with SSNs is kept sealed: opened only to hand it over
+      const body = f.content_enc ? services.cipher.decrypt(f.content_enc) : f.content;
+      await transport.put(f.name, Buffer.from(body, "utf8"));
     } catch (error) {
       const message = error instanceof Error ? error.message : "unknown";
       failed.push({ name: f.name, error: message });
@@ -140,7 +175,7 @@ export async function prepareFile(services: Services, profile: CarrierProfile) {
 
     const n = await nextControlNumber(trx, profile.sender_id, profile.receiver_id);
     const name = fileName(profile, n);
-    const content = buildFile(profile, diff.changes, n, now);
+    const content = buildFile(profile, withSsns(services, profile, diff.changes, state.ssns), n, now);
     const problems =
       profile.format === "834" ? checkBeforeSending(content, { interchange: n, group: n, transaction: transactionNumber(n) }) : [];
     const base = {
@@ -150,7 +185,7 @@ export async function prepareFile(services: Services, profile: CarrierProfile) {
       format: profile.format,
       control_number: n,
       digest,
-      content,
+      ...kept(services, content),
       member_count: diff.changes.length,
       created_at: now.toISOString(),
     };
@@ -199,13 +234,64 @@ export async function prepareFile(services: Services, profile: CarrierProfile) {
   });
 }
 
+/**
+ * The full audit file (BGN08 4; every current member as INS 030 with HD 030): built, checked and
+ * recorded in one transaction like a daily file, but it sends no change — the snapshots and the
+ * members' changes stay as they are, so a member's status is not touched. null when the carrier
+ * has no current member.
+ */
+export async function prepareFullFile(services: Services, profile: CarrierProfile) {
+  return services.db.transaction().execute(async (trx) => {
+    const now = services.now();
+    const state = await membersNow(trx, profile.carrier_id, profile.format);
+    const changes = fullFileChanges(state.members, isoDay(now));
+    if (changes.length === 0) return null;
+    const n = await nextControlNumber(trx, profile.sender_id, profile.receiver_id);
+    const name = fileName(profile, n);
+    const content = buildFile(profile, withSsns(services, profile, changes, state.ssns), n, now, "audit");
+    const problems =
+      profile.format === "834" ? checkBeforeSending(content, { interchange: n, group: n, transaction: transactionNumber(n) }) : [];
+    const id = await insertFile(trx, {
+      carrier_id: profile.carrier_id,
+      direction: "out",
+      purpose: "audit",
+      name,
+      format: profile.format,
+      control_number: n,
+      digest: crypto.createHash("sha256").update(JSON.stringify(changes)).digest("hex"),
+      ...kept(services, content),
+      member_count: changes.length,
+      created_at: now.toISOString(),
+      status: problems.length ? "held" : "waiting",
+      problems_json: problems.length ? JSON.stringify(problems) : null,
+    });
+    if (problems.length)
+      services.log.warn("carrier full file failed its check; held, not sent", {
+        carrier: profile.carrier_code,
+        file: name,
+        problems: problems.length,
+      });
+    else if (profile.format === "834") await insertTransaction(trx, id, String(transactionNumber(n)).padStart(4, "0"));
+    return { id, name, status: problems.length ? "held" : "waiting", members: changes.length };
+  });
+}
+
+/** Whether the profile's weekly full file is due this run: its weekday (UTC), and none made yet today. */
+async function fullFileDue(services: Services, profile: CarrierProfile) {
+  const now = services.now();
+  if (profile.schedule !== "weekly" || profile.full_file_weekday !== now.getUTCDay()) return false;
+  return !(await fullFileMadeSince(services.db, profile.carrier_id, `${isoDay(now)}T00:00:00.000Z`));
+}
+
 /** `npm run carriers -- send [--carrier X]`: every active profile (or one), one after another. */
 export async function sendFeeds(services: Services, options: FeedOptions = {}): Promise<SendReport[]> {
   const reports: SendReport[] = [];
   for (const profile of await carrierProfiles(services.db, { carrierCode: options.carrierCode, activeOnly: true })) {
-    const report: SendReport = { carrier: profile.carrier_code, file: null, delivered: [], failed: [] };
+    const report: SendReport = { carrier: profile.carrier_code, file: null, full: null, delivered: [], failed: [] };
     const made = await prepareFile(services, profile);
     if (made && !made.repeated) report.file = { id: made.id, name: made.name, status: made.status, members: made.members };
+    // the full audit file after the day's changes, so it shows the state they lead to
+    if (options.full || (await fullFileDue(services, profile))) report.full = await prepareFullFile(services, profile);
     let transport: CarrierTransport;
     try {
       transport = options.transport?.(profile) ?? transportOf(profile, options.root ?? DEFAULT_CARRIERS_ROOT);
@@ -218,6 +304,7 @@ export async function sendFeeds(services: Services, options: FeedOptions = {}): 
     report.delivered = delivered;
     report.failed.push(...failed);
     if (report.file && delivered.includes(report.file.name)) report.file.status = "sent";
+    if (report.full && delivered.includes(report.full.name)) report.full.status = "sent";
     reports.push(report);
   }
   return reports;

@@ -1391,6 +1391,24 @@ function operatorPasskeys(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The carrier feed, second half (issue 29, ADR 024): the weekday of a profile's weekly full audit
+ * file (0 Sunday … 6 Saturday; null when the profile sends daily changes only), which files are
+ * full audit files, and a file's content sealed when it carries SSNs (NM109): `content` then
+ * holds the file with each SSN masked, for the console; only delivery opens `content_enc`.
+ */
+const carrierFeedMore: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("carrier_profiles").addColumn("full_file_weekday", "integer").execute();
+    await db.schema
+      .alterTable("carrier_files")
+      .addColumn("purpose", "text", (c) => c.notNull().defaultTo("changes"))
+      .execute();
+    await db.schema.alterTable("carrier_files").addColumn("content_enc", "text").execute();
+    await db.schema.createIndex("carrier_files_purpose").on("carrier_files").columns(["carrier_id", "purpose", "id"]).execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1418,6 +1436,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "023_employer_invitations": employerInvitations(dialect),
         "024_carrier_feed": carrierFeed(dialect),
         "025_invitation_links": invitationLinks,
+        "026_carrier_feed_profiles_audit_ssn": carrierFeedMore,
         "027_operator_passkeys": operatorPasskeys(dialect),
       };
     },

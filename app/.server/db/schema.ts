@@ -1027,6 +1027,8 @@ export interface CarrierProfileTable {
   payer_id: string;
   master_policy: string;
   schedule: "daily" | "weekly";
+  /** the weekly full audit file's day, 0 Sunday … 6 Saturday (schedule weekly); null otherwise (migration 026) */
+  full_file_weekday: Generated<number | null>;
   transport: "local" | "sftp";
   sftp_host: string | null;
   sftp_port: number | null;
@@ -1067,6 +1069,10 @@ export interface CarrierFileTable {
   created_at: Timestamp;
   sent_at: Timestamp | null;
   acknowledged_at: Timestamp | null;
+  /** changes (the daily difference) or audit (the weekly full file, BGN08 4); migration 026 */
+  purpose: Generated<"changes" | "audit">;
+  /** the whole file sealed when it carries SSNs; `content` then has them masked (migration 026) */
+  content_enc: Generated<string | null>;
 }
 
 export interface CarrierTransactionTable {

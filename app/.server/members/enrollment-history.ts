@@ -16,6 +16,9 @@ import { ACTING_AS, AUDIT_KINDS, parseStaffActor, type ActingAs, type AuditKind,
 import { STEPS } from "../wizard/registry";
 import { isTabName } from "~/domain/wizard-steps";
 import type { EnrollmentHistoryData } from "~/views/history";
+import { policyForEnrollment } from "../repositories/completion";
+import { carrierStatusOf } from "../carriers/status";
+import { plansOfPolicy } from "./cancel-plan";
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "enrollment-not-found" });
@@ -38,11 +41,16 @@ export async function enrollmentHistory(
     services.log.warn("enrollment history refused", { kind: staff.kind });
     notFound();
   }
-  const [events, member, personal] = await Promise.all([
+  const [events, member, personal, policy] = await Promise.all([
     auditEventsForEnrollment(services.db, enrollment.id),
     enrollment.member_id ? findMember(services.db, enrollment.member_id) : Promise.resolve(undefined),
     readStep(services, enrollment.id, "primary_info"),
+    policyForEnrollment(services.db, enrollment.id),
   ]);
+  // where each plan stands at its carrier (issue 29), as the members list's column says it
+  const [carrierStatus, plans] = policy
+    ? await Promise.all([carrierStatusOf(services.db, [policy.id], locale), plansOfPolicy(services, policy.id, locale)])
+    : [[], []];
   const actors = events.map((e) => parseStaffActor(e.actor));
   const names = await staffNames(
     services.db,
@@ -62,6 +70,14 @@ export async function enrollmentHistory(
     enrollmentId: enrollment.id,
     status: enrollment.status,
     memberName,
+    plans,
+    carrierStatus: carrierStatus.map((s) => ({
+      planId: s.planId,
+      planName: s.planName,
+      carrierName: s.carrierName,
+      state: s.state,
+      on: s.on,
+    })),
     backTo: staff.kind === "rep" ? "/agent-select-member" : "/group-select-member",
     events: events
       .filter((e) => (AUDIT_KINDS as readonly string[]).includes(e.kind))
@@ -74,7 +90,8 @@ export async function enrollmentHistory(
           kind: e.kind as AuditKind,
           who: who ? ((who.kind === "rep" ? names.reps.get(who.id) : names.admins.get(who.id)) ?? null) : null,
           actingAs: (ACTING_AS as readonly string[]).includes(e.acting_as ?? "") ? (e.acting_as as ActingAs) : "applicant",
-          detail: e.detail,
+          // a cancellation's detail names the plan by id (the trail's); the page says it in words
+          detail: e.kind === "plan.cancel" ? null : e.detail,
           stepLabel: isTabName(e.detail) ? STEPS[e.detail].historyLabelKey : null,
           requestId: e.request_id,
         };

@@ -144,9 +144,24 @@ export function latestHeldFile(db: DB, carrierId: number) {
     .select(["id", "digest", "status"])
     .where("carrier_id", "=", carrierId)
     .where("direction", "=", "out")
+    .where("purpose", "=", "changes")
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Whether a full audit file was made for the carrier since `since` (an ISO instant). */
+export async function fullFileMadeSince(db: DB, carrierId: number, since: string) {
+  const row = await db
+    .selectFrom("carrier_files")
+    .select("id")
+    .where("carrier_id", "=", carrierId)
+    .where("direction", "=", "out")
+    .where("purpose", "=", "audit")
+    .where("created_at", ">=", since)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }
 
 export function filesWaiting(db: DB, carrierId: number) {

@@ -30,6 +30,7 @@ import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
 import { queueMail } from "../platform/outbox";
 import { receiptHtml, receiptText, type ReceiptMailFacts } from "./receipt-email";
+import { createStatusLink } from "../carriers/status-link";
 import type { Enrollment } from "../db/schema";
 import { enrollmentRecord } from "./enrollment-record";
 import { actorOf, audit } from "../platform/audit";
@@ -182,7 +183,9 @@ async function afterCompletion(services: Services, enrollmentId: number, locale:
   const subject = t("receipt.emailSubject");
   // The applicant's copy carries the record (with their health answers); the client's copy does not.
   const attachments = record ? [{ filename: record.filename, contentType: "application/pdf", content: record.pdf }] : undefined;
-  const applicantFacts = record ? { ...facts, note: t("record.attachmentNote") } : facts;
+  // The applicant's copy links to where each plan stands at its carrier (a token, ADR 003/024).
+  const statusUrl = contact?.data.email ? await createStatusLink(services, enrollmentId) : null;
+  const applicantFacts = { ...facts, ...(record ? { note: t("record.attachmentNote") } : {}), statusUrl };
   const applicantText = receiptText(tr, applicantFacts);
   const applicantHtml = receiptHtml(tr, applicantFacts);
   if (contact?.data.email)

@@ -18,6 +18,8 @@ export interface ReceiptMailFacts {
   recurringMonth: string;
   /** a sentence after the totals (the attached record's note), applicant's copy only */
   note?: string | null;
+  /** the link to where each plan stands at its carrier (issue 29), applicant's copy only */
+  statusUrl?: string | null;
 }
 
 export function receiptText(t: Translate, f: ReceiptMailFacts): string {
@@ -33,6 +35,7 @@ export function receiptText(t: Translate, f: ReceiptMailFacts): string {
     `${t("cart.initialMonth")}: ${f.initialMonth}`,
     `${t("cart.recurringMonth")}: ${f.recurringMonth}`,
     ...(f.note ? ["", f.note] : []),
+    ...(f.statusUrl ? ["", t("receipt.emailStatusLink"), f.statusUrl] : []),
   ].join("\n");
 }
 
@@ -62,6 +65,7 @@ ${row(t("cart.recurringMonth"), f.recurringMonth, true)}
 </tfoot>
 </table>
 ${f.note ? `<p style="margin:0 0 12px">${e(f.note)}</p>` : ""}
+${f.statusUrl ? `<p style="margin:0 0 12px"><a href="${e(f.statusUrl)}" style="color:#1d4ed8">${e(t("receipt.emailStatusLink"))}</a></p>` : ""}
 </main>`;
   return `<!doctype html>
 <html lang="${e(f.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>

@@ -42,3 +42,22 @@ export function maskedInterchange(text: string): string | null {
 
 /** An acknowledgment's bad value, shown only when the segment it came from identifies nobody. */
 export const shownBadValue = (segment: string, value: string | undefined) => (value && !PERSONAL[segment] ? value : undefined);
+
+/**
+ * The file with each SSN (NM109 after NM108 34) masked and everything else as built: what the
+ * database keeps in `content` when the file carries SSNs (the whole file is kept sealed), so the
+ * console, the logs and a database dump never hold one. A text that is not X12 is returned as is.
+ */
+export function maskSsns(text: string): string {
+  const sep = separatorsOf(text);
+  if (!sep) return text;
+  return text
+    .split(sep.segment)
+    .map((raw) => {
+      const parts = raw.split(sep.element);
+      if (parts[0].replace(/^\s+/, "") !== "NM1" || parts[8] !== "34" || !parts[9]) return raw;
+      parts[9] = MASK;
+      return parts.join(sep.element);
+    })
+    .join(sep.segment);
+}

@@ -47,11 +47,12 @@ export interface MemberSnapshot {
   coverages: MemberCoverage[];
 }
 
-export type ChangeKind = "add" | "terminate" | "change" | "reinstate";
+/** `audit`: a member of the weekly full file (INS03 and HD01 030, Audit or Compare). */
+export type ChangeKind = "add" | "terminate" | "change" | "reinstate" | "audit";
 
 /** One coverage line (loop 2300) of a change: HD01 and the dates. */
 export interface CoverageChange {
-  maintenance: "001" | "021" | "024" | "025";
+  maintenance: "001" | "021" | "024" | "025" | "030";
   coverage: MemberCoverage;
 }
 
@@ -67,5 +68,18 @@ export interface MemberChange {
   eligibilityEnd?: string;
 }
 
-export const INS03: Record<ChangeKind, "001" | "021" | "024" | "025"> = { add: "021", terminate: "024", change: "001", reinstate: "025" };
-export const DEFAULT_REASON: Record<ChangeKind, MaintenanceReason> = { add: "28", terminate: "07", change: "AI", reinstate: "41" };
+export const INS03: Record<ChangeKind, CoverageChange["maintenance"]> = {
+  add: "021",
+  terminate: "024",
+  change: "001",
+  reinstate: "025",
+  audit: "030",
+};
+/** audit: XN, notification only (the full file asks the carrier to compare, not to act). */
+export const DEFAULT_REASON: Record<ChangeKind, MaintenanceReason> = {
+  add: "28",
+  terminate: "07",
+  change: "AI",
+  reinstate: "41",
+  audit: "XN",
+};

@@ -151,6 +151,11 @@ export function checkImplementationGuide(text: string): FileProblem[] {
         );
     }
     if (required(ins, 3)) code(ins, 3, MAINTENANCE_TYPES, "maintenance type code");
+    // a full audit file (BGN08 4, verify) holds only 030 loops, and 030 only travels in one
+    const verify = bgn?.tag === "BGN" && el(bgn, 8) === "4";
+    if (verify && el(ins, 3) && el(ins, 3) !== "030")
+      problem(ins, `INS03 "${el(ins, 3)}" must be 030 (audit or compare) in a full audit file (BGN08 4).`, 3);
+    if (!verify && el(ins, 3) === "030") problem(ins, "INS03 030 (audit or compare) belongs in a full audit file (BGN08 4).", 3);
     if (required(ins, 4)) code(ins, 4, MAINTENANCE_REASONS, "maintenance reason code");
     if (required(ins, 5)) code(ins, 5, BENEFIT_STATUS, "benefit status code");
     if (el(ins, 1) === "Y") required(ins, 8);
@@ -209,6 +214,8 @@ export function checkImplementationGuide(text: string): FileProblem[] {
         problem(hd, "DTP*348 (benefit begin) is required in each coverage loop.");
       if (el(hd, 1) === "024" && !cov.some((s) => s.tag === "DTP" && el(s, 1) === "349"))
         problem(hd, "A terminated coverage (HD01 024) needs DTP*349 (benefit end).");
+      if (el(ins, 3) === "030" && el(hd, 1) !== "030")
+        problem(hd, `HD01 "${el(hd, 1)}" must be 030 in an audit or compare loop (INS03 030).`, 1);
       if (el(ins, 3) === "024" && el(hd, 1) !== "024")
         problem(hd, `HD01 "${el(hd, 1)}" must be 024 when the member is terminated (INS03 024).`, 1);
     }
