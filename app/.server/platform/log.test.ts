@@ -34,5 +34,6 @@ describe("logger", () => {
     expect(loggablePath("/QUOTE/abcdefghijklmnopqrstuvwxyz0123456789")).toBe("/QUOTE/[token]");
     expect(loggablePath("/Direct-Continue/tok/cmV2aWV3")).toBe("/Direct-Continue/[token]/cmV2aWV3");
     expect(loggablePath("/invitation/abcdefghijklmnopqrstuvwxyz")).toBe("/invitation/[token]");
+    expect(loggablePath("/enrollment-status/abcdefghijklmnopqrstuvwxyz")).toBe("/enrollment-status/[token]");
   });
 });
