@@ -170,7 +170,9 @@ export async function addPasskey(
     return { ok: false as const, reason };
   };
   const response = readResponse<RegistrationResponseJSON>(input.response, ["clientDataJSON", "attestationObject"]);
-  if (!input.challenge) return fail("challenge");
+  // a post with no ceremony behind it (no challenge was asked for in this browser) is refused
+  // without a trail entry: it is a malformed request, not an attempt to add a passkey
+  if (!input.challenge) return { ok: false, reason: "challenge" };
   if (!(await takePasskeyChallenge(services.db, { challenge: input.challenge, purpose: "register", operatorId: operator.id, now })))
     return fail("challenge");
   if (!response) return fail("invalid");

@@ -39,7 +39,8 @@ export function createLogger(level: Level = "info", write: (line: string) => voi
 }
 
 /** Path segments that carry a token (a link's secret): the request log shows `[token]` instead. */
-const TOKEN_SEGMENT = /\/(direct-continue|quote|resume|decline-reminder-email|sign|member-benefit-store|invitation|enrollment-status)\/[^/?]+/gi;
+const TOKEN_SEGMENT =
+  /\/(direct-continue|quote|resume|decline-reminder-email|sign|member-benefit-store|invitation|enrollment-status)\/[^/?]+/gi;
 
 /** A request path as the request log may show it: every link token masked. */
 export function loggablePath(pathname: string) {

@@ -50,7 +50,7 @@ export async function claimLinkToken(db: DB, id: number, now: Date) {
 }
 
 /** Uses up every unused link of one purpose for an enrollment (they say "no longer opens" rather than 404). */
-export async function useUpLinkTokens(db: DB, enrollmentId: number, purpose: string, now: Date) {
+export async function markLinkTokensUsed(db: DB, enrollmentId: number, purpose: string, now: Date) {
   await db
     .updateTable("link_tokens")
     .set({ used_at: now.toISOString() })

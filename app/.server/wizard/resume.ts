@@ -21,7 +21,7 @@ import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { clientKey } from "../platform/respond";
 import { claimCode, insertCode, retireCodes, unexpiredCodeByHash } from "../repositories/codes";
 import { queueMail, withMessages } from "../platform/outbox";
-import { claimLinkToken, findLinkToken, insertLinkToken, useUpLinkTokens } from "../repositories/tokens";
+import { claimLinkToken, findLinkToken, insertLinkToken, markLinkTokensUsed } from "../repositories/tokens";
 import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
 import { cartLines } from "../repositories/cart";
 import { holdEnrollment, restoreSession } from "./enrollment-session";
@@ -101,7 +101,7 @@ export async function sendResumeCode(
       now,
     });
     // a new e-mail's link replaces the earlier ones (insertCode retires the earlier codes)
-    await useUpLinkTokens(tx.db, enrollment.id, "direct_continue", now);
+    await markLinkTokensUsed(tx.db, enrollment.id, "direct_continue", now);
     await insertLinkToken(tx.db, {
       tokenHash: services.cipher.hash(`direct:${token}`),
       purpose: "direct_continue",
@@ -180,7 +180,7 @@ async function resume(
     const claimed = how.by === "code" ? await claimCode(trx, how.id, now) : await claimLinkToken(trx, how.id, now);
     if (!claimed) return false;
     await retireCodes(trx, enrollment.id, "resume", now);
-    await useUpLinkTokens(trx, enrollment.id, "direct_continue", now);
+    await markLinkTokensUsed(trx, enrollment.id, "direct_continue", now);
     await holdEnrollment(tx, session, enrollment.id);
     await audit(tx, applicantResuming(session), {
       kind: "enrollment.resume",
