@@ -1335,6 +1335,25 @@ function carrierFeed(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Brand images uploaded in the console (issue 27, ADR 028): a rep's logo and banner, kept in the
+ * database (every instance sees them, a deploy keeps them, a backup holds them) and served at
+ * /brand-images/<sha256>.<ext>. The bytes are content-addressed: one row per distinct image.
+ */
+function brandImages(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(dialect, db.schema.createTable("brand_images") as CreateTableBuilder<string, never>)
+        .addColumn("sha256", text, (c) => c.notNull().unique())
+        .addColumn("content_type", text, (c) => c.notNull())
+        .addColumn("byte_size", int, (c) => c.notNull())
+        .addColumn("bytes", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1361,6 +1380,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "021_portal_names_es": portalNamesEs,
         "023_employer_invitations": employerInvitations(dialect),
         "024_carrier_feed": carrierFeed(dialect),
+        "028_brand_images": brandImages(dialect),
       };
     },
   };
