@@ -188,3 +188,21 @@ export const groupSchema = z.object({
 });
 export type GroupInput = z.infer<typeof groupSchema>;
 export const groupValidator = withZod(groupSchema);
+
+/**
+ * A group admin added in the console (issue 27): who may sign in for the group (a code to this
+ * e-mail or phone) and see its members. The e-mail is unique among the group's active admins.
+ */
+export const groupAdminSchema = z.object({
+  firstName: requiredText(50),
+  lastName: requiredText(50),
+  email: emailField(),
+  phone: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? "")
+    .refine((v) => v === "" || phone()(v) === null, "validation.phoneFormat")
+    .transform((v) => (v === "" ? null : phoneDigits(v))),
+});
+export type GroupAdminInput = z.infer<typeof groupAdminSchema>;
+export const groupAdminValidator = withZod(groupAdminSchema);

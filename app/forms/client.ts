@@ -92,3 +92,4 @@ export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.o
 export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));
 export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m.catalogPublishValidator));
 export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));
+export const groupAdminValidator = lazyValidator(() => admin().then((m) => m.groupAdminValidator));
