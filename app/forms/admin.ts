@@ -206,3 +206,31 @@ export const groupAdminSchema = z.object({
 });
 export type GroupAdminInput = z.infer<typeof groupAdminSchema>;
 export const groupAdminValidator = withZod(groupAdminSchema);
+
+/** An optional choice of a record by id: "" → null, otherwise a positive id. */
+const optionalId = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? "")
+    .refine((v) => v === "" || /^[1-9][0-9]{0,8}$/.test(v), message)
+    .transform((v) => (v === "" ? null : Number(v)));
+
+/**
+ * A referral link in the console (issue 27): its code (the rid in /referrals?rid=…, unique, stored
+ * upper case), the referrer's name shown to the visitor, and whose it is — a rep, a group, a portal.
+ */
+export const referralSchema = z.object({
+  code: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{4,32}$/, "admin.referrals.codeFormat")),
+  referrerName: requiredText(100),
+  repId: optionalId("admin.referrals.unknownChoice"),
+  groupId: optionalId("admin.referrals.unknownChoice"),
+  portalId: optionalId("admin.referrals.unknownChoice"),
+});
+export type ReferralInput = z.infer<typeof referralSchema>;
+export const referralValidator = withZod(referralSchema);

@@ -93,3 +93,4 @@ export const repValidator = lazyValidator(() => admin().then((m) => m.repValidat
 export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m.catalogPublishValidator));
 export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));
 export const groupAdminValidator = lazyValidator(() => admin().then((m) => m.groupAdminValidator));
+export const referralValidator = lazyValidator(() => admin().then((m) => m.referralValidator));

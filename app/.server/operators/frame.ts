@@ -8,6 +8,7 @@ const AREAS = [
   { href: "/admin/catalog", key: "admin.nav.catalog", area: "catalog" },
   { href: "/admin/reps", key: "admin.nav.reps", area: "sales" },
   { href: "/admin/groups", key: "admin.nav.groups", area: "sales" },
+  { href: "/admin/referrals", key: "admin.nav.referrals", area: "sales" },
   { href: "/admin/audit", key: "admin.nav.audit", area: "audit" },
   { href: "/admin/operators", key: "admin.nav.operators", area: "operators" },
   { href: "/admin/carriers", key: "admin.nav.carriers", area: "catalog" },
