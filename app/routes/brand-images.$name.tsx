@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { brandImage } from "~/.server/store/brand-images";
 
 /**
@@ -8,7 +8,8 @@ import { brandImage } from "~/.server/store/brand-images";
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const image = await brandImage(context.services, params.name);
-  if (!image) throw new Response("Not Found", { status: 404 });
+  // an unknown name goes to the site's 404 page, as every link a person may follow does
+  if (!image) throw redirect("/404");
   return new Response(image.bytes, {
     headers: {
       "Content-Type": image.contentType,

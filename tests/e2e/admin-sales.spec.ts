@@ -4,7 +4,7 @@
  * that is not an image (refused beside its field and in the summary, what was typed kept), then
  * a real PNG logo with a brand colour and an about text, and sees all three on the rep's landing
  * page — the logo served from /brand-images as the PNG it was checked to be; the change is in
- * the audit trail.
+ * the audit trail. Deactivated, the rep's landing answers "This link is no longer active" (410).
  */
 import { test, expect } from "./fixtures";
 import { typeCodeFromOutbox } from "./journeys";
@@ -86,6 +86,16 @@ test.describe("the sales console", () => {
     const entry = page.getByTestId("audit-entry").filter({ hasText: about }).first();
     await expect(entry.getByTestId("audit-changes")).toContainText(`logo_url: — → ${logoPath}`);
     await expect(entry.getByTestId("audit-changes")).toContainText("brand_color: — → #6b2c91");
+    await a11y(page);
+
+    // deactivated, the rep's landing stops at once and says so (410), in the visitor's language
+    await page.goto("/admin/reps");
+    await page.getByRole("link", { name: `Sal Salesperson ${x}` }).click();
+    await page.getByRole("button", { name: "Deactivate rep" }).click();
+    await expect(page.getByTestId("saved")).toBeVisible();
+    const gone = await page.goto(`/${slug}`);
+    expect(gone?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer active");
     await a11y(page);
   });
 });

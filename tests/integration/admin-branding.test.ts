@@ -164,14 +164,14 @@ describeEachDatabase("a rep's branding uploaded in the console", (kind) => {
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("cache-control")).toContain("immutable");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
-    // the same hash under another extension, or an unknown hash, is not found
+    // the same hash under another extension, or an unknown hash, goes to the site's 404 page
     for (const other of [name.replace(/\.png$/, ".jpg"), `${"0".repeat(64)}.png`, "logo.png"]) {
       const missing = await brandImageLoader({
         request: new Request(`http://localhost/brand-images/${other}`),
         params: { name: other },
         context: c.loadContext(),
       } as never).catch((r: unknown) => r as Response);
-      expect((missing as Response).status).toBe(404);
+      expect((missing as Response).headers.get("location")).toBe("/404");
     }
 
     // the same image uploaded again (the form as the edit page shows it now) is not stored twice
