@@ -73,8 +73,8 @@ test.describe("the sales console", () => {
     await expect(logo).toBeVisible();
     expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
     expect(await page.content()).toContain("--brand:#6b2c91");
-    await page.getByText("About Sal Salesperson").click();
-    await expect(page.getByText(about)).toBeVisible();
+    await page.locator("summary", { hasText: "About Sal Salesperson" }).click();
+    await expect(page.locator("details").getByText(about)).toBeVisible();
     await a11y(page);
     const served = await page.request.get(logoPath);
     expect(served.status()).toBe(200);
@@ -90,7 +90,10 @@ test.describe("the sales console", () => {
 
     // deactivated, the rep's landing stops at once and says so (410), in the visitor's language
     await page.goto("/admin/reps");
-    await page.getByRole("link", { name: `Sal Salesperson ${x}` }).click();
+    await page
+      .getByTestId("reps-list")
+      .getByRole("link", { name: `Sal Salesperson ${x}`, exact: true })
+      .click();
     await page.getByRole("button", { name: "Deactivate rep" }).click();
     await expect(page.getByTestId("saved")).toBeVisible();
     const gone = await page.goto(`/${slug}`);
