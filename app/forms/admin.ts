@@ -234,3 +234,32 @@ export const referralSchema = z.object({
 });
 export type ReferralInput = z.infer<typeof referralSchema>;
 export const referralValidator = withZod(referralSchema);
+
+/**
+ * A link of a site (issue 27): in its footer or its admin menu, labelled in English and Spanish,
+ * to a path on this site or an https address, in the order given.
+ */
+export const siteLinkSchema = z.object({
+  siteId: z
+    .string({ required_error: "admin.links.siteRequired" })
+    .trim()
+    .regex(/^[1-9][0-9]{0,8}$/, "admin.links.siteRequired")
+    .transform(Number),
+  kind: z.enum(["footer", "admin"], { errorMap: () => ({ message: "admin.links.kindRequired" }) }),
+  labelEn: requiredText(80),
+  labelEs: requiredText(80),
+  url: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(500, "validation.tooLong")
+    .refine(isSafeLink, "admin.validation.link"),
+  sortOrder: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^[0-9]{1,3}$/, "admin.links.sortOrderFormat")
+    .transform(Number),
+});
+export type SiteLinkInput = z.infer<typeof siteLinkSchema>;
+export const siteLinkValidator = withZod(siteLinkSchema);

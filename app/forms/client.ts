@@ -94,3 +94,4 @@ export const catalogPublishValidator = lazyValidator(() => admin().then((m) => m
 export const groupValidator = lazyValidator(() => admin().then((m) => m.groupValidator));
 export const groupAdminValidator = lazyValidator(() => admin().then((m) => m.groupAdminValidator));
 export const referralValidator = lazyValidator(() => admin().then((m) => m.referralValidator));
+export const siteLinkValidator = lazyValidator(() => admin().then((m) => m.siteLinkValidator));
