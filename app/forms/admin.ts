@@ -263,3 +263,23 @@ export const siteLinkSchema = z.object({
 });
 export type SiteLinkInput = z.infer<typeof siteLinkSchema>;
 export const siteLinkValidator = withZod(siteLinkSchema);
+
+/** A portal's names (issue 27): what visitors see, in English and Spanish (empty Spanish: the English one). */
+export const portalNamesSchema = z.object({
+  name: requiredText(80),
+  nameEs: optionalText(80),
+});
+export type PortalNamesInput = z.infer<typeof portalNamesSchema>;
+export const portalNamesValidator = withZod(portalNamesSchema);
+
+/** A new portal: its code (unique, stored upper case; fixed once made, as plans and reps refer to it) and names. */
+export const newPortalSchema = portalNamesSchema.extend({
+  code: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(CODE, "admin.validation.codeFormat")),
+});
+export type NewPortalInput = z.infer<typeof newPortalSchema>;
+export const newPortalValidator = withZod(newPortalSchema);

@@ -95,3 +95,5 @@ export const groupValidator = lazyValidator(() => admin().then((m) => m.groupVal
 export const groupAdminValidator = lazyValidator(() => admin().then((m) => m.groupAdminValidator));
 export const referralValidator = lazyValidator(() => admin().then((m) => m.referralValidator));
 export const siteLinkValidator = lazyValidator(() => admin().then((m) => m.siteLinkValidator));
+export const portalNamesValidator = lazyValidator(() => admin().then((m) => m.portalNamesValidator));
+export const newPortalValidator = lazyValidator(() => admin().then((m) => m.newPortalValidator));

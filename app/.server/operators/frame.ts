@@ -10,6 +10,7 @@ const AREAS = [
   { href: "/admin/groups", key: "admin.nav.groups", area: "sales" },
   { href: "/admin/referrals", key: "admin.nav.referrals", area: "sales" },
   { href: "/admin/links", key: "admin.nav.links", area: "sales" },
+  { href: "/admin/portals", key: "admin.nav.portals", area: "sales" },
   { href: "/admin/audit", key: "admin.nav.audit", area: "audit" },
   { href: "/admin/operators", key: "admin.nav.operators", area: "operators" },
   { href: "/admin/carriers", key: "admin.nav.carriers", area: "catalog" },
