@@ -158,6 +158,10 @@ app.get("/healthz", async (_req, res) => {
 
 // Cross-site POSTs never reach an action: Sec-Fetch-Site or Origin must say same origin.
 const MAX_BODY_BYTES = 1024 * 1024;
+// The console's uploads (brand images, catalog files) are larger: each /admin route caps its own
+// body (readForm's maxBytes, read as a stream and cut off there), after the operator's session
+// and role are checked, so nobody signed out gets a large body read.
+const MAX_ADMIN_BODY_BYTES = 64 * 1024 * 1024;
 function refusal(res: Response, status: number, en: string, es: string) {
   res
     .status(status)
@@ -197,7 +201,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
       "No pudimos aceptar este formulario: se envió desde otro sitio.",
     );
   }
-  if (Number(req.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+  if (Number(req.get("content-length") ?? 0) > (req.path.startsWith("/admin/") ? MAX_ADMIN_BODY_BYTES : MAX_BODY_BYTES)) {
     return refusal(res, 413, "That was too much information.", "Demasiada información.");
   }
   next();

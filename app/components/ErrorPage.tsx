@@ -57,7 +57,9 @@ export function StatusErrorPage({
                   ? "badRequest"
                   : status === 429
                     ? "tooMany"
-                    : "server";
+                    : status === 410
+                      ? "gone"
+                      : "server";
   return (
     <div className="stack">
       <h1>{t(`errorPage.${kind}.title`)}</h1>

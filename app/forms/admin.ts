@@ -188,3 +188,98 @@ export const groupSchema = z.object({
 });
 export type GroupInput = z.infer<typeof groupSchema>;
 export const groupValidator = withZod(groupSchema);
+
+/**
+ * A group admin added in the console (issue 27): who may sign in for the group (a code to this
+ * e-mail or phone) and see its members. The e-mail is unique among the group's active admins.
+ */
+export const groupAdminSchema = z.object({
+  firstName: requiredText(50),
+  lastName: requiredText(50),
+  email: emailField(),
+  phone: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? "")
+    .refine((v) => v === "" || phone()(v) === null, "validation.phoneFormat")
+    .transform((v) => (v === "" ? null : phoneDigits(v))),
+});
+export type GroupAdminInput = z.infer<typeof groupAdminSchema>;
+export const groupAdminValidator = withZod(groupAdminSchema);
+
+/** An optional choice of a record by id: "" → null, otherwise a positive id. */
+const optionalId = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? "")
+    .refine((v) => v === "" || /^[1-9][0-9]{0,8}$/.test(v), message)
+    .transform((v) => (v === "" ? null : Number(v)));
+
+/**
+ * A referral link in the console (issue 27): its code (the rid in /referrals?rid=…, unique, stored
+ * upper case), the referrer's name shown to the visitor, and whose it is — a rep, a group, a portal.
+ */
+export const referralSchema = z.object({
+  code: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{4,32}$/, "admin.referrals.codeFormat")),
+  referrerName: requiredText(100),
+  repId: optionalId("admin.referrals.unknownChoice"),
+  groupId: optionalId("admin.referrals.unknownChoice"),
+  portalId: optionalId("admin.referrals.unknownChoice"),
+});
+export type ReferralInput = z.infer<typeof referralSchema>;
+export const referralValidator = withZod(referralSchema);
+
+/**
+ * A link of a site (issue 27): in its footer or its admin menu, labelled in English and Spanish,
+ * to a path on this site or an https address, in the order given.
+ */
+export const siteLinkSchema = z.object({
+  siteId: z
+    .string({ required_error: "admin.links.siteRequired" })
+    .trim()
+    .regex(/^[1-9][0-9]{0,8}$/, "admin.links.siteRequired")
+    .transform(Number),
+  kind: z.enum(["footer", "admin"], { errorMap: () => ({ message: "admin.links.kindRequired" }) }),
+  labelEn: requiredText(80),
+  labelEs: requiredText(80),
+  url: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(500, "validation.tooLong")
+    .refine(isSafeLink, "admin.validation.link"),
+  sortOrder: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^[0-9]{1,3}$/, "admin.links.sortOrderFormat")
+    .transform(Number),
+});
+export type SiteLinkInput = z.infer<typeof siteLinkSchema>;
+export const siteLinkValidator = withZod(siteLinkSchema);
+
+/** A portal's names (issue 27): what visitors see, in English and Spanish (empty Spanish: the English one). */
+export const portalNamesSchema = z.object({
+  name: requiredText(80),
+  nameEs: optionalText(80),
+});
+export type PortalNamesInput = z.infer<typeof portalNamesSchema>;
+export const portalNamesValidator = withZod(portalNamesSchema);
+
+/** A new portal: its code (unique, stored upper case; fixed once made, as plans and reps refer to it) and names. */
+export const newPortalSchema = portalNamesSchema.extend({
+  code: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(CODE, "admin.validation.codeFormat")),
+});
+export type NewPortalInput = z.infer<typeof newPortalSchema>;
+export const newPortalValidator = withZod(newPortalSchema);

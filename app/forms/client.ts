@@ -96,3 +96,8 @@ const carrierProfile = () => import("./carrier-profile");
 export const carrierProfileValidator = lazyValidator(() => carrierProfile().then((m) => m.carrierProfileValidator));
 const planCancel = () => import("./plan-cancel");
 export const planCancelValidator = lazyValidator(() => planCancel().then((m) => m.planCancelValidator));
+export const groupAdminValidator = lazyValidator(() => admin().then((m) => m.groupAdminValidator));
+export const referralValidator = lazyValidator(() => admin().then((m) => m.referralValidator));
+export const siteLinkValidator = lazyValidator(() => admin().then((m) => m.siteLinkValidator));
+export const portalNamesValidator = lazyValidator(() => admin().then((m) => m.portalNamesValidator));
+export const newPortalValidator = lazyValidator(() => admin().then((m) => m.newPortalValidator));

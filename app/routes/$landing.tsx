@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { welcomeTo } from "~/utils/welcome";
 import { siteOf } from "~/.server/store/site";
 import { landingBranding } from "~/.server/store/branding";
-import { clearLanding, enterOnce, landingOwner } from "~/.server/store/entry";
+import { clearLanding, enterOnce, landingOwner, refuseInactiveLanding } from "~/.server/store/entry";
 import { enterLanding } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
-import { NotFoundPage } from "~/components/ErrorPage";
+import { NotFoundPage, StatusErrorPage } from "~/components/ErrorPage";
 import { QuoteForm } from "~/components/QuoteForm";
 import { landingQuoteAction, landingQuoteData } from "~/.server/store/landing-quote";
 import { readForm } from "~/.server/platform/request";
@@ -24,6 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await requestContext({ request, context }).session;
   const owner = await landingOwner(services, params.landing ?? "");
   if (!owner) {
+    // A deactivated rep's or group's: the "no longer active" page (410).
+    await refuseInactiveLanding(services, session, params.landing ?? "");
     // An unknown slug: the 404 page, and the landing state is forgotten.
     throw new Response("Not Found", { status: 404, headers: { "Set-Cookie": await clearLanding(services, session) } });
   }
@@ -56,5 +58,7 @@ export default function LandingPage() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 410) return <StatusErrorPage status={410} code="gone" />;
   return <NotFoundPage />;
 }

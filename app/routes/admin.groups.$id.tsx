@@ -1,26 +1,30 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { validationError } from "remix-validated-form";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/.server/platform/loader-json";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
-import { groupForEdit, setGroupActive, updateGroup } from "~/.server/operators/groups";
-import { groupValidator } from "~/forms/admin";
+import {
+  addGroupAdmin,
+  groupAdminsForConsole,
+  groupForEdit,
+  removeGroupAdmin,
+  setGroupActive,
+  updateGroup,
+} from "~/.server/operators/groups";
+import { activeIntent, consoleId, saveConsoleForm } from "~/.server/operators/console-form";
+import { groupAdminValidator, groupValidator } from "~/forms/admin";
 import { GroupForm } from "~/components/admin/GroupForm";
+import { GroupAdmins } from "~/components/admin/GroupAdmins";
+import { ActiveToggle } from "~/components/admin/ActiveToggle";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminGroup");
 
-const idOf = (raw: string | undefined) => {
-  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
-};
-
-/** /admin/groups/:id: a group's enrollment code, company, landing page and address; deactivate or reactivate. Support reads. */
+/** /admin/groups/:id: a group's enrollment code, company, landing page, address and admins; deactivate or reactivate. Support reads. */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args, { area: "sales" });
-  const group = await groupForEdit(op.services, idOf(args.params.id));
+  const group = await groupForEdit(op.services, consoleId(args.params.id));
   if (!group) throw new Response("Not Found", { status: 404 });
   return json(
     {
@@ -30,6 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
       landing: group.slug ? `/${group.slug}` : null,
       canEdit: op.may("sales", "edit"),
       saved: new URL(args.request.url).searchParams.get("saved") === "1",
+      admins: await groupAdminsForConsole(op.services, group.id),
       defaults: {
         groupCode: group.group_code,
         companyName: group.company_name,
@@ -47,24 +52,32 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args, { area: "sales", access: "edit" });
-  const id = idOf(args.params.id);
+  const id = consoleId(args.params.id);
   const form = await readForm(args.request, op.services);
   const intent = field(form, "intent", 20);
-  if (intent === "deactivate" || intent === "reactivate") {
-    if (!(await setGroupActive(op.services, op.actor, id, intent === "reactivate"))) throw new Response("Not Found", { status: 404 });
-    return redirect(`/admin/groups/${id}?saved=1`);
+  const saved = `/admin/groups/${id}?saved=1`;
+  const toggled = await activeIntent(intent, (active) => setGroupActive(op.services, op.actor, id, active), saved);
+  if (toggled) return toggled;
+  if (intent === "save")
+    return saveConsoleForm(
+      form,
+      groupValidator,
+      (input) => updateGroup(op.services, op.actor, id, input),
+      () => saved,
+    );
+  if (intent === "add-admin")
+    return saveConsoleForm(
+      form,
+      groupAdminValidator,
+      (input) => addGroupAdmin(op.services, op.actor, id, input),
+      () => saved,
+    );
+  if (intent === "remove-admin") {
+    const adminId = consoleId(field(form, "adminId", 12));
+    if (!(await removeGroupAdmin(op.services, op.actor, id, adminId))) throw new Response("Not Found", { status: 404 });
+    return redirect(saved);
   }
-  if (intent !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
-  const result = await groupValidator.validate(form);
-  if (result.error) return validationError(result.error, result.submittedData);
-  const saved = await updateGroup(op.services, op.actor, id, result.data);
-  if (!saved.ok) {
-    if ("notFound" in saved) throw new Response("Not Found", { status: 404 });
-    return validationError({ fieldErrors: saved.fieldErrors as Record<string, string>, formId: result.formId }, result.submittedData, {
-      status: 422,
-    });
-  }
-  return redirect(`/admin/groups/${id}?saved=1`);
+  throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
 }
 
 export default function AdminGroup() {
@@ -93,21 +106,8 @@ export default function AdminGroup() {
       {data.canEdit ? (
         <>
           <GroupForm defaults={data.defaults} submitLabel={t("admin.save")} />
-          <Form method="post" className="card stack">
-            <AuthenticityTokenInput />
-            <h2>{data.active ? t("admin.groups.deactivateTitle") : t("admin.groups.reactivateTitle")}</h2>
-            <p>{data.active ? t("admin.groups.deactivateHint") : t("admin.groups.reactivateHint")}</p>
-            <div>
-              <button
-                className={data.active ? "button button--warning" : "button"}
-                type="submit"
-                name="intent"
-                value={data.active ? "deactivate" : "reactivate"}
-              >
-                {data.active ? t("admin.groups.deactivate") : t("admin.groups.reactivate")}
-              </button>
-            </div>
-          </Form>
+          <GroupAdmins admins={data.admins} canEdit />
+          <ActiveToggle active={data.active} keys="admin.groups" />
         </>
       ) : (
         <>
@@ -120,6 +120,7 @@ export default function AdminGroup() {
               </div>
             ))}
           </dl>
+          <GroupAdmins admins={data.admins} canEdit={false} />
         </>
       )}
     </div>

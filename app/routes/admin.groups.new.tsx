@@ -1,9 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { validationError } from "remix-validated-form";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
 import { createGroup } from "~/.server/operators/groups";
+import { saveConsoleForm } from "~/.server/operators/console-form";
 import { groupValidator } from "~/forms/admin";
 import { GroupForm } from "~/components/admin/GroupForm";
 import { pageTitle } from "~/utils/page-title";
@@ -19,16 +19,12 @@ export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args, { area: "sales", access: "edit" });
   const form = await readForm(args.request, op.services);
   if (field(form, "intent", 20) !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
-  const result = await groupValidator.validate(form);
-  if (result.error) return validationError(result.error, result.submittedData);
-  const saved = await createGroup(op.services, op.actor, result.data);
-  if (!saved.ok) {
-    if ("notFound" in saved) throw new Response("Not Found", { status: 404 });
-    return validationError({ fieldErrors: saved.fieldErrors as Record<string, string>, formId: result.formId }, result.submittedData, {
-      status: 422,
-    });
-  }
-  return redirect(`/admin/groups/${saved.id}?saved=1`);
+  return saveConsoleForm(
+    form,
+    groupValidator,
+    (input) => createGroup(op.services, op.actor, input),
+    (id) => `/admin/groups/${id}?saved=1`,
+  );
 }
 
 export default function AdminNewGroup() {

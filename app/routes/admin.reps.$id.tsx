@@ -1,27 +1,23 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { validationError } from "remix-validated-form";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
 import { portalChoices, repForEdit, setRepActive, updateRep } from "~/.server/operators/reps";
+import { activeIntent, consoleId, saveConsoleForm } from "~/.server/operators/console-form";
+import { BRAND_FORM_MAX_BYTES, takeBrandUploads } from "~/.server/operators/brand-uploads";
 import { repValidator } from "~/forms/admin";
 import { RepForm } from "~/components/admin/RepForm";
+import { ActiveToggle } from "~/components/admin/ActiveToggle";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminRep");
 
-const idOf = (raw: string | undefined) => {
-  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
-};
-
 /** /admin/reps/:id: a rep's code, landing, contact and branding; deactivate or reactivate. Support reads. */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args, { area: "sales" });
-  const found = await repForEdit(op.services, idOf(args.params.id));
+  const found = await repForEdit(op.services, consoleId(args.params.id));
   if (!found) throw new Response("Not Found", { status: 404 });
   const { rep, portals } = found;
   const saved = new URL(args.request.url).searchParams.get("saved") === "1";
@@ -61,24 +57,20 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args, { area: "sales", access: "edit" });
-  const id = idOf(args.params.id);
-  const form = await readForm(args.request, op.services);
+  const id = consoleId(args.params.id);
+  const form = await readForm(args.request, op.services, { maxBytes: BRAND_FORM_MAX_BYTES });
   const intent = field(form, "intent", 20);
-  if (intent === "deactivate" || intent === "reactivate") {
-    if (!(await setRepActive(op.services, op.actor, id, intent === "reactivate"))) throw new Response("Not Found", { status: 404 });
-    return redirect(`/admin/reps/${id}?saved=1`);
-  }
+  const toggled = await activeIntent(intent, (active) => setRepActive(op.services, op.actor, id, active), `/admin/reps/${id}?saved=1`);
+  if (toggled) return toggled;
   if (intent !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
-  const result = await repValidator.validate(form);
-  if (result.error) return validationError(result.error, result.submittedData);
-  const saved = await updateRep(op.services, op.actor, id, result.data);
-  if (!saved.ok) {
-    if ("notFound" in saved) throw new Response("Not Found", { status: 404 });
-    return validationError({ fieldErrors: saved.fieldErrors as Record<string, string>, formId: result.formId }, result.submittedData, {
-      status: 422,
-    });
-  }
-  return redirect(`/admin/reps/${id}?saved=1`);
+  const { uploads, fieldErrors } = await takeBrandUploads(form);
+  return saveConsoleForm(
+    form,
+    repValidator,
+    (input) => updateRep(op.services, op.actor, id, input, uploads),
+    (saved) => `/admin/reps/${saved}?saved=1`,
+    fieldErrors,
+  );
 }
 
 export default function AdminRep() {
@@ -107,21 +99,7 @@ export default function AdminRep() {
       {data.canEdit ? (
         <>
           <RepForm id="rep" defaults={data.defaults} portals={data.portals} submitLabel={t("admin.save")} />
-          <Form method="post" className="card stack">
-            <AuthenticityTokenInput />
-            <h2>{data.active ? t("admin.reps.deactivateTitle") : t("admin.reps.reactivateTitle")}</h2>
-            <p>{data.active ? t("admin.reps.deactivateHint") : t("admin.reps.reactivateHint")}</p>
-            <div>
-              <button
-                className={data.active ? "button button--warning" : "button"}
-                type="submit"
-                name="intent"
-                value={data.active ? "deactivate" : "reactivate"}
-              >
-                {data.active ? t("admin.reps.deactivate") : t("admin.reps.reactivate")}
-              </button>
-            </div>
-          </Form>
+          <ActiveToggle active={data.active} keys="admin.reps" />
         </>
       ) : (
         <>

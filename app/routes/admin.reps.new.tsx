@@ -1,11 +1,12 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
 import { useLoaderData } from "@remix-run/react";
-import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
 import { createRep, portalChoices } from "~/.server/operators/reps";
+import { saveConsoleForm } from "~/.server/operators/console-form";
+import { BRAND_FORM_MAX_BYTES, takeBrandUploads } from "~/.server/operators/brand-uploads";
 import { repValidator } from "~/forms/admin";
 import { RepForm } from "~/components/admin/RepForm";
 import { pageTitle } from "~/utils/page-title";
@@ -19,18 +20,16 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args, { area: "sales", access: "edit" });
-  const form = await readForm(args.request, op.services);
+  const form = await readForm(args.request, op.services, { maxBytes: BRAND_FORM_MAX_BYTES });
   if (field(form, "intent", 20) !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
-  const result = await repValidator.validate(form);
-  if (result.error) return validationError(result.error, result.submittedData);
-  const saved = await createRep(op.services, op.actor, result.data);
-  if (!saved.ok) {
-    if ("notFound" in saved) throw new Response("Not Found", { status: 404 });
-    return validationError({ fieldErrors: saved.fieldErrors as Record<string, string>, formId: result.formId }, result.submittedData, {
-      status: 422,
-    });
-  }
-  return redirect(`/admin/reps/${saved.id}?saved=1`);
+  const { uploads, fieldErrors } = await takeBrandUploads(form);
+  return saveConsoleForm(
+    form,
+    repValidator,
+    (input) => createRep(op.services, op.actor, input, uploads),
+    (id) => `/admin/reps/${id}?saved=1`,
+    fieldErrors,
+  );
 }
 
 export default function AdminNewRep() {

@@ -37,7 +37,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ switchFor: { code: result.data.code, email: result.data.email } }, { status: 409 });
   if (!resumed.ok) {
     return validationError({ fieldErrors: { code: resumed.error }, formId: result.formId }, result.submittedData, {
-      status: resumed.error === "validation.tooManyCodes" ? 429 : resumed.error === "validation.resumeComplete" || resumed.error === "validation.resumeUsed" ? 410 : 422,
+      status:
+        resumed.error === "validation.tooManyCodes"
+          ? 429
+          : resumed.error === "validation.resumeComplete" || resumed.error === "validation.resumeUsed"
+            ? 410
+            : 422,
     });
   }
   return redirect(resumed.to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n-react";
 import { welcomeTo } from "~/utils/welcome";
 import { siteOf } from "~/.server/store/site";
 import { sessionBranding } from "~/.server/store/branding";
-import { clearLanding, enterOnce, referralByCode } from "~/.server/store/entry";
+import { clearLanding, enterOnce, referralByCode, refuseInactiveReferral } from "~/.server/store/entry";
 import { enterReferral } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
@@ -16,12 +16,14 @@ import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("referral");
 
-/** /referrals?rid=…: home for a referred visitor; a missing or unknown rid goes to /404. */
+/** /referrals?rid=…: home for a referred visitor; a missing or unknown rid goes to /404, a deactivated one is 410. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requestContext({ request, context }).session;
   const rid = new URL(request.url).searchParams.get("rid") ?? "";
   const referral = rid ? await referralByCode(services, rid) : undefined;
+  // a referral an operator deactivated: the "no longer active" page (410)
+  if (!referral) await refuseInactiveReferral(services, session, rid);
   if (!referral) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });
   const entered = await enterOnce(
     request,

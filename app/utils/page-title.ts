@@ -25,6 +25,7 @@ export function errorTitleKey(error: unknown): PageTitleKey {
   if (status === 413) return "tooLarge";
   if (status === 400) return "badRequest";
   if (status === 429) return "tooMany";
+  if (status === 410) return "gone";
   return "server";
 }
 

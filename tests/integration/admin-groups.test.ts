@@ -102,7 +102,8 @@ describeEachDatabase("groups in the operators' console", (kind) => {
     const refused = await tryCode();
     expect(refused.status).toBe(422);
     expect(refused.data.fieldErrors.code).toMatch(/inactive/i);
-    expect((await newClient(app).load(landingLoader, "/gone-group", { landing: "gone-group" })).status).toBe(404);
+    // a deactivated group's landing says it is no longer active (410)
+    expect((await newClient(app).load(landingLoader, "/gone-group", { landing: "gone-group" })).status).toBe(410);
     const change = (await events("group.deactivate")).at(-1)!;
     expect([JSON.parse(change.before_json!), JSON.parse(change.after_json!)]).toEqual([{ active: true }, { active: false }]);
     await ops.submit(groupAction, `/admin/groups/${id}`, { intent: "reactivate" }, { params: { id } });

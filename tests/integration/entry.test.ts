@@ -189,7 +189,7 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
   });
 
   // ---- referrals and external sites
-  it("a valid referral shows 'Referred By' the referrer; missing or unknown rid goes to /404", async () => {
+  it("a valid referral shows 'Referred By' the referrer; missing or unknown rid goes to /404, a deactivated one is 410", async () => {
     const c = client();
     const first = await c.load(referralsLoader, `/referrals?rid=${DEMO.referral.code}`);
     const page = await c.load(referralsLoader, first.location!);
@@ -197,7 +197,8 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
     expect(await c.session()).toMatchObject({ referral: DEMO.referral.code, referralValid: true });
     expect((await c.load(referralsLoader, "/referrals")).location).toBe("/404");
     expect((await c.load(referralsLoader, "/referrals?rid=NOPE1234")).location).toBe("/404");
-    expect((await c.load(referralsLoader, `/referrals?rid=${DEMO.referral.inactiveCode}`)).location).toBe("/404");
+    // a deactivated referral says so: "This link is no longer active" (410, issue 27)
+    expect((await c.load(referralsLoader, `/referrals?rid=${DEMO.referral.inactiveCode}`)).status).toBe(410);
     expect((await c.session()).referral).toBeUndefined();
   });
 

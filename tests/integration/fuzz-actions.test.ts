@@ -534,8 +534,14 @@ const TARGETS: Record<string, Target> = {
   "admin.passkey.tsx": { path: "/admin/passkey", client: operator },
   "admin.groups.$id.tsx": { path: "/admin/groups/1", params: { id: "1" }, client: operator },
   "admin.groups.new.tsx": { path: "/admin/groups/new", client: operator },
+  "admin.links.$id.tsx": { path: "/admin/links/1", params: { id: "1" }, client: operator },
+  "admin.links.new.tsx": { path: "/admin/links/new", client: operator },
   "admin.logout.tsx": { path: "/admin/logout", client: operator },
   "admin.operators.tsx": { path: "/admin/operators", client: operator },
+  "admin.portals.$id.tsx": { path: "/admin/portals/1", params: { id: "1" }, client: operator },
+  "admin.portals._index.tsx": { path: "/admin/portals", client: operator },
+  "admin.referrals.$id.tsx": { path: "/admin/referrals/1", params: { id: "1" }, client: operator },
+  "admin.referrals.new.tsx": { path: "/admin/referrals/new", client: operator },
   "admin.reps.$id.tsx": { path: "/admin/reps/1", params: { id: "1" }, client: operator },
   "admin.reps.new.tsx": { path: "/admin/reps/new", client: operator },
   "admin.session.tsx": { path: "/admin/session", client: operator },
@@ -717,6 +723,14 @@ describeEachDatabase("every action under malformed posts", (kind) => {
     async (file) => {
       const target = TARGETS[file];
       const mod = (await import(path.join(routesDir, file))) as { action: (args: ActionFunctionArgs) => unknown };
+      // Earlier routes' operators stay signed in; as this route's posts move the clock on, their
+      // sessions lapse, and any request's sweep ends them with a trail entry — time's doing, not
+      // the post's. They are ended first, so a refused post's check sees only what the post did.
+      await app.store.db
+        .updateTable("operator_sessions")
+        .set({ ended_at: app.clock.now.toISOString(), end_reason: "logout" })
+        .where("ended_at", "is", null)
+        .execute();
       const client = await target.client(app);
       const problems: string[] = [];
       let serverErrors = 0;

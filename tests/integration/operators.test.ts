@@ -256,7 +256,7 @@ describeEachDatabase("the operators' console", (kind) => {
     const refused = await newClient(app).submit(accessAction, "/access", { intent: "rep-code", code: "gone2027" });
     expect(refused.status).toBe(422);
     expect(refused.data.fieldErrors.code).toBe("validation.inactiveRepCode");
-    expect((await newClient(app).load(landingLoader, "/gone-rep", { landing: "gone-rep" })).status).toBe(404);
+    expect((await newClient(app).load(landingLoader, "/gone-rep", { landing: "gone-rep" })).status).toBe(410);
     const change = (await events("rep.deactivate")).at(-1)!;
     expect([JSON.parse(change.before_json!), JSON.parse(change.after_json!)]).toEqual([{ active: true }, { active: false }]);
     await ops.submit(repAction, `/admin/reps/${id}`, { intent: "reactivate" }, { params: { id } });

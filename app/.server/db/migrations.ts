@@ -1409,6 +1409,25 @@ const carrierFeedMore: Migration = {
   },
 };
 
+/**
+ * Brand images uploaded in the console (issue 27, ADR 028): a rep's logo and banner, kept in the
+ * database (every instance sees them, a deploy keeps them, a backup holds them) and served at
+ * /brand-images/<sha256>.<ext>. The bytes are content-addressed: one row per distinct image.
+ */
+function brandImages(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(dialect, db.schema.createTable("brand_images") as CreateTableBuilder<string, never>)
+        .addColumn("sha256", text, (c) => c.notNull().unique())
+        .addColumn("content_type", text, (c) => c.notNull())
+        .addColumn("byte_size", int, (c) => c.notNull())
+        .addColumn("bytes", dialect === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1438,6 +1457,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "025_invitation_links": invitationLinks,
         "026_carrier_feed_profiles_audit_ssn": carrierFeedMore,
         "027_operator_passkeys": operatorPasskeys(dialect),
+        "028_brand_images": brandImages(dialect),
       };
     },
   };

@@ -1127,6 +1127,16 @@ export interface CarrierMemberChangeTable {
   decided_at: Timestamp | null;
 }
 
+/** A brand image uploaded in the console (a rep's logo or banner), by its content hash (ADR 028). */
+export interface BrandImageTable {
+  id: Id;
+  sha256: string;
+  content_type: string;
+  byte_size: number;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   esign_consents: EsignConsentTable;
   enrollment_records: EnrollmentRecordTable;
@@ -1199,6 +1209,7 @@ export interface Database {
   carrier_acknowledgments: CarrierAcknowledgmentTable;
   carrier_member_snapshots: CarrierMemberSnapshotTable;
   carrier_member_changes: CarrierMemberChangeTable;
+  brand_images: BrandImageTable;
 }
 
 export type Plan = Selectable<PlanTable>;

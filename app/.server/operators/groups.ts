@@ -5,11 +5,12 @@
  * in the transaction. A change is one transaction with its trail entry (before → after of the
  * fields changed). The store reads groups directly (no held copy): a change shows on the next
  * page, and a deactivated code is refused at once with its own message (repositories/entry.ts).
+ * Its admins (group_admins, migration 006) are added by e-mail and removed here too.
  */
 import type { Services } from "../services";
 import type { DB } from "../db/connection";
-import type { Group } from "../db/schema";
-import type { GroupInput } from "~/forms/admin";
+import type { Group, GroupAdmin } from "../db/schema";
+import type { GroupAdminInput, GroupInput } from "~/forms/admin";
 import { recordChange, type OperatorActor } from "./trail";
 
 /** What the trail keeps of a group: the fields an operator edits. */
@@ -149,6 +150,110 @@ export async function setGroupActive(services: Services, actor: OperatorActor, i
       targetId: id,
       before: { active: before.active === 1 },
       after: { active },
+    });
+    return true;
+  });
+}
+
+/** What the trail keeps of a group admin. */
+function adminView(a: GroupAdmin) {
+  return { group_id: a.group_id, first_name: a.first_name, last_name: a.last_name, email: a.email, phone: a.phone, active: a.active === 1 };
+}
+
+/** A group's active admins, by name, as the console lists them. */
+export function groupAdminsForConsole(services: Services, groupId: number) {
+  return services.db
+    .selectFrom("group_admins")
+    .select(["id", "first_name", "last_name", "email", "phone"])
+    .where("group_id", "=", groupId)
+    .where("active", "=", 1)
+    .orderBy("last_name")
+    .orderBy("first_name")
+    .orderBy("id")
+    .execute();
+}
+
+export type GroupAdminResult =
+  | { ok: true; id: number }
+  | { ok: false; fieldErrors: Partial<Record<keyof GroupAdminInput, string>> }
+  | { ok: false; notFound: true };
+
+/**
+ * Adds a group admin by e-mail: one the group had and removed comes back (its row, so its
+ * history keeps one name); an e-mail already among the group's active admins is refused beside
+ * the field. One transaction with its trail entry.
+ */
+export async function addGroupAdmin(
+  services: Services,
+  actor: OperatorActor,
+  groupId: number,
+  input: GroupAdminInput,
+): Promise<GroupAdminResult> {
+  return services.db.transaction().execute(async (trx): Promise<GroupAdminResult> => {
+    const group = await trx.selectFrom("groups").select("id").where("id", "=", groupId).executeTakeFirst();
+    if (!group) return { ok: false, notFound: true };
+    const same = await trx
+      .selectFrom("group_admins")
+      .selectAll()
+      .where("group_id", "=", groupId)
+      .where("email", "=", input.email)
+      .orderBy("id")
+      .execute();
+    if (same.some((a) => a.active === 1)) return { ok: false, fieldErrors: { email: "admin.groups.admins.emailTaken" } };
+    const values = { first_name: input.firstName, last_name: input.lastName, email: input.email, phone: input.phone, active: 1 };
+    const earlier = same.at(-1);
+    let id: number;
+    if (earlier) {
+      await trx.updateTable("group_admins").set(values).where("id", "=", earlier.id).execute();
+      id = earlier.id;
+    } else {
+      id = (
+        await trx
+          .insertInto("group_admins")
+          .values({ ...values, group_id: groupId })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    const after = await trx.selectFrom("group_admins").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await recordChange(services, trx, actor, {
+      kind: "group_admin.add",
+      targetType: "group_admin",
+      targetId: id,
+      before: earlier ? adminView(earlier) : null,
+      after: adminView(after),
+    });
+    return { ok: true, id: groupId };
+  });
+}
+
+/**
+ * Removes a group admin (the row stays, inactive, for the history pages that name them): they can
+ * no longer be sent a sign-in code, and any session they have open ends at once.
+ */
+export async function removeGroupAdmin(services: Services, actor: OperatorActor, groupId: number, adminId: number) {
+  return services.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("group_admins")
+      .selectAll()
+      .where("id", "=", adminId)
+      .where("group_id", "=", groupId)
+      .where("active", "=", 1)
+      .executeTakeFirst();
+    if (!before) return false;
+    await trx.updateTable("group_admins").set({ active: 0 }).where("id", "=", adminId).execute();
+    await trx
+      .updateTable("staff_sessions")
+      .set({ ended_at: services.now().toISOString(), end_reason: "unknown" })
+      .where("admin_id", "=", adminId)
+      .where("ended_at", "is", null)
+      .execute();
+    await recordChange(services, trx, actor, {
+      kind: "group_admin.remove",
+      targetType: "group_admin",
+      targetId: adminId,
+      before: adminView(before),
+      after: { ...adminView(before), active: false },
     });
     return true;
   });

@@ -1,7 +1,7 @@
 /**
  * Reps in the console (issue 27): list, create, edit, deactivate and reactivate — access code,
- * landing slug, contact, branding (logo, banner, colour, tagline and about text in English and
- * Spanish) and the portals the rep sells in. The store's own checks: codes and slugs unique (a
+ * landing slug, contact, branding (logo, banner — a link or an uploaded image, ADR 028 — colour,
+ * tagline and about text in English and Spanish) and the portals the rep sells in. The store's own checks: codes and slugs unique (a
  * slug among reps' and groups' alike), the colour at AA (the form's schema), links local or https.
  * A change is one transaction with its trail entry (before → after of the fields changed); the
  * store reads reps directly (no held copy), so a change shows on the next page and a deactivated
@@ -13,7 +13,9 @@ import type { DB } from "../db/connection";
 import type { Rep } from "../db/schema";
 import type { RepInput } from "~/forms/admin";
 import { referenceData } from "../repositories/reference-data";
+import { storeBrandImage } from "../repositories/brand-images";
 import { recordChange, type OperatorActor } from "./trail";
+import type { BrandUploads } from "./brand-uploads";
 
 /** What the trail keeps of a rep: the fields an operator edits, and its portals. */
 function view(rep: Rep, portals: number[]) {
@@ -110,6 +112,14 @@ async function clashes(db: DB, input: RepInput, id: number | null) {
   return errors;
 }
 
+/** The rep's columns with any uploaded logo or banner stored (in the transaction) and in place of the typed link. */
+async function withUploads(services: Services, db: DB, input: RepInput, uploads: BrandUploads) {
+  const values = columns(input);
+  if (uploads.logo) values.logo_url = await storeBrandImage(db, uploads.logo.bytes, uploads.logo.type, services.now());
+  if (uploads.banner) values.banner_image_url = await storeBrandImage(db, uploads.banner.bytes, uploads.banner.type, services.now());
+  return values;
+}
+
 async function setPortals(db: DB, repId: number, portals: number[]) {
   await db.deleteFrom("rep_portals").where("rep_id", "=", repId).execute();
   await db
@@ -118,13 +128,18 @@ async function setPortals(db: DB, repId: number, portals: number[]) {
     .execute();
 }
 
-export async function createRep(services: Services, actor: OperatorActor, input: RepInput): Promise<RepSaveResult> {
+export async function createRep(
+  services: Services,
+  actor: OperatorActor,
+  input: RepInput,
+  uploads: BrandUploads = {},
+): Promise<RepSaveResult> {
   const result = await services.db.transaction().execute(async (trx): Promise<RepSaveResult> => {
     const errors = await clashes(trx, input, null);
     if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
     const row = await trx
       .insertInto("reps")
-      .values({ ...columns(input), active: 1 })
+      .values({ ...(await withUploads(services, trx, input, uploads)), active: 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
     await setPortals(trx, row.id, input.portals);
@@ -142,14 +157,24 @@ export async function createRep(services: Services, actor: OperatorActor, input:
   return result;
 }
 
-export async function updateRep(services: Services, actor: OperatorActor, id: number, input: RepInput): Promise<RepSaveResult> {
+export async function updateRep(
+  services: Services,
+  actor: OperatorActor,
+  id: number,
+  input: RepInput,
+  uploads: BrandUploads = {},
+): Promise<RepSaveResult> {
   const result = await services.db.transaction().execute(async (trx): Promise<RepSaveResult> => {
     const before = await trx.selectFrom("reps").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return { ok: false, notFound: true };
     const errors = await clashes(trx, input, id);
     if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
     const portalsBefore = await portalsOf(trx, id);
-    await trx.updateTable("reps").set(columns(input)).where("id", "=", id).execute();
+    await trx
+      .updateTable("reps")
+      .set(await withUploads(services, trx, input, uploads))
+      .where("id", "=", id)
+      .execute();
     await setPortals(trx, id, input.portals);
     const after = await trx.selectFrom("reps").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     await recordChange(services, trx, actor, {

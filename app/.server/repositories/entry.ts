@@ -56,6 +56,22 @@ export async function landingOwnerBySlug(db: DB, slug: string) {
   return null;
 }
 
+/** Whether a landing slug belongs to a rep or a group an operator has deactivated (the store says so: 410). */
+export async function inactiveLandingSlug(db: DB, slug: string) {
+  const s = slug.trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(s)) return false;
+  const rep = await db.selectFrom("reps").select("id").where("landing_slug", "=", s).where("active", "=", 0).executeTakeFirst();
+  if (rep) return true;
+  return Boolean(await db.selectFrom("groups").select("id").where("slug", "=", s).where("active", "=", 0).executeTakeFirst());
+}
+
+/** Whether a referral code is one an operator has deactivated. */
+export async function inactiveReferral(db: DB, code: string) {
+  const c = normaliseCode(code);
+  if (!/^[A-Z0-9]{4,32}$/.test(c)) return false;
+  return Boolean(await db.selectFrom("referrals").select("id").where("code", "=", c).where("active", "=", 0).executeTakeFirst());
+}
+
 export function findReferral(db: DB, code: string) {
   const c = normaliseCode(code);
   if (!/^[A-Z0-9]{4,32}$/.test(c)) return Promise.resolve(undefined);

@@ -8,7 +8,7 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { localRedirect } from "../platform/redirect";
 import { applyPatch, type SessionPatch } from "~/domain/session-mode";
-import { findReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
+import { findReferral, inactiveLandingSlug, inactiveReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
 
 export async function enterOnce(
   request: Request,
@@ -38,6 +38,24 @@ export async function clearLanding(services: Services, session: StoreSession) {
 /** The rep or group a landing slug belongs to (`/:landing`), or null. */
 export function landingOwner(services: Services, slug: string) {
   return landingOwnerBySlug(services.db, slug);
+}
+
+/**
+ * The page for a landing slug or referral code an operator has deactivated: 410 Gone, which the
+ * error page words as "This link is no longer active" (a code typed at /access says so beside the field).
+ */
+function gone(cookie: string) {
+  return new Response("Gone", { status: 410, statusText: "gone", headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+/** Throws the 410 page when `slug` is a deactivated rep's or group's landing; the landing state is forgotten. */
+export async function refuseInactiveLanding(services: Services, session: StoreSession, slug: string) {
+  if (await inactiveLandingSlug(services.db, slug)) throw gone(await clearLanding(services, session));
+}
+
+/** Throws the 410 page when `code` is a deactivated referral; the landing state is forgotten. */
+export async function refuseInactiveReferral(services: Services, session: StoreSession, code: string) {
+  if (code && (await inactiveReferral(services.db, code))) throw gone(await clearLanding(services, session));
 }
 
 /** An active referral by its code (`/referrals?rid=…`). */

@@ -3,9 +3,10 @@ import { useContext } from "react";
 import { useField } from "~/components/form/validated";
 import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
-import { FormIdContext, HintAndError, TextAreaField, TextField } from "~/components/form/Fields";
+import { FileField, FormIdContext, HintAndError, TextAreaField, TextField } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import * as clientForms from "~/forms/client";
+import { BRAND_IMAGE_MAX_BYTES } from "~/domain/brand-image";
 
 export interface RepFormValues {
   agentCode: string;
@@ -39,7 +40,9 @@ const FIELDS = [
   "displayPhone",
   "displayEmail",
   "logoUrl",
+  "logoFile",
   "bannerImageUrl",
+  "bannerFile",
   "bannerLink",
   "brandColor",
   "taglineEn",
@@ -48,6 +51,9 @@ const FIELDS = [
   "bioEs",
   "portals",
 ] as const;
+
+const IMAGE_TYPES = "image/png,image/jpeg,image/webp";
+const IMAGE_MB = BRAND_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /** Checkboxes sharing one name (a list), with one legend, hint and error. */
 function CheckboxGroup({ name, label, options }: { name: string; label: string; options: { value: string; label: string }[] }) {
@@ -88,7 +94,7 @@ export function RepForm({
   const label = (f: (typeof FIELDS)[number]) => t(`admin.reps.fields.${f}`);
   const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
   return (
-    <StoreForm id={id} labels={labels} validator={clientForms.repValidator} defaultValues={defaults as never}>
+    <StoreForm id={id} labels={labels} validator={clientForms.repValidator} defaultValues={defaults as never} encType="multipart/form-data">
       <input type="hidden" name="intent" value="save" />
       <fieldset className="stack">
         <legend>{t("admin.reps.sections.identity")}</legend>
@@ -105,7 +111,19 @@ export function RepForm({
         <TextField name="displayPhone" type="tel" label={label("displayPhone")} autoComplete="off" />
         <TextField name="displayEmail" type="email" label={label("displayEmail")} autoComplete="off" spellCheck={false} />
         <TextField name="logoUrl" label={label("logoUrl")} hint={t("admin.reps.hints.image")} spellCheck={false} />
+        <FileField
+          name="logoFile"
+          label={label("logoFile")}
+          hint={t("admin.reps.hints.imageFile", { mb: IMAGE_MB })}
+          accept={IMAGE_TYPES}
+        />
         <TextField name="bannerImageUrl" label={label("bannerImageUrl")} hint={t("admin.reps.hints.image")} spellCheck={false} />
+        <FileField
+          name="bannerFile"
+          label={label("bannerFile")}
+          hint={t("admin.reps.hints.imageFile", { mb: IMAGE_MB })}
+          accept={IMAGE_TYPES}
+        />
         <TextField name="bannerLink" label={label("bannerLink")} hint={t("admin.reps.hints.link")} spellCheck={false} />
         <TextField name="brandColor" label={label("brandColor")} hint={t("admin.reps.hints.brandColor")} spellCheck={false} short />
         <TextField name="taglineEn" label={label("taglineEn")} />

@@ -102,6 +102,32 @@ export function TextField({
   );
 }
 
+/**
+ * A file to upload. A browser never keeps a chosen file across a page load, so after an error
+ * the operator chooses it again (the message says what was wrong with it); nothing is prefilled.
+ */
+export function FileField({ name, label, hint, error, accept }: Common & { accept: string }) {
+  const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  return (
+    <div className={`field${message ? " field--error" : ""}`}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <HintAndError id={id} hint={hint} message={message} />
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        className={`input${message ? " input--error" : ""}`}
+        aria-describedby={describedBy}
+        aria-invalid={message ? true : undefined}
+        onChange={() => field.clearError()}
+      />
+    </div>
+  );
+}
+
 export function TextAreaField({ name, label, hint, error, maxLength, rows = 4 }: Common & { maxLength?: number; rows?: number }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
   return (

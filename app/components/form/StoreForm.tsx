@@ -21,6 +21,7 @@ export function StoreForm<T extends Record<string, unknown>>({
   className,
   extraErrors,
   labels,
+  encType,
 }: {
   id: string;
   /**
@@ -34,6 +35,8 @@ export function StoreForm<T extends Record<string, unknown>>({
   defaultValues?: Partial<T>;
   summary?: boolean;
   className?: string;
+  /** multipart/form-data for a form with a file field */
+  encType?: "multipart/form-data";
   /** errors found only on the server beyond the schema (shown in the summary too) */
   extraErrors?: Record<string, string>;
 }) {
@@ -48,6 +51,7 @@ export function StoreForm<T extends Record<string, unknown>>({
       validator={validator as Validator<unknown>}
       method="post"
       action={action}
+      encType={encType}
       noValidate
       defaultValues={(sentBack ?? defaultValues) as never}
       className={className}

@@ -96,6 +96,7 @@ export function ValidatedForm({
   validator,
   method,
   action,
+  encType,
   noValidate,
   defaultValues,
   className,
@@ -107,6 +108,8 @@ export function ValidatedForm({
   validator: Validator<unknown>;
   method: "post" | "get";
   action?: string;
+  /** multipart/form-data for a form with a file field */
+  encType?: "multipart/form-data";
   noValidate?: boolean;
   defaultValues?: Record<string, unknown>;
   className?: string;
@@ -166,7 +169,7 @@ export function ValidatedForm({
     setHasBeenSubmitted(true);
     const formData = new FormData(form);
     if (submitter?.name) formData.append(submitter.name, submitter.value);
-    const options = { method: (submitter?.getAttribute("formmethod") || method) as "post" | "get", action };
+    const options = { method: (submitter?.getAttribute("formmethod") || method) as "post" | "get", action, encType };
     // "Save & Continue Later", "Skip": sent as they stand, as the browser sends them without JavaScript
     if (submitter?.hasAttribute("formnovalidate")) {
       setClientErrors({});
@@ -201,6 +204,7 @@ export function ValidatedForm({
       id={id}
       method={method}
       action={action}
+      encType={encType}
       noValidate={noValidate}
       className={className}
       onSubmitCapture={onSubmitCapture}
