@@ -144,6 +144,34 @@ describeEachDatabase("invitation links: once per browser, codes, revocation, coo
     expect(await audits("reminder.now")).toHaveLength(1);
   });
 
+  it("two Start presses at once, in two browsers, make one enrollment: the other browser is asked for the code", async () => {
+    const token = (await linkFor("dev.shah@example.com"))!;
+    const [one, two] = [newClient(app), newClient(app)];
+    for (const c of [one, two]) await page(c, token);
+    const csrf = await Promise.all([one.csrfToken(), two.csrfToken()]);
+    const answers = await Promise.all(
+      [one, two].map((c, i) =>
+        c.submit(invitationAction, `/invitation/${token}`, { intent: "start" }, { params: { token }, csrf: csrf[i] }),
+      ),
+    );
+    expect(answers.map((a) => a.location).sort()).toEqual(["/home", `/invitation/${token}?refused=needsCode`].sort());
+    const employee = await db()
+      .selectFrom("group_employees")
+      .selectAll()
+      .where("email", "=", "dev.shah@example.com")
+      .executeTakeFirstOrThrow();
+    const made = await db()
+      .selectFrom("enrollments")
+      .select("id")
+      .where("group_id", "=", employee.group_id)
+      .where("birthdate", "=", employee.birthdate)
+      .execute();
+    expect(made).toHaveLength(1);
+    expect(employee.enrollment_id).toBe(made[0]!.id);
+    const winner = answers[0]!.location === "/home" ? one : two;
+    expect((await winner.session()).tempId).toBe(made[0]!.id);
+  });
+
   it("another browser continues an enrollment in progress only with the code e-mailed to the employee; the same browser needs none", async () => {
     const token = (await linkFor("ana.reyes@example.com"))!;
     // a new enrollment may start without a code: it holds nothing yet

@@ -24,7 +24,7 @@ import {
   employeeOfEnrollment,
   findInvitation,
   insertInvitation,
-  linkEmployeeEnrollment,
+  linkEmployeeEnrollmentIf,
   setWaiverHolder,
   standingWaiver,
 } from "../repositories/invitations";
@@ -257,7 +257,8 @@ export async function startFromInvitation(
   const site = await siteOf(services, request);
   const zip = employee.zip && zipLookup.stateFor(employee.zip) ? employee.zip : null;
   const lng = await services.i18n.getLocale(request);
-  const id = await services.db.transaction().execute(async (trx) => {
+  const raced = new Error("invitation started twice at once");
+  const made = services.db.transaction().execute(async (trx) => {
     const id = await createEnrollment(
       trx,
       {
@@ -280,10 +281,17 @@ export async function startFromInvitation(
       },
       services.now(),
     );
-    await linkEmployeeEnrollment(trx, employee.id, id);
+    // another Start (another browser) made the employee's enrollment first: this one is undone, and
+    // this browser is asked for the code like any other browser
+    if (!(await linkEmployeeEnrollmentIf(trx, employee.id, employee.enrollment_id ?? null, id))) throw raced;
     await audit({ ...services, db: trx }, actor, { kind: "invitation.start", enrollmentId: id, detail: "new" });
     return id;
   });
+  const id = await made.catch((error) => {
+    if (error === raced) return null;
+    throw error;
+  });
+  if (id === null) return { ok: false, reason: "needsCode" };
   const over65 = session.get("over65");
   session.clear();
   if (over65 !== undefined) session.set("over65", over65);

@@ -21,8 +21,15 @@ export function findInvitation(db: DB, hashes: string[]) {
   return db.selectFrom("employee_invitations").selectAll().where("token_hash", "in", hashes).executeTakeFirst();
 }
 
-export async function linkEmployeeEnrollment(db: DB, employeeId: number, enrollmentId: number) {
-  await db.updateTable("group_employees").set({ enrollment_id: enrollmentId }).where("id", "=", employeeId).execute();
+/**
+ * Links the roster row to a new enrollment only if it still points where it did when the link was
+ * read (two Start presses at once: one wins, in one statement); true when it did.
+ */
+export async function linkEmployeeEnrollmentIf(db: DB, employeeId: number, expected: number | null, enrollmentId: number) {
+  let q = db.updateTable("group_employees").set({ enrollment_id: enrollmentId }).where("id", "=", employeeId);
+  q = expected === null ? q.where("enrollment_id", "is", null) : q.where("enrollment_id", "=", expected);
+  const done = await q.executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }
 
 /** The roster row whose invitation started this enrollment. */
