@@ -8,7 +8,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
 import { REQUIRED } from "./common";
-import { definedFields, personName, postedText, ssn, ssnDigits, usDate } from "./rules";
+import { NAME_FIELDS, definedFields, nameRules, postedText, ssnDigits, usDate } from "./rules";
 
 export const BENEFICIARY_FIELDS = [
   "first_name",
@@ -36,6 +36,8 @@ export type BeneficiaryInput = {
   percentage: number;
 };
 
+const names = nameRules();
+
 export function beneficiarySchema(
   rules: FieldRules,
   relationshipValues: readonly string[],
@@ -50,16 +52,14 @@ export function beneficiarySchema(
   return z
     .object(shape)
     .superRefine((v, ctx) => {
-      const { issue, check } = checker(ctx);
-      check("first_name", v.first_name, personName("validation.firstName"));
-      check("middle_name", v.middle_name, personName("validation.middleName"));
-      check("last_name", v.last_name, personName("validation.lastName"));
+      const { issue, check, checkEach, checkSsn } = checker(ctx);
+      checkEach(names, v, NAME_FIELDS);
       if (on("relationship") && !relationshipValues.includes(v.relationship)) {
         if (v.relationship || req("relationship")) issue("relationship", REQUIRED);
       }
       check("birthdate", v.birthdate, usDate(today));
       // On edit the SSN on file is never sent back to the page: an empty box keeps it.
-      check("ssn", ssnDigits(v.ssn), ssn(), { required: req("ssn") && !options.ssnOnFile });
+      checkSsn(v.ssn, options.ssnOnFile);
       check("beneficiary_percentage", percentageDigits(v.beneficiary_percentage), (d) =>
         d.length > 3 || Number(d) < 1 || Number(d) > 100 ? "validation.beneficiaryPercentage" : null,
       );

@@ -156,7 +156,7 @@ export function billingSchema(setup: BillingSetup) {
     .object(shape)
     .superRefine((v, ctx) => {
       if (!setup.methods.length) return;
-      const { issue, check } = checker(ctx);
+      const { issue, check, checkEach } = checker(ctx);
       const method = chosenMethod(v);
       if (!method) issue("payment_method", REQUIRED);
       if (on("bill_date") && !setup.billDates.includes(v.bill_date)) issue("bill_date", REQUIRED);
@@ -216,7 +216,7 @@ export function billingSchema(setup: BillingSetup) {
 
       // The home address is copied on the server: the fields are not the applicant's to fill.
       if (v.is_physical_address === "1") return;
-      for (const f of ADDRESS_FIELDS) check(f, v[f], address[f]);
+      checkEach(address, v, ADDRESS_FIELDS);
     })
     .transform((v): BillingInput => {
       if (!setup.methods.length) return { method: "fixed" };

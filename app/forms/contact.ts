@@ -27,13 +27,13 @@ export function contactSchema(rules: FieldRules) {
   return z
     .object(shape as Record<string, typeof postedText>)
     .superRefine((v, ctx) => {
-      const { check } = checker(ctx);
+      const { check, checkEach } = checker(ctx);
       check("email", v.email, email());
       check("phone_number", v.phone_number, phone());
-      for (const f of ["address1", "address2", "city"] as const) check(f, v[f], address[f]);
+      checkEach(address, v, ["address1", "address2", "city"]);
       check("birth_city", v.birth_city, plainText());
-      check("zip", v.zip, address.zip);
-      check("state", v.state, address.state);
+      // the ZIP before the state, as on the page: a ZIP fills in its state
+      checkEach(address, v, ["zip", "state"]);
       check("birth_state", v.birth_state, state());
     })
     .transform((v) => ({

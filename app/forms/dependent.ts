@@ -16,7 +16,7 @@ import type { FieldRules } from "~/domain/field-definitions";
 import { dependentAgeProblem, type Relationship } from "~/domain/dependents";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
 import { REQUIRED, choice } from "./common";
-import { definedFields, heightFeet, heightInches, personName, postedText, ssn, ssnDigits, usDate, weight } from "./rules";
+import { NAME_FIELDS, buildRules, definedFields, nameRules, postedText, ssnDigits, usDate } from "./rules";
 import { healthSchema, type HealthAnswers, type HealthFormValues, type HealthQuestionIds } from "./health";
 
 export const DEPENDENT_FIELDS = [
@@ -82,6 +82,11 @@ export function asksHealth(q: HealthQuestionIds | null | undefined): q is Health
   return Boolean(q && (q.conditionIds.length > 0 || q.medicationId !== null));
 }
 
+const names = nameRules();
+const build = buildRules();
+/** The name and birthdate: asked and required whatever the definitions say. */
+const ALWAYS = { always: true, required: true };
+
 export function dependentSchema(rules: FieldRules, options: DependentFormOptions) {
   const q = asksHealth(options.healthQuestions) ? options.healthQuestions : null;
   const fields = Object.fromEntries(DEPENDENT_FIELDS.map((f) => [f, postedText])) as Record<
@@ -90,7 +95,7 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
   >;
   const health = q ? healthSchema(q, options.today) : null;
   // Name, gender and birthdate make the dependent: always asked. The rest as the server says.
-  const { on, req, checker } = definedFields(rules);
+  const { on, checker } = definedFields(rules);
   return z
     .object({ ...fields, health_info: z.unknown() })
     .transform((v, ctx) => {
@@ -104,23 +109,19 @@ export function dependentSchema(rules: FieldRules, options: DependentFormOptions
       return { ...v, health_info: null };
     })
     .superRefine((v, ctx) => {
-      const { issue, check } = checker(ctx);
-      check("first_name", v.first_name, personName("validation.firstName"), { always: true, required: true });
-      check("middle_name", v.middle_name, personName("validation.middleName"));
-      check("last_name", v.last_name, personName("validation.lastName"), { always: true, required: true });
+      const { issue, check, checkEach, checkSsn } = checker(ctx);
+      checkEach(names, v, NAME_FIELDS, { first_name: ALWAYS, last_name: ALWAYS });
       if (!["0", "1"].includes(v.gender)) issue("gender", REQUIRED);
       // Read-only on the page and set by the server: anything else posted is tampering.
       if (v.relationship !== options.relationship) issue("relationship", "validation.dependentRelationship");
       const disabled = Boolean(options.asksLegalDisability) && v.is_legally_disabled === "1";
       // A spouse is 18 or more; a child under 26 unless legally disabled (domain/dependents).
-      if (check("birthdate", v.birthdate, usDate(options.today), { always: true, required: true })) {
+      if (check("birthdate", v.birthdate, usDate(options.today), ALWAYS)) {
         const age = dependentAgeProblem(options.relationship, parseUsDate(v.birthdate) ?? options.today, options.today, disabled);
         if (age) issue("birthdate", age);
       }
-      check("ssn", ssnDigits(v.ssn), ssn(), { required: req("ssn") && !options.ssnOnFile });
-      check("weight", v.weight, weight());
-      check("height_feet", v.height_feet, heightFeet());
-      check("height_inch", v.height_inch, heightInches());
+      checkSsn(v.ssn, options.ssnOnFile);
+      checkEach(build, v, ["weight", "height_feet", "height_inch"]);
       if (options.asksLegalDisability) {
         if (!["0", "1"].includes(v.is_legally_disabled)) issue("is_legally_disabled", REQUIRED);
         else if (v.is_legally_disabled === "1") {

@@ -94,13 +94,13 @@ export function employerSchema(rules: FieldRules, today: IsoDate, choices: Emplo
     .superRefine((v, ctx) => {
       // Skip (IHA plans only; the server decides) saves nothing typed, so nothing is checked.
       if (v.intent === "skip") return;
-      const { issue, check } = checker(ctx);
+      const { issue, check, checkEach } = checker(ctx);
       check("name", v.name, organizationName("validation.employerName"));
       check("phone", v.phone, phone());
-      for (const f of ["address1", "address2", "city"] as const) check(f, v[f], address[f]);
+      checkEach(address, v, ["address1", "address2", "city"]);
       check("occupation", v.occupation, plainText());
-      check("zip", v.zip, address.zip);
-      check("state", v.state, address.state);
+      // the ZIP before the state, as on the page: a ZIP fills in its state
+      checkEach(address, v, ["zip", "state"]);
       for (const f of EMPLOYER_CHOICE_FIELDS) {
         if (!on(f)) continue;
         // A missing or tampered choice is simply not chosen.

@@ -7,7 +7,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { FieldRules } from "~/domain/field-definitions";
 import { parseUsDate, type IsoDate } from "~/domain/dates";
 import { REQUIRED } from "./common";
-import { definedFields, heightFeet, heightInches, personName, postedText, ssn, ssnDigits, usDate, weight } from "./rules";
+import { BUILD_FIELDS, NAME_FIELDS, buildRules, definedFields, nameRules, postedText, ssnDigits, usDate } from "./rules";
 
 export const PERSONAL_FIELDS = [
   "first_name",
@@ -24,6 +24,9 @@ export const PERSONAL_FIELDS = [
   "prior_term_date",
 ] as const;
 
+const names = nameRules();
+const build = buildRules();
+
 export function personalSchema(rules: FieldRules, today: IsoDate, options: { ssnOnFile?: boolean } = {}) {
   const shape = Object.fromEntries([...PERSONAL_FIELDS, "birthdate", "gender"].map((f) => [f, postedText])) as Record<
     string,
@@ -33,20 +36,15 @@ export function personalSchema(rules: FieldRules, today: IsoDate, options: { ssn
   return z
     .object(shape)
     .superRefine((v, ctx) => {
-      const { issue, check } = checker(ctx);
+      const { issue, check, checkEach, checkSsn } = checker(ctx);
       // Read-only fields are shown, never taken from the form: posting one is tampering.
       for (const f of ["birthdate", "gender", ...PERSONAL_FIELDS]) if (readOnly(f) && v[f]) issue(f, "validation.readOnly");
-      check("first_name", v.first_name, personName("validation.firstName"));
-      check("middle_name", v.middle_name, personName("validation.middleName"));
-      check("last_name", v.last_name, personName("validation.lastName"));
+      checkEach(names, v, NAME_FIELDS);
       if (on("marital_status") && !["0", "1", "2", "3"].includes(v.marital_status)) {
         if (v.marital_status || req("marital_status")) issue("marital_status", REQUIRED);
       }
-      // An SSN already on file is never sent back to the page: leaving the box empty keeps it.
-      check("ssn", ssnDigits(v.ssn), ssn(), { required: req("ssn") && !options.ssnOnFile });
-      check("height_feet", v.height_feet, heightFeet());
-      check("height_inch", v.height_inch, heightInches());
-      check("weight", v.weight, weight());
+      checkSsn(v.ssn, options.ssnOnFile);
+      checkEach(build, v, BUILD_FIELDS);
       if (on("prior_coverage_flag")) {
         if (!["0", "1"].includes(v.prior_coverage_flag)) issue("prior_coverage_flag", REQUIRED);
         else if (v.prior_coverage_flag === "1") {

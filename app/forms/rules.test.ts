@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  BUILD_FIELDS,
+  NAME_FIELDS,
   addressRules,
+  buildRules,
   definedFields,
   email,
   heightFeet,
   heightInches,
+  nameRules,
   personName,
   phone,
   plainText,
@@ -62,6 +66,57 @@ describe("field rules", () => {
     expect(issues({})).toEqual(["zip:validation.required"]);
     expect(issues({ zip: "1", state: "x", city: "<x>", address1: "<x>" })).toEqual(["zip:validation.zipFormat", "state:validation.state"]);
     expect(definedFields(rules, { editableReadOnly: true }).on("city")).toBe(true);
+  });
+});
+
+describe("blocks composed of the rules (issue 25): the name, the build and the SSN, declared once", () => {
+  const on = { shown: true, required: true, readOnly: false };
+  const issuesOf = (
+    rules: Record<string, typeof on>,
+    run: (c: ReturnType<ReturnType<typeof definedFields>["checker"]>, v: Record<string, string>) => void,
+    v: Record<string, string>,
+  ) => {
+    const parsed = z
+      .record(z.string())
+      .superRefine((v, ctx) => run(definedFields(rules).checker(ctx), v))
+      .safeParse(v);
+    return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path[0]}:${i.message}`);
+  };
+
+  it("check each field of a block by its own rule and definition, in the order given", () => {
+    const rules = { first_name: on, middle_name: { ...on, required: false }, last_name: on, height_feet: on, height_inch: on, weight: on };
+    const run = (c: ReturnType<ReturnType<typeof definedFields>["checker"]>, v: Record<string, string>) => {
+      c.checkEach(nameRules(), v, NAME_FIELDS);
+      c.checkEach(buildRules(), v, BUILD_FIELDS);
+    };
+    expect(issuesOf(rules, run, {})).toEqual([
+      "first_name:validation.required",
+      "last_name:validation.required",
+      "height_feet:validation.required",
+      "height_inch:validation.required",
+      "weight:validation.required",
+    ]);
+    expect(
+      issuesOf(rules, run, { first_name: "R2", middle_name: "D2", last_name: "Lee", height_feet: "0", height_inch: "12", weight: "150" }),
+    ).toEqual([
+      "first_name:validation.firstName",
+      "middle_name:validation.middleName",
+      "height_feet:validation.heightZero",
+      "height_inch:validation.inch",
+    ]);
+    // a field the definitions do not show is not checked, unless the block says always
+    const always = (c: ReturnType<ReturnType<typeof definedFields>["checker"]>, v: Record<string, string>) =>
+      c.checkEach(nameRules(), v, NAME_FIELDS, { first_name: { always: true, required: true } });
+    expect(issuesOf({}, always, {})).toEqual(["first_name:validation.required"]);
+  });
+
+  it("an SSN on file may be left empty; a typed one is checked without its dashes", () => {
+    const run = (onFile: boolean) => (c: ReturnType<ReturnType<typeof definedFields>["checker"]>, v: Record<string, string>) =>
+      c.checkSsn(v.ssn ?? "", onFile);
+    expect(issuesOf({ ssn: on }, run(false), {})).toEqual(["ssn:validation.required"]);
+    expect(issuesOf({ ssn: on }, run(true), {})).toEqual([]);
+    expect(issuesOf({ ssn: on }, run(true), { ssn: "000-12-3456" })).toEqual(["ssn:validation.ssn"]);
+    expect(issuesOf({ ssn: on }, run(false), { ssn: "123-45-6789" })).toEqual([]);
   });
 });
 

@@ -88,6 +88,24 @@ export const zip =
 /** A state: two letters (stored uppercased). */
 export const state = (): Rule => (s) => (/^[A-Za-z]{2}$/.test(s) ? null : "validation.state");
 
+/** A person's name: first, middle and last, each message naming its field. */
+export const NAME_FIELDS = ["first_name", "middle_name", "last_name"] as const;
+export type NameField = (typeof NAME_FIELDS)[number];
+export function nameRules(): Record<NameField, Rule> {
+  return {
+    first_name: personName("validation.firstName"),
+    middle_name: personName("validation.middleName"),
+    last_name: personName("validation.lastName"),
+  };
+}
+
+/** Height and weight, asked together (personal, and a dependent when the plan underwrites). */
+export const BUILD_FIELDS = ["height_feet", "height_inch", "weight"] as const;
+export type BuildField = (typeof BUILD_FIELDS)[number];
+export function buildRules(): Record<BuildField, Rule> {
+  return { height_feet: heightFeet(), height_inch: heightInches(), weight: weight() };
+}
+
 export const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "zip"] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
@@ -121,7 +139,21 @@ export function definedFields(rules: FieldRules, options: { editableReadOnly?: b
       if (problem) issue(f, problem);
       return !problem;
     };
-    return { issue, check };
+    /** Checks a block of rules (a name, an address) in the order of `fields`, each by its own definition. */
+    const checkEach = <F extends string>(
+      block: Record<F, Rule>,
+      values: Partial<Record<F, string>>,
+      fields: readonly F[],
+      opts: Partial<Record<F, { required?: boolean; always?: boolean }>> = {},
+    ) => {
+      for (const f of fields) check(f, values[f] ?? "", block[f], opts[f]);
+    };
+    /**
+     * An SSN as typed (spaces and dashes dropped). One already on file is never sent back to the
+     * page: with `onFile`, leaving the box empty keeps it.
+     */
+    const checkSsn = (value: string, onFile = false) => check("ssn", ssnDigits(value), ssn(), { required: req("ssn") && !onFile });
+    return { issue, check, checkEach, checkSsn };
   };
   return { on, req, readOnly, checker };
 }

@@ -31,7 +31,7 @@ import { isoToUsDate, todayIso } from "~/domain/dates";
 import { formatPhone } from "~/utils/format";
 import { EmployerInfoStep } from "~/components/wizard/EmployerInfoStep";
 import { pageTitle } from "~/utils/page-title";
-import type { EmployerStepData } from "~/.server/wizard/step-data";
+import type { StepData } from "~/.server/wizard/step-data";
 
 export const meta = pageTitle("employer");
 const HERE = "/enrollment/employer-info";
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = step?.draft ?? null;
   const answered = step && !step.data.skipped ? step.data : null;
   const defaults = answered || draft ? null : await employerDefaults(services, ctx.enrollment);
-  const data: Partial<EmployerStepData> = answered ?? (defaults ? { ...defaults } : {});
+  const data: Partial<StepData["employer_info"]> = answered ?? (defaults ? { ...defaults } : {});
   const values: Record<string, string | Record<string, string>> = {};
   if (draft) {
     // Saved for later: exactly as typed.

@@ -15,7 +15,7 @@ import { isoToUsDate, todayIso } from "~/domain/dates";
 import { isValidSsn } from "~/domain/identity";
 import { PersonalInfoStep } from "~/components/wizard/PersonalInfoStep";
 import { pageTitle } from "~/utils/page-title";
-import type { PersonalData } from "~/.server/wizard/step-data";
+import type { StepData } from "~/.server/wizard/step-data";
 
 export const meta = pageTitle("personal");
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     optionLists(services, ["marital_status"], ctx.locale),
     memberOnFile(services, ctx.enrollment),
   ]);
-  const data: Partial<PersonalData> & Record<string, unknown> = saved?.data ?? {};
+  const data: Partial<StepData["primary_info"]> & Record<string, unknown> = saved?.data ?? {};
   const ssn = saved?.secret.ssn ?? member?.ssn ?? "";
   const values: Record<string, string> = {};
   if (saved?.draft) {

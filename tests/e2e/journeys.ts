@@ -112,8 +112,10 @@ export async function fillContact(page: Page, c: { email: string; phone: string;
   await page.getByLabel("Street address").fill("100 Main St");
   await page.getByLabel("City", { exact: true }).fill("Dallas");
   await page.getByLabel("ZIP code").fill("75201");
-  // with JavaScript the ZIP fills the state; without it, the person picks it
-  if (!c.jsEnabled) await page.getByLabel("State", { exact: true }).selectOption("TX");
+  // with JavaScript the ZIP fills the state (a lookup: wait for it, or Next may go before it and
+  // be refused "State: Field is required" on a loaded machine); without it, the person picks it
+  if (c.jsEnabled) await expect(page.getByLabel("State", { exact: true })).toHaveValue("TX");
+  else await page.getByLabel("State", { exact: true }).selectOption("TX");
   await page.getByRole("button", { name: "Next" }).click();
 }
 

@@ -11,6 +11,8 @@ import en from "../../public/locales/en/common.json";
 import es from "../../public/locales/es/common.json";
 import { STEPS, type StepDefinition, type StepRegistry } from "~/.server/wizard/registry";
 import type { StepData, StepSecret } from "~/.server/wizard/step-data";
+import type { PersonalData, PersonalSecret } from "~/.server/wizard/registry/personal";
+import type { BillingStepData } from "~/.server/wizard/registry/billing";
 import { readStep, type WizardContext } from "~/.server/wizard/steps";
 import { summarize } from "~/.server/wizard/review-summary";
 import { enrollmentProblems } from "~/.server/wizard/verify";
@@ -47,6 +49,10 @@ it("types each step's saved data once, for every tab and only those", () => {
   expectTypeOf<keyof StepSecret>().toEqualTypeOf<TabName>();
   expectTypeOf<keyof typeof STEPS>().toEqualTypeOf<TabName>();
   expectTypeOf<keyof StepPayloads>().toEqualTypeOf<TabName>();
+  // what a step saves is the shape its registry module declares (step-data.ts declares none)
+  expectTypeOf<StepData["primary_info"]>().toEqualTypeOf<PersonalData>();
+  expectTypeOf<StepSecret["primary_info"]>().toEqualTypeOf<PersonalSecret>();
+  expectTypeOf<StepData["billing_info"]>().toEqualTypeOf<BillingStepData>();
   // readStep takes its type from the tab, not from its caller
   type Read<K extends TabName> = NonNullable<Awaited<ReturnType<typeof readStep<K>>>>;
   expectTypeOf<Read<"primary_info">["data"]>().toEqualTypeOf<Partial<StepData["primary_info"]>>();

@@ -13,9 +13,11 @@ import { deleteEsignConsent, esignConsentOf, saveEsignConsent } from "../reposit
 import { siteOf } from "../store/site";
 import { ESIGN_CONSENT_VERSION, esignConsentCanonical, esignConsentText, type EsignConsentText } from "~/domain/esign-consent";
 import crypto from "node:crypto";
+import type { StepData, StepSecret } from "./step-data";
 
 export type { AgreementTextRow };
-export type { AgreementData, AgreementSecret } from "./step-data";
+export type AgreementData = StepData["agreement_info"];
+export type AgreementSecret = StepSecret["agreement_info"];
 
 /** The texts for every enrollment, for a plan in the cart or its carrier, in order and language. */
 export function agreementTextsFor(services: Services, ctx: Pick<WizardContext, "planIds" | "locale">) {

@@ -8,7 +8,7 @@
  */
 import type { Services } from "../services";
 import { fieldRules, optionLists, readStep, writeStep, type WizardContext } from "./steps";
-import type { BillingStepData } from "./step-data";
+import type { StepData } from "./step-data";
 import { cartFingerprint } from "./signed-cart";
 import type { PaymentGateway } from "../adapters/payments";
 import { isValidRoutingNumber } from "../adapters/data/routing-banks";
@@ -139,7 +139,7 @@ export async function billingChoice(services: Services, enrollmentId: number, lo
   };
 }
 
-export type { BillingStepData } from "./step-data";
+export type BillingStepData = StepData["billing_info"];
 
 export type SaveOutcome = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 

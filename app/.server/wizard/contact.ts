@@ -11,7 +11,7 @@ import { checkEmail, checkPhone } from "../adapters/contact-check";
 import { contactTakenByOtherMember } from "../repositories/members";
 import { contactHash, isContactHash, sendContactCode, verifyContactCode, type ContactKind } from "./contact-codes";
 import { writeStep, type WizardContext } from "./steps";
-import type { ContactData } from "./step-data";
+import type { StepData } from "./step-data";
 import { safeUrl } from "../repositories/branding";
 import { siteAssets } from "../repositories/sites";
 import { siteOf } from "../store/site";
@@ -22,7 +22,7 @@ export async function memberSignInUrl(services: Services, request: Request): Pro
   return safeUrl((await siteAssets(services.db, site.id)).member_dashboard_url);
 }
 
-export type { ContactData } from "./step-data";
+export type ContactData = StepData["contact_info"];
 
 export interface ContactFlags {
   email: boolean;

@@ -11,7 +11,7 @@ import type { Services } from "../services";
 import type { DependentView } from "~/views/wizard";
 import type { Enrollment } from "../db/schema";
 import type { WizardContext } from "./steps";
-import type { DependentStepData } from "./step-data";
+import type { StepData } from "./step-data";
 import { fieldRules, readStep, writeStep } from "./steps";
 import { loadCatalog } from "../repositories/catalog";
 import { findEnrollment } from "../repositories/enrollments";
@@ -62,6 +62,8 @@ import {
   type HealthQuestionIds,
 } from "~/forms/health";
 import type { HealthQuestionSetView } from "~/views/health";
+
+type DependentStepData = StepData["dependent_info"];
 
 export interface DependentFlags extends DependentPlanFlags {
   /** a cart plan asks whether a dependent is legally disabled */

@@ -8,12 +8,12 @@ import { primaryHealthQuestions } from "../repositories/health";
 import { claimHealthTrack } from "../repositories/health-track";
 import { memberLastEnrollmentId } from "../repositories/beneficiaries";
 import { readStep, writeStep } from "./steps";
-import type { HealthStepData } from "./step-data";
+import type { StepData } from "./step-data";
 import { looksLikeAnswers } from "~/forms/health";
 
 const TAB = "primary_health_info";
 
-export type { HealthStepData } from "./step-data";
+export type HealthStepData = StepData["primary_health_info"];
 
 /** The condition questions, in order, and the one medication question. */
 export function healthQuestions(services: Services) {

@@ -9,8 +9,31 @@ import { parseEsignConsent } from "~/domain/esign-consent";
 import type { RecordFacts } from "~/domain/enrollment-record";
 import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { SignatureMethod, VerificationField } from "~/domain/agreement";
 
 const TAB = "agreement_info";
+
+/** What it keeps in clear. The signature itself (PNG or typed name) lives in the sealed part. */
+export interface AgreementData extends Partial<Record<VerificationField, string>> {
+  method: SignatureMethod | null;
+  signed_at: string | null;
+  eprocess: string;
+  agreements: number[];
+  /** SHA-256 of the cart signed for (signed-cart.ts): a change to the plans or prices voids the signature */
+  cart_sha256?: string | null;
+}
+export interface AgreementSecret extends Partial<Record<VerificationField, string>> {
+  signature: string;
+  signature_name: string;
+}
+declare module "../step-data" {
+  interface StepData {
+    agreement_info: AgreementData;
+  }
+  interface StepSecret {
+    agreement_info: AgreementSecret;
+  }
+}
 
 /** The signature given on the text message's page, as the policy keeps it (sealed): text-signature.ts. */
 interface TextSignature {

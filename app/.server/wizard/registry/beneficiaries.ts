@@ -6,8 +6,24 @@ import { isoToUsDate, todayIso } from "~/domain/dates";
 import { maskSsn } from "~/domain/identity";
 import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { NoData } from "../step-data";
 
 const TAB = "beneficiary_info";
+
+/** What it keeps: the list itself is in `beneficiaries`. */
+export interface BeneficiaryStepData {
+  /** the existing member's beneficiaries were looked up (once) */
+  prefetched?: boolean;
+  count?: number;
+}
+declare module "../step-data" {
+  interface StepData {
+    beneficiary_info: BeneficiaryStepData;
+  }
+  interface StepSecret {
+    beneficiary_info: NoData;
+  }
+}
 
 export const beneficiaryStep = {
   tab: TAB,

@@ -6,8 +6,26 @@ import { enrollmentPaymentRow } from "../../repositories/payments";
 import { dottedLastFour } from "~/domain/cards";
 import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { NoData } from "../step-data";
 
 const TAB = "billing_info";
+
+/** What it keeps: no account or card numbers, only the last four. */
+export interface BillingStepData {
+  payment_method: string;
+  bill_date: number | null;
+  last4: string | null;
+  /** SHA-256 of the cart the payment was authorised for (signed-cart.ts) */
+  cart_sha256?: string | null;
+}
+declare module "../step-data" {
+  interface StepData {
+    billing_info: BillingStepData;
+  }
+  interface StepSecret {
+    billing_info: NoData;
+  }
+}
 
 export const billingStep = {
   tab: TAB,

@@ -1,12 +1,27 @@
 /** The contact step (contact_info): e-mail, phone and home address. */
 import { fieldRules, readStep } from "../steps";
 import { formatPhone } from "~/utils/format";
-import { contactSchema } from "~/forms/contact";
+import { contactSchema, type ContactInput } from "~/forms/contact";
 import { asFormValues, failsSchema } from "./checks";
 import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { NoData } from "../step-data";
 
 const TAB = "contact_info";
+
+/** What it keeps: what the form posts, and which addresses were verified by a code. */
+export interface ContactData extends ContactInput {
+  /** keyed hashes of the e-mail and phone that were verified by a code */
+  verified: { email?: string; phone?: string };
+}
+declare module "../step-data" {
+  interface StepData {
+    contact_info: ContactData;
+  }
+  interface StepSecret {
+    contact_info: NoData;
+  }
+}
 
 export const contactStep = {
   tab: TAB,

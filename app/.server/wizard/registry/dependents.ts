@@ -2,15 +2,34 @@
 import type { WizardContext } from "../steps";
 import { dependentDisabilityCondition, dependentFlags, firstInvalidDependent, loadDependentStep } from "../dependents";
 import { listDependents } from "../../repositories/dependents";
-import { nextProblem } from "~/domain/dependents";
+import { nextProblem, type SpouseAnswer } from "~/domain/dependents";
 import { isoToUsDate } from "~/domain/dates";
 import { messageKey } from "~/forms/common";
 import { maskSsn } from "~/domain/identity";
 import { genderLabelKey } from "~/utils/format";
 import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { NoData } from "../step-data";
 
 const TAB = "dependent_info";
+
+/** What it keeps: the list itself is in `dependents`. */
+export interface DependentStepData {
+  /** the existing member's dependents were looked up (once) */
+  prefetched?: boolean;
+  count?: number;
+  spouses?: number;
+  children?: number;
+  spouse_enroll_accept?: SpouseAnswer;
+}
+declare module "../step-data" {
+  interface StepData {
+    dependent_info: DependentStepData;
+  }
+  interface StepSecret {
+    dependent_info: NoData;
+  }
+}
 
 export const dependentStep = {
   tab: TAB,

@@ -2,13 +2,25 @@
 import { fieldRules, optionLists, readStep } from "../steps";
 import { employerSkipAllowed } from "../employer";
 import { isoToUsDate, todayIso } from "~/domain/dates";
-import { EMPLOYER_OPTION_LISTS, employerSchema, type EmployerChoices } from "~/forms/employer";
+import { EMPLOYER_OPTION_LISTS, employerSchema, type EmployerChoices, type EmployerData } from "~/forms/employer";
 import { formatPhone } from "~/utils/format";
 import { asFormValues, failsSchema } from "./checks";
 import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { NoData } from "../step-data";
 
 const TAB = "employer_info";
+
+/** What it keeps: its fields, or the skip of an IHA cart. */
+export type EmployerStepData = EmployerData & { skipped?: boolean };
+declare module "../step-data" {
+  interface StepData {
+    employer_info: EmployerStepData;
+  }
+  interface StepSecret {
+    employer_info: NoData;
+  }
+}
 
 export const employerStep = {
   tab: TAB,

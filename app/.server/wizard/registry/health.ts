@@ -13,6 +13,22 @@ import type { StepDefinition, Translate } from "./types";
 
 const TAB = "primary_health_info";
 
+/** What it keeps in clear: never an answer, only when and how many. The answers are sealed. */
+export interface HealthStepData extends Record<string, unknown> {
+  answered_at: string;
+  saved_at: string;
+  prefilled_at: string;
+  question_count: number;
+}
+declare module "../step-data" {
+  interface StepData {
+    primary_health_info: HealthStepData;
+  }
+  interface StepSecret {
+    primary_health_info: HealthAnswers;
+  }
+}
+
 const HEALTH_LABELS: Record<string, string> = {
   health_condition: "health.healthCondition",
   date_of_onset: "health.dateOfOnset",

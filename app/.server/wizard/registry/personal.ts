@@ -1,7 +1,7 @@
 /** The personal step (primary_info): the applicant's name, body, marital status and SSN. */
 import { findMember } from "../../repositories/entry";
 import { fieldRules, optionLists, readStep } from "../steps";
-import { isoToUsDate, todayIso } from "~/domain/dates";
+import { isoToUsDate, todayIso, type IsoDate } from "~/domain/dates";
 import { personalSchema } from "~/forms/personal";
 import type { RecordFacts } from "~/domain/enrollment-record";
 import { maskSsn } from "~/domain/identity";
@@ -11,6 +11,32 @@ import { changeHref, group, row } from "./rows";
 import type { StepDefinition } from "./types";
 
 const TAB = "primary_info";
+
+/** What it keeps: only shown, editable fields; numbers as numbers, dates ISO. The SSN is sealed. */
+export type PersonalData = {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  height_feet: number;
+  height_inch: number;
+  weight: number;
+  marital_status: number;
+  prior_coverage_flag: number;
+  prior_carrier_name: string;
+  prior_effective_date: IsoDate;
+  prior_term_date: IsoDate;
+};
+export interface PersonalSecret {
+  ssn: string;
+}
+declare module "../step-data" {
+  interface StepData {
+    primary_info: PersonalData;
+  }
+  interface StepSecret {
+    primary_info: PersonalSecret;
+  }
+}
 
 export const personalStep = {
   tab: TAB,

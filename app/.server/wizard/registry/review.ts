@@ -5,8 +5,19 @@
  */
 import { group, row } from "./rows";
 import type { StepDefinition } from "./types";
+import type { NoData } from "../step-data";
 
 const TAB = "review_info";
+
+/** It keeps nothing. */
+declare module "../step-data" {
+  interface StepData {
+    review_info: NoData;
+  }
+  interface StepSecret {
+    review_info: NoData;
+  }
+}
 
 export const reviewStep = {
   tab: TAB,

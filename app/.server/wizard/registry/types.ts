@@ -3,7 +3,8 @@
  * the review tile and the enrollment record summarise what it keeps, and what Complete checks
  * again. One module per step (this folder), gathered in `index.ts`, which the review, the
  * record, Complete and the pages read; every member is required, so a step that is not fully
- * declared does not compile. What it keeps is typed in `../step-data.ts`.
+ * declared does not compile. What it keeps is typed in its module too, added to `StepData` and
+ * `StepSecret` of `../step-data.ts` (docs/decisions/029-wizard-step-registry.md).
  */
 import type { Services } from "../../services";
 import type { Enrollment, Policy } from "../../db/schema";
