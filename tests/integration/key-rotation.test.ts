@@ -264,6 +264,28 @@ describeEachDatabase("key rotation", (kind) => {
         created_at: now,
       })
       .execute();
+    const carrier = await db.selectFrom("carriers").select("id").executeTakeFirstOrThrow();
+    await db
+      .insertInto("carrier_files")
+      .values({
+        carrier_id: carrier.id,
+        direction: "out",
+        name: "test.834",
+        format: "x12-834",
+        status: "held",
+        control_number: 1,
+        digest: "0".repeat(64),
+        content: "NM1*IL*1*LOPEZ*ANA****34*XXXXX6789~",
+        content_enc: cipher.encrypt("NM1*IL*1*LOPEZ*ANA****34*123456789~"),
+        problems_json: null,
+        report_json: null,
+        member_count: 1,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+        acknowledged_at: null,
+      })
+      .execute();
   });
   afterAll(() => app.close());
 

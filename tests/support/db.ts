@@ -26,6 +26,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SESSION_SECRET: "test-session-secret-0123456789-abcdefghijkl",
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     LOG_LEVEL: "silent",
+    // the app under test listens on loopback (the dev outbox is only ever served there)
+    HOST: "127.0.0.1",
     // Journeys in one test file share a few addresses and test addresses; the store-wide caps on
     // contact codes and quote e-mails per client and per address are tested with their defaults
     // (tests/integration/pumping-caps.test.ts), not met by accident elsewhere.

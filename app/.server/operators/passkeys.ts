@@ -170,9 +170,10 @@ export async function addPasskey(
     return { ok: false as const, reason };
   };
   const response = readResponse<RegistrationResponseJSON>(input.response, ["clientDataJSON", "attestationObject"]);
-  // a post with no ceremony behind it (no challenge was asked for in this browser) is refused
-  // without a trail entry: it is a malformed request, not an attempt to add a passkey
-  if (!input.challenge) return { ok: false, reason: "challenge" };
+  // no challenge asked for in this browser: a credential made elsewhere (options carried from
+  // another browser) is an attempt, on the trail; a post with no credential in it is only a
+  // malformed request, refused without an entry
+  if (!input.challenge) return response ? fail("challenge") : { ok: false, reason: "challenge" };
   if (!(await takePasskeyChallenge(services.db, { challenge: input.challenge, purpose: "register", operatorId: operator.id, now })))
     return fail("challenge");
   if (!response) return fail("invalid");

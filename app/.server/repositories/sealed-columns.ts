@@ -33,6 +33,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: "enrollment_records", key: ["enrollment_id"], column: "pdf_enc" },
   { table: "group_employees", key: ["id"], column: "ssn_enc" },
   { table: "census_uploads", key: ["id"], column: "rows_enc" },
+  { table: "carrier_files", key: ["id"], column: "content_enc" },
 ];
 
 export interface ColumnReport {
