@@ -666,10 +666,17 @@ const ACTIVITY: Record<string, string[]> = {
   operator_sessions: ["last_seen_at", "expires_at"],
 };
 async function snapshot(app: TestApp) {
-  const tables = (await app.store.db.introspection.getTables())
-    .map((t) => t.name)
-    .filter((n) => !n.startsWith("kysely_") && n !== "rate_limits")
-    .sort();
+  // PostgreSQL: this test's own schema only (Kysely's introspection reads every schema, and other test
+  // files running alongside create and drop theirs meanwhile)
+  const names =
+    app.kind === "postgres"
+      ? (
+          await sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(app.store.db)
+        ).rows.map((r) => r.name)
+      : (await app.store.db.introspection.getTables()).map((t) => t.name);
+  const tables = names.filter((n) => !n.startsWith("kysely_") && n !== "rate_limits").sort();
+  expect(tables.length, "the snapshot sees the store's tables").toBeGreaterThan(40);
   const out: Record<string, string> = {};
   if (app.kind === "postgres") {
     const query = tables
