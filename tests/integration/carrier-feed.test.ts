@@ -272,7 +272,8 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     await useServer();
     // the vision carrier (id 3): its demo members go first, over SFTP
     const [first] = await sendFeeds(app.services, { carrierCode: "clearview", root });
-    expect(first.delivered).toEqual([first.file!.name]);
+    // (the transport's error, if any, is in the message: this delivery failed once on a loaded machine)
+    expect(first.delivered, JSON.stringify(first.failed)).toEqual([first.file!.name]);
     expect(fs.readdirSync(path.join(remote, "outbox"))).toEqual([first.file!.name]);
 
     // down: a termination is kept, waiting
