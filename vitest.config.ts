@@ -11,10 +11,10 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one test file at a
-    // time and an idle core. SQLite test files never share a database (tests/support/db.ts), so use them
-    // all. On PostgreSQL one file at a time: each file makes and drops its own schema, and Kysely's
-    // Migrator lists the tables of every schema — a schema dropped by another file mid-list fails it.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : Math.max(2, os.availableParallelism()),
+    // time and an idle core. Test files never share a database: a SQLite file each, and on PostgreSQL a
+    // schema each inside a database per worker (tests/support/pg-worker-database.ts), so use them all.
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    setupFiles: ["tests/support/pg-worker-database.ts"],
     testTimeout: 20000,
     hookTimeout: 30000,
   },
