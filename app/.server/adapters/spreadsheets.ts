@@ -6,6 +6,7 @@
  */
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { checkZipWithin, ZipLimitError, type ZipLimits } from "./zip-limits";
 
 export class UnreadableSpreadsheetError extends Error {}
 
@@ -49,24 +50,46 @@ function cellText(value: ExcelJS.CellValue): string {
   return "";
 }
 
-export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+/** A census workbook: a few thousand rows of a 20-column template inflate to a few megabytes. */
+export const CENSUS_XLSX_LIMITS: XlsxLimits = { maxUncompressedBytes: 64 * 1024 * 1024, maxEntries: 500, maxColumns: 256 };
+
+export interface XlsxLimits extends ZipLimits {
+  /** a cell further right than this refuses the file (a template has a few dozen columns) */
+  maxColumns: number;
+}
+
+/**
+ * The first worksheet as rows of text (index = row number − 1; a missing row is empty), after the
+ * archive is measured (adapters/zip-limits.ts). Only the cells the file holds are visited: asking
+ * ExcelJS for every cell up to a row's last one makes a cell object for each, so one cell at column
+ * XFD on each of 10,000 rows would make 160 million.
+ */
+export async function xlsxRows(bytes: Uint8Array, limits: XlsxLimits, toText: (value: ExcelJS.CellValue) => string): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   try {
+    checkZipWithin(bytes, limits);
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch (error) {
-    throw new UnreadableSpreadsheetError(error instanceof Error ? error.message : "unreadable workbook");
+    throw new UnreadableSpreadsheetError(
+      error instanceof ZipLimitError ? `the workbook ${error.message}` : error instanceof Error ? error.message : "unreadable workbook",
+    );
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells: string[] = [];
-    const count = row.cellCount;
-    for (let i = 1; i <= count; i++) cells.push(cellText(row.getCell(i).value).trim());
-    rows[number - 1] = cells;
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (column > limits.maxColumns) throw new UnreadableSpreadsheetError(`a cell beyond column ${limits.maxColumns}`);
+      cells[column - 1] = toText(cell.value);
+    });
+    rows[number - 1] = Array.from(cells, (c) => c ?? "");
   });
-  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
-  return rows;
+  return Array.from(rows, (r) => r ?? []);
+}
+
+export function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  return xlsxRows(bytes, CENSUS_XLSX_LIMITS, (value) => cellText(value).trim());
 }
 
 export async function readSpreadsheet(name: string, bytes: Uint8Array): Promise<string[][]> {

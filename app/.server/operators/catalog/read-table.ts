@@ -4,7 +4,8 @@
  * A file that cannot be read at all is one problem naming the file.
  */
 import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { xlsxRows, type XlsxLimits } from "../../adapters/spreadsheets";
 import { Problems } from "~/domain/catalog-import/problems";
 import { problem } from "~/domain/catalog-import/messages";
 import type { Table } from "~/domain/catalog-import/table";
@@ -36,19 +37,12 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
+/** A full Rate PUF as XLSX (~100,000 rows of ~20 columns) inflates to about 100 MB of sheet XML. */
+const CATALOG_XLSX_LIMITS: XlsxLimits = { maxUncompressedBytes: 256 * 1024 * 1024, maxEntries: 500, maxColumns: 512 };
+
 async function xlsxTable(file: string, bytes: Uint8Array): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { file, header: [], rows: [] };
-  const grid: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values = row.values as ExcelJS.CellValue[];
-    // ExcelJS rows are 1-based: values[0] is empty
-    grid[number - 1] = values.slice(1).map(cellText);
-  });
-  const filled = Array.from(grid, (r) => r ?? []);
-  const [header = [], ...rows] = filled;
+  const grid = await xlsxRows(bytes, CATALOG_XLSX_LIMITS, cellText);
+  const [header = [], ...rows] = grid;
   return { file, header, rows: rows.filter((r) => r.some((c) => c !== "")) };
 }
 
