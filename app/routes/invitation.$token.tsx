@@ -57,6 +57,7 @@ const REFUSALS = [
   "needsCode",
   "wait",
   "noEmail",
+  "addressChanged",
   "codeSent",
 ] as const;
 
@@ -115,7 +116,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         }
       : null,
     gate,
-    code: gate ? await pendingInvitationCode(services, session, employee) : null,
+    code: gate ? await pendingInvitationCode(services, session, employee, gate === "enrollment" ? liveEnrollment(inv) : null) : null,
     codeMinutes: INVITE_CODE_TTL_MS / 60000,
     // another unfinished enrollment in this browser is never replaced without asking (ADR 003)
     holdsAnother: await holdsAnother(services, session, live),
@@ -140,7 +141,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent === "send-code") {
     if (!codeGate(services, session, inv)) return redirect(here);
-    const sent = await sendInvitationCode(services, session, inv.employee);
+    const gate = codeGate(services, session, inv);
+    const sent = await sendInvitationCode(services, session, inv.employee, gate === "enrollment" ? liveEnrollment(inv) : null);
     return redirectWithSession(services, session, `${here}?refused=${sent.ok ? "codeSent" : sent.reason}`);
   }
   if (intent === "verify-code") {

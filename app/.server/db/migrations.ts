@@ -1410,6 +1410,18 @@ const carrierFeedMore: Migration = {
 };
 
 /**
+ * The roster e-mail an invitation's enrollment began under (ADR 023), as a keyed hash: a code that
+ * continues the enrollment goes there only while the roster still says so — an admin who changes the
+ * address afterwards does not get the code. Rows linked before this migration have none (treated as
+ * changed: their codes go to the e-mail typed in the enrollment, else none is sent).
+ */
+const invitationEnrollmentAddress: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("group_employees").addColumn("enrollment_email_hash", text).execute();
+  },
+};
+
+/**
  * Brand images uploaded in the console (issue 27, ADR 028): a rep's logo and banner, kept in the
  * database (every instance sees them, a deploy keeps them, a backup holds them) and served at
  * /brand-images/<sha256>.<ext>. The bytes are content-addressed: one row per distinct image.
@@ -1458,6 +1470,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "026_carrier_feed_profiles_audit_ssn": carrierFeedMore,
         "027_operator_passkeys": operatorPasskeys(dialect),
         "028_brand_images": brandImages(dialect),
+        "030_invitation_enrollment_address": invitationEnrollmentAddress,
       };
     },
   };

@@ -839,6 +839,8 @@ export interface GroupEmployeeTable {
   updated_at: Timestamp;
   /** the enrollment their invitation started (progress reads its status) */
   enrollment_id: number | null;
+  /** keyed hash of the roster e-mail when enrollment_id was linked (migration 030, ADR 023) */
+  enrollment_email_hash: string | null;
   /** when the last invitation was sent */
   invited_at: Timestamp | null;
 }

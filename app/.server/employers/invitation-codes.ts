@@ -1,7 +1,7 @@
 /**
  * Invitation links work once per browser (issue 28, ADR 023). Once an invitation's enrollment is
  * held by a browser, another browser continues it only with a one-time code e-mailed to the
- * employee's roster address: 6 digits from a secure source, kept as a keyed hash, 15 minutes,
+ * employee (codeAddress: the address they typed in the enrollment, else the roster's): 6 digits from a secure source, kept as a keyed hash, 15 minutes,
  * single use, 5 tries per code, a resend after 120 s that retires the earlier code. A code belongs
  * to the browser that asked for it (its purpose carries a random key kept in that browser's
  * session), so nobody else's wrong codes use up the employee's code. Counted first, in one atomic
@@ -19,7 +19,8 @@ import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { codeById, insertCode, invalidateCode, latestCodeFor, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
 import { maskEmail } from "../members/verification";
 import type { RosterRow } from "../repositories/employees";
-import { employeeActor } from "./invitations";
+import { readStep } from "../wizard/steps";
+import { employeeActor, rosterEmailHash } from "./invitations";
 
 export const INVITE_CODE_TTL_MS = 15 * 60 * 1000;
 export const INVITE_RESEND_AFTER_MS = 120 * 1000;
@@ -30,28 +31,68 @@ export const INVITE_CODE_SENDS = { max: 5, windowMs: 60 * 60 * 1000 };
 export const INVITE_CODE_FAILURES = { max: 15, windowMs: 60 * 60 * 1000 };
 const SEND_SLOT = { max: 1, windowMs: INVITE_RESEND_AFTER_MS };
 
-type Employee = Pick<RosterRow, "id" | "group_id" | "first_name" | "email" | "locale">;
+type Employee = Pick<RosterRow, "id" | "group_id" | "first_name" | "email" | "locale" | "enrollment_email_hash">;
 
 const purposeOf = (employeeId: number, key: string) => `invitation:${employeeId}:${key}`;
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`invite-otp:${purpose}:${code}`);
 const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 
+/** The enrollment in progress a code would continue (null: the code takes back a decline). */
+type Continued = { id: number } | null;
+
+/**
+ * Where the code goes. The roster's address is the employer's to change, so it never opens an
+ * enrollment the employee has filled in on its own: a code that continues one goes to the e-mail the
+ * employee typed in its contact step; before that step, to the roster's address only if the employer
+ * has not changed it since the enrollment began (else none: it continues in the browser that began
+ * it). Without this, an admin who set the address to their own could read the employee's answers.
+ */
+export async function codeAddress(
+  services: Services,
+  e: Employee,
+  continued: Continued,
+): Promise<{ to: string } | { refused: "noEmail" | "addressChanged" }> {
+  if (!continued) return e.email ? { to: e.email } : { refused: "noEmail" };
+  const typed = (await readStep(services, continued.id, "contact_info"))?.data.email?.trim();
+  if (typed) return { to: typed };
+  if (!e.email) return { refused: "noEmail" };
+  if (e.enrollment_email_hash !== rosterEmailHash(services, e.email)) return { refused: "addressChanged" };
+  return { to: e.email };
+}
+
 /** The code this browser asked for this employee, if one is live: where it went and when another may be sent. */
-export async function pendingInvitationCode(services: Services, session: StoreSession, e: Employee) {
+export async function pendingInvitationCode(services: Services, session: StoreSession, e: Employee, continued: Continued) {
   const key = session.get("inviteKey");
-  if (!key || !e.email) return null;
+  if (!key) return null;
+  const address = await codeAddress(services, e, continued);
+  if (!("to" in address)) return null;
   const row = await latestCodeFor(services.db, purposeOf(e.id, key));
   const now = services.now();
   if (!row || row.used_at || row.invalidated_at || row.expires_at <= now.toISOString()) return null;
   const resendAt = new Date(row.created_at).getTime() + INVITE_RESEND_AFTER_MS;
-  return { to: maskEmail(e.email), waitSeconds: resendAt > now.getTime() ? secondsUntil(resendAt, now) : 0 };
+  return { to: maskEmail(address.to), waitSeconds: resendAt > now.getTime() ? secondsUntil(resendAt, now) : 0 };
 }
 
-export type InviteSendResult = { ok: true } | { ok: false; reason: "wait"; seconds: number } | { ok: false; reason: "noEmail" };
+export type InviteSendResult =
+  | { ok: true }
+  | { ok: false; reason: "wait"; seconds: number }
+  | { ok: false; reason: "noEmail" | "addressChanged" };
 
-/** "Send me a code": to the employee's roster address, in their language. */
-export async function sendInvitationCode(services: Services, session: StoreSession, e: Employee): Promise<InviteSendResult> {
-  if (!e.email) return { ok: false, reason: "noEmail" };
+/** "Send me a code": to the employee (codeAddress), in their language. */
+export async function sendInvitationCode(
+  services: Services,
+  session: StoreSession,
+  e: Employee,
+  continued: Continued,
+): Promise<InviteSendResult> {
+  const address = await codeAddress(services, e, continued);
+  if (!("to" in address)) {
+    await audit(services, employeeActor(session, e.id), {
+      kind: "invitation.refuse",
+      detail: address.refused === "noEmail" ? "code:no_email" : "code:address_changed",
+    });
+    return { ok: false, reason: address.refused };
+  }
   const now = services.now();
   const key = session.get("inviteKey") ?? crypto.randomBytes(16).toString("base64url");
   const purpose = purposeOf(e.id, key);
@@ -65,7 +106,7 @@ export async function sendInvitationCode(services: Services, session: StoreSessi
   const code = randomDigits(6);
   const t = await services.i18n.getFixedT(e.locale === "es" ? "es" : "en", "common");
   const minutes = INVITE_CODE_TTL_MS / 60000;
-  const email = e.email;
+  const email = address.to;
   // the code row and its message commit together (ADR 010)
   await withMessages(services, async (tx) => {
     await insertCode(tx.db, {

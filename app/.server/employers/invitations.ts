@@ -209,6 +209,9 @@ export async function holdWaiverHere(services: Services, session: StoreSession, 
   await setWaiverHolder(services.db, employeeId, waiverHolderHash(services, session));
 }
 
+/** The roster address an enrollment began under, as kept (keyed hash; case and spaces aside). */
+export const rosterEmailHash = (services: Services, email: string) => services.cipher.hash(`roster-email:${email.trim().toLowerCase()}`);
+
 /** Where a continued enrollment opens: the cart once checked out, the plans once a quote chose a category, else the quote. */
 function openTarget(enrollment: Enrollment) {
   if (enrollment.status === "checked_out") return "/cart";
@@ -283,7 +286,8 @@ export async function startFromInvitation(
     );
     // another Start (another browser) made the employee's enrollment first: this one is undone, and
     // this browser is asked for the code like any other browser
-    if (!(await linkEmployeeEnrollmentIf(trx, employee.id, employee.enrollment_id ?? null, id))) throw raced;
+    const emailHash = employee.email ? rosterEmailHash(services, employee.email) : null;
+    if (!(await linkEmployeeEnrollmentIf(trx, employee.id, employee.enrollment_id ?? null, id, emailHash))) throw raced;
     await audit({ ...services, db: trx }, actor, { kind: "invitation.start", enrollmentId: id, detail: "new" });
     return id;
   });

@@ -8,7 +8,7 @@ import type { GroupEmployee } from "../db/schema";
 
 export type EmployeeColumns = Omit<
   GroupEmployee,
-  "id" | "group_id" | "created_at" | "updated_at" | "member_id" | "locale" | "enrollment_id" | "invited_at"
+  "id" | "group_id" | "created_at" | "updated_at" | "member_id" | "locale" | "enrollment_id" | "enrollment_email_hash" | "invited_at"
 >;
 
 const LIST_COLUMNS = [
@@ -36,6 +36,7 @@ const LIST_COLUMNS = [
   "member_id",
   "locale",
   "enrollment_id",
+  "enrollment_email_hash",
   "invited_at",
 ] as const;
 

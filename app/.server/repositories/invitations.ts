@@ -25,8 +25,17 @@ export function findInvitation(db: DB, hashes: string[]) {
  * Links the roster row to a new enrollment only if it still points where it did when the link was
  * read (two Start presses at once: one wins, in one statement); true when it did.
  */
-export async function linkEmployeeEnrollmentIf(db: DB, employeeId: number, expected: number | null, enrollmentId: number) {
-  let q = db.updateTable("group_employees").set({ enrollment_id: enrollmentId }).where("id", "=", employeeId);
+export async function linkEmployeeEnrollmentIf(
+  db: DB,
+  employeeId: number,
+  expected: number | null,
+  enrollmentId: number,
+  emailHash: string | null,
+) {
+  let q = db
+    .updateTable("group_employees")
+    .set({ enrollment_id: enrollmentId, enrollment_email_hash: emailHash })
+    .where("id", "=", employeeId);
   q = expected === null ? q.where("enrollment_id", "is", null) : q.where("enrollment_id", "=", expected);
   const done = await q.executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
