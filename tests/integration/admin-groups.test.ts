@@ -96,9 +96,28 @@ describeEachDatabase("groups in the operators' console", (kind) => {
     const id = created.location!.match(/groups\/(\d+)/)![1];
     const tryCode = () => newClient(app).submit(accessAction, "/access", { intent: "group-code", code: "gonegrp27", purpose: "employee" });
     expect((await tryCode()).location).toMatch(/^\/access\?step=confirm-group/);
+    // a session of the group's admin, live when the group is deactivated, ends with it
+    const admin = await app.store.db
+      .insertInto("staff_sessions")
+      .values({
+        token_hash: "0".repeat(64),
+        actor_kind: "group_admin",
+        rep_id: null,
+        group_id: Number(id),
+        admin_id: null,
+        data: "{}",
+        ua_hash: "x",
+        created_at: new Date().toISOString(),
+        last_seen_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect((await ops.submit(groupAction, `/admin/groups/${id}`, { intent: "deactivate" }, { params: { id } })).location).toBe(
       `/admin/groups/${id}?saved=1`,
     );
+    const ended = await app.store.db.selectFrom("staff_sessions").select("ended_at").where("id", "=", admin.id).executeTakeFirstOrThrow();
+    expect(ended.ended_at).not.toBeNull();
     const refused = await tryCode();
     expect(refused.status).toBe(422);
     expect(refused.data.fieldErrors.code).toMatch(/inactive/i);

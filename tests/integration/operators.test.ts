@@ -18,7 +18,8 @@ import { loader as landingLoader } from "~/routes/$landing";
 import { DEMO } from "~/.server/db/seed";
 import { STAFF_CLIENT_FAILURE_LIMIT, STAFF_MAX_TRIES } from "~/.server/members/verification";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
-import { newClient } from "../support/staff";
+import { newClient, signInRep } from "../support/staff";
+import { loader as agentHomeLoader } from "~/routes/_store.agent-home";
 import { askOperatorCode, operatorCodeFor, signInOperator, typeOperatorCode } from "../support/operators";
 import { addOperator } from "~/.server/operators/directory";
 
@@ -250,9 +251,22 @@ describeEachDatabase("the operators' console", (kind) => {
     expect((await visitor.submit(accessAction, "/access", { intent: "rep-code", code: "GONE2027" })).location).toBe(
       "/access?step=confirm-rep",
     );
+    // the rep is signed in when the operator deactivates them
+    const rep = await signInRep(app, newClient(app), { id: Number(id), code: "GONE2027" });
+    expect((await rep.load(agentHomeLoader, "/agent-home")).status).toBe(200);
     expect((await ops.submit(repAction, `/admin/reps/${id}`, { intent: "deactivate" }, { params: { id } })).location).toBe(
       `/admin/reps/${id}?saved=1`,
     );
+    // …and is signed out at once: their session no longer opens the rep's pages
+    const after = await rep.load(agentHomeLoader, "/agent-home");
+    expect(after.location).toBe("/session-expired");
+    const live = await app.store.db
+      .selectFrom("staff_sessions")
+      .select("id")
+      .where("rep_id", "=", Number(id))
+      .where("ended_at", "is", null)
+      .execute();
+    expect(live).toEqual([]);
     const refused = await newClient(app).submit(accessAction, "/access", { intent: "rep-code", code: "gone2027" });
     expect(refused.status).toBe(422);
     expect(refused.data.fieldErrors.code).toBe("validation.inactiveRepCode");

@@ -12,6 +12,7 @@ import type { DB } from "../db/connection";
 import type { Group, GroupAdmin } from "../db/schema";
 import type { GroupAdminInput, GroupInput } from "~/forms/admin";
 import { recordChange, type OperatorActor } from "./trail";
+import { endStaffSessionsOf } from "../repositories/staff";
 
 /** What the trail keeps of a group: the fields an operator edits. */
 function view(g: Group) {
@@ -144,6 +145,8 @@ export async function setGroupActive(services: Services, actor: OperatorActor, i
       .set({ active: active ? 1 : 0 })
       .where("id", "=", id)
       .execute();
+    // whoever is signed in as it is signed out at once (a rep's own session; a group's admins')
+    if (!active) await endStaffSessionsOf(trx, { groupId: id }, services.now());
     await recordChange(services, trx, actor, {
       kind: active ? "group.reactivate" : "group.deactivate",
       targetType: "group",

@@ -16,6 +16,7 @@ import { referenceData } from "../repositories/reference-data";
 import { storeBrandImage } from "../repositories/brand-images";
 import { recordChange, type OperatorActor } from "./trail";
 import type { BrandUploads } from "./brand-uploads";
+import { endStaffSessionsOf } from "../repositories/staff";
 
 /** What the trail keeps of a rep: the fields an operator edits, and its portals. */
 function view(rep: Rep, portals: number[]) {
@@ -201,6 +202,8 @@ export async function setRepActive(services: Services, actor: OperatorActor, id:
       .set({ active: active ? 1 : 0 })
       .where("id", "=", id)
       .execute();
+    // whoever is signed in as it is signed out at once (a rep's own session; a group's admins')
+    if (!active) await endStaffSessionsOf(trx, { repId: id }, services.now());
     await recordChange(services, trx, actor, {
       kind: active ? "rep.reactivate" : "rep.deactivate",
       targetType: "rep",

@@ -125,3 +125,14 @@ export async function endLapsedStaffSessions(db: DB, now: Date, idleCutoff: Date
     .execute();
   return [...absolute, ...idle];
 }
+
+/** Ends every live session of a rep, or of a group's admins (the rep or group was deactivated); how many ended. */
+export async function endStaffSessionsOf(db: DB, who: { repId: number } | { groupId: number }, now: Date) {
+  const res = await db
+    .updateTable("staff_sessions")
+    .set({ ended_at: now.toISOString(), end_reason: "unknown" })
+    .where("ended_at", "is", null)
+    .where("repId" in who ? "rep_id" : "group_id", "=", "repId" in who ? who.repId : who.groupId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
