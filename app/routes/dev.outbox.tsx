@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
-import { outboxMessages } from "~/.server/platform/dev-outbox";
+import { devOutboxServes, outboxMessages } from "~/.server/platform/dev-outbox";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("outbox");
 
 /** Development mailbox: the e-mails and texts the app would have sent. Off in production. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!devOutboxServes(context.services, request)) throw new Response("Not Found", { status: 404 });
   return json({ messages: await outboxMessages(context.services) });
 }
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { outboxMessageById } from "~/.server/platform/dev-outbox";
+import { devOutboxServes, outboxMessageById } from "~/.server/platform/dev-outbox";
 
 /** The HTML version of an e-mail, sandboxed: no scripts, no forms, nothing from elsewhere. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (!devOutboxServes(context.services, request)) throw new Response("Not Found", { status: 404 });
   const message = await outboxMessageById(context.services, params.id);
   if (!message?.html) throw new Response("Not Found", { status: 404 });
   return new Response(message.html, {

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
-import { outboxAttachmentList, outboxMessageById } from "~/.server/platform/dev-outbox";
+import { devOutboxServes, outboxAttachmentList, outboxMessageById } from "~/.server/platform/dev-outbox";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("outboxMessage");
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  if (!context.services.config.devOutbox) throw new Response("Not Found", { status: 404 });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (!devOutboxServes(context.services, request)) throw new Response("Not Found", { status: 404 });
   const message = await outboxMessageById(context.services, params.id);
   if (!message) throw new Response("Not Found", { status: 404 });
   return json({ message, attachments: await outboxAttachmentList(context.services, message.id) });

@@ -60,6 +60,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), DEV_OUTBOX: "1", HOST: "::1" }).devOutbox).toBe(
       true,
     );
+    // on loopback behind a reverse proxy (TRUST_PROXY): the proxy would publish it
+    const proxied = { SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32), HOST: "127.0.0.1", TRUST_PROXY: "1" };
+    expect(loadConfig(proxied).devOutbox).toBe(false);
   });
 
   describe("mail transport", () => {

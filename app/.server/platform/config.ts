@@ -252,7 +252,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailTransport,
     mailFrom: env.MAIL_FROM,
-    devOutbox: env.DEV_OUTBOX ?? (env.NODE_ENV !== "production" && isLoopbackHost(host)),
+    // (behind a proxy — TRUST_PROXY — the machine's loopback is not its own: off unless asked for)
+    devOutbox: env.DEV_OUTBOX ?? (env.NODE_ENV !== "production" && isLoopbackHost(host) && !env.TRUST_PROXY),
     seedOnStart: env.SEED_ON_START,
     carrierFeed: { enabled: env.CARRIER_FEED_ENABLED, root: env.CARRIERS_DIR },
     reminders: { enabled: env.REMINDERS_ENABLED, delayHours: env.REMINDER_DELAY_HOURS, intervalMinutes: env.REMINDER_INTERVAL_MINUTES },

@@ -3,6 +3,18 @@ import type { Services } from "../services";
 import { latestMessages, outboxMessage } from "../repositories/outbox";
 import { openBody, openedOutboxMessage } from "./outbox";
 
+/** Headers a reverse proxy adds: a request that carries one did not come from this machine directly. */
+const FORWARDING = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"];
+
+/**
+ * Whether the dev outbox (every code and link the store "sends") may answer this request: only when it
+ * is on (config: never with a reachable HOST, never in production) and the request reached the server
+ * directly — a reverse proxy on the same machine would otherwise publish it to the world.
+ */
+export function devOutboxServes(services: Services, request: Request) {
+  return services.config.devOutbox && !FORWARDING.some((h) => request.headers.has(h));
+}
+
 /** The newest messages, newest first. */
 export function outboxMessages(services: Services) {
   return latestMessages(services.db);
