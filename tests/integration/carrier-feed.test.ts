@@ -156,18 +156,24 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     const change = await db().selectFrom("carrier_member_changes").selectAll().where("file_id", "=", last.id).executeTakeFirstOrThrow();
-    inbound(
-      "999-rejected.x12",
-      ack999(last.control_number!, String(last.control_number!).padStart(4, "0"), {
-        segment: "NM1",
-        position: change.loop_start + 3,
-        element: "3",
-        code: "7",
-        value: "X",
-      }),
-    );
+    const ackText = ack999(last.control_number!, String(last.control_number!).padStart(4, "0"), {
+      segment: "NM1",
+      position: change.loop_start + 3,
+      element: "3",
+      code: "7",
+      value: "X",
+    });
+    inbound("999-rejected.x12", ackText);
     const [report] = await receive();
     expect(report.read).toEqual([{ name: "999-rejected.x12", kind: "999", matched: 1 }]);
+    // what came back is kept sealed whole (it may echo SSNs), the copy in the clear masked
+    const kept = await db()
+      .selectFrom("carrier_files")
+      .selectAll()
+      .where("direction", "=", "in")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(app.services.cipher.decrypt(kept.content_enc!)).toBe(ackText);
     expect((await fileRow(last.name)).status).toBe("rejected");
     const [tx] = await db().selectFrom("carrier_transactions").selectAll().where("file_id", "=", last.id).execute();
     expect(tx.status).toBe("rejected");

@@ -15,6 +15,7 @@ import type { MemberSnapshot } from "~/domain/x12/member-change";
 import type { CarrierFileStatus } from "../db/schema";
 import { DEFAULT_CARRIERS_ROOT, transportOf } from "./transport-of";
 import type { FeedOptions } from "./send";
+import { maskSsns } from "~/domain/x12/masked";
 import {
   type CarrierFile,
   type CarrierProfile,
@@ -161,7 +162,10 @@ async function readOne(services: Services, profile: CarrierProfile, name: string
       format: kind,
       status: kind === "unreadable" ? "unreadable" : "read",
       digest,
-      content: text,
+      // a file from the carrier may echo members' SSNs (an effectuation 834's NM1, a 999's copy of a bad
+      // value): the whole file is kept sealed, and the copy in the clear masked (ADR 024)
+      content: maskSsns(text),
+      content_enc: services.cipher.encrypt(text),
       member_count: effectuation?.length ?? 0,
       created_at: at.toISOString(),
       problems_json: acks.ok ? null : JSON.stringify([{ message: acks.message }]),
