@@ -101,8 +101,7 @@ async function planColumns(trx: Transaction<Database>, p: ImportedPlan): Promise
   if (p.l713NetPriceCents !== undefined) out.l713_net_price_cents = p.l713NetPriceCents;
   if (p.salaryRateCentsPerK !== undefined) out.salary_rate_cents_per_k = p.salaryRateCentsPerK;
   const pair = p.links.premier_pair?.[0];
-  if (pair)
-    out.premier_pair_plan_id = (await trx.selectFrom("plans").select("id").where("code", "=", pair).executeTakeFirstOrThrow()).id;
+  if (pair) out.premier_pair_plan_id = (await trx.selectFrom("plans").select("id").where("code", "=", pair).executeTakeFirstOrThrow()).id;
   return out;
 }
 
@@ -306,7 +305,9 @@ function detailRows(plans: readonly ImportedPlan[], idOf: (code: string) => numb
     if (Array.isArray(p.states)) for (const state of p.states) rows.plan_states.push({ plan_id, state });
     for (const zip3 of p.zip3s ?? []) rows.plan_areas.push({ plan_id, zip3 });
     for (const [link, kind] of RELATION_KINDS)
-      (p.links[link] ?? []).forEach((code, i) => rows.plan_relations.push({ plan_id, related_plan_id: idOf(code), kind, sort_order: i + 1 }));
+      (p.links[link] ?? []).forEach((code, i) =>
+        rows.plan_relations.push({ plan_id, related_plan_id: idOf(code), kind, sort_order: i + 1 }),
+      );
     for (const locale of ["en", "es"] as const) {
       const f = p.facts[locale];
       if (f)

@@ -305,7 +305,9 @@ export function parseFacts(cell: string): ImportedFacts | null {
   if (![deductible, maximums, waiting_periods, network].every(isText)) return null;
   if (!Array.isArray(coverage) || !Array.isArray(exclusions) || !exclusions.every(isText)) return null;
   const rows = coverage.map((c) =>
-    c && typeof c === "object" && isText(c.key) && isText(c.label) && isText(c.share) ? { key: c.key, label: c.label, share: c.share } : null,
+    c && typeof c === "object" && isText(c.key) && isText(c.label) && isText(c.share)
+      ? { key: c.key, label: c.label, share: c.share }
+      : null,
   );
   if (rows.some((r) => r === null)) return null;
   return {

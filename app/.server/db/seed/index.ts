@@ -32,16 +32,7 @@ import { AGREEMENT_TEXTS, EFFECTIVE_DATE_RULES, FIELD_DEFINITIONS, HEALTH_QUESTI
 export type SeedDialect = "sqlite" | "postgres";
 
 /** Tables seeded with explicit ids in serial columns (PostgreSQL sequences need advancing). */
-export const EXPLICIT_ID_TABLES = [
-  "portals",
-  "reps",
-  "groups",
-  "members",
-  "policies",
-  "referrals",
-  "sites",
-  "group_admins",
-] as const;
+export const EXPLICIT_ID_TABLES = ["portals", "reps", "groups", "members", "policies", "referrals", "sites", "group_admins"] as const;
 
 type TableName = keyof Database;
 

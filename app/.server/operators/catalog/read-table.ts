@@ -67,7 +67,12 @@ export function readTextFile(name: string, text: string): { table: Table } | { p
     if (lower.endsWith(".csv") || lower.endsWith(".txt")) return { table: csvTable(name, text) };
     problems.add(name, null, null, problem("notAnImportFile"));
   } catch (e) {
-    problems.add(name, null, null, problem("unreadable", { reason: e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error" }));
+    problems.add(
+      name,
+      null,
+      null,
+      problem("unreadable", { reason: e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error" }),
+    );
   }
   return { problems };
 }

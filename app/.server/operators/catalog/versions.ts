@@ -222,7 +222,9 @@ export const DEMO_CATALOG_EFFECTIVE = "1900-01-01";
  * whole (docs/catalog/demo, by validateImport, as checkUpload does), kept as a draft and published
  * by the same writes as importUpload and publishVersion — as version 1, the empty version migration
  * 017 made, in force since 1900-01-01 (a date publishVersion refuses to an operator), by "demo
- * seed". `db` may be the seed's own transaction.
+ * seed" — on audit_events (catalog.import, catalog.publish) and as the version's publisher. It
+ * writes no console trail entry (operator_events): no operator or command made the change.
+ * `db` may be the seed's own transaction.
  */
 export async function publishDemoCatalog(db: Services["db"], upload: ValidatedImport, o: { source: string; now: Date }) {
   const offers = await db.selectFrom("catalog_version_plans").select("plan_id").where("version_id", "=", 1).executeTakeFirst();
@@ -368,10 +370,7 @@ export async function exportCatalog(services: Services, on: string): Promise<{ n
   const files = [
     {
       name: "carriers.csv",
-      text: stringify([
-        [...CARRIER_COLUMNS],
-        ...carriers.map((c) => [c.code, c.name, String(c.admin_fee_percent), c.logo_url ?? ""]),
-      ]),
+      text: stringify([[...CARRIER_COLUMNS], ...carriers.map((c) => [c.code, c.name, String(c.admin_fee_percent), c.logo_url ?? ""])]),
     },
     {
       name: "categories.csv",
