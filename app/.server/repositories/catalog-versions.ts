@@ -305,9 +305,8 @@ function detailRows(plans: readonly ImportedPlan[], idOf: (code: string) => numb
     if (Array.isArray(p.states)) for (const state of p.states) rows.plan_states.push({ plan_id, state });
     for (const zip3 of p.zip3s ?? []) rows.plan_areas.push({ plan_id, zip3 });
     for (const [link, kind] of RELATION_KINDS)
-      (p.links[link] ?? []).forEach((code, i) =>
-        rows.plan_relations.push({ plan_id, related_plan_id: idOf(code), kind, sort_order: i + 1 }),
-      );
+      for (const [i, code] of (p.links[link] ?? []).entries())
+        rows.plan_relations.push({ plan_id, related_plan_id: idOf(code), kind, sort_order: i + 1 });
     for (const locale of ["en", "es"] as const) {
       const f = p.facts[locale];
       if (f)
@@ -322,7 +321,7 @@ function detailRows(plans: readonly ImportedPlan[], idOf: (code: string) => numb
           exclusions: JSON.stringify(f.exclusions),
         });
     }
-    (p.questions ?? []).forEach((q, i) => rows.plan_questions.push({ plan_id, ...q, sort_order: i + 1 }));
+    for (const [i, q] of (p.questions ?? []).entries()) rows.plan_questions.push({ plan_id, ...q, sort_order: i + 1 });
   }
   return rows;
 }
