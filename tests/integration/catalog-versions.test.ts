@@ -16,6 +16,7 @@ import { loadCatalog } from "~/.server/repositories/catalog";
 import { catalogFor, quoteFacts } from "~/.server/store/shopping";
 import { pricingFor } from "~/.server/store/cart";
 import { cartView } from "~/.server/store/cart-view";
+import { effectiveDateChoices, proceedToEnrollment } from "~/.server/store/checkout";
 import { checkUpload, importUpload, publishVersion, republishVersion } from "~/.server/operators/catalog/versions";
 import { runCatalogCommand } from "~/.server/operators/catalog/cli";
 import { formatProblem } from "~/domain/catalog-import/problems";
@@ -266,6 +267,22 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
     expect(await linesOn(later)).toEqual([[planId("CVV-BASIC"), true]]);
     // not priced on that date: not sold (the cart is priced again when the quote changes)
     expect(typeof (await priceOn(enrollment, "CVV-BASIC", later))).toBe("string");
+  });
+
+  it("refuses to check out a cart holding a plan withdrawn for its coverage date; the same cart on an earlier date proceeds", async () => {
+    const enrollment = await quotedWith("CVV-PLUS", { category: "vision" });
+    const load = () => app.store.db.selectFrom("enrollments").selectAll().where("id", "=", enrollment).executeTakeFirstOrThrow();
+    const options = await effectiveDateChoices(app.services, await load());
+    expect(options.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = options as [string, string];
+    const imported = await importUpload(app.services, [file("plans.csv", "code,status\nCVV-PLUS,withdrawn\n")], { by: "test" });
+    if (!imported.ok) throw new Error(JSON.stringify(imported));
+    expect((await publishVersion(app.services, imported.versionId, second, { by: "test" })).ok).toBe(true);
+    await app.store.db.updateTable("enrollments").set({ effective_date: second }).where("id", "=", enrollment).execute();
+    expect(await proceedToEnrollment(app.services, await load())).toEqual({ ok: false, reason: "withdrawnPlan" });
+    expect((await load()).status).toBe("shopping");
+    await app.store.db.updateTable("enrollments").set({ effective_date: first }).where("id", "=", enrollment).execute();
+    expect(await proceedToEnrollment(app.services, await load())).toMatchObject({ ok: true });
   });
 
   it("export → import is a round trip (npm run catalog)", async () => {
