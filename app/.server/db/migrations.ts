@@ -1428,6 +1428,19 @@ function brandImages(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 27: a portal can be deactivated in the console (active 0): it is no longer offered, and
+ * the referral links and group landings that start enrollments under it stop at once (410).
+ */
+const portalActive: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable("portals")
+      .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+      .execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1458,6 +1471,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "026_carrier_feed_profiles_audit_ssn": carrierFeedMore,
         "027_operator_passkeys": operatorPasskeys(dialect),
         "028_brand_images": brandImages(dialect),
+        "029_portal_active": portalActive,
       };
     },
   };

@@ -217,6 +217,8 @@ export interface PortalTable {
   name: string;
   /** the name on Spanish pages; the English name when null */
   name_es: string | null;
+  /** 0: deactivated in the console — not offered; referrals and group landings under it answer 410 */
+  active: Generated<Flag>;
 }
 
 export interface RepTable {

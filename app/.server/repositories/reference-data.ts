@@ -63,7 +63,7 @@ async function readReferenceData(db: DB): Promise<ReferenceData> {
       .execute(),
     db.selectFrom("site_assets").select(["site_id", "key", "value"]).execute(),
     db.selectFrom("effective_date_rules").selectAll().orderBy("id").execute(),
-    db.selectFrom("portals").select(["id", "code", "name", "name_es"]).orderBy("id").execute(),
+    db.selectFrom("portals").select(["id", "code", "name", "name_es", "active"]).orderBy("id").execute(),
   ]);
   const siteAssets = new Map<number, Record<string, string>>();
   for (const a of assets) siteAssets.set(a.site_id, { ...siteAssets.get(a.site_id), [a.key]: a.value });
