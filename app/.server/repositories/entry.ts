@@ -19,7 +19,7 @@ export async function inactiveCode(db: DB, kind: "rep" | "group", code: string) 
       ? await db.selectFrom("reps").select("id").where("agent_code", "=", c).where("active", "=", 0).executeTakeFirst()
       : await db
           .selectFrom("groups")
-          .innerJoin("portals", "portals.id", "groups.portal_id")
+          .leftJoin("portals", "portals.id", "groups.portal_id")
           .select("groups.id")
           .where("groups.group_code", "=", c)
           // a deactivated group, or one under a deactivated portal
@@ -34,17 +34,23 @@ export function findRep(db: DB, id: number) {
 
 /** An active group by its enrollment code, under an active portal. */
 export function findGroupByCode(db: DB, code: string) {
-  return db
-    .selectFrom("groups")
-    .selectAll()
-    .where("group_code", "=", normaliseCode(code))
-    .where("active", "=", 1)
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("portals").select("portals.id").whereRef("portals.id", "=", "groups.portal_id").where("portals.active", "=", 1),
-      ),
-    )
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("groups")
+      .selectAll()
+      .where("group_code", "=", normaliseCode(code))
+      .where("active", "=", 1)
+      // no portal, or an active one
+      .where((eb) =>
+        eb.or([
+          eb("groups.portal_id", "is", null),
+          eb.exists(
+            eb.selectFrom("portals").select("portals.id").whereRef("portals.id", "=", "groups.portal_id").where("portals.active", "=", 1),
+          ),
+        ]),
+      )
+      .executeTakeFirst()
+  );
 }
 
 export function findGroup(db: DB, id: number) {
@@ -70,10 +76,14 @@ export async function landingOwnerBySlug(db: DB, slug: string) {
     .where("slug", "=", s)
     .where("active", "=", 1)
     // a group under a deactivated portal has no landing (the store says it is no longer active)
+    // no portal, or an active one
     .where((eb) =>
-      eb.exists(
-        eb.selectFrom("portals").select("portals.id").whereRef("portals.id", "=", "groups.portal_id").where("portals.active", "=", 1),
-      ),
+      eb.or([
+        eb("groups.portal_id", "is", null),
+        eb.exists(
+          eb.selectFrom("portals").select("portals.id").whereRef("portals.id", "=", "groups.portal_id").where("portals.active", "=", 1),
+        ),
+      ]),
     )
     .executeTakeFirst();
   if (group) return { kind: "group" as const, id: group.id, slug: s, repId: group.rep_id, portalId: group.portal_id };
