@@ -1430,14 +1430,16 @@ function brandImages(dialect: Dialect): Migration {
 
 /**
  * Issue 27: a portal can be deactivated in the console (active 0): it is no longer offered, and
- * the referral links and group landings that start enrollments under it stop at once (410).
+ * the referral links and group landings that start enrollments under it stop at once (410). A
+ * site's link can be deactivated too: the site no longer shows it, and it can be shown again.
  */
-const portalActive: Migration = {
+const portalAndSiteLinkActive: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .alterTable("portals")
-      .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
-      .execute();
+    for (const table of ["portals", "site_links"])
+      await db.schema
+        .alterTable(table)
+        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
   },
 };
 
@@ -1471,7 +1473,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "026_carrier_feed_profiles_audit_ssn": carrierFeedMore,
         "027_operator_passkeys": operatorPasskeys(dialect),
         "028_brand_images": brandImages(dialect),
-        "029_portal_active": portalActive,
+        "029_portal_and_site_link_active": portalAndSiteLinkActive,
       };
     },
   };

@@ -391,6 +391,8 @@ export interface SiteLinkTable {
   label_es: string;
   url: string;
   sort_order: number;
+  /** 0: deactivated in the console — the site does not show it */
+  active: Generated<Flag>;
 }
 
 /** Dynamic tabs: which wizard steps a plan (or every plan when null) needs, per enroll type. */

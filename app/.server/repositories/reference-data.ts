@@ -57,6 +57,7 @@ async function readReferenceData(db: DB): Promise<ReferenceData> {
     db
       .selectFrom("site_links")
       .select(["id", "site_id", "kind", "label_en", "label_es", "url"])
+      .where("active", "=", 1)
       .orderBy("site_id")
       .orderBy("sort_order")
       .orderBy("id")
