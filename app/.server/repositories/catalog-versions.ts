@@ -181,23 +181,11 @@ async function writePlanLinks(trx: Transaction<Database>, planId: number, p: Imp
   }
 }
 
-async function writePlanTexts(trx: Transaction<Database>, planId: number, p: ImportedPlan, isNew: boolean) {
+/** A plan the catalog has: the texts and states a row gives (new plans' are written by detailRows). */
+async function writePlanTexts(trx: Transaction<Database>, planId: number, p: ImportedPlan) {
   for (const locale of ["en", "es"] as const) {
     const t = p.texts[locale];
-    if (isNew) {
-      const optional = Object.fromEntries(PLAN_TEXT_FIELDS.map((f) => [f, t[f] ?? null]));
-      await trx
-        .insertInto("plan_texts")
-        .values({
-          ...optional,
-          plan_id: planId,
-          locale,
-          name: t.name ?? "",
-          short_text: t.short_text ?? "",
-          body_text: t.body_text ?? "",
-        })
-        .execute();
-    } else if (Object.keys(t).length) {
+    if (Object.keys(t).length) {
       const set = { ...t };
       const updated = await trx
         .updateTable("plan_texts")
@@ -503,7 +491,7 @@ export async function markPublished(db: DB, id: number, o: { effectiveDate: stri
       if (!plan) continue;
       const columns = await planColumns(trx, p);
       if (Object.keys(columns).length) await trx.updateTable("plans").set(columns).where("id", "=", plan.id).execute();
-      await writePlanTexts(trx, plan.id, p, false);
+      await writePlanTexts(trx, plan.id, p);
       await writePlanLinks(trx, plan.id, p);
     }
     for (const a of payload.ratingAreas) {
