@@ -33,7 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isQuoted(enrollment)) return redirectWithSession(services, session, "/cart");
   const result = await proceedToEnrollment(services, enrollment);
   if (!result.ok) {
-    session.flash({ kind: "error", key: result.reason === "emptyCart" ? "cart.emptyCheckout" : "validation.effectiveDate" });
+    const key = { emptyCart: "cart.emptyCheckout", withdrawnPlan: "cart.withdrawnCheckout", noEffectiveDate: "validation.effectiveDate" }[
+      result.reason
+    ];
+    session.flash({ kind: "error", key });
     return redirectWithSession(services, session, "/cart");
   }
   session.unset("navto");

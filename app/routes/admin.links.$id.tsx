@@ -5,15 +5,16 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
-import { removeSiteLink, siteChoices, siteLinkForEdit, updateSiteLink } from "~/.server/operators/site-links";
-import { consoleId, saveConsoleForm } from "~/.server/operators/console-form";
+import { removeSiteLink, setSiteLinkActive, siteChoices, siteLinkForEdit, updateSiteLink } from "~/.server/operators/site-links";
+import { ActiveToggle } from "~/components/admin/ActiveToggle";
+import { activeIntent, consoleId, saveConsoleForm } from "~/.server/operators/console-form";
 import { siteLinkValidator } from "~/forms/admin";
 import { SiteLinkForm } from "~/components/admin/SiteLinkForm";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminLink");
 
-/** /admin/links/:id: a site's link — edit or remove. Support reads. */
+/** /admin/links/:id: a site's link — edit, deactivate or reactivate, or remove. Support reads. */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args, { area: "sales" });
   const link = await siteLinkForEdit(op.services, consoleId(args.params.id));
@@ -22,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       id: link.id,
       name: link.label_en,
+      active: link.active === 1,
       canEdit: op.may("sales", "edit"),
       saved: new URL(args.request.url).searchParams.get("saved") === "1",
       sites: await siteChoices(op.services),
@@ -43,6 +45,12 @@ export async function action(args: ActionFunctionArgs) {
   const id = consoleId(args.params.id);
   const form = await readForm(args.request, op.services);
   const intent = field(form, "intent", 20);
+  const toggled = await activeIntent(
+    intent,
+    (active) => setSiteLinkActive(op.services, op.actor, id, active),
+    `/admin/links/${id}?saved=1`,
+  );
+  if (toggled) return toggled;
   if (intent === "remove") {
     if (!(await removeSiteLink(op.services, op.actor, id))) throw new Response("Not Found", { status: 404 });
     return redirect("/admin/links?removed=1");
@@ -70,9 +78,11 @@ export default function AdminLink() {
           <p>{t("admin.saved")}</p>
         </div>
       ) : null}
+      <p data-testid="link-state">{data.active ? t("admin.links.isActive") : t("admin.links.isInactive")}</p>
       {data.canEdit ? (
         <>
           <SiteLinkForm defaults={data.defaults} sites={data.sites} submitLabel={t("admin.save")} />
+          <ActiveToggle active={data.active} keys="admin.links" />
           <Form method="post" className="card stack">
             <AuthenticityTokenInput />
             <h2>{t("admin.links.removeTitle")}</h2>

@@ -42,6 +42,7 @@ export default function AdminLinks() {
                 <li key={l.id}>
                   <Link to={`/admin/links/${l.id}`}>{l.label_en}</Link> ·{" "}
                   {t(`admin.links.kinds.${l.kind === "admin" ? "admin" : "footer"}`)} · <code>{l.url}</code>
+                  {l.active ? null : <> · {t("admin.links.inactive")}</>}
                 </li>
               ))}
             </ul>

@@ -4,8 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
-import { portalForEdit, renamePortal } from "~/.server/operators/portals";
-import { consoleId, saveConsoleForm } from "~/.server/operators/console-form";
+import { portalForEdit, renamePortal, setPortalActive } from "~/.server/operators/portals";
+import { activeIntent, consoleId, saveConsoleForm } from "~/.server/operators/console-form";
+import { ActiveToggle } from "~/components/admin/ActiveToggle";
 import { portalNamesValidator } from "~/forms/admin";
 import { StoreForm } from "~/components/form/StoreForm";
 import { TextField } from "~/components/form/Fields";
@@ -14,7 +15,7 @@ import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminPortal");
 
-/** /admin/portals/:id: a portal's names in English and Spanish (its code is fixed). Support reads. */
+/** /admin/portals/:id: a portal's names in English and Spanish (its code is fixed); deactivate or reactivate. Support reads. */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args, { area: "sales" });
   const portal = await portalForEdit(op.services, consoleId(args.params.id));
@@ -22,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(
     {
       code: portal.code,
+      active: portal.active === 1,
       canEdit: op.may("sales", "edit"),
       saved: new URL(args.request.url).searchParams.get("saved") === "1",
       defaults: { name: portal.name, nameEs: portal.name_es ?? "" },
@@ -34,7 +36,14 @@ export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args, { area: "sales", access: "edit" });
   const id = consoleId(args.params.id);
   const form = await readForm(args.request, op.services);
-  if (field(form, "intent", 20) !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  const intent = field(form, "intent", 20);
+  const toggled = await activeIntent(
+    intent,
+    (active) => setPortalActive(op.services, op.actor, id, active),
+    `/admin/portals/${id}?saved=1`,
+  );
+  if (toggled) return toggled;
+  if (intent !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   return saveConsoleForm(
     form,
     portalNamesValidator,
@@ -58,17 +67,21 @@ export default function AdminPortal() {
           <p>{t("admin.saved")}</p>
         </div>
       ) : null}
+      <p data-testid="portal-state">{data.active ? t("admin.portals.isActive") : t("admin.portals.isInactive")}</p>
       {data.canEdit ? (
-        <StoreForm id="portal" labels={labels} validator={clientForms.portalNamesValidator} defaultValues={data.defaults}>
-          <input type="hidden" name="intent" value="save" />
-          <TextField name="name" label={labels.name} />
-          <TextField name="nameEs" label={labels.nameEs} hint={t("admin.portals.hints.nameEs")} />
-          <div>
-            <button className="button" type="submit">
-              {t("admin.save")}
-            </button>
-          </div>
-        </StoreForm>
+        <>
+          <StoreForm id="portal" labels={labels} validator={clientForms.portalNamesValidator} defaultValues={data.defaults}>
+            <input type="hidden" name="intent" value="save" />
+            <TextField name="name" label={labels.name} />
+            <TextField name="nameEs" label={labels.nameEs} hint={t("admin.portals.hints.nameEs")} />
+            <div>
+              <button className="button" type="submit">
+                {t("admin.save")}
+              </button>
+            </div>
+          </StoreForm>
+          <ActiveToggle active={data.active} keys="admin.portals" />
+        </>
       ) : (
         <>
           <p>{t("admin.readOnly")}</p>

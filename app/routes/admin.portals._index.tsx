@@ -45,6 +45,7 @@ export default function AdminPortals() {
           <li key={p.id}>
             <Link to={`/admin/portals/${p.id}`}>{p.name}</Link> · <code>{p.code}</code>
             {p.name_es ? <span lang="es"> · {p.name_es}</span> : null}
+            {p.active ? null : <> · {t("admin.portals.inactive")}</>}
           </li>
         ))}
       </ul>

@@ -12,6 +12,11 @@ import { addOperator } from "~/.server/operators/directory";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient } from "../support/staff";
 import { signInOperator } from "../support/operators";
+import { action as accessAction } from "~/routes/access";
+import { loader as landingLoader } from "~/routes/$landing";
+import { loader as referralsLoader } from "~/routes/referrals";
+import { choosablePortals } from "~/.server/store/portal-choice";
+import { DEMO } from "~/.server/db/seed";
 
 describeEachDatabase("portals in the operators' console", (kind) => {
   let app: TestApp;
@@ -80,5 +85,41 @@ describeEachDatabase("portals in the operators' console", (kind) => {
       (await ops.submit(portalAction, "/admin/portals/99999", { intent: "save", name: "X", nameEs: "" }, { params: { id: "99999" } }))
         .status,
     ).toBe(404);
+  });
+  it("deactivates a portal: no longer offered, its group's code, landing and referral link stop at once and say so; reactivated, they work again; on the trail", async () => {
+    const ops = newClient(app);
+    await signInOperator(app, ops, "sam@ops.example");
+    const id = String(DEMO.portals.employer.id);
+    const status = (r: { status: number }) => r.status;
+    const landing = () => newClient(app).load(landingLoader, `/${DEMO.group.slug}`, { landing: DEMO.group.slug });
+    const referral = () => newClient(app).load(referralsLoader, `/referrals?rid=${DEMO.referral.groupCode}`);
+    const groupCode = () => newClient(app).submit(accessAction, "/access", { intent: "group-code", code: DEMO.group.code });
+    expect(status(await landing())).toBe(302);
+    expect((await groupCode()).location).toMatch(/^\/access\?step=confirm-group/);
+
+    const sue = newClient(app);
+    await signInOperator(app, sue, "sue@ops.example");
+    expect((await sue.submit(portalAction, `/admin/portals/${id}`, { intent: "deactivate" }, { params: { id } })).status).toBe(403);
+
+    const off = await ops.submit(portalAction, `/admin/portals/${id}`, { intent: "deactivate" }, { params: { id } });
+    expect(off.location).toBe(`/admin/portals/${id}?saved=1`);
+    expect((await ops.load(portalLoader, `/admin/portals/${id}`, { id })).data.active).toBe(false);
+    expect((await choosablePortals(app.services, DEMO.rep.id)).map((p) => p.id)).toEqual([DEMO.portals.direct.id]);
+    expect((await choosablePortals(app.services, null)).map((p) => p.id)).not.toContain(DEMO.portals.employer.id);
+    expect(status(await landing())).toBe(410);
+    expect(status(await referral())).toBe(410);
+    const refused = await groupCode();
+    expect(refused.status).toBe(422);
+    expect(refused.data.fieldErrors.code).toBe("validation.inactiveGroupCode");
+    const change = (await events("portal.deactivate")).at(-1)!;
+    expect([JSON.parse(change.before_json!), JSON.parse(change.after_json!)]).toEqual([{ active: true }, { active: false }]);
+
+    expect((await ops.submit(portalAction, `/admin/portals/${id}`, { intent: "reactivate" }, { params: { id } })).location).toBe(
+      `/admin/portals/${id}?saved=1`,
+    );
+    expect(status(await landing())).toBe(302);
+    expect(status(await referral())).toBe(302);
+    expect((await groupCode()).location).toMatch(/^\/access\?step=confirm-group/);
+    expect(await events("portal.reactivate")).toHaveLength(1);
   });
 });

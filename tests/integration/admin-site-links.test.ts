@@ -95,4 +95,27 @@ describeEachDatabase("site links in the operators' console", (kind) => {
     expect((await sue.submit(newLinkAction, "/admin/links/new", fields())).status).toBe(403);
     expect(await app.store.db.selectFrom("site_links").select("id").where("id", "=", first).executeTakeFirst()).toBeDefined();
   });
+  it("deactivates a link: the footer stops showing it at once, the console keeps it; reactivated, it shows again; on the trail", async () => {
+    const ops = newClient(app);
+    await signInOperator(app, ops, "sam@ops.example");
+    const created = await ops.submit(newLinkAction, "/admin/links/new", fields({ labelEn: "Privacy choices" }));
+    const id = created.location!.match(/links\/(\d+)/)![1]!;
+    expect(await footer()).toContain("Privacy choices");
+    const sue = newClient(app);
+    await signInOperator(app, sue, "sue@ops.example");
+    expect((await sue.submit(linkAction, `/admin/links/${id}`, { intent: "deactivate" }, { params: { id } })).status).toBe(403);
+
+    const off = await ops.submit(linkAction, `/admin/links/${id}`, { intent: "deactivate" }, { params: { id } });
+    expect(off.location).toBe(`/admin/links/${id}?saved=1`);
+    expect(await footer()).not.toContain("Privacy choices");
+    expect((await ops.load(linkLoader, `/admin/links/${id}`, { id })).data.active).toBe(false);
+    const listed = (await ops.load(linksLoader, "/admin/links")).data.sites as { links: { id: number; active: number }[] }[];
+    expect(listed.flatMap((s) => s.links).find((l) => l.id === Number(id))).toMatchObject({ active: 0 });
+    const change = (await events("site_link.deactivate")).at(-1)!;
+    expect([JSON.parse(change.before_json!), JSON.parse(change.after_json!)]).toEqual([{ active: true }, { active: false }]);
+
+    await ops.submit(linkAction, `/admin/links/${id}`, { intent: "reactivate" }, { params: { id } });
+    expect(await footer()).toContain("Privacy choices");
+    expect(await events("site_link.reactivate")).toHaveLength(1);
+  });
 });

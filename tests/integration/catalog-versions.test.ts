@@ -16,6 +16,7 @@ import { loadCatalog } from "~/.server/repositories/catalog";
 import { catalogFor, quoteFacts } from "~/.server/store/shopping";
 import { pricingFor } from "~/.server/store/cart";
 import { cartView } from "~/.server/store/cart-view";
+import { effectiveDateChoices, proceedToEnrollment } from "~/.server/store/checkout";
 import { checkUpload, importUpload, publishVersion, republishVersion } from "~/.server/operators/catalog/versions";
 import { runCatalogCommand } from "~/.server/operators/catalog/cli";
 import { formatProblem } from "~/domain/catalog-import/problems";
@@ -142,6 +143,48 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
     if (checked.ok) expect(checked.upload.files.map((f) => f.kind).sort()).toEqual(["plans", "ratePuf", "ratingAreas", "tierRates"]);
   });
 
+  it("holds the demo catalog as its files (docs/catalog/demo) imported and published as version 1 by the demo seed", async () => {
+    const version = await app.store.db.selectFrom("catalog_versions").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+    expect(version).toMatchObject({ status: "published", effective_date: "1900-01-01", published_by: "demo seed" });
+    expect(version.source).toContain("docs/catalog/demo/plans.json");
+    const audit = await app.store.db
+      .selectFrom("audit_events")
+      .select(["kind", "actor", "detail"])
+      .where("actor", "=", "demo seed")
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      { kind: "catalog.import", actor: "demo seed", detail: "version:1" },
+      { kind: "catalog.publish", actor: "demo seed", detail: "version:1" },
+    ]);
+    // the files are an upload like any other: the console's check reads them (every plan known now)
+    const dir = path.resolve(__dirname, "../../docs/catalog/demo");
+    const upload = fs
+      .readdirSync(dir)
+      .filter((name) => /\.(csv|json)$/.test(name))
+      .map((name) => ({ name, bytes: fs.readFileSync(path.join(dir, name)) }));
+    const checked = await checkUpload(app.services, upload);
+    expect(checked.ok, JSON.stringify(checked).slice(0, 2000)).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.upload.files.map((f) => f.kind).sort()).toEqual(["carriers", "categories", "plans", "tierRates"]);
+    const plans = await app.store.db.selectFrom("plans").select(["id", "code"]).orderBy("id").execute();
+    expect(plans.map((p) => p.code)).toEqual(checked.upload.plans.map((p) => p.code));
+    const prices = await app.store.db.selectFrom("plan_prices").select("id").where("catalog_version_id", "=", 1).execute();
+    expect(prices.length).toBe(checked.upload.rateCount);
+    // what only a plans row says (riders, premier companion, facts, questions, metro ZIP3s) came from the file
+    const catalog = await loadCatalog(app.services.db, today);
+    const row = (code: string) => checked.upload.plans.find((p) => p.code === code)!;
+    const id = (code: string) => planId(code);
+    expect(catalog.riders.get(id("SML-TERM10"))).toEqual(row("SML-TERM10").links.riders!.map(id));
+    expect(catalog.plans.get(id("HPI-PREMIER-HOSPITAL"))!.premier_pair_plan_id).toBe(
+      id(row("HPI-PREMIER-HOSPITAL").links.premier_pair![0]!),
+    );
+    expect(catalog.plans.get(id("LUH-METRO-NYC"))!.areas).toEqual(row("LUH-METRO-NYC").zip3s);
+    expect(catalog.questions.get(id("SML-CI-20K"))!.enroll.map((q) => q.text_en)).toEqual(
+      row("SML-CI-20K").questions!.map((q) => q.text_en),
+    );
+  });
+
   it("changes nothing for a broken upload, and names every problem by file, row and column", async () => {
     const start = await counts();
     const broken = tierRates(DENTAL, "abc", later).replace(",IS,", ",XX,");
@@ -226,12 +269,28 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
     expect(typeof (await priceOn(enrollment, "CVV-BASIC", later))).toBe("string");
   });
 
+  it("refuses to check out a cart holding a plan withdrawn for its coverage date; the same cart on an earlier date proceeds", async () => {
+    const enrollment = await quotedWith("CVV-PLUS", { category: "vision" });
+    const load = () => app.store.db.selectFrom("enrollments").selectAll().where("id", "=", enrollment).executeTakeFirstOrThrow();
+    const options = await effectiveDateChoices(app.services, await load());
+    expect(options.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = options as [string, string];
+    const imported = await importUpload(app.services, [file("plans.csv", "code,status\nCVV-PLUS,withdrawn\n")], { by: "test" });
+    if (!imported.ok) throw new Error(JSON.stringify(imported));
+    expect((await publishVersion(app.services, imported.versionId, second, { by: "test" })).ok).toBe(true);
+    await app.store.db.updateTable("enrollments").set({ effective_date: second }).where("id", "=", enrollment).execute();
+    expect(await proceedToEnrollment(app.services, await load())).toEqual({ ok: false, reason: "withdrawnPlan" });
+    expect((await load()).status).toBe("shopping");
+    await app.store.db.updateTable("enrollments").set({ effective_date: first }).where("id", "=", enrollment).execute();
+    expect(await proceedToEnrollment(app.services, await load())).toMatchObject({ ok: true });
+  });
+
   it("export → import is a round trip (npm run catalog)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-export-"));
     try {
       const out: string[] = [];
       expect(await runCatalogCommand(app.services, ["export", dir, "--on", latest], (l) => out.push(l))).toBe(0);
-      expect(fs.readdirSync(dir).sort()).toEqual(["plans.json", "rates.csv", "rating-areas.csv"]);
+      expect(fs.readdirSync(dir).sort()).toEqual(["carriers.csv", "categories.csv", "plans.json", "rates.csv", "rating-areas.csv"]);
       const before = await loadCatalog(app.services.db, latest);
       const dry: string[] = [];
       expect(await runCatalogCommand(app.services, ["import", dir, "--dry-run"], (l) => dry.push(l))).toBe(0);
@@ -247,6 +306,9 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
           active: p.active,
           withdrawn: p.withdrawn,
           texts: p.texts,
+          flags: [p.is_premier, p.premier_pair_plan_id, p.is_rider, p.membership_required, p.bundle_size, p.logo_url, p.popularity],
+          areas: p.areas,
+          links: [c.suggested.get(p.id), c.riders.get(p.id), c.replacedBy.get(p.id), c.questions.get(p.id)?.enroll.map((q) => q.text_es)],
           rows: (c.priceRows.get(p.id) ?? [])
             .map(({ id: _, zip3s, ...r }) => ({ ...r, zip3s: zip3s ? [...zip3s].sort() : null }))
             .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),

@@ -21,7 +21,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { newClient, signInRep } from "../support/staff";
 import { loader as agentHomeLoader } from "~/routes/_store.agent-home";
 import { askOperatorCode, operatorCodeFor, signInOperator, typeOperatorCode } from "../support/operators";
-import { addOperator } from "~/.server/operators/directory";
+import { addOperator, changeOperator } from "~/.server/operators/directory";
 
 const ADMIN = DEMO.operator.email;
 
@@ -277,6 +277,38 @@ describeEachDatabase("the operators' console", (kind) => {
     expect((await newClient(app).submit(accessAction, "/access", { intent: "rep-code", code: "GONE2027" })).location).toBe(
       "/access?step=confirm-rep",
     );
+  });
+
+  it("two admins demoting each other at once leave one admin (the second change waits for the first, then is refused)", async () => {
+    const actor = { operatorId: null, requestId: "test", clientKey: null };
+    const a = await addOperator(app.services, actor, { email: "ana.race@ops.example", name: "Ana", role: "admin" });
+    const b = await addOperator(app.services, actor, { email: "ben.race@ops.example", name: "Ben", role: "admin" });
+    if (!a.ok || !b.ok) throw new Error("could not add the admins");
+    // every other admin steps aside, so Ana and Ben are the only two
+    const others = await app.store.db
+      .selectFrom("operators")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("active", "=", 1)
+      .where("id", "not in", [a.id, b.id])
+      .execute();
+    for (const o of others) expect((await changeOperator(app.services, actor, o.id, { role: "support" })).ok).toBe(true);
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all([
+        changeOperator(app.services, actor, a.id, { role: "sales" }),
+        changeOperator(app.services, actor, b.id, { role: "sales" }),
+      ]);
+      expect(results.filter((r) => r.ok).length, JSON.stringify(results)).toBe(1);
+      expect(results.filter((r) => !r.ok && r.error === "lastAdmin").length).toBe(1);
+      const admins = await app.store.db.selectFrom("operators").select("id").where("role", "=", "admin").where("active", "=", 1).execute();
+      expect(admins.length).toBe(1);
+      // make both admins again for the next round
+      const demoted = results[0]!.ok ? a.id : b.id;
+      expect((await changeOperator(app.services, actor, demoted, { role: "admin" })).ok).toBe(true);
+    }
+    // the file's other tests expect the admins they found: put them back, Ana and Ben off
+    for (const o of others) expect((await changeOperator(app.services, actor, o.id, { role: "admin" })).ok).toBe(true);
+    for (const id of [a.id, b.id]) expect((await changeOperator(app.services, actor, id, { active: false })).ok).toBe(true);
   });
 
   it("unknown ids answer 404", async () => {

@@ -1440,6 +1440,21 @@ function brandImages(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 27: a portal can be deactivated in the console (active 0): it is no longer offered, and
+ * the referral links and group landings that start enrollments under it stop at once (410). A
+ * site's link can be deactivated too: the site no longer shows it, and it can be shown again.
+ */
+const portalAndSiteLinkActive: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ["portals", "site_links"])
+      await db.schema
+        .alterTable(table)
+        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1470,6 +1485,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "026_carrier_feed_profiles_audit_ssn": carrierFeedMore,
         "027_operator_passkeys": operatorPasskeys(dialect),
         "028_brand_images": brandImages(dialect),
+        "029_portal_and_site_link_active": portalAndSiteLinkActive,
         "030_invitation_enrollment_address": invitationEnrollmentAddress,
       };
     },

@@ -217,6 +217,8 @@ export interface PortalTable {
   name: string;
   /** the name on Spanish pages; the English name when null */
   name_es: string | null;
+  /** 0: deactivated in the console — not offered; referrals and group landings under it answer 410 */
+  active: Generated<Flag>;
 }
 
 export interface RepTable {
@@ -389,6 +391,8 @@ export interface SiteLinkTable {
   label_es: string;
   url: string;
   sort_order: number;
+  /** 0: deactivated in the console — the site does not show it */
+  active: Generated<Flag>;
 }
 
 /** Dynamic tabs: which wizard steps a plan (or every plan when null) needs, per enroll type. */

@@ -60,11 +60,13 @@ export async function changeOperator(
   next: { name?: string; role?: OperatorRole; active?: boolean },
 ): Promise<OperatorChangeResult> {
   return services.db.transaction().execute(async (trx: DB) => {
+    // first: lock the active admins' rows (PostgreSQL), so a concurrent change of an admin waits for this one
+    const admins = await countActiveAdmins(trx, { lock: true, dialect: services.dialect });
     const before = await operatorById(trx, id);
     if (!before) return { ok: false, error: "notFound" };
     const role = next.role ?? before.role;
     const active = next.active ?? before.active === 1;
-    if (leavesNoAdmin(await countActiveAdmins(trx), { role: before.role, active: before.active === 1 }, { role, active }))
+    if (leavesNoAdmin(admins, { role: before.role, active: before.active === 1 }, { role, active }))
       return { ok: false, error: "lastAdmin" };
     await updateOperator(trx, id, { name: next.name ?? before.name, role, active: active ? 1 : 0 }, services.now());
     const after = (await operatorById(trx, id))!;

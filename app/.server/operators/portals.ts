@@ -1,6 +1,8 @@
 /**
- * Portals in the console (issue 27): listed, created (code unique among portals) and renamed in
- * English and Spanish. A portal's code is fixed once made: plans, reps and groups refer to it.
+ * Portals in the console (issue 27): listed, created (code unique among portals), renamed in
+ * English and Spanish, deactivated and reactivated. A portal's code is fixed once made: plans,
+ * reps and groups refer to it. A deactivated portal is offered to no one, and the referral links
+ * and group landings that start enrollments under it stop at once (410, store/entry.ts).
  * A change is one transaction with its trail entry; the held reference data is dropped after it.
  */
 import type { Services } from "../services";
@@ -64,4 +66,28 @@ export async function renamePortal(
   });
   if (result.ok) referenceData.forget(services.db);
   return result;
+}
+
+/** Deactivates (or reactivates) a portal: it stops (or starts) being offered, and its referrals and groups with it, at once. */
+export async function setPortalActive(services: Services, actor: OperatorActor, id: number, active: boolean) {
+  const done = await services.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("portals").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return false;
+    if ((before.active === 1) === active) return true;
+    await trx
+      .updateTable("portals")
+      .set({ active: active ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    await recordChange(services, trx, actor, {
+      kind: active ? "portal.reactivate" : "portal.deactivate",
+      targetType: "portal",
+      targetId: id,
+      before: { active: before.active === 1 },
+      after: { active },
+    });
+    return true;
+  });
+  if (done) referenceData.forget(services.db);
+  return done;
 }

@@ -1,6 +1,6 @@
 /**
  * The sites' links in the console (issue 27): each site's footer and admin-menu links, created,
- * edited and removed — labels in English and Spanish, a path on this site or an https address,
+ * edited, deactivated (the site stops showing it; it can be shown again) and removed — labels in English and Spanish, a path on this site or an https address,
  * an order. A change is one transaction with its trail entry; the held reference data (where the
  * store reads links from) is dropped after it, so the next page shows the change.
  */
@@ -116,4 +116,28 @@ export async function removeSiteLink(services: Services, actor: OperatorActor, i
   });
   if (removed) referenceData.forget(services.db);
   return removed;
+}
+
+/** Deactivates (or reactivates) a link: the site stops (or starts again) showing it at once. */
+export async function setSiteLinkActive(services: Services, actor: OperatorActor, id: number, active: boolean) {
+  const done = await services.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("site_links").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return false;
+    if ((before.active === 1) === active) return true;
+    await trx
+      .updateTable("site_links")
+      .set({ active: active ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    await recordChange(services, trx, actor, {
+      kind: active ? "site_link.reactivate" : "site_link.deactivate",
+      targetType: "site_link",
+      targetId: id,
+      before: { active: before.active === 1 },
+      after: { active },
+    });
+    return true;
+  });
+  if (done) referenceData.forget(services.db);
+  return done;
 }

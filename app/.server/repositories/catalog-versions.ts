@@ -3,11 +3,12 @@
  * published with an effective date, published again (rollback), discarded. A published
  * version's rows are never changed; every write here is one transaction.
  */
-import { sql, type Transaction } from "kysely";
+import { sql, type Insertable, type Transaction } from "kysely";
 import type { DB } from "../db/connection";
-import type { CatalogVersion, Database } from "../db/schema";
+import type { CatalogVersion, Database, PlanTable } from "../db/schema";
 import type { Dialect } from "../db/migrations";
-import type { ImportedPlan } from "~/domain/catalog-import/plans";
+import { PLAN_FLAGS, PLAN_TEXT_FIELDS, type ImportedPlan, type PlanTextField } from "~/domain/catalog-import/plans";
+import type { ImportedCarrier, ImportedCategory } from "~/domain/catalog-import/reference";
 import type { ImportedRate } from "~/domain/catalog-import/rates";
 import type { RatingArea } from "~/domain/catalog-import/rating-areas";
 import type { CatalogFacts, ValidatedImport } from "~/domain/catalog-import/validate";
@@ -24,6 +25,17 @@ export type TrailWriter = (trx: Transaction<Database>, versionId: number) => Pro
 export interface VersionPayload {
   planChanges: ImportedPlan[];
   ratingAreas: RatingArea[];
+  /** changes to carriers and categories the catalog has (new ones are added with the draft) */
+  carrierChanges?: ImportedCarrier[];
+  categoryChanges?: ImportedCategory[];
+}
+
+/**
+ * Runs `fn` in a transaction: a new one, or the caller's when `db` already is one (the demo seed
+ * imports the demo catalog inside its own transaction).
+ */
+function within<T>(db: DB | Transaction<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
 }
 
 export async function catalogFactsOf(db: DB): Promise<CatalogFacts> {
@@ -67,19 +79,7 @@ async function insertRates(trx: Transaction<Database>, versionId: number, planId
   }
 }
 
-type PlanColumns = Partial<{
-  category_id: number;
-  carrier_id: number;
-  all_states: number;
-  age_min: number;
-  age_max: number;
-  audience: "all" | "under65" | "over65";
-  tobacco_rated: number;
-  hide_add_to_cart: number;
-  is_featured: number;
-  sort_order: number;
-  one_time_fee_cents: number;
-}>;
+type PlanColumns = Partial<Omit<Insertable<PlanTable>, "id" | "code">>;
 
 async function planColumns(trx: Transaction<Database>, p: ImportedPlan): Promise<PlanColumns> {
   const out: PlanColumns = {};
@@ -91,30 +91,101 @@ async function planColumns(trx: Transaction<Database>, p: ImportedPlan): Promise
   if (p.ageMin !== undefined) out.age_min = p.ageMin;
   if (p.ageMax !== undefined) out.age_max = p.ageMax;
   if (p.audience !== undefined) out.audience = p.audience;
-  if (p.tobaccoRated !== undefined) out.tobacco_rated = p.tobaccoRated;
-  if (p.hideAddToCart !== undefined) out.hide_add_to_cart = p.hideAddToCart;
-  if (p.isFeatured !== undefined) out.is_featured = p.isFeatured;
+  for (const f of PLAN_FLAGS) if (p.flags[f] !== undefined) out[f] = p.flags[f];
   if (p.sortOrder !== undefined) out.sort_order = p.sortOrder;
+  if (p.popularity !== undefined) out.popularity = p.popularity;
   if (p.oneTimeFeeCents !== undefined) out.one_time_fee_cents = p.oneTimeFeeCents;
+  if (p.logoUrl !== undefined) out.logo_url = p.logoUrl;
+  if (p.bundleSize !== undefined) out.bundle_size = p.bundleSize;
+  if (p.minWorkingHours !== undefined) out.min_working_hours = p.minWorkingHours;
+  if (p.l713NetPriceCents !== undefined) out.l713_net_price_cents = p.l713NetPriceCents;
+  if (p.salaryRateCentsPerK !== undefined) out.salary_rate_cents_per_k = p.salaryRateCentsPerK;
+  const pair = p.links.premier_pair?.[0];
+  if (pair) out.premier_pair_plan_id = (await trx.selectFrom("plans").select("id").where("code", "=", pair).executeTakeFirstOrThrow()).id;
   return out;
 }
 
-async function writePlanTexts(trx: Transaction<Database>, planId: number, p: ImportedPlan, isNew: boolean) {
+/** New carriers and categories are added with the draft; changes to those the catalog has wait for the publication. */
+async function insertReference(trx: Transaction<Database>, upload: ValidatedImport) {
+  const [carriers, categories] = await Promise.all([
+    trx.selectFrom("carriers").select("code").execute(),
+    trx.selectFrom("plan_categories").select("key").execute(),
+  ]);
+  const haveCarrier = new Set(carriers.map((c) => c.code));
+  const haveCategory = new Set(categories.map((c) => c.key));
+  const newCarriers = upload.carriers.filter((c) => !haveCarrier.has(c.code));
+  const newCategories = upload.categories.filter((c) => !haveCategory.has(c.key));
+  if (newCarriers.length) await trx.insertInto("carriers").values(newCarriers.map(carrierRow)).execute();
+  if (newCategories.length) await trx.insertInto("plan_categories").values(newCategories.map(categoryRow)).execute();
+  return {
+    carrierChanges: upload.carriers.filter((c) => haveCarrier.has(c.code)),
+    categoryChanges: upload.categories.filter((c) => haveCategory.has(c.key)),
+  };
+}
+
+const carrierRow = (c: ImportedCarrier) => ({ code: c.code, name: c.name, admin_fee_percent: c.adminFeePercent, logo_url: c.logoUrl });
+const categoryRow = ({ file: _f, row: _r, ...c }: ImportedCategory) => c;
+
+/** Where it is sold by ZIP3, the plans it names, its facts and questions: written when the row gives them. */
+async function writePlanLinks(trx: Transaction<Database>, planId: number, p: ImportedPlan) {
+  const idOf = async (codes: string[]) => {
+    if (!codes.length) return [];
+    const rows = await trx.selectFrom("plans").select(["id", "code"]).where("code", "in", codes).execute();
+    const ids = new Map(rows.map((r) => [r.code, r.id]));
+    return codes.map((c) => ids.get(c) as number);
+  };
+  if (p.zip3s !== undefined) {
+    await trx.deleteFrom("plan_areas").where("plan_id", "=", planId).execute();
+    if (p.zip3s.length)
+      await trx
+        .insertInto("plan_areas")
+        .values(p.zip3s.map((zip3) => ({ plan_id: planId, zip3 })))
+        .execute();
+  }
+  for (const [link, kind] of RELATION_KINDS) {
+    const codes = p.links[link];
+    if (codes === undefined) continue;
+    await trx.deleteFrom("plan_relations").where("plan_id", "=", planId).where("kind", "=", kind).execute();
+    const ids = await idOf(codes);
+    if (ids.length)
+      await trx
+        .insertInto("plan_relations")
+        .values(ids.map((related_plan_id, i) => ({ plan_id: planId, related_plan_id, kind, sort_order: i + 1 })))
+        .execute();
+  }
+  for (const locale of ["en", "es"] as const) {
+    const f = p.facts[locale];
+    if (!f) continue;
+    await trx.deleteFrom("plan_facts").where("plan_id", "=", planId).where("locale", "=", locale).execute();
+    await trx
+      .insertInto("plan_facts")
+      .values({
+        plan_id: planId,
+        locale,
+        deductible: f.deductible,
+        maximums: f.maximums,
+        waiting_periods: f.waiting_periods,
+        network: f.network,
+        coverage: JSON.stringify(f.coverage),
+        exclusions: JSON.stringify(f.exclusions),
+      })
+      .execute();
+  }
+  if (p.questions !== undefined) {
+    await trx.deleteFrom("plan_questions").where("plan_id", "=", planId).execute();
+    if (p.questions.length)
+      await trx
+        .insertInto("plan_questions")
+        .values(p.questions.map((q, i) => ({ plan_id: planId, ...q, sort_order: i + 1 })))
+        .execute();
+  }
+}
+
+/** A plan the catalog has: the texts and states a row gives (new plans' are written by detailRows). */
+async function writePlanTexts(trx: Transaction<Database>, planId: number, p: ImportedPlan) {
   for (const locale of ["en", "es"] as const) {
     const t = p.texts[locale];
-    if (isNew) {
-      await trx
-        .insertInto("plan_texts")
-        .values({
-          plan_id: planId,
-          locale,
-          name: t.name ?? "",
-          short_text: t.short_text ?? "",
-          body_text: t.body_text ?? "",
-          callout_text: t.callout_text ?? null,
-        })
-        .execute();
-    } else if (Object.keys(t).length) {
+    if (Object.keys(t).length) {
       const set = { ...t };
       const updated = await trx
         .updateTable("plan_texts")
@@ -139,6 +210,110 @@ async function writePlanTexts(trx: Transaction<Database>, planId: number, p: Imp
   }
 }
 
+/** A new plan's columns a row does not give. */
+const NEW_PLAN = {
+  logo_url: null,
+  bundle_size: null,
+  hide_add_to_cart: 0,
+  membership_required: 0,
+  is_membership: 0,
+  is_premier: 0,
+  premier_pair_plan_id: null,
+  is_iha: 0,
+  is_l713: 0,
+  requires_salary: 0,
+  min_working_hours: null,
+  tobacco_rated: 0,
+  has_enroll_questions: 0,
+  signature_required: 1,
+  removable: 1,
+  is_rider: 0,
+  is_featured: 0,
+  all_states: 1,
+  age_min: 18,
+  age_max: 100,
+  audience: "all",
+  asks_legal_disability: 0,
+  l713_net_price_cents: null,
+  salary_rate_cents_per_k: null,
+  popularity: 0,
+  sort_order: 1000,
+  active: 1,
+  one_time_fee_cents: 0,
+} satisfies Omit<Insertable<PlanTable>, "id" | "code" | "category_id" | "carrier_id">;
+
+/** The columns a row gives, but the ones naming other rows (category, carrier, premier companion). */
+function newPlanColumns(p: ImportedPlan): PlanColumns {
+  const out: PlanColumns = {};
+  if (p.states !== undefined) out.all_states = p.states === "all" ? 1 : 0;
+  if (p.ageMin !== undefined) out.age_min = p.ageMin;
+  if (p.ageMax !== undefined) out.age_max = p.ageMax;
+  if (p.audience !== undefined) out.audience = p.audience;
+  for (const f of PLAN_FLAGS) if (p.flags[f] !== undefined) out[f] = p.flags[f];
+  if (p.sortOrder !== undefined) out.sort_order = p.sortOrder;
+  if (p.popularity !== undefined) out.popularity = p.popularity;
+  if (p.oneTimeFeeCents !== undefined) out.one_time_fee_cents = p.oneTimeFeeCents;
+  if (p.logoUrl !== undefined) out.logo_url = p.logoUrl;
+  if (p.bundleSize !== undefined) out.bundle_size = p.bundleSize;
+  if (p.minWorkingHours !== undefined) out.min_working_hours = p.minWorkingHours;
+  if (p.l713NetPriceCents !== undefined) out.l713_net_price_cents = p.l713NetPriceCents;
+  if (p.salaryRateCentsPerK !== undefined) out.salary_rate_cents_per_k = p.salaryRateCentsPerK;
+  return out;
+}
+
+const RELATION_KINDS = [
+  ["suggested", "suggested"],
+  ["riders", "rider"],
+  ["replaced_by", "replaced_by"],
+] as const;
+
+/** The rows of new plans' texts, states, areas, relations, facts and questions. */
+function detailRows(plans: readonly ImportedPlan[], idOf: (code: string) => number) {
+  const rows = {
+    plan_texts: [] as Insertable<Database["plan_texts"]>[],
+    plan_states: [] as Insertable<Database["plan_states"]>[],
+    plan_areas: [] as Insertable<Database["plan_areas"]>[],
+    plan_relations: [] as Insertable<Database["plan_relations"]>[],
+    plan_facts: [] as Insertable<Database["plan_facts"]>[],
+    plan_questions: [] as Insertable<Database["plan_questions"]>[],
+  };
+  for (const p of plans) {
+    const plan_id = idOf(p.code);
+    for (const locale of ["en", "es"] as const) {
+      const t = p.texts[locale];
+      rows.plan_texts.push({
+        ...(Object.fromEntries(PLAN_TEXT_FIELDS.map((f) => [f, t[f] ?? null])) as Record<PlanTextField, string | null>),
+        plan_id,
+        locale,
+        name: t.name ?? "",
+        short_text: t.short_text ?? "",
+        body_text: t.body_text ?? "",
+      });
+    }
+    if (Array.isArray(p.states)) for (const state of p.states) rows.plan_states.push({ plan_id, state });
+    for (const zip3 of p.zip3s ?? []) rows.plan_areas.push({ plan_id, zip3 });
+    for (const [link, kind] of RELATION_KINDS)
+      for (const [i, code] of (p.links[link] ?? []).entries())
+        rows.plan_relations.push({ plan_id, related_plan_id: idOf(code), kind, sort_order: i + 1 });
+    for (const locale of ["en", "es"] as const) {
+      const f = p.facts[locale];
+      if (f)
+        rows.plan_facts.push({
+          plan_id,
+          locale,
+          deductible: f.deductible,
+          maximums: f.maximums,
+          waiting_periods: f.waiting_periods,
+          network: f.network,
+          coverage: JSON.stringify(f.coverage),
+          exclusions: JSON.stringify(f.exclusions),
+        });
+    }
+    for (const [i, q] of (p.questions ?? []).entries()) rows.plan_questions.push({ plan_id, ...q, sort_order: i + 1 });
+  }
+  return rows;
+}
+
 export interface DraftSummary {
   added: string[];
   changed: string[];
@@ -154,65 +329,73 @@ export interface DraftSummary {
 export async function insertDraft(
   db: DB,
   upload: ValidatedImport,
-  o: { source: string; now: Date; by: string; trail?: TrailWriter },
+  o: { source: string; now: Date; by: string; trail?: TrailWriter; id?: number },
 ): Promise<{ versionId: number; summary: DraftSummary }> {
-  return db.transaction().execute(async (trx) => {
+  return within(db, async (trx) => {
+    const reference = await insertReference(trx, upload);
     const existing = new Map(
       (await trx.selectFrom("plans").select(["id", "code"]).execute()).map((p) => [p.code, p.id] as [string, number]),
     );
     const summary: DraftSummary = { added: [], changed: [], withdrawn: [], rateCount: upload.rateCount };
     const planChanges: ImportedPlan[] = [];
+    const added: ImportedPlan[] = [];
     for (const p of upload.plans) {
       if (p.status === "withdrawn") continue;
-      if (existing.has(p.code)) {
-        planChanges.push(p);
-        continue;
+      if (existing.has(p.code)) planChanges.push(p);
+      else added.push(p);
+    }
+    if (added.length) {
+      // new plans are written in a few statements, not a handful per plan: the demo seed adds every
+      // demo plan this way on each fresh database
+      const [categories, carriers] = await Promise.all([
+        trx.selectFrom("plan_categories").select(["id", "key"]).execute(),
+        trx.selectFrom("carriers").select(["id", "code"]).execute(),
+      ]);
+      const categoryId = new Map(categories.map((c) => [c.key, c.id]));
+      const carrierId = new Map(carriers.map((c) => [c.code, c.id]));
+      const planRows = added.map((p) => ({
+        ...NEW_PLAN,
+        ...newPlanColumns(p),
+        code: p.code,
+        category_id: categoryId.get(p.category as string) as number,
+        carrier_id: carrierId.get(p.carrier as string) as number,
+      }));
+      for (let i = 0; i < planRows.length; i += 200)
+        await trx
+          .insertInto("plans")
+          .values(planRows.slice(i, i + 200))
+          .execute();
+      const codes = added.map((p) => p.code);
+      for (let i = 0; i < codes.length; i += CHUNK)
+        for (const r of await trx
+          .selectFrom("plans")
+          .select(["id", "code"])
+          .where("code", "in", codes.slice(i, i + CHUNK))
+          .execute())
+          existing.set(r.code, r.id);
+      const idOf = (code: string) => existing.get(code) as number;
+      const rows = detailRows(added, idOf);
+      for (const [table, list] of Object.entries(rows) as [keyof typeof rows, Record<string, unknown>[]][])
+        for (let i = 0; i < list.length; i += 100)
+          await trx
+            .insertInto(table)
+            .values(list.slice(i, i + 100) as never)
+            .execute();
+      for (const p of added) {
+        const pair = p.links.premier_pair?.[0];
+        if (pair)
+          await trx
+            .updateTable("plans")
+            .set({ premier_pair_plan_id: idOf(pair) })
+            .where("id", "=", idOf(p.code))
+            .execute();
+        summary.added.push(p.code);
       }
-      const columns = await planColumns(trx, p);
-      const row = await trx
-        .insertInto("plans")
-        .values({
-          code: p.code,
-          category_id: columns.category_id as number,
-          carrier_id: columns.carrier_id as number,
-          logo_url: null,
-          bundle_size: null,
-          hide_add_to_cart: 0,
-          membership_required: 0,
-          is_membership: 0,
-          is_premier: 0,
-          premier_pair_plan_id: null,
-          is_iha: 0,
-          is_l713: 0,
-          requires_salary: 0,
-          min_working_hours: null,
-          tobacco_rated: 0,
-          has_enroll_questions: 0,
-          signature_required: 1,
-          removable: 1,
-          is_rider: 0,
-          is_featured: 0,
-          all_states: 1,
-          age_min: 18,
-          age_max: 100,
-          audience: "all",
-          asks_legal_disability: 0,
-          l713_net_price_cents: null,
-          salary_rate_cents_per_k: null,
-          popularity: 0,
-          sort_order: 1000,
-          active: 1,
-          ...columns,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      existing.set(p.code, row.id);
-      await writePlanTexts(trx, row.id, p, true);
-      summary.added.push(p.code);
     }
     const version = await trx
       .insertInto("catalog_versions")
       .values({
+        ...(o.id === undefined ? {} : { id: o.id }),
         status: "draft",
         effective_date: null,
         created_at: o.now.toISOString(),
@@ -223,7 +406,7 @@ export async function insertDraft(
         republished_from: null,
         rates_from: upload.ratesFrom,
         rates_until: upload.ratesUntil,
-        payload: JSON.stringify({ planChanges, ratingAreas: upload.ratingAreas } satisfies VersionPayload),
+        payload: JSON.stringify({ planChanges, ratingAreas: upload.ratingAreas, ...reference } satisfies VersionPayload),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -279,7 +462,7 @@ export const payloadOf = (v: Pick<CatalogVersion, "payload">): VersionPayload =>
  * carries are applied in the same transaction. Null: it is not a draft (any more).
  */
 export async function markPublished(db: DB, id: number, o: { effectiveDate: string; by: string; now: Date; trail?: TrailWriter }) {
-  return db.transaction().execute(async (trx) => {
+  return within(db, async (trx) => {
     const version = await trx
       .selectFrom("catalog_versions")
       .selectAll()
@@ -295,12 +478,21 @@ export async function markPublished(db: DB, id: number, o: { effectiveDate: stri
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return null;
     const payload = payloadOf(version);
+    for (const c of payload.carrierChanges ?? []) {
+      const { code, ...row } = carrierRow(c);
+      await trx.updateTable("carriers").set(row).where("code", "=", code).execute();
+    }
+    for (const c of payload.categoryChanges ?? []) {
+      const { key, ...row } = categoryRow(c);
+      await trx.updateTable("plan_categories").set(row).where("key", "=", key).execute();
+    }
     for (const p of payload.planChanges) {
       const plan = await trx.selectFrom("plans").select("id").where("code", "=", p.code).executeTakeFirst();
       if (!plan) continue;
       const columns = await planColumns(trx, p);
       if (Object.keys(columns).length) await trx.updateTable("plans").set(columns).where("id", "=", plan.id).execute();
-      await writePlanTexts(trx, plan.id, p, false);
+      await writePlanTexts(trx, plan.id, p);
+      await writePlanLinks(trx, plan.id, p);
     }
     for (const a of payload.ratingAreas) {
       await trx.deleteFrom("rating_areas").where("state", "=", a.state).where("zip3", "=", a.zip3).execute();

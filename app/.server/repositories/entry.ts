@@ -17,7 +17,14 @@ export async function inactiveCode(db: DB, kind: "rep" | "group", code: string) 
   const row =
     kind === "rep"
       ? await db.selectFrom("reps").select("id").where("agent_code", "=", c).where("active", "=", 0).executeTakeFirst()
-      : await db.selectFrom("groups").select("id").where("group_code", "=", c).where("active", "=", 0).executeTakeFirst();
+      : await db
+          .selectFrom("groups")
+          .leftJoin("portals", "portals.id", "groups.portal_id")
+          .select("groups.id")
+          .where("groups.group_code", "=", c)
+          // a deactivated group, or one under a deactivated portal
+          .where((eb) => eb.or([eb("groups.active", "=", 0), eb("portals.active", "=", 0)]))
+          .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -25,8 +32,25 @@ export function findRep(db: DB, id: number) {
   return db.selectFrom("reps").selectAll().where("id", "=", id).where("active", "=", 1).executeTakeFirst();
 }
 
+/** An active group by its enrollment code, under an active portal. */
 export function findGroupByCode(db: DB, code: string) {
-  return db.selectFrom("groups").selectAll().where("group_code", "=", normaliseCode(code)).where("active", "=", 1).executeTakeFirst();
+  return (
+    db
+      .selectFrom("groups")
+      .selectAll()
+      .where("group_code", "=", normaliseCode(code))
+      .where("active", "=", 1)
+      // no portal, or an active one
+      .where((eb) =>
+        eb.or([
+          eb("groups.portal_id", "is", null),
+          eb.exists(
+            eb.selectFrom("portals").select("portals.id").whereRef("portals.id", "=", "groups.portal_id").where("portals.active", "=", 1),
+          ),
+        ]),
+      )
+      .executeTakeFirst()
+  );
 }
 
 export function findGroup(db: DB, id: number) {
@@ -51,35 +75,77 @@ export async function landingOwnerBySlug(db: DB, slug: string) {
     .select(["id", "rep_id", "portal_id"])
     .where("slug", "=", s)
     .where("active", "=", 1)
+    // a group under a deactivated portal has no landing (the store says it is no longer active)
+    // no portal, or an active one
+    .where((eb) =>
+      eb.or([
+        eb("groups.portal_id", "is", null),
+        eb.exists(
+          eb.selectFrom("portals").select("portals.id").whereRef("portals.id", "=", "groups.portal_id").where("portals.active", "=", 1),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   if (group) return { kind: "group" as const, id: group.id, slug: s, repId: group.rep_id, portalId: group.portal_id };
   return null;
 }
 
-/** Whether a landing slug belongs to a rep or a group an operator has deactivated (the store says so: 410). */
+/** Whether a portal id is one an operator has deactivated. */
+const portalInactive = (db: DB, portalId: number | null) =>
+  portalId === null
+    ? Promise.resolve(false)
+    : db.selectFrom("portals").select("id").where("id", "=", portalId).where("active", "=", 0).executeTakeFirst().then(Boolean);
+
+/**
+ * Whether a landing slug belongs to a rep or a group an operator has deactivated, or a group
+ * under a deactivated portal (the store says so: 410).
+ */
 export async function inactiveLandingSlug(db: DB, slug: string) {
   const s = slug.trim().toLowerCase();
   if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(s)) return false;
   const rep = await db.selectFrom("reps").select("id").where("landing_slug", "=", s).where("active", "=", 0).executeTakeFirst();
   if (rep) return true;
-  return Boolean(await db.selectFrom("groups").select("id").where("slug", "=", s).where("active", "=", 0).executeTakeFirst());
+  const group = await db.selectFrom("groups").select(["active", "portal_id"]).where("slug", "=", s).executeTakeFirst();
+  return Boolean(group && (group.active === 0 || (await portalInactive(db, group.portal_id))));
 }
 
-/** Whether a referral code is one an operator has deactivated. */
+/** Whether a referral code is one an operator has deactivated, or one under a deactivated portal. */
 export async function inactiveReferral(db: DB, code: string) {
   const c = normaliseCode(code);
   if (!/^[A-Z0-9]{4,32}$/.test(c)) return false;
-  return Boolean(await db.selectFrom("referrals").select("id").where("code", "=", c).where("active", "=", 0).executeTakeFirst());
+  const referral = await db.selectFrom("referrals").select(["active", "portal_id"]).where("code", "=", c).executeTakeFirst();
+  return Boolean(referral && (referral.active === 0 || (await portalInactive(db, referral.portal_id))));
 }
 
 export function findReferral(db: DB, code: string) {
   const c = normaliseCode(code);
   if (!/^[A-Z0-9]{4,32}$/.test(c)) return Promise.resolve(undefined);
-  return db.selectFrom("referrals").selectAll().where("code", "=", c).where("active", "=", 1).executeTakeFirst();
+  return (
+    db
+      .selectFrom("referrals")
+      .selectAll()
+      .where("code", "=", c)
+      .where("active", "=", 1)
+      // a referral under a deactivated portal stops with it
+      .where((eb) =>
+        eb.or([
+          eb("referrals.portal_id", "is", null),
+          eb.exists(
+            eb
+              .selectFrom("portals")
+              .select("portals.id")
+              .whereRef("portals.id", "=", "referrals.portal_id")
+              .where("portals.active", "=", 1),
+          ),
+        ]),
+      )
+      .executeTakeFirst()
+  );
 }
 
+/** The portals an enrollment may start under (a deactivated one is offered to no one). */
 export function allPortals(db: DB) {
-  return db.selectFrom("portals").select(["id", "code", "name", "name_es"]).orderBy("id").execute();
+  return db.selectFrom("portals").select(["id", "code", "name", "name_es"]).where("active", "=", 1).orderBy("id").execute();
 }
 
 export function repPortals(db: DB, repId: number) {
@@ -88,6 +154,7 @@ export function repPortals(db: DB, repId: number) {
     .innerJoin("rep_portals", "rep_portals.portal_id", "portals.id")
     .select(["portals.id", "portals.code", "portals.name", "portals.name_es"])
     .where("rep_portals.rep_id", "=", repId)
+    .where("portals.active", "=", 1)
     .orderBy("portals.id")
     .execute();
 }

@@ -1,4 +1,5 @@
 /** Operators, their server-side sessions, their passkeys and the console's trail (issue 27). */
+import type { Dialect } from "../db/migrations";
 import type { DB } from "../db/connection";
 import type { OperatorRole } from "../db/schema";
 
@@ -18,7 +19,17 @@ export function allOperators(db: DB) {
   return db.selectFrom("operators").selectAll().orderBy("active", "desc").orderBy("name").orderBy("id").execute();
 }
 
-export async function countActiveAdmins(db: DB) {
+/**
+ * How many active admins there are. With `lock` (inside a transaction) their rows stay locked
+ * until it ends: on PostgreSQL a second transaction asking the same waits, then counts the
+ * admins as the first left them — two admins demoting each other at once cannot both see the
+ * other still an admin (the last-admin check). SQLite runs one writing transaction at a time.
+ */
+export async function countActiveAdmins(db: DB, o: { lock?: boolean; dialect?: Dialect } = {}) {
+  if (o.lock && o.dialect === "postgres") {
+    const rows = await db.selectFrom("operators").select("id").where("role", "=", "admin").where("active", "=", 1).forUpdate().execute();
+    return rows.length;
+  }
   const row = await db
     .selectFrom("operators")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -57,13 +57,14 @@ async function readReferenceData(db: DB): Promise<ReferenceData> {
     db
       .selectFrom("site_links")
       .select(["id", "site_id", "kind", "label_en", "label_es", "url"])
+      .where("active", "=", 1)
       .orderBy("site_id")
       .orderBy("sort_order")
       .orderBy("id")
       .execute(),
     db.selectFrom("site_assets").select(["site_id", "key", "value"]).execute(),
     db.selectFrom("effective_date_rules").selectAll().orderBy("id").execute(),
-    db.selectFrom("portals").select(["id", "code", "name", "name_es"]).orderBy("id").execute(),
+    db.selectFrom("portals").select(["id", "code", "name", "name_es", "active"]).orderBy("id").execute(),
   ]);
   const siteAssets = new Map<number, Record<string, string>>();
   for (const a of assets) siteAssets.set(a.site_id, { ...siteAssets.get(a.site_id), [a.key]: a.value });

@@ -8,7 +8,7 @@ import type { Enrollment } from "../db/schema";
 import { cartLines, clearCart } from "../repositories/cart";
 import { updateEnrollment } from "../repositories/enrollments";
 import { stepListFor } from "../wizard/steps";
-import { effectiveDateRule } from "./shopping";
+import { catalogFor, effectiveDateRule } from "./shopping";
 import { effectiveDateOptions } from "~/domain/effective-dates";
 import { todayIso } from "~/domain/dates";
 import { screenOf } from "~/domain/wizard-steps";
@@ -24,18 +24,22 @@ export async function chooseEffectiveDate(services: Services, enrollment: Enroll
   return true;
 }
 
-export type ProceedResult = { ok: true; screen: string } | { ok: false; reason: "emptyCart" | "noEffectiveDate" };
+export type ProceedResult = { ok: true; screen: string } | { ok: false; reason: "emptyCart" | "noEffectiveDate" | "withdrawnPlan" };
 
 /**
  * Proceed: marks the cart checked out and opens the first step of the list derived from the
  * cart (it is derived again on every step, so a cart changed later changes the steps). The
- * list is recorded as it is now; a second click lands on the same first step.
+ * list is recorded as it is now; a second click lands on the same first step. A cart holding a
+ * plan withdrawn for its coverage date is refused (the cart says which).
  */
 export async function proceedToEnrollment(services: Services, enrollment: Enrollment): Promise<ProceedResult> {
   const options = await effectiveDateChoices(services, enrollment);
   if (!enrollment.effective_date || !options.includes(enrollment.effective_date)) return { ok: false, reason: "noEffectiveDate" };
   const lines = await cartLines(services.db, enrollment.id);
   if (!lines.length) return { ok: false, reason: "emptyCart" };
+  // a plan the catalog in force on the coverage date withdrew is not enrolled in: the cart names it (ADR 022)
+  const catalog = await catalogFor(services, enrollment);
+  if (lines.some((l) => catalog.plans.get(l.plan_id)?.withdrawn === true)) return { ok: false, reason: "withdrawnPlan" };
   const steps = await stepListFor(
     services,
     enrollment,

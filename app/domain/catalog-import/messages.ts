@@ -59,6 +59,15 @@ export const PROBLEM_MESSAGES = {
   fileTooLarge: "larger than {{megabytes}} MB",
   notAnImportFile: "not a .csv, .xlsx or .json file",
   unreadable: "cannot be read: {{reason}}",
+  notImageAddress: 'not an image address (a path such as "/brand/logo.svg" or an https:// address)',
+  notZip3s: "not ZIP3 prefixes (three digits each): {{zip3s}}",
+  onePlanCode: "more than one plan code",
+  namesItself: "names the plan itself",
+  notFacts:
+    "not the plan's facts as JSON ({ deductible, maximums, waiting_periods, network, coverage: [{ key, label, share }], exclusions: [text] })",
+  notQuestions: "not a JSON list of questions ({ kind: eligibility or enroll, text_en, text_es, true_condition, decline_answer })",
+  notKey: "not a code (lower-case letters, digits, - and _; up to 40)",
+  noLinkedPlan: "no plan {{code}} in the catalog or this upload",
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_MESSAGES;

@@ -283,3 +283,108 @@ describe("catalog import: sample quotes", () => {
     ]);
   });
 });
+
+describe("catalog import: carriers, categories and a plan's flags, links, facts and questions", () => {
+  const plansTable = (header: string[], ...rows: string[][]): Table => ({ file: "plans.csv", header, rows });
+  const rates = (code: string): Table => ({
+    file: "rates.csv",
+    header: ["plan_code", "state", "tier", "age_band", "gender", "tobacco", "monthly_rate", "effective_date"],
+    rows: [[code, "all", "IO", "18-64", "", "", "10.00", "2027-01-01"]],
+  });
+  const facts = JSON.stringify({
+    deductible: "$50",
+    maximums: "$1,000",
+    waiting_periods: "None",
+    network: "Any",
+    coverage: [{ key: "basic", label: "Basic", share: "80%" }],
+    exclusions: ["Cosmetic"],
+  });
+
+  it("reads a new carrier and category a new plan names, with its flags, riders, facts and questions", () => {
+    const result = validateImport(
+      [
+        { file: "carriers.csv", header: ["code", "name", "admin_fee_percent", "logo_url"], rows: [["acme-life", "Acme Life", "3", ""]] },
+        {
+          file: "categories.csv",
+          header: ["key", "label_en", "label_es", "heading_en", "heading_es", "sort_order", "icon", "on_landing"],
+          rows: [["pet", "Pet Plans", "Planes para mascotas", "Pet", "Mascotas", "15", "paw", "no"]],
+        },
+        plansTable(
+          [
+            "code",
+            "category",
+            "carrier",
+            "name_en",
+            "name_es",
+            "is_rider",
+            "riders",
+            "zip3s",
+            "facts_en",
+            "questions",
+            "salary_rate_per_1000",
+          ],
+          [
+            "NEW-PET",
+            "pet",
+            "acme-life",
+            "Pet",
+            "Mascota",
+            "no",
+            "BSD-PPO-ESS",
+            "100 101",
+            facts,
+            JSON.stringify([{ kind: "enroll", text_en: "Sick?", text_es: "¿Enfermo?", true_condition: 0, decline_answer: 1 }]),
+            "0.45",
+          ],
+        ),
+        rates("NEW-PET"),
+      ],
+      FACTS,
+    );
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    if (!result.ok) return;
+    expect(result.upload.carriers.map((c) => [c.code, c.adminFeePercent])).toEqual([["acme-life", 3]]);
+    expect(result.upload.categories.map((c) => [c.key, c.on_landing])).toEqual([["pet", 0]]);
+    const [plan] = result.upload.plans;
+    expect(plan).toMatchObject({
+      flags: { is_rider: 0 },
+      links: { riders: ["BSD-PPO-ESS"] },
+      zip3s: ["100", "101"],
+      salaryRateCentsPerK: 45,
+      questions: [{ kind: "enroll", text_en: "Sick?", text_es: "¿Enfermo?", true_condition: 0, decline_answer: 1 }],
+    });
+    expect(plan!.facts.en?.coverage).toEqual([{ key: "basic", label: "Basic", share: "80%" }]);
+  });
+
+  it("names a broken flag, link, ZIP3, facts, questions and carrier row by row and column", () => {
+    const result = validateImport(
+      [
+        { file: "carriers.csv", header: ["code", "name", "admin_fee_percent"], rows: [["Bad Code", "", "300"]] },
+        plansTable(
+          ["code", "is_premier", "premier_pair", "suggested", "zip3s", "facts_es", "questions"],
+          ["BSD-PPO-ESS", "maybe", "OLD-PLAN BSD-PPO-ESS", "NOPE-1", "1000", '{"deductible":1}', '[{"kind":"other"}]'],
+        ),
+      ],
+      FACTS,
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map(formatProblem)).toEqual([
+      "carriers.csv row 2, code: not a code (lower-case letters, digits, - and _; up to 40)",
+      "carriers.csv row 2, name: missing",
+      "carriers.csv row 2, admin_fee_percent: not between 0 and 100",
+      "plans.csv row 2, is_premier: not yes or no",
+      "plans.csv row 2, zip3s: not ZIP3 prefixes (three digits each): 1000",
+      "plans.csv row 2, premier_pair: more than one plan code",
+      "plans.csv row 2, facts_es: not the plan's facts as JSON ({ deductible, maximums, waiting_periods, network, coverage: [{ key, label, share }], exclusions: [text] })",
+      "plans.csv row 2, questions: not a JSON list of questions ({ kind: eligibility or enroll, text_en, text_es, true_condition, decline_answer })",
+    ]);
+  });
+
+  it("refuses a link to a plan neither the catalog nor the upload has", () => {
+    const result = validateImport([plansTable(["code", "suggested"], ["BSD-PPO-ESS", "OLD-PLAN NOPE-1"])], FACTS);
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.problems.map(formatProblem)).toEqual(["plans.csv row 2, suggested: no plan NOPE-1 in the catalog or this upload"]);
+  });
+});

@@ -10,14 +10,24 @@ import { describeRate, rateKey, type ImportedRate } from "./rates";
 import { isRatePuf, parseRatePuf } from "./rate-puf";
 import { isTierRates, parseTierRates } from "./tier-rates";
 import { isRatingAreas, parseRatingAreas, type RatingArea } from "./rating-areas";
-import { isPlansTable, parsePlans, type ImportedPlan } from "./plans";
+import { isPlansTable, parsePlans, PLAN_LINKS, type ImportedPlan } from "./plans";
+import {
+  isCarriersTable,
+  isCategoriesTable,
+  parseCarriers,
+  parseCategories,
+  type ImportedCarrier,
+  type ImportedCategory,
+} from "./reference";
 
-export type ImportFileKind = "ratePuf" | "tierRates" | "plans" | "ratingAreas";
+export type ImportFileKind = "ratePuf" | "tierRates" | "plans" | "ratingAreas" | "carriers" | "categories";
 
 export function fileKind(table: Table): ImportFileKind | null {
   if (isRatePuf(table)) return "ratePuf";
   if (isTierRates(table)) return "tierRates";
   if (isRatingAreas(table)) return "ratingAreas";
+  if (isCategoriesTable(table)) return "categories";
+  if (isCarriersTable(table)) return "carriers";
   if (isPlansTable(table)) return "plans";
   return null;
 }
@@ -39,6 +49,9 @@ export interface ValidatedImport {
   rates: Map<string, ImportedRate[]>;
   rateCount: number;
   ratingAreas: RatingArea[];
+  /** rows of carriers and categories files */
+  carriers: ImportedCarrier[];
+  categories: ImportedCategory[];
   /** every rate holds on [ratesFrom, ratesUntil] (null: no end) */
   ratesFrom: string | null;
   ratesUntil: string | null;
@@ -53,6 +66,8 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   const plans: ImportedPlan[] = [];
   const rates: ImportedRate[] = [];
   const areas: RatingArea[] = [];
+  const carriers: ImportedCarrier[] = [];
+  const categories: ImportedCategory[] = [];
   const files: ValidatedImport["files"] = [];
   for (const table of tables) {
     const kind = fileKind(table);
@@ -70,13 +85,35 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
           ? parseTierRates(table, problems)
           : kind === "ratingAreas"
             ? parseRatingAreas(table, problems)
-            : parsePlans(table, problems);
+            : kind === "carriers"
+              ? parseCarriers(table, problems)
+              : kind === "categories"
+                ? parseCategories(table, problems)
+                : parsePlans(table, problems);
     for (const row of parsed) {
       if (kind === "ratingAreas") areas.push(row as RatingArea);
+      else if (kind === "carriers") carriers.push(row as ImportedCarrier);
+      else if (kind === "categories") categories.push(row as ImportedCategory);
       else if (kind === "plans") plans.push(row as ImportedPlan);
       else rates.push(row as ImportedRate);
     }
   }
+
+  // carriers and categories: one row per code across files
+  const carrierRow = new Map<string, ImportedCarrier>();
+  for (const c of carriers) {
+    const first = carrierRow.get(c.code);
+    if (first) problems.add(c.file, c.row, "code", problem("planRepeated", { code: c.code, file: first.file, row: first.row }));
+    else carrierRow.set(c.code, c);
+  }
+  const categoryRow = new Map<string, ImportedCategory>();
+  for (const c of categories) {
+    const first = categoryRow.get(c.key);
+    if (first) problems.add(c.file, c.row, "key", problem("planRepeated", { code: c.key, file: first.file, row: first.row }));
+    else categoryRow.set(c.key, c);
+  }
+  const knownCategories = new Set([...facts.categories, ...categoryRow.keys()]);
+  const knownCarriers = new Set([...facts.carriers, ...carrierRow.keys()]);
 
   // plans: one row per code across files; a new plan is complete and known categories and carriers
   const planRow = new Map<string, ImportedPlan>();
@@ -101,10 +138,15 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
       ] as const)
         if (!value) problems.add(p.file, p.row, column, problem("missingForNewPlan"));
     }
-    if (p.category && !facts.categories.has(p.category))
+    if (p.category && !knownCategories.has(p.category))
       problems.add(p.file, p.row, "category", problem("noCategory", { category: p.category }));
-    if (p.carrier && !facts.carriers.has(p.carrier)) problems.add(p.file, p.row, "carrier", problem("noCarrier", { carrier: p.carrier }));
+    if (p.carrier && !knownCarriers.has(p.carrier)) problems.add(p.file, p.row, "carrier", problem("noCarrier", { carrier: p.carrier }));
   }
+  // the plans a row names (suggestions, riders, replacement, premier companion): in the catalog or this upload
+  for (const p of planRow.values())
+    for (const link of PLAN_LINKS)
+      for (const code of p.links[link] ?? [])
+        if (!planRow.has(code) && !facts.planCodes.has(code)) problems.add(p.file, p.row, link, problem("noLinkedPlan", { code }));
 
   // rates: a known plan, not withdrawn, a known area, one rate per key
   const knownAreas = new Set([...facts.ratingAreas, ...areas.map((a) => a.area)]);
@@ -149,7 +191,17 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   if (problems.count) return { ok: false, problems: problems.list, problemCount: problems.count };
   return {
     ok: true,
-    upload: { plans: [...planRow.values()], rates: byPlan, rateCount: byKey.size, ratingAreas: areas, ratesFrom, ratesUntil, files },
+    upload: {
+      plans: [...planRow.values()],
+      rates: byPlan,
+      rateCount: byKey.size,
+      ratingAreas: areas,
+      carriers: [...carrierRow.values()],
+      categories: [...categoryRow.values()],
+      ratesFrom,
+      ratesUntil,
+      files,
+    },
   };
 }
 

@@ -1,27 +1,18 @@
 /**
  * Demo seed: a realistic catalog, identities and wizard configuration. Runs once: when
  * the plans table already has rows it does nothing. Everything is inserted in one
- * transaction, with explicit ids where other rows refer to them.
+ * transaction, with explicit ids where other rows refer to them. The catalog is not inserted
+ * here: the demo catalog's import files (docs/catalog/demo) are imported and published as
+ * version 1 by the catalog's own use case (publishDemoCatalog), by "demo seed".
  */
 import { DEMO_OPERATOR, seedDemoOperator, seedMissingDemoOperator } from "./operators";
 import { seedMissingCarrierProfiles } from "./carrier-profiles";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../schema";
 import type { Cipher } from "../../platform/crypto";
-import {
-  CARRIERS,
-  CATEGORIES,
-  METRO_ZIP3,
-  PLANS,
-  PLAN_AREAS,
-  PLAN_QUESTIONS,
-  PLAN_RELATIONS,
-  PLAN_STATES,
-  PLAN_TEXTS,
-  PLAN_FACTS_ROWS,
-  PRICES,
-  planByCode,
-} from "./catalog";
+import { CARRIERS, CATEGORIES, METRO_ZIP3, PLANS, PRICES, planByCode } from "./catalog";
+import { DEMO_CATALOG_FILES, demoCatalogUpload } from "./demo-catalog";
+import { publishDemoCatalog } from "../../operators/catalog/versions";
 import {
   GROUPS,
   GROUP_ADMINS,
@@ -41,20 +32,7 @@ import { AGREEMENT_TEXTS, EFFECTIVE_DATE_RULES, FIELD_DEFINITIONS, HEALTH_QUESTI
 export type SeedDialect = "sqlite" | "postgres";
 
 /** Tables seeded with explicit ids in serial columns (PostgreSQL sequences need advancing). */
-export const EXPLICIT_ID_TABLES = [
-  "carriers",
-  "plan_categories",
-  "plans",
-  "plan_prices",
-  "portals",
-  "reps",
-  "groups",
-  "members",
-  "policies",
-  "referrals",
-  "sites",
-  "group_admins",
-] as const;
+export const EXPLICIT_ID_TABLES = ["portals", "reps", "groups", "members", "policies", "referrals", "sites", "group_admins"] as const;
 
 type TableName = keyof Database;
 
@@ -100,13 +78,41 @@ async function seedMissingPlanFacts(db: Kysely<Database>) {
   const facts = await db.selectFrom("plan_facts").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(facts.n) > 0) return;
   const plans = await db.selectFrom("plans").select(["id", "code"]).execute();
-  const demo = new Set(plans.filter((p) => PLANS.some((d) => d.id === p.id && d.code === p.code)).map((p) => p.id));
-  const rows = PLAN_FACTS_ROWS.filter((r) => demo.has(r.plan_id));
+  const demo = new Map(plans.filter((p) => PLANS.some((d) => d.id === p.id && d.code === p.code)).map((p) => [p.code, p.id]));
+  const rows = demoCatalogUpload().plans.flatMap((p) =>
+    (["en", "es"] as const).flatMap((locale) => {
+      const f = p.facts[locale];
+      const plan_id = demo.get(p.code);
+      if (!f || plan_id === undefined) return [];
+      const { coverage, exclusions, ...text } = f;
+      return [{ plan_id, locale, ...text, coverage: JSON.stringify(coverage), exclusions: JSON.stringify(exclusions) }];
+    }),
+  );
   for (let i = 0; i < rows.length; i += 50)
     await db
       .insertInto("plan_facts")
       .values(rows.slice(i, i + 50))
       .execute();
+}
+
+/**
+ * The identities and the wizard configuration name plans, carriers, categories and price rows by
+ * the ids the import gives them on an empty database (file order): a database that gave others
+ * (a sequence not at its start) would seed wrong references, so it stops the seed instead.
+ */
+async function expectDemoIds(trx: Transaction<Database>) {
+  const [plans, carriers, categories, prices] = await Promise.all([
+    trx.selectFrom("plans").select(["id", "code"]).orderBy("id").execute(),
+    trx.selectFrom("carriers").select(["id", "code"]).orderBy("id").execute(),
+    trx.selectFrom("plan_categories").select(["id", "key"]).orderBy("id").execute(),
+    trx.selectFrom("plan_prices").select(["id", "plan_id", "price_cents"]).orderBy("id").execute(),
+  ]);
+  const same =
+    JSON.stringify(plans) === JSON.stringify(PLANS.map((p) => ({ id: p.id, code: p.code }))) &&
+    JSON.stringify(carriers) === JSON.stringify(CARRIERS.map((c) => ({ id: c.id, code: c.code }))) &&
+    JSON.stringify(categories) === JSON.stringify(CATEGORIES.map((c) => ({ id: c.id, key: c.key }))) &&
+    JSON.stringify(prices) === JSON.stringify(PRICES.map((p) => ({ id: p.id, plan_id: p.plan_id, price_cents: p.price_cents })));
+  if (!same) throw new Error("the demo catalog's import gave other ids than its files' order: the seed needs an empty database");
 }
 
 export async function seedDatabase(
@@ -125,25 +131,17 @@ export async function seedDatabase(
   }
 
   const identities = buildMembers(cipher, now);
+  // read and checked once per process, before the transaction
+  const catalog = demoCatalogUpload();
 
   return db.transaction().execute(async (trx) => {
     // another process may have seeded between the check and the transaction
     const again = await trx.selectFrom("plans").select(trx.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     if (Number(again.n) > 0) return { seeded: false };
 
-    // catalog
-    await insertAll(trx, "carriers", CARRIERS);
-    await insertAll(trx, "plan_categories", CATEGORIES);
-    await insertAll(trx, "plans", PLANS);
-    await insertAll(trx, "plan_texts", PLAN_TEXTS, 50);
-    await insertAll(trx, "plan_facts", PLAN_FACTS_ROWS, 50);
-    await insertAll(trx, "plan_states", PLAN_STATES);
-    await insertAll(trx, "plan_areas", PLAN_AREAS);
-    await insertAll(trx, "plan_prices", PRICES);
-    // every demo plan is offered by version 1, the catalog in force since 1900 (migration 017, ADR 022)
-    await sql`insert into catalog_version_plans (version_id, plan_id, status) select 1, id, 'offered' from plans`.execute(trx);
-    await insertAll(trx, "plan_relations", PLAN_RELATIONS);
-    await insertAll(trx, "plan_questions", PLAN_QUESTIONS);
+    // catalog: the demo files imported and published as version 1, in force since 1900 (ADR 022)
+    await publishDemoCatalog(trx, catalog, { source: DEMO_CATALOG_FILES.map((f) => `docs/catalog/demo/${f}`).join(", "), now });
+    await expectDemoIds(trx);
 
     // identities
     await insertAll(trx, "portals", PORTALS);

@@ -46,6 +46,31 @@ async function xlsxTable(file: string, bytes: Uint8Array): Promise<Table> {
   return { file, header, rows: rows.filter((r) => r.some((c) => c !== "")) };
 }
 
+/**
+ * A CSV or JSON file's text as a table, or the problems that stopped it being read (the demo
+ * seed reads the demo catalog's files this way, synchronously, once per process).
+ */
+export function readTextFile(name: string, text: string): { table: Table } | { problems: Problems } {
+  const problems = new Problems();
+  const lower = name.toLowerCase();
+  try {
+    if (lower.endsWith(".json")) {
+      const table = jsonPlansTable(name, JSON.parse(text), problems);
+      return table ? { table } : { problems };
+    }
+    if (lower.endsWith(".csv") || lower.endsWith(".txt")) return { table: csvTable(name, text) };
+    problems.add(name, null, null, problem("notAnImportFile"));
+  } catch (e) {
+    problems.add(
+      name,
+      null,
+      null,
+      problem("unreadable", { reason: e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error" }),
+    );
+  }
+  return { problems };
+}
+
 /** The file as a table, or the problems that stopped it being read. */
 export async function readUploadFile(f: UploadFile): Promise<{ table: Table } | { problems: Problems }> {
   const problems = new Problems();
@@ -56,13 +81,7 @@ export async function readUploadFile(f: UploadFile): Promise<{ table: Table } | 
   const lower = f.name.toLowerCase();
   try {
     if (lower.endsWith(".xlsx")) return { table: await xlsxTable(f.name, f.bytes) };
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(f.bytes);
-    if (lower.endsWith(".json")) {
-      const table = jsonPlansTable(f.name, JSON.parse(text), problems);
-      return table ? { table } : { problems };
-    }
-    if (lower.endsWith(".csv") || lower.endsWith(".txt")) return { table: csvTable(f.name, text) };
-    problems.add(f.name, null, null, problem("notAnImportFile"));
+    return readTextFile(f.name, new TextDecoder("utf-8", { fatal: true }).decode(f.bytes));
   } catch (e) {
     problems.add(
       f.name,

@@ -29,7 +29,8 @@ import type { Table } from "~/domain/catalog-import/table";
 import { effectiveDateProblem, validateImport, type ValidatedImport } from "~/domain/catalog-import/validate";
 import { sampleQuotes, type SampleQuote } from "~/domain/catalog-import/preview";
 import { TIER_RATE_COLUMNS } from "~/domain/catalog-import/tier-rates";
-import { PLAN_TEXT_FIELDS } from "~/domain/catalog-import/plans";
+import { PLAN_FLAGS, PLAN_TEXT_FIELDS } from "~/domain/catalog-import/plans";
+import { CARRIER_COLUMNS, CATEGORY_COLUMNS } from "~/domain/catalog-import/reference";
 import type { PriceRow } from "~/domain/pricing";
 import { date as parseDate } from "~/domain/catalog-import/values";
 import { todayIso } from "~/domain/dates";
@@ -211,6 +212,33 @@ export async function republishVersion(
   return { ok: true, versionId: id, effectiveDate };
 }
 
+/** Who the demo catalog's version is imported and published by, on the trail and the version. */
+export const DEMO_SEED_ACTOR = "demo seed";
+/** The demo catalog is in force for any coverage date, as the catalog before versions was (migration 017). */
+export const DEMO_CATALOG_EFFECTIVE = "1900-01-01";
+
+/**
+ * The demo catalog on a database without plans (app/.server/db/seed): an upload already checked
+ * whole (docs/catalog/demo, by validateImport, as checkUpload does), kept as a draft and published
+ * by the same writes as importUpload and publishVersion — as version 1, the empty version migration
+ * 017 made, in force since 1900-01-01 (a date publishVersion refuses to an operator), by "demo
+ * seed" — on audit_events (catalog.import, catalog.publish) and as the version's publisher. It
+ * writes no console trail entry (operator_events): no operator or command made the change.
+ * `db` may be the seed's own transaction.
+ */
+export async function publishDemoCatalog(db: Services["db"], upload: ValidatedImport, o: { source: string; now: Date }) {
+  const offers = await db.selectFrom("catalog_version_plans").select("plan_id").where("version_id", "=", 1).executeTakeFirst();
+  if (offers) throw new Error("the demo catalog goes into an empty catalog only");
+  await db.deleteFrom("catalog_versions").where("id", "=", 1).execute();
+  const { versionId } = await insertDraft(db, upload, { source: o.source, now: o.now, by: DEMO_SEED_ACTOR, id: 1 });
+  const window = effectiveDateProblem(DEMO_CATALOG_EFFECTIVE, { ratesFrom: upload.ratesFrom, ratesUntil: upload.ratesUntil });
+  if (window) throw new Error(`the demo catalog cannot take effect on ${DEMO_CATALOG_EFFECTIVE}: ${window}`);
+  const done = await markPublished(db, versionId, { effectiveDate: DEMO_CATALOG_EFFECTIVE, by: DEMO_SEED_ACTOR, now: o.now });
+  if (!done) throw new Error("the demo catalog's version was not published");
+  loadCatalog.forget(db);
+  return versionId;
+}
+
 export async function discardDraft(services: Services, versionId: number, o: { by: string; trail?: TrailWriter }) {
   const done = await deleteDraft(services.db, versionId, { by: o.by, now: services.now(), trail: o.trail });
   loadCatalog.forget(services.db);
@@ -224,24 +252,35 @@ export function catalogVersions(services: Services) {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The catalog in force on `on` as import files (README "Catalog import files"): plans.json,
+ * The catalog in force on `on` as import files (README "Catalog import files"): carriers.csv,
+ * categories.csv, plans.json (every plan's attributes, flags, texts, links, facts and questions),
  * rates.csv (the tier-rate format, every rate with its rating area) and rating-areas.csv.
- * Importing them back and publishing gives the same catalog (tests/integration/catalog-cli.test.ts).
+ * Importing them back and publishing gives the same catalog (tests/integration/catalog-cli.test.ts);
+ * the demo catalog (docs/catalog/demo) was made this way.
  */
 export async function exportCatalog(services: Services, on: string): Promise<{ name: string; text: string }[]> {
   const db = services.db;
-  const [catalog, carriers, areas] = await Promise.all([
+  const [catalog, carriers, categories, areas, facts] = await Promise.all([
     loadCatalog(db, on),
-    db.selectFrom("carriers").select(["id", "code"]).execute(),
+    db.selectFrom("carriers").selectAll().orderBy("id").execute(),
+    db.selectFrom("plan_categories").selectAll().orderBy("id").execute(),
     ratingAreaRows(db),
+    db.selectFrom("plan_facts").selectAll().execute(),
   ]);
   const carrierCode = new Map(carriers.map((c) => [c.id, c.code]));
-  const plans = [];
+  const factsOf = new Map(facts.map((f) => [`${f.plan_id}:${f.locale}`, f]));
+  const planCodeOf = new Map([...catalog.plans.values()].map((p) => [p.id, p.code]));
+  const codesOf = (ids: readonly (number | null | undefined)[] | undefined) =>
+    (ids ?? [])
+      .filter((id): id is number => typeof id === "number")
+      .map((id) => planCodeOf.get(id) ?? "")
+      .join(" ");
+  const plans: Record<string, unknown>[] = [];
   const sources = new Map<number, number[]>();
   for (const plan of catalog.plans.values()) {
     const offer = catalog.offers.get(plan.id);
     if (!offer) continue;
-    const entry: Record<string, string | number> = { code: plan.code, status: offer.status };
+    const entry: Record<string, unknown> = { code: plan.code, status: offer.status };
     if (offer.status === "offered") {
       sources.set(offer.versionId, [...(sources.get(offer.versionId) ?? []), plan.id]);
       Object.assign(entry, {
@@ -255,13 +294,49 @@ export async function exportCatalog(services: Services, on: string): Promise<{ n
         hide_add_to_cart: plan.hide_add_to_cart,
         is_featured: plan.is_featured,
         sort_order: plan.sort_order,
+        popularity: plan.popularity,
         one_time_fee: dollars(plan.one_time_fee_cents),
       });
+      for (const f of PLAN_FLAGS) if (f !== "tobacco_rated" && f !== "hide_add_to_cart" && f !== "is_featured") entry[f] = plan[f];
+      const optional: Record<string, string | number | null> = {
+        logo_url: plan.logo_url,
+        bundle_size: plan.bundle_size,
+        min_working_hours: plan.min_working_hours,
+        l713_net_price: plan.l713_net_price_cents === null ? null : dollars(plan.l713_net_price_cents),
+        salary_rate_per_1000: plan.salary_rate_cents_per_k === null ? null : dollars(plan.salary_rate_cents_per_k),
+        zip3s: plan.areas.join(" "),
+        suggested: codesOf(catalog.suggested.get(plan.id)),
+        riders: codesOf(catalog.riders.get(plan.id)),
+        replaced_by: codesOf([catalog.replacedBy.get(plan.id)]),
+        premier_pair: codesOf([plan.premier_pair_plan_id]),
+      };
+      for (const [k, v] of Object.entries(optional)) if (v !== null && v !== "") entry[k] = v;
       for (const locale of ["en", "es"] as const)
         for (const f of PLAN_TEXT_FIELDS) {
           const v = plan.texts[locale]?.[f];
           if (v) entry[`${f}_${locale}`] = v;
         }
+      for (const locale of ["en", "es"] as const) {
+        const f = factsOf.get(`${plan.id}:${locale}`);
+        if (f)
+          entry[`facts_${locale}`] = {
+            deductible: f.deductible,
+            maximums: f.maximums,
+            waiting_periods: f.waiting_periods,
+            network: f.network,
+            coverage: JSON.parse(f.coverage),
+            exclusions: JSON.parse(f.exclusions),
+          };
+      }
+      const questions = catalog.questions.get(plan.id);
+      if (questions)
+        entry.questions = [...questions.eligibility, ...questions.enroll].map((q) => ({
+          kind: q.kind,
+          text_en: q.text_en,
+          text_es: q.text_es,
+          true_condition: q.true_condition,
+          decline_answer: q.decline_answer,
+        }));
     }
     plans.push(entry);
   }
@@ -293,6 +368,14 @@ export async function exportCatalog(services: Services, on: string): Promise<{ n
       ]);
   }
   const files = [
+    {
+      name: "carriers.csv",
+      text: stringify([[...CARRIER_COLUMNS], ...carriers.map((c) => [c.code, c.name, String(c.admin_fee_percent), c.logo_url ?? ""])]),
+    },
+    {
+      name: "categories.csv",
+      text: stringify([[...CATEGORY_COLUMNS], ...categories.map((c) => CATEGORY_COLUMNS.map((k) => String(c[k])))]),
+    },
     { name: "plans.json", text: `${JSON.stringify({ plans }, null, 2)}\n` },
     { name: "rates.csv", text: stringify([[...TIER_RATE_COLUMNS], ...rateRows]) },
   ];
