@@ -109,8 +109,12 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // client navigation, refusal pages). Brotli gets a window sized for pages (2^18 = 256 KB, not
 // the 4 MB default) at a moderate quality. Scripts and stylesheets were compressed at build
 // time and are sent as they are (servePrecompressed).
+// A body already encoded (every page, a kept plans page) is left alone at once: the filter runs
+// first, before the type lookup (compressible's mime-db match) and the Vary parse the middleware
+// would do only to find "already encoded" (issue 24, ADR 031; entry.server set Vary itself).
 app.use(
   compression({
+    filter: (req, res) => !res.getHeader("Content-Encoding") && compression.filter(req, res),
     brotli: { params: PAGE_BROTLI_PARAMS },
     level: PAGE_GZIP_LEVEL,
     memLevel: 8,

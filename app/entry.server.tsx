@@ -2,12 +2,12 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "~/i18n-react";
 import { i18nConfig, isLocale } from "~/i18n";
 import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";
-import { withoutNulBytes } from "~/.server/platform/html-stream";
+import { completedInOnePass, withoutNulBytes } from "~/.server/platform/html-stream";
 import { encodeDocument } from "~/.server/platform/document-encoding";
 import { loggablePath } from "~/.server/platform/log";
 import { RequestInfoProvider } from "~/components/RequestInfo";
@@ -94,71 +94,92 @@ export default async function handleRequest(
   // The parts the browser loads lazily (closed dialogs) render here at once: their modules are in (components/LazyPart.tsx)
   await loadLazyParts();
 
+  const app = (
+    <I18nextProvider i18n={instance}>
+      <RequestInfoProvider value={{ nonce, requestId, listedCards: loadContext.listedCards, cardBodyHtml }}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </RequestInfoProvider>
+    </I18nextProvider>
+  );
+
+  /** The finished page: headers, the page cache's offer, one compression, the Response. */
+  function respond(page: Buffer, didError: boolean) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Language", lng);
+    const status = didError ? 500 : responseStatusCode;
+    // A route without an action answers a POST with 405; say what it does take.
+    if (status === 405 && !responseHeaders.has("Allow"))
+      responseHeaders.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
+    loadContext.pageCapture?.offer(page, status, responseHeaders);
+    // compressed here, in one call (the compression middleware leaves an encoded body alone)
+    const { body, encoding } = encodeDocument(page, request.headers.get("Accept-Encoding"));
+    if (encoding) responseHeaders.set("Content-Encoding", encoding);
+    responseHeaders.append("Vary", "Accept-Encoding");
+    responseHeaders.set("Content-Length", String(body.byteLength));
+    // Behind the server's adapter (platform/remix-adapter.ts) the page goes beside the
+    // Response and is sent in one write; elsewhere (tests calling the handler) inside it.
+    const slot = loadContext.document;
+    const response = new Response(slot ? null : body, { headers: responseHeaders, status });
+    if (slot) slot.rendered = { response, body };
+    return response;
+  }
+
+  // A page is rendered in one synchronous pass to a string (issue 24, ADR 031): nothing on the
+  // server suspends (lazy parts are loaded before, React.lazy parts render after hydration only),
+  // and the streaming renderer spent ~6% of a fresh /plans encoding each of its thousands of small
+  // strings into 2 KB byte chunks, then the chunks were written through a stream and concatenated.
+  // When a boundary did not complete in one pass (`<!--$!-->`, React's "render this in the
+  // browser" mark: something suspended or threw inside a Suspense boundary) or the render threw,
+  // the page is rendered again by the streaming renderer, which waits for everything and reports
+  // errors (status 500, the log) exactly as before.
+  let page: string | null = null;
+  try {
+    page = completedInOnePass(renderToString(app));
+  } catch {
+    page = null;
+  }
+  if (page !== null) return respond(Buffer.from(page, "utf8"), false);
+
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Unwatched as soon as the render ends, so no request leaves its render behind.
     let finished = () => {};
-    const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RequestInfoProvider value={{ nonce, requestId, listedCards: loadContext.listedCards, cardBodyHtml }}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </RequestInfoProvider>
-      </I18nextProvider>,
-      {
-        nonce,
-        // Wait for everything: pages are complete HTML for readers without JavaScript. The
-        // document is then collected into one buffer and handed on in one write: the compressor
-        // works once on the whole page instead of flushing after each of React's ~2 KB chunks.
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          // emitClose off: React listens for the destination's 'close' and would end it a second
-          // time, building an ERR_STREAM_ALREADY_FINISHED error (and its stack) on every page
-          const sink = new Writable({
-            emitClose: false,
-            write(chunk: Buffer | string, _encoding, callback) {
-              chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-              callback();
-            },
-            final(callback) {
-              finished();
-              const page = withoutNulBytes(Buffer.concat(chunks));
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.set("Content-Language", lng);
-              const status = didError ? 500 : responseStatusCode;
-              // A route without an action answers a POST with 405; say what it does take.
-              if (status === 405 && !responseHeaders.has("Allow"))
-                responseHeaders.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
-              loadContext.pageCapture?.offer(page, status, responseHeaders);
-              // compressed here, in one call (the compression middleware leaves an encoded body alone)
-              const { body, encoding } = encodeDocument(page, request.headers.get("Accept-Encoding"));
-              if (encoding) responseHeaders.set("Content-Encoding", encoding);
-              responseHeaders.append("Vary", "Accept-Encoding");
-              responseHeaders.set("Content-Length", String(body.byteLength));
-              // Behind the server's adapter (platform/remix-adapter.ts) the page goes beside the
-              // Response and is sent in one write; elsewhere (tests calling the handler) inside it.
-              const slot = loadContext.document;
-              const response = new Response(slot ? null : body, { headers: responseHeaders, status });
-              if (slot) slot.rendered = { response, body };
-              resolve(response);
-              callback();
-            },
-          });
-          sink.on("error", (error) => {
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      // Wait for everything: pages are complete HTML for readers without JavaScript. The
+      // document is then collected into one buffer and handed on in one write: the compressor
+      // works once on the whole page instead of flushing after each of React's ~2 KB chunks.
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        // emitClose off: React listens for the destination's 'close' and would end it a second
+        // time, building an ERR_STREAM_ALREADY_FINISHED error (and its stack) on every page
+        const sink = new Writable({
+          emitClose: false,
+          write(chunk: Buffer | string, _encoding, callback) {
+            chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+            callback();
+          },
+          final(callback) {
             finished();
-            reject(error);
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
+            resolve(respond(withoutNulBytes(Buffer.concat(chunks)), didError));
+            callback();
+          },
+        });
+        sink.on("error", (error) => {
           finished();
           reject(error);
-        },
-        onError(error: unknown) {
-          didError = true;
-          services.log.error("render error", { requestId, reason: error instanceof Error ? error.message : "unknown" });
-        },
+        });
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        finished();
+        reject(error);
+      },
+      onError(error: unknown) {
+        didError = true;
+        services.log.error("render error", { requestId, reason: error instanceof Error ? error.message : "unknown" });
+      },
+    });
     finished = watch(abort);
   });
 }
