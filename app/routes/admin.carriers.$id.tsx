@@ -42,7 +42,16 @@ export async function action(args: ActionFunctionArgs) {
   if (field(form, "intent", 20) !== "save") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const result = await carrierProfileValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
-  if (!(await saveCarrierProfile(op.services, op.actor, id, result.data))) throw new Response("Not Found", { status: 404 });
+  const saved = await saveCarrierProfile(op.services, op.actor, id, result.data, { mayRoute: op.operator.role === "admin" });
+  if (saved === "unknown") throw new Response("Not Found", { status: 404 });
+  if (saved !== "saved")
+    return validationError(
+      {
+        fieldErrors: Object.fromEntries(saved.adminOnly.map((k) => [k, "carrierProfile.validation.adminOnlyRoute"])),
+        formId: result.formId,
+      },
+      result.submittedData,
+    );
   return redirect(`/admin/carriers/${id}?saved=1`);
 }
 

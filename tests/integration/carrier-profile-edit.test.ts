@@ -100,8 +100,33 @@ describeEachDatabase("a carrier's delivery profile in the console (issue 29)", (
     expect(await profile()).toEqual(before);
   });
 
-  it("catalog saves; the trail records each changed field before → after; the form shows the saved values", async () => {
+  it("catalog changes the trading-partner fields but not where the files go: that is refused beside its fields, nothing saved", async () => {
     const cat = await signedIn("cat@ops.example");
+    const before = await profile();
+    const refused = await cat.submit(profileAction, path(), VALID, { params: params() });
+    expect(refused.status).toBe(422);
+    expect(refused.data.fieldErrors).toEqual({
+      transport: "carrierProfile.validation.adminOnlyRoute",
+      sftpHost: "carrierProfile.validation.adminOnlyRoute",
+      sftpPort: "carrierProfile.validation.adminOnlyRoute",
+      sftpUsername: "carrierProfile.validation.adminOnlyRoute",
+      sftpKeyRef: "carrierProfile.validation.adminOnlyRoute",
+      sftpHostKeySha256: "carrierProfile.validation.adminOnlyRoute",
+      sftpOutbox: "carrierProfile.validation.adminOnlyRoute",
+      sftpInbox: "carrierProfile.validation.adminOnlyRoute",
+    });
+    expect(refused.data.repopulateFields).toMatchObject({ sftpHost: "sftp.brightsmile.example" });
+    expect(await profile()).toEqual(before);
+    // the rest of the profile, as it stands, with another master policy: saved (then put back)
+    const current = (await cat.load(profileLoader, path(), params())).data.defaults;
+    const renamed = { ...current, intent: "save", masterPolicy: "BRIGHT-2027" };
+    expect((await cat.submit(profileAction, path(), renamed, { params: params() })).location).toBe(`${path()}?saved=1`);
+    expect(await profile()).toMatchObject({ master_policy: "BRIGHT-2027", transport: before.transport });
+    await cat.submit(profileAction, path(), { ...current, intent: "save" }, { params: params() });
+  });
+
+  it("an admin sets where the files go; the trail records each changed field before → after; the form shows the saved values", async () => {
+    const cat = await signedIn(DEMO.operator.email);
     const saved = await cat.submit(profileAction, path(), VALID, { params: params() });
     expect(saved.location).toBe(`${path()}?saved=1`);
     expect(await profile()).toMatchObject({
@@ -115,7 +140,9 @@ describeEachDatabase("a carrier's delivery profile in the console (issue 29)", (
       sftp_key_ref: "env:BRIGHTSMILE_KEY",
       sftp_outbox: "/outbox",
     });
-    const [event] = await app.store.db.selectFrom("operator_events").selectAll().where("kind", "=", "carrier.profile.update").execute();
+    const event = (
+      await app.store.db.selectFrom("operator_events").selectAll().where("kind", "=", "carrier.profile.update").orderBy("id").execute()
+    ).at(-1)!;
     expect(event.target_id).toBe(String(carrierId));
     expect(JSON.parse(event.before_json!)).toMatchObject({ usage: "T", transport: "local", sftp_host: null, full_file_weekday: null });
     expect(JSON.parse(event.after_json!)).toMatchObject({ usage: "P", transport: "sftp", sftp_host: "sftp.brightsmile.example" });

@@ -83,13 +83,51 @@ type Columns = ReturnType<typeof columns>;
 const trailView = (row: Partial<Columns> | undefined) =>
   Object.fromEntries(Object.keys(columns({} as CarrierProfileInput)).map((k) => [k, row?.[k as keyof Columns] ?? null]));
 
-/** Saves the profile (made when missing); false for an unknown carrier. */
-export async function saveCarrierProfile(services: Services, actor: OperatorActor, carrierId: number, input: CarrierProfileInput) {
+/**
+ * The columns that say where a carrier's files go — and the files carry members' SSNs: only an admin
+ * changes them (a catalog operator who could point them at their own server could send every member's
+ * SSN there with the next full file). Each with the form field it comes from.
+ */
+const ROUTE_COLUMNS = {
+  transport: "transport",
+  sftp_host: "sftpHost",
+  sftp_port: "sftpPort",
+  sftp_username: "sftpUsername",
+  sftp_key_ref: "sftpKeyRef",
+  sftp_host_key_sha256: "sftpHostKeySha256",
+  sftp_outbox: "sftpOutbox",
+  sftp_inbox: "sftpInbox",
+} as const satisfies Partial<Record<keyof Columns, keyof CarrierProfileInput>>;
+
+/** What a profile that does not exist yet delivers by: the local directory. */
+const NO_ROUTE: Partial<Columns> = { transport: "local" };
+
+export type SaveProfileResult = "saved" | "unknown" | { adminOnly: Array<keyof CarrierProfileInput> };
+
+/**
+ * Saves the profile (made when missing). An operator who may not route files (`mayRoute` false) is
+ * refused any change to where they go: the fields named, nothing saved.
+ */
+export async function saveCarrierProfile(
+  services: Services,
+  actor: OperatorActor,
+  carrierId: number,
+  input: CarrierProfileInput,
+  o: { mayRoute: boolean },
+): Promise<SaveProfileResult> {
   return services.db.transaction().execute(async (trx) => {
     const carrier = await trx.selectFrom("carriers").select("id").where("id", "=", carrierId).executeTakeFirst();
-    if (!carrier) return false;
+    if (!carrier) return "unknown";
     const before = await trx.selectFrom("carrier_profiles").selectAll().where("carrier_id", "=", carrierId).executeTakeFirst();
-    const values = { ...columns(input), updated_at: services.now().toISOString() };
+    const next = columns(input);
+    if (!o.mayRoute) {
+      const was = (before ?? NO_ROUTE) as Partial<Columns>;
+      const changed = (Object.keys(ROUTE_COLUMNS) as Array<keyof typeof ROUTE_COLUMNS>).filter(
+        (k) => (next[k] ?? null) !== (was[k] ?? null),
+      );
+      if (changed.length) return { adminOnly: changed.map((k) => ROUTE_COLUMNS[k]) };
+    }
+    const values = { ...next, updated_at: services.now().toISOString() };
     if (before) await trx.updateTable("carrier_profiles").set(values).where("carrier_id", "=", carrierId).execute();
     else
       await trx
@@ -104,6 +142,6 @@ export async function saveCarrierProfile(services: Services, actor: OperatorActo
       before: trailView(before as Partial<Columns> | undefined),
       after: trailView(after as Partial<Columns>),
     });
-    return true;
+    return "saved";
   });
 }
