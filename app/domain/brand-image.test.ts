@@ -1,11 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { BRAND_IMAGE_MAX_BYTES, brandImagePath, checkBrandImage, parseBrandImageName, sniffImageType } from "./brand-image";
+import {
+  BRAND_IMAGE_MAX_BYTES,
+  brandImagePath,
+  checkBrandImage,
+  imageDimensions,
+  parseBrandImageName,
+  sniffImageType,
+} from "./brand-image";
 
 const bytes = (...parts: Array<number[] | string>) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
-const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], "IHDR");
-const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], "JFIF");
-const webp = bytes("RIFF", [36, 0, 0, 0], "WEBPVP8 ");
+const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+const pngOf = (w: number, h: number) =>
+  bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], "IHDR", u32(w), u32(h), [8, 6, 0, 0, 0]);
+const png = pngOf(120, 40);
+/** SOI, an APP0 segment, then SOF0 with height and width */
+const jpegOf = (w: number, h: number) =>
+  bytes(
+    [0xff, 0xd8, 0xff, 0xe0, 0, 16],
+    "JFIF",
+    [0, 1, 1, 0, 0, 1, 0, 1, 0, 0],
+    [0xff, 0xc0, 0, 17, 8, h >> 8, h & 255, w >> 8, w & 255, 3],
+  );
+const jpeg = jpegOf(64, 48);
+/** VP8X: the canvas width and height minus one, 24-bit little-endian */
+const webpOf = (w: number, h: number) =>
+  bytes(
+    "RIFF",
+    [36, 0, 0, 0],
+    "WEBPVP8X",
+    [10, 0, 0, 0, 0, 0, 0, 0],
+    [(w - 1) & 255, ((w - 1) >> 8) & 255, (w - 1) >> 16],
+    [(h - 1) & 255, ((h - 1) >> 8) & 255, (h - 1) >> 16],
+  );
+const webp = webpOf(300, 100);
 
 describe("brand images by their magic bytes", () => {
   it("knows PNG, JPEG and WebP from their first bytes", () => {
@@ -33,6 +61,17 @@ describe("brand images by their magic bytes", () => {
     expect(checkBrandImage(over)).toEqual({ ok: false, problem: "tooLarge" });
     expect(checkBrandImage(bytes("GIF89a"))).toEqual({ ok: false, problem: "type" });
     expect(checkBrandImage(jpeg, 4)).toEqual({ ok: false, problem: "tooLarge" });
+  });
+
+  it("reads each type's declared size and refuses more than 4000 pixels a side, or a header without one", () => {
+    expect(imageDimensions(png, "png")).toEqual({ width: 120, height: 40 });
+    expect(imageDimensions(jpeg, "jpeg")).toEqual({ width: 64, height: 48 });
+    expect(imageDimensions(webp, "webp")).toEqual({ width: 300, height: 100 });
+    expect(checkBrandImage(pngOf(4000, 4000))).toEqual({ ok: true, type: "png" });
+    expect(checkBrandImage(pngOf(50_000, 50_000))).toEqual({ ok: false, problem: "dimensions" });
+    expect(checkBrandImage(jpegOf(4001, 10))).toEqual({ ok: false, problem: "dimensions" });
+    expect(checkBrandImage(webpOf(10, 16_000))).toEqual({ ok: false, problem: "dimensions" });
+    expect(checkBrandImage(bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], "JFIF"))).toEqual({ ok: false, problem: "type" });
   });
 
   it("a stored image's path round-trips; anything else is not one of ours", () => {

@@ -30,14 +30,66 @@ export function sniffImageType(bytes: Uint8Array): BrandImageType | null {
   return null;
 }
 
-export type BrandImageCheck = { ok: true; type: BrandImageType } | { ok: false; problem: "empty" | "tooLarge" | "type" };
+/**
+ * The widest and tallest a brand image may be. A small file can still declare 50,000 × 50,000
+ * pixels and make every visitor's browser decode billions of bytes on the rep's landing page.
+ */
+export const BRAND_IMAGE_MAX_PIXELS_PER_SIDE = 4000;
 
-/** Whether an uploaded file can be a brand image: not empty, at most the cap, PNG/JPEG/WebP by its bytes. */
+const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
+const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
+const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
+const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + ((b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
+
+/** Width and height as the image's own header declares them (PNG IHDR, JPEG SOFn, WebP VP8/VP8L/VP8X), or null. */
+export function imageDimensions(bytes: Uint8Array, type: BrandImageType): { width: number; height: number } | null {
+  if (type === "png") {
+    if (bytes.length < 24 || !startsWith(bytes, ascii("IHDR"), 12)) return null;
+    return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+  }
+  if (type === "jpeg") {
+    let i = 2;
+    while (i + 9 < bytes.length) {
+      if (bytes[i] !== 0xff) return null;
+      const marker = bytes[i + 1]!;
+      if (marker === 0xff) {
+        i++;
+        continue;
+      }
+      // start of frame (SOF0–SOF15, not DHT, JPG or DAC): precision, height, width
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { height: u16be(bytes, i + 5), width: u16be(bytes, i + 7) };
+      if (marker === 0xd9 || marker === 0xda) return null;
+      i += 2 + u16be(bytes, i + 2);
+    }
+    return null;
+  }
+  if (bytes.length < 30) return null;
+  if (startsWith(bytes, ascii("VP8 "), 12)) return { width: u16le(bytes, 26) & 0x3fff, height: u16le(bytes, 28) & 0x3fff };
+  if (startsWith(bytes, ascii("VP8L"), 12)) {
+    const [b0, b1, b2, b3] = [bytes[21]!, bytes[22]!, bytes[23]!, bytes[24]!];
+    return { width: 1 + (b0 | ((b1 & 0x3f) << 8)), height: 1 + ((b1 >> 6) | (b2 << 2) | ((b3 & 0x0f) << 10)) };
+  }
+  if (startsWith(bytes, ascii("VP8X"), 12)) return { width: 1 + u24le(bytes, 24), height: 1 + u24le(bytes, 27) };
+  return null;
+}
+
+export type BrandImageCheck = { ok: true; type: BrandImageType } | { ok: false; problem: "empty" | "tooLarge" | "type" | "dimensions" };
+
+/**
+ * Whether an uploaded file can be a brand image: not empty, at most the cap, PNG/JPEG/WebP by its
+ * bytes, with a header that says its size, at most 4000 pixels a side.
+ */
 export function checkBrandImage(bytes: Uint8Array, maxBytes = BRAND_IMAGE_MAX_BYTES): BrandImageCheck {
   if (bytes.length === 0) return { ok: false, problem: "empty" };
   if (bytes.length > maxBytes) return { ok: false, problem: "tooLarge" };
   const type = sniffImageType(bytes);
-  return type ? { ok: true, type } : { ok: false, problem: "type" };
+  if (!type) return { ok: false, problem: "type" };
+  const size = imageDimensions(bytes, type);
+  if (!size || size.width === 0 || size.height === 0) return { ok: false, problem: "type" };
+  if (size.width > BRAND_IMAGE_MAX_PIXELS_PER_SIDE || size.height > BRAND_IMAGE_MAX_PIXELS_PER_SIDE)
+    return { ok: false, problem: "dimensions" };
+  return { ok: true, type };
 }
 
 /** The path a stored image is served at: its content hash and extension (immutable: a new image is a new path). */

@@ -23,6 +23,7 @@ const MESSAGES = {
   empty: "admin.validation.imageEmpty",
   tooLarge: "admin.validation.imageTooLarge",
   type: "admin.validation.imageType",
+  dimensions: "admin.validation.imageDimensions",
 } as const;
 
 export async function takeBrandUploads(form: FormData): Promise<{ uploads: BrandUploads; fieldErrors: Record<string, string> }> {
