@@ -4,6 +4,7 @@
  * names on the next page (the held reference data is dropped), each change on the trail before →
  * after; support reads only; unknown ids are 404.
  */
+import { landingOwnerBySlug } from "~/.server/repositories/entry";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loader as portalsLoader, action as portalsAction } from "~/routes/admin.portals._index";
 import { loader as portalLoader, action as portalAction } from "~/routes/admin.portals.$id";
@@ -121,5 +122,16 @@ describeEachDatabase("portals in the operators' console", (kind) => {
     expect(status(await referral())).toBe(302);
     expect((await groupCode()).location).toMatch(/^\/access\?step=confirm-group/);
     expect(await events("portal.reactivate")).toHaveLength(1);
+  });
+  it("a rep's landing starts under the rep's first portal still active", async () => {
+    const ops = newClient(app);
+    await signInOperator(app, ops, "sam@ops.example");
+    const id = String(DEMO.portals.direct.id);
+    const landingPortal = async () => (await landingOwnerBySlug(app.store.db, "jane-carter"))?.portalId;
+    expect(await landingPortal()).toBe(DEMO.portals.direct.id);
+    await ops.submit(portalAction, `/admin/portals/${id}`, { intent: "deactivate" }, { params: { id } });
+    expect(await landingPortal()).toBe(DEMO.portals.employer.id);
+    await ops.submit(portalAction, `/admin/portals/${id}`, { intent: "reactivate" }, { params: { id } });
+    expect(await landingPortal()).toBe(DEMO.portals.direct.id);
   });
 });

@@ -64,9 +64,12 @@ export async function landingOwnerBySlug(db: DB, slug: string) {
   const rep = await db
     .selectFrom("reps")
     .innerJoin("rep_portals", "rep_portals.rep_id", "reps.id")
+    // the landing starts under the rep's first portal still active (a deactivated one is never entered)
+    .innerJoin("portals", "portals.id", "rep_portals.portal_id")
     .select(["reps.id", "reps.landing_slug", (eb) => eb.fn.min("rep_portals.portal_id").as("portal_id")])
     .where("reps.landing_slug", "=", s)
     .where("reps.active", "=", 1)
+    .where("portals.active", "=", 1)
     .groupBy(["reps.id", "reps.landing_slug"])
     .executeTakeFirst();
   if (rep) return { kind: "rep" as const, id: rep.id, slug: s, repId: rep.id, portalId: rep.portal_id ?? null };
