@@ -23,6 +23,8 @@ import { formatProblem } from "~/domain/catalog-import/problems";
 import { todayIso } from "~/domain/dates";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
+import { inWizard, markStepsDone } from "../support/journeys";
+import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 
 const QUOTE = { intent: "quote", zip: "75201", dob: "04/12/1988", gender: "0", spouseDob: "", childCount: "0", category: "dental" };
 const DENTAL = "BSD-PPO-ESS";
@@ -330,5 +332,22 @@ describeEachDatabase("the catalog, versioned and effective-dated", (kind) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it("Complete refuses an enrollment whose plan was withdrawn for its coverage date after checkout; nothing is saved", async () => {
+    const { client } = await inWizard(app, { category: "dental", plans: ["BSD-PPO-ESS"] });
+    const id = (await client.session()).tempId!;
+    const e = await app.store.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await markStepsDone(
+      app,
+      client,
+      (JSON.parse(e.step_list!) as string[]).filter((s) => s !== "review_info"),
+    );
+    const imported = await importUpload(app.services, [file("plans.csv", "code,status\nBSD-PPO-ESS,withdrawn\n")], { by: "test" });
+    if (!imported.ok) throw new Error(JSON.stringify(imported));
+    expect((await publishVersion(app.services, imported.versionId, e.effective_date!, { by: "test" })).ok).toBe(true);
+    const done = await client.submit(reviewAction, "/enrollment/review-confirm", { intent: "complete" });
+    expect(done.status).toBe(422);
+    expect(done.data.problems).toContainEqual(expect.objectContaining({ tab: "cart", message: "cart.withdrawnCheckout" }));
+    expect(await app.store.db.selectFrom("policies").select("id").where("enrollment_id", "=", id).execute()).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import { findEnrollment } from "../repositories/enrollments";
 import { enrollmentOnce } from "../store/page-reads";
 import { findGroup, findRep } from "../repositories/entry";
 import { cartView } from "../store/cart-view";
+import { catalogFor } from "../store/shopping";
 import { siteOf } from "../store/site";
 import { createLocalInvoices } from "../adapters/invoices";
 import { sendSignatureRequest } from "./text-signature";
@@ -76,6 +77,10 @@ export async function completeEnrollment(
       }
       // Everything read again, in this transaction: the cart, the step list it implies, each step.
       const { planIds, state } = await wizardState(tx, enrollment);
+      // a plan the catalog withdrew for the coverage date since checkout is not enrolled in (ADR 022)
+      const catalog = await catalogFor(tx, enrollment);
+      if (planIds.some((id) => catalog.plans.get(id)?.withdrawn === true))
+        throw new Refused([{ tab: "cart", message: "cart.withdrawnCheckout" }]);
       const problems = await enrollmentProblems(tx, { ...ctx, enrollment, planIds, state }, { sendSms: input.sendSms });
       if (problems.length) throw new Refused(problems);
       const [personal, contact, lines] = await Promise.all([
