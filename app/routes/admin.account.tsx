@@ -1,22 +1,40 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requestContext } from "~/.server/platform/request-context";
 import { requireOperator } from "~/.server/operators/guard";
-import { listPasskeys, removePasskey } from "~/.server/operators/passkeys";
+import { listPasskeys, removePasskey, signedInRecently } from "~/.server/operators/passkeys";
+import { operatorCookies, readOperatorCookie, renewOperatorSession } from "~/.server/operators/sessions";
+import { codeReference, newBrowserId, sendOperatorCode, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
+import { operatorByEmail } from "~/.server/repositories/operators";
+import { operatorCodeValidator } from "~/forms/admin";
+import * as clientForms from "~/forms/client";
+import { StoreForm } from "~/components/form/StoreForm";
+import { TextField } from "~/components/form/Fields";
 import { PasskeyAdd } from "~/components/admin/Passkeys";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminAccount");
 
-const NOTICES = new Set(["added", "removed"]);
+const NOTICES = new Set(["added", "removed", "confirmed"]);
+
+const CODE_ERRORS: Record<Exclude<OperatorVerifyResult, "ok">, string> = {
+  wrong: "validation.otpWrong",
+  expired: "validation.otpExpired",
+  tooManyTries: "validation.otpTooMany",
+  locked: "validation.signInLocked",
+  throttled: "validation.tooManyCodes",
+};
 
 /**
  * /admin/account: the signed-in operator's own account (issue 27, ADR 025) — who they are, and
- * their passkeys: listed, removed with a plain form, added with JavaScript (WebAuthn).
+ * their passkeys: listed, removed with a plain form, added with JavaScript (WebAuthn). Adding
+ * needs a sign-in less than 5 minutes old: an older session first confirms it is its operator
+ * with a new e-mail code (`confirm-send`, `confirm-code`, plain forms), which starts a new session.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args);
@@ -25,8 +43,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const locale = await requestContext(args).locale;
   const date = new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const passkeys = await listPasskeys(op.services, op.operator.id);
+  const recent = signedInRecently(op.services, op.session.signedInAt);
+  const reauthKey = (await readOperatorCookie(op.services, args.request)).get("reauth");
   return json(
     {
+      recent,
+      confirm: !recent && reauthKey ? { reference: codeReference(reauthKey) } : null,
       operator: { name: op.operator.name, email: op.operator.email, role: op.operator.role },
       notice: notice && NOTICES.has(notice) ? notice : null,
       passkeys: passkeys.map((p) => ({
@@ -43,16 +65,46 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args);
+  const { services, clientIp } = args.context;
   const form = await readForm(args.request, op.services);
-  if (field(form, "intent", 20) !== "remove") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
+  const intent = field(form, "intent", 20);
+  const locale = await requestContext(args).locale;
+  if (intent === "confirm-send") {
+    const cookie = await readOperatorCookie(services, args.request);
+    const browser = cookie.get("browser") ?? newBrowserId();
+    cookie.set("browser", browser);
+    const sent = await sendOperatorCode(services, op.actor, clientIp, op.operator.email, locale, browser);
+    const headers = { "Set-Cookie": await operatorCookies(services).commitSession(cookie) };
+    if (!sent.ok) return json({ wait: sent.seconds }, { status: 429, headers });
+    cookie.set("reauth", sent.key);
+    return redirect("/admin/account?confirm=sent", { headers: { "Set-Cookie": await operatorCookies(services).commitSession(cookie) } });
+  }
+  if (intent === "confirm-code") {
+    const key = (await readOperatorCookie(services, args.request)).get("reauth");
+    if (!key) return redirect("/admin/account");
+    const result = await operatorCodeValidator.validate(form);
+    if (result.error) return validationError(result.error, result.submittedData);
+    const checked = await verifyOperatorCode(services, op.actor, clientIp, key, result.data.code, locale);
+    if (checked.result !== "ok" || !checked.operator || checked.operator.id !== op.operator.id) {
+      const failed = checked.result === "ok" ? "wrong" : checked.result;
+      const status = failed === "locked" || failed === "throttled" ? 429 : 422;
+      return validationError({ fieldErrors: { code: CODE_ERRORS[failed] }, formId: result.formId }, { code: "" }, { status });
+    }
+    const operator = await operatorByEmail(services.db, op.operator.email);
+    if (!operator) throw redirect("/admin");
+    const setCookie = await renewOperatorSession(services, args.request, op.session.id, operator);
+    return redirect("/admin/account?notice=confirmed", { headers: { "Set-Cookie": setCookie } });
+  }
+  if (intent !== "remove") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const raw = field(form, "id", 12);
   if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  if (!(await removePasskey(op.services, op.actor, op.operator.id, Number(raw)))) throw new Response("Not Found", { status: 404 });
+  if (!(await removePasskey(op.services, op.actor, op.operator, Number(raw), locale))) throw new Response("Not Found", { status: 404 });
   return redirect("/admin/account?notice=removed");
 }
 
 export default function AdminAccount() {
   const data = useLoaderData<typeof loader>();
+  const sent = useActionData<{ wait?: number }>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -95,7 +147,48 @@ export default function AdminAccount() {
       </section>
       <section className="card stack" aria-labelledby="add-passkey-title">
         <h2 id="add-passkey-title">{t("admin.account.addTitle")}</h2>
-        <PasskeyAdd />
+        {data.recent ? (
+          <PasskeyAdd />
+        ) : (
+          <div className="stack" data-testid="passkey-confirm">
+            <p>{t("admin.account.confirmIntro")}</p>
+            {sent?.wait ? (
+              <div className="notice notice--error" role="alert">
+                <p>{t("admin.account.confirmWait", { seconds: sent.wait })}</p>
+              </div>
+            ) : null}
+            {data.confirm ? (
+              <>
+                <p data-testid="confirm-sent">
+                  {t("admin.account.confirmSent")} {t("verify.reference", { reference: data.confirm.reference })}
+                </p>
+                <StoreForm id="operator-confirm" labels={{ code: t("verify.codeLabel") }} validator={clientForms.operatorCodeValidator}>
+                  <input type="hidden" name="intent" value="confirm-code" />
+                  <TextField
+                    name="code"
+                    label={t("verify.codeLabel")}
+                    hint={t("verify.codeHint")}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={7}
+                    spellCheck={false}
+                    short
+                  />
+                  <button className="button" type="submit">
+                    {t("admin.account.confirm")}
+                  </button>
+                </StoreForm>
+              </>
+            ) : null}
+            <Form method="post" className="inline-form">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="confirm-send" />
+              <button className={data.confirm ? "button button--secondary" : "button"} type="submit">
+                {data.confirm ? t("admin.account.confirmSendAgain") : t("admin.account.confirmSend")}
+              </button>
+            </Form>
+          </div>
+        )}
       </section>
     </div>
   );

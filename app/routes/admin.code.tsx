@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
+import { requestContext } from "~/.server/platform/request-context";
 import { currentOperator, safeNext } from "~/.server/operators/guard";
 import { actorFrom, readOperatorCookie, startOperatorSession } from "~/.server/operators/sessions";
 import { codeReference, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
@@ -43,7 +44,14 @@ export async function action(args: ActionFunctionArgs) {
   if (!key) return redirect("/admin");
   const result = await operatorCodeValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
-  const checked = await verifyOperatorCode(services, actorFrom(request, null), context.clientIp, key, result.data.code);
+  const checked = await verifyOperatorCode(
+    services,
+    actorFrom(request, null),
+    context.clientIp,
+    key,
+    result.data.code,
+    await requestContext(args).locale,
+  );
   if (checked.result !== "ok" || !checked.operator) {
     const status = checked.result === "locked" || checked.result === "throttled" ? 429 : 422;
     return validationError(

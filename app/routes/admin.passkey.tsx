@@ -87,7 +87,9 @@ export async function action(args: ActionFunctionArgs) {
     if (!named.success)
       return json({ fieldErrors: { name: named.error.issues[0]?.message ?? "validation.required" } }, { status: 422, headers: NO_STORE });
     if (intent === "add-options") {
-      const started = await passkeyRegistrationOptions(services, op.operator, rp);
+      const started = await passkeyRegistrationOptions(services, op.actor, op.operator, op.session.signedInAt, rp);
+      if (!started.ok && started.reason === "reauth")
+        return json({ error: "admin.passkey.errors.reauth", reauth: true }, { status: 403, headers: NO_STORE });
       if (!started.ok) return json({ error: ADD_ERRORS.tooMany }, { status: 422, headers: NO_STORE });
       cookie.set("challenge", started.challenge);
       return json({ options: started.options }, { headers: { ...NO_STORE, "Set-Cookie": await storage.commitSession(cookie) } });

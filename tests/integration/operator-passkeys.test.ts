@@ -13,10 +13,10 @@ import { loader as accountLoader, action as accountAction } from "~/routes/admin
 import { action as operatorsAction } from "~/routes/admin.operators";
 import { DEMO } from "~/.server/db/seed";
 import { addOperator } from "~/.server/operators/directory";
-import { PASSKEY_CHALLENGE_MS } from "~/.server/operators/passkeys";
+import { PASSKEY_CHALLENGE_MS, RECENT_SIGN_IN_MS } from "~/.server/operators/passkeys";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient } from "../support/staff";
-import { signInOperator } from "../support/operators";
+import { operatorCodeFor, signInOperator } from "../support/operators";
 import { SoftAuthenticator } from "../support/authenticator";
 import type { TestClient } from "../support/client";
 
@@ -285,5 +285,102 @@ describeEachDatabase("operators' passkeys", (kind) => {
     const wrongBrowser = await post(noChallenge, { intent: "add", name: "Stolen options", credential: JSON.stringify(made) });
     expect(wrongBrowser.data).toEqual({ error: "admin.passkey.errors.expired" });
     expect((await events("passkey.add_failure")).map((e) => e.detail)).toEqual(expect.arrayContaining(["challenge"]));
+  });
+
+  const mailTo = (kind: string, recipient: string) =>
+    app.store.db.selectFrom("outbox").select(["kind", "recipient"]).where("kind", "=", kind).where("recipient", "=", recipient).execute();
+
+  it("adding a passkey needs a sign-in under 5 minutes old; an older session confirms with a new e-mail code first", async () => {
+    await addOperator(
+      app.services,
+      { operatorId: null, requestId: "cli", clientKey: null },
+      { email: "rae@ops.example", name: "Rae Reauth", role: "sales" },
+    );
+    const c = newClient(app);
+    await signInOperator(app, c, "rae@ops.example");
+    const hijacked = newClient(app);
+    hijacked.setCookie("__operator", /__operator=([^;]+)/.exec(c.cookieHeader())![1]!);
+    const started = app.clock.now;
+    app.clock.now = new Date(started.getTime() + RECENT_SIGN_IN_MS + 1000);
+    try {
+      // the session lives on, but its sign-in is too old to add a passkey
+      const stale = await post(c, { intent: "add-options", name: "Late key" });
+      expect(stale.status).toBe(403);
+      expect(stale.data).toEqual({ error: "admin.passkey.errors.reauth", reauth: true });
+      expect((await events("passkey.add_failure")).at(-1)?.detail).toBe("reauth");
+      const page = await c.load(accountLoader, "/admin/account");
+      expect(page.data).toMatchObject({ recent: false, confirm: null });
+
+      // confirm: a code to the operator's own address (no JavaScript: POST → redirect)
+      const asked = await c.submit(accountAction, "/admin/account", { intent: "confirm-send" });
+      expect(asked.location).toBe("/admin/account?confirm=sent");
+      const confirming = await c.load(accountLoader, "/admin/account?confirm=sent");
+      const reference = confirming.data.confirm.reference as string;
+      expect(reference).toBeTruthy();
+      const code = await operatorCodeFor(app, "rae@ops.example", reference);
+      expect(code).toBeDefined();
+      const wrong = await c.submit(accountAction, "/admin/account", {
+        intent: "confirm-code",
+        code: code === "000000" ? "111111" : "000000",
+      });
+      expect(wrong.status).toBe(422);
+      const empty = await c.submit(accountAction, "/admin/account", { intent: "confirm-code", code: "" });
+      expect(empty.status).toBe(422);
+      // the hijacked copy of the cookie holds no code key of its own: nothing to confirm
+      expect((await hijacked.submit(accountAction, "/admin/account", { intent: "confirm-code", code: code! })).location).toBe(
+        "/admin/account",
+      );
+      const confirmed = await c.submit(accountAction, "/admin/account", { intent: "confirm-code", code: code! });
+      expect(confirmed.location).toBe("/admin/account?notice=confirmed");
+      expect((await c.load(accountLoader, "/admin/account?notice=confirmed")).data).toMatchObject({ recent: true, notice: "confirmed" });
+      expect((await events("session.end")).at(-1)?.detail).toBe("renewed");
+
+      // a new session: the old cookie (the hijacked copy) opens nothing any more
+      const copied = await post(hijacked, { intent: "add-options", name: "Thief's key" });
+      expect(copied.status).toBe(302);
+      await addPasskey(c, "Confirmed key");
+    } finally {
+      app.clock.now = new Date();
+    }
+  });
+
+  it("removing a passkey e-mails its operator and is on the trail", async () => {
+    await addOperator(
+      app.services,
+      { operatorId: null, requestId: "cli", clientKey: null },
+      { email: "rob@ops.example", name: "Rob Remove", role: "catalog" },
+    );
+    const c = newClient(app);
+    await signInOperator(app, c, "rob@ops.example");
+    await addPasskey(c, "Old phone");
+    const row = await app.store.db.selectFrom("operator_passkeys").selectAll().where("name", "=", "Old phone").executeTakeFirstOrThrow();
+    expect(await mailTo("operator_passkey_removed", "rob@ops.example")).toEqual([]);
+    const removed = await c.submit(accountAction, "/admin/account", { intent: "remove", id: String(row.id) });
+    expect(removed.location).toBe("/admin/account?notice=removed");
+    expect(await mailTo("operator_passkey_removed", "rob@ops.example")).toEqual([
+      { kind: "operator_passkey_removed", recipient: "rob@ops.example" },
+    ]);
+    const trail = (await events("passkey.remove")).at(-1)!;
+    expect(trail).toMatchObject({ operator_id: row.operator_id, target_id: String(row.id) });
+    expect(JSON.parse(trail.before_json!)).toMatchObject({ name: "Old phone" });
+  });
+
+  it("a sign-in by e-mail code to an account with a passkey is e-mailed to its operator; without one, not", async () => {
+    await addOperator(
+      app.services,
+      { operatorId: null, requestId: "cli", clientKey: null },
+      { email: "cy@ops.example", name: "Cy Code", role: "sales" },
+    );
+    const first = newClient(app);
+    await signInOperator(app, first, "cy@ops.example");
+    expect(await mailTo("operator_code_sign_in", "cy@ops.example")).toEqual([]);
+    const key = await addPasskey(first, "Cy's key");
+    await signInOperator(app, newClient(app), "cy@ops.example");
+    expect(await mailTo("operator_code_sign_in", "cy@ops.example")).toEqual([
+      { kind: "operator_code_sign_in", recipient: "cy@ops.example" },
+    ]);
+    // a passkey sign-in sends no such notice
+    expect((await signInWith(newClient(app), key)).res.status).toBe(200);
+    expect(await mailTo("operator_code_sign_in", "cy@ops.example")).toHaveLength(1);
   });
 });

@@ -21,6 +21,8 @@ export interface OperatorContext {
   operator: Pick<Operator, "id" | "email" | "name" | "role">;
   actor: OperatorActor & { operatorId: number };
   limits: { idleSeconds: number; absoluteSeconds: number; warningSeconds: number };
+  /** the session's id and when its operator signed in (ms): a recent sign-in is asked before adding a passkey */
+  session: { id: number; signedInAt: number };
   may(area: ConsoleArea, access?: Access): boolean;
 }
 
@@ -47,6 +49,7 @@ function contextOf(services: Services, request: Request, state: Extract<Operator
     operator: { id: operator.id, email: operator.email, name: operator.name, role: operator.role },
     actor: { ...actorFrom(request, operator.id), operatorId: operator.id },
     limits: sessionLimits(services, state),
+    session: { id: state.sessionId, signedInAt: state.signedInAt },
     may: (area, access = "read") => may(operator.role, area, access),
   };
 }

@@ -52,6 +52,13 @@ import { recordChange, recordEvent, type OperatorActor } from "./trail";
 /** How long a ceremony's challenge can be answered (the browser's own timeout is 2 minutes). */
 export const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
+/**
+ * How recent the session's sign-in must be to add a passkey (L1): a hijacked session alone must
+ * not buy lasting access, so an older session first confirms with a new e-mail code.
+ */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+/** Whether a session signed in at `signedInAt` (ms) may add a passkey now. */
+export const signedInRecently = (services: Services, signedInAt: number) => services.now().getTime() - signedInAt < RECENT_SIGN_IN_MS;
 /** Passkeys one operator may keep. */
 export const MAX_PASSKEYS = 10;
 /** Sign-in ceremonies one client may start in 10 minutes (each keeps a challenge on the server). */
@@ -108,15 +115,26 @@ function readResponse<T extends RegistrationResponseJSON | AuthenticationRespons
 
 // ---------------------------------------------------------------- adding a passkey
 
-export type PasskeyOptionsResult<T> = { ok: true; options: T; challenge: string } | { ok: false; reason: "tooMany" | "throttled" };
+export type PasskeyOptionsResult<T> =
+  | { ok: true; options: T; challenge: string }
+  | { ok: false; reason: "tooMany" | "throttled" | "reauth" };
 
-/** The options for the browser to create a passkey for this operator; the challenge is kept on the server. */
+/**
+ * The options for the browser to create a passkey for this operator; the challenge is kept on the
+ * server. Only for a session signed in within RECENT_SIGN_IN_MS (else `reauth`, on the trail).
+ */
 export async function passkeyRegistrationOptions(
   services: Services,
+  actor: OperatorActor & { operatorId: number },
   operator: Pick<Operator, "id" | "email" | "name">,
+  signedInAt: number,
   rp: RelyingParty,
 ): Promise<PasskeyOptionsResult<PublicKeyCredentialCreationOptionsJSON>> {
   const now = services.now();
+  if (!signedInRecently(services, signedInAt)) {
+    await recordEvent(services, actor, { kind: "passkey.add_failure", subject: `operator:${operator.id}`, detail: "reauth" });
+    return { ok: false, reason: "reauth" };
+  }
   const existing = await passkeysOf(services.db, operator.id);
   if (existing.length >= MAX_PASSKEYS) return { ok: false, reason: "tooMany" };
   const options = await generateRegistrationOptions({
@@ -233,17 +251,36 @@ export async function addPasskey(
   return outcome;
 }
 
-/** Removes one of the operator's own passkeys (on the trail, `passkey.remove`); false when it is not theirs. */
-export async function removePasskey(services: Services, actor: OperatorActor & { operatorId: number }, operatorId: number, id: number) {
-  return services.db.transaction().execute(async (trx) => {
-    const row = (await passkeysOf(trx, operatorId)).find((p) => p.id === id);
-    if (!row || !(await deletePasskey(trx, operatorId, id))) return false;
-    await recordChange(services, trx, actor, {
+/**
+ * Removes one of the operator's own passkeys (on the trail, `passkey.remove`, and e-mailed to the
+ * operator, in one transaction); false when it is not theirs.
+ */
+export async function removePasskey(
+  services: Services,
+  actor: OperatorActor & { operatorId: number },
+  operator: Pick<Operator, "id" | "email" | "name">,
+  id: number,
+  locale: string,
+) {
+  const t = await services.i18n.getFixedT(locale, "common");
+  return withMessages(services, async (tx) => {
+    const row = (await passkeysOf(tx.db, operator.id)).find((p) => p.id === id);
+    if (!row || !(await deletePasskey(tx.db, operator.id, id))) return false;
+    await recordChange(services, tx.db, actor, {
       kind: "passkey.remove",
       targetType: "operator_passkey",
       targetId: id,
-      before: { operator_id: operatorId, name: row.name, device_type: row.device_type, backed_up: row.backed_up === 1 },
+      before: { operator_id: operator.id, name: row.name, device_type: row.device_type, backed_up: row.backed_up === 1 },
       after: null,
+    });
+    const text = t("admin.account.removedEmailBody", { name: operator.name, passkey: row.name });
+    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+    await queueMail(tx, {
+      to: operator.email,
+      subject: t("admin.account.removedEmailSubject"),
+      text,
+      html: `<p>${esc(text)}</p>`,
+      kind: "operator_passkey_removed",
     });
     return true;
   });

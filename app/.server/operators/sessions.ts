@@ -34,6 +34,8 @@ export interface OperatorCookie {
   signin?: string;
   /** a passkey ceremony's challenge (registration or sign-in) */
   challenge?: string;
+  /** the key of a signed-in operator's "confirm it is you" code (to add a passkey) */
+  reauth?: string;
   /** a random id of this browser (the resend wait counts per browser) */
   browser?: string;
   /** where to go after signing in (a local /admin path) */
@@ -90,7 +92,7 @@ async function sweep(services: Services, at: Date) {
 export type OperatorSessionState =
   | { state: "none" }
   | { state: "ended"; reason: string }
-  | { state: "live"; operator: Operator; sessionId: number; lastSeenAt: number; expiresAt: number };
+  | { state: "live"; operator: Operator; sessionId: number; lastSeenAt: number; expiresAt: number; signedInAt: number };
 
 /** The operator session this request's cookie holds, touched as activity unless `touch` is false. */
 export async function readOperatorSession(services: Services, request: Request, touch = true): Promise<OperatorSessionState> {
@@ -124,7 +126,15 @@ export async function readOperatorSession(services: Services, request: Request, 
     if (!(await touchOperatorSession(services.db, row.id, at, idleCutoff))) return { state: "ended", reason: "idle" };
     lastSeenAt = at.getTime();
   }
-  return { state: "live", operator, sessionId: row.id, lastSeenAt, expiresAt: new Date(row.expires_at).getTime() };
+  return {
+    state: "live",
+    operator,
+    sessionId: row.id,
+    lastSeenAt,
+    expiresAt: new Date(row.expires_at).getTime(),
+    // a session starts at a sign-in (a code or a passkey): when its operator last proved who they are
+    signedInAt: new Date(row.created_at).getTime(),
+  };
 }
 
 /** Starts an operator's session in this browser; returns the Set-Cookie header. */
@@ -148,6 +158,16 @@ export async function startOperatorSession(services: Services, request: Request,
   const cookie = await storage.getSession(null);
   cookie.set("sid", token);
   return storage.commitSession(cookie);
+}
+
+/**
+ * A fresh sign-in in a browser already signed in (the account page's "confirm it is you"): the
+ * current session is ended (`renewed`) and a new one started; returns the Set-Cookie header.
+ */
+export async function renewOperatorSession(services: Services, request: Request, sessionId: number, operator: Operator) {
+  if (await endOperatorSession(services.db, sessionId, services.now(), "renewed"))
+    await recordEvent(services, actorFrom(request, operator.id), { kind: "session.end", detail: "renewed" });
+  return startOperatorSession(services, request, operator, "code");
 }
 
 /** Logout: the server session is revoked (its cookie, replayed, opens nothing); returns the Set-Cookie header. */

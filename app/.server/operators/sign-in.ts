@@ -22,7 +22,7 @@ import { randomDigits } from "../platform/crypto";
 import { clientKey } from "../platform/respond";
 import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
 import { codeById, insertCode, invalidateCode, latestCodeFor, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
-import { activeOperators, operatorByEmail, operatorSignedInFrom } from "../repositories/operators";
+import { activeOperators, operatorByEmail, operatorSignedInFrom, passkeysOf } from "../repositories/operators";
 import {
   codeReference,
   STAFF_CLIENT_FAILURE_LIMIT,
@@ -137,13 +137,17 @@ async function operatorOfCode(services: Services, targetHash: string): Promise<O
   return null;
 }
 
-/** Checks the code typed in this browser (its key from the cookie). */
+/**
+ * Checks the code typed in this browser (its key from the cookie). A code sign-in to an account
+ * that has passkeys is e-mailed to the operator (L2): a phished code is noticed.
+ */
 export async function verifyOperatorCode(
   services: Services,
   actor: OperatorActor,
   clientIp: string | undefined,
   key: string,
   code: string,
+  locale: string,
 ): Promise<{ result: OperatorVerifyResult; operator: Operator | null }> {
   const now = services.now();
   const client = clientKey(services, clientIp);
@@ -190,12 +194,31 @@ export async function verifyOperatorCode(
     return (await markCodeUsed(services.db, row.id, now)) ? { result: "ok", operator } : { result: "wrong", operator: null };
   })();
   const subject = outcome.operator ? `operator:${outcome.operator.id}` : "unknown";
-  if (outcome.result === "ok")
+  if (outcome.result === "ok") {
     await recordEvent(
       services,
       { ...actor, operatorId: outcome.operator?.id ?? null },
       { kind: "sign_in.success", subject, detail: "code" },
     );
-  else await recordEvent(services, actor, { kind: "sign_in.failure", subject, detail: DETAIL[outcome.result] });
+    if (outcome.operator) await noticeCodeSignIn(services, outcome.operator, locale);
+  } else await recordEvent(services, actor, { kind: "sign_in.failure", subject, detail: DETAIL[outcome.result] });
   return { result: outcome.result, operator: outcome.result === "ok" ? outcome.operator : null };
+}
+
+/** E-mails an operator who has passkeys that their account was just signed in to by e-mail code. */
+async function noticeCodeSignIn(services: Services, operator: Operator, locale: string) {
+  if ((await passkeysOf(services.db, operator.id)).length === 0) return;
+  const t = await services.i18n.getFixedT(locale, "common");
+  const at = `${services.now().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const text = t("admin.signIn.codeNoticeBody", { name: operator.name, at });
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  await withMessages(services, (tx) =>
+    queueMail(tx, {
+      to: operator.email,
+      subject: t("admin.signIn.codeNoticeSubject"),
+      text,
+      html: `<p>${esc(text)}</p>`,
+      kind: "operator_code_sign_in",
+    }),
+  );
 }
