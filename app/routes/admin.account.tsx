@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-react";
@@ -10,7 +10,6 @@ import { requireOperator } from "~/.server/operators/guard";
 import { listPasskeys, removePasskey, signedInRecently } from "~/.server/operators/passkeys";
 import { operatorCookies, readOperatorCookie, renewOperatorSession } from "~/.server/operators/sessions";
 import { codeReference, newBrowserId, sendOperatorCode, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
-import { operatorByEmail } from "~/.server/repositories/operators";
 import { operatorCodeValidator } from "~/forms/admin";
 import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
@@ -49,6 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       recent,
       confirm: !recent && reauthKey ? { reference: codeReference(reauthKey) } : null,
+      wait: /^[1-9][0-9]{0,3}$/.test(url.searchParams.get("wait") ?? "") ? Number(url.searchParams.get("wait")) : null,
       operator: { name: op.operator.name, email: op.operator.email, role: op.operator.role },
       notice: notice && NOTICES.has(notice) ? notice : null,
       passkeys: passkeys.map((p) => ({
@@ -75,7 +75,8 @@ export async function action(args: ActionFunctionArgs) {
     cookie.set("browser", browser);
     const sent = await sendOperatorCode(services, op.actor, clientIp, op.operator.email, locale, browser);
     const headers = { "Set-Cookie": await operatorCookies(services).commitSession(cookie) };
-    if (!sent.ok) return json({ wait: sent.seconds }, { status: 429, headers });
+    // asked again within the wait: the page says how long (a redirect, as every answer to this form)
+    if (!sent.ok) return redirect(`/admin/account?wait=${sent.seconds}`, { headers });
     cookie.set("reauth", sent.key);
     return redirect("/admin/account?confirm=sent", { headers: { "Set-Cookie": await operatorCookies(services).commitSession(cookie) } });
   }
@@ -90,9 +91,7 @@ export async function action(args: ActionFunctionArgs) {
       const status = failed === "locked" || failed === "throttled" ? 429 : 422;
       return validationError({ fieldErrors: { code: CODE_ERRORS[failed] }, formId: result.formId }, { code: "" }, { status });
     }
-    const operator = await operatorByEmail(services.db, op.operator.email);
-    if (!operator) throw redirect("/admin");
-    const setCookie = await renewOperatorSession(services, args.request, op.session.id, operator);
+    const setCookie = await renewOperatorSession(services, args.request, op.session.id, checked.operator);
     return redirect("/admin/account?notice=confirmed", { headers: { "Set-Cookie": setCookie } });
   }
   if (intent !== "remove") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
@@ -104,7 +103,6 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AdminAccount() {
   const data = useLoaderData<typeof loader>();
-  const sent = useActionData<{ wait?: number }>();
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -152,9 +150,9 @@ export default function AdminAccount() {
         ) : (
           <div className="stack" data-testid="passkey-confirm">
             <p>{t("admin.account.confirmIntro")}</p>
-            {sent?.wait ? (
+            {data.wait ? (
               <div className="notice notice--error" role="alert">
-                <p>{t("admin.account.confirmWait", { seconds: sent.wait })}</p>
+                <p>{t("admin.account.confirmWait", { seconds: data.wait })}</p>
               </div>
             ) : null}
             {data.confirm ? (

@@ -319,6 +319,10 @@ describeEachDatabase("operators' passkeys", (kind) => {
       expect(reference).toBeTruthy();
       const code = await operatorCodeFor(app, "rae@ops.example", reference);
       expect(code).toBeDefined();
+      // asked again at once: the page says how long to wait (a redirect), the code sent stays good
+      const again = await c.submit(accountAction, "/admin/account", { intent: "confirm-send" });
+      expect(again.location).toMatch(/^\/admin\/account\?wait=\d+$/);
+      expect((await c.load(accountLoader, again.location!)).data.wait).toBeGreaterThan(0);
       const wrong = await c.submit(accountAction, "/admin/account", {
         intent: "confirm-code",
         code: code === "000000" ? "111111" : "000000",
