@@ -47,11 +47,14 @@ export function isSafeLink(v: string) {
     return false;
   }
 }
-/** An image the store can show: a safe link whose path ends in .png, .jpg, .jpeg, .webp or .svg. */
+/**
+ * An image the store can show: a path on this site ending in .png, .jpg, .jpeg, .webp or .svg. Not
+ * another site's address: the pages' Content-Security-Policy (img-src 'self') would never show it,
+ * and loading it would tell that site who visits the rep's page — an image from elsewhere is uploaded.
+ */
 export function isImageLink(v: string) {
-  if (!isSafeLink(v)) return false;
-  const path = v.startsWith("/") ? v.split(/[?#]/)[0] : new URL(v).pathname;
-  return /\.(png|jpe?g|webp|svg)$/i.test(path);
+  if (!isSafeLink(v) || !v.startsWith("/") || v.startsWith("//")) return false;
+  return /\.(png|jpe?g|webp|svg)$/i.test(v.split(/[?#]/)[0]!);
 }
 
 export const operatorEmailSchema = z.object({ email: emailField() });
