@@ -81,25 +81,13 @@ async function insertRates(trx: Transaction<Database>, versionId: number, planId
 
 type PlanColumns = Partial<Omit<Insertable<PlanTable>, "id" | "code">>;
 
+/** Every column a row gives, the ones naming other rows (category, carrier, premier companion) looked up. */
 async function planColumns(trx: Transaction<Database>, p: ImportedPlan): Promise<PlanColumns> {
-  const out: PlanColumns = {};
+  const out = newPlanColumns(p);
   if (p.category)
     out.category_id = (await trx.selectFrom("plan_categories").select("id").where("key", "=", p.category).executeTakeFirstOrThrow()).id;
   if (p.carrier)
     out.carrier_id = (await trx.selectFrom("carriers").select("id").where("code", "=", p.carrier).executeTakeFirstOrThrow()).id;
-  if (p.states !== undefined) out.all_states = p.states === "all" ? 1 : 0;
-  if (p.ageMin !== undefined) out.age_min = p.ageMin;
-  if (p.ageMax !== undefined) out.age_max = p.ageMax;
-  if (p.audience !== undefined) out.audience = p.audience;
-  for (const f of PLAN_FLAGS) if (p.flags[f] !== undefined) out[f] = p.flags[f];
-  if (p.sortOrder !== undefined) out.sort_order = p.sortOrder;
-  if (p.popularity !== undefined) out.popularity = p.popularity;
-  if (p.oneTimeFeeCents !== undefined) out.one_time_fee_cents = p.oneTimeFeeCents;
-  if (p.logoUrl !== undefined) out.logo_url = p.logoUrl;
-  if (p.bundleSize !== undefined) out.bundle_size = p.bundleSize;
-  if (p.minWorkingHours !== undefined) out.min_working_hours = p.minWorkingHours;
-  if (p.l713NetPriceCents !== undefined) out.l713_net_price_cents = p.l713NetPriceCents;
-  if (p.salaryRateCentsPerK !== undefined) out.salary_rate_cents_per_k = p.salaryRateCentsPerK;
   const pair = p.links.premier_pair?.[0];
   if (pair) out.premier_pair_plan_id = (await trx.selectFrom("plans").select("id").where("code", "=", pair).executeTakeFirstOrThrow()).id;
   return out;
