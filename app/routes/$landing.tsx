@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const site = await siteOf(services, request);
   const entered = await enterOnce(request, services, session, enterLanding(session.all(), owner, site.kind));
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   const branding = await landingBranding(services, owner, locale);
   if (!branding) throw new Response("Not Found", { status: 404 });
   const quote = await landingQuoteData(services, request);

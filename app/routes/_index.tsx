@@ -19,7 +19,6 @@ import { FeaturedPlans } from "~/components/FeaturedPlans";
 import { pageTitle } from "~/utils/page-title";
 import { RepPortalForm } from "~/components/PortalChooser";
 import { requestContext } from "~/.server/platform/request-context";
-import { localeOf } from "~/domain/locale";
 
 export const meta = pageTitle("home");
 
@@ -45,12 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const next = url.searchParams.get("next");
     if (next) throw redirect(localRedirect(next, "/"), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   const branding = await sessionBranding(services, session, site, locale);
   const [quote, featured, portalChoice] = await Promise.all([
     landingQuoteData(services, request),
     featuredCards(services, session, locale),
-    landingPortalChoice(services, session, localeOf(locale)),
+    landingPortalChoice(services, session, locale),
   ]);
   // a quote the rep typed before the chooser goes through it (issue 26 #8)
   const carriedQuote = portalChoice ? openCarriedToken(services, url.searchParams.get("quote")) : null;

@@ -11,8 +11,8 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { Dialog } from "~/components/Dialog";
 import { RepPortalForm } from "~/components/PortalChooser";
 import { pageTitle } from "~/utils/page-title";
-import { localeOf } from "~/domain/locale";
 import { portalOption } from "~/domain/portal";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("agentHome");
 
@@ -25,11 +25,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!home) throw new Response("Not Found", { status: 404 });
   const { rep, portals, groups } = home;
   const step = new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null;
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   return json({
     repName: `${rep.first_name} ${rep.last_name}`,
     step,
-    portals: portals.map((p) => portalOption(p, localeOf(locale))),
+    portals: portals.map((p) => portalOption(p, locale)),
     groups: groups.map((g) => ({ value: String(g.id), label: `${g.company_name} (${g.group_code})` })),
     portalId: session.get("portalId") ?? null,
     // a quote the rep typed before being sent here goes through the chooser with them (issue 26 #8)

@@ -15,8 +15,8 @@ import { Dialog } from "~/components/Dialog";
 import { PortalOnlyForm } from "~/components/PortalChooser";
 import { pageTitle } from "~/utils/page-title";
 import { closedWindowFor } from "~/.server/employers/windows";
-import { localeOf } from "~/domain/locale";
 import { portalOption } from "~/domain/portal";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("groupHome");
 
@@ -27,13 +27,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const home = await loadGroupHome(services, request, session);
   if (!home) throw new Response("Not Found", { status: 404 });
   const { group, portals } = home;
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   return json({
     companyName: group.company_name,
     groupCode: group.group_code,
     groupQuoteUrl: home.groupQuoteUrl,
     step: new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null,
-    portals: portals.map((p) => portalOption(p, localeOf(locale))),
+    portals: portals.map((p) => portalOption(p, locale)),
     // the member list is the group admins' alone (issue 15): an employee with the code is offered the admins' sign-in
     admin: session.staff?.kind === "group_admin",
     // outside the group's enrollment windows an employee is told when the next one opens (issue 28)

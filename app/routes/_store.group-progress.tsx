@@ -12,6 +12,7 @@ import { PROGRESS_FILTERS, PROGRESS_STATUSES, type ProgressFilter } from "~/doma
 import { pageTitle } from "~/utils/page-title";
 import * as roster from "~/components/employers/Roster.css";
 import * as css from "~/components/employers/Progress.css";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("groupProgress");
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { session, groupId } = await requireGroupAdmin(request, services);
   const asked = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: ProgressFilter = (PROGRESS_FILTERS as readonly string[]).includes(asked) ? (asked as ProgressFilter) : "all";
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = await requestContext({ request, context }).locale;
   return json({ filter, ...(await progressPage(services, session, groupId, filter, locale)) });
 }
 

@@ -12,6 +12,7 @@ import { WaiverForm } from "~/components/employers/WaiverForm";
 import { pageTitle } from "~/utils/page-title";
 import * as roster from "~/components/employers/Roster.css";
 import * as css from "~/components/employers/Progress.css";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("groupProgressEmployee");
 
@@ -24,7 +25,7 @@ function employeeId(raw: string | undefined) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
   const { groupId } = await requireGroupAdmin(request, services);
-  const locale = (await services.i18n.getLocale(request)) === "es" ? "es" : "en";
+  const locale = await requestContext({ request, context }).locale;
   return json(await employeeProgress(services, groupId, employeeId(params.id), locale));
 }
 

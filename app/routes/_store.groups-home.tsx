@@ -6,6 +6,7 @@ import { requireStoreAccess } from "~/.server/store/guard";
 import { sessionGroupBranding } from "~/.server/store/branding";
 import { Landing } from "~/components/Landing";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("groupsHome");
 
@@ -13,7 +14,7 @@ export const meta = pageTitle("groupsHome");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireStoreAccess(request, services);
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   const branding = await sessionGroupBranding(services, session, locale);
   if (!branding) throw redirect("/");
   return json({ branding });

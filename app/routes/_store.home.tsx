@@ -11,7 +11,7 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { closedWindowFor } from "~/.server/employers/windows";
 import { QuoteForm } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
-import { localeOf } from "~/domain/locale";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("quote");
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const target = homeTarget({ referral: s.referral, openType: s.openType, eprocess: s.eprocess, siteKind: site.kind });
     throw redirect(target === "/home" ? "/" : target);
   }
-  const { portal, group } = await enrollingFor(services, session, localeOf(await services.i18n.getLocale(request)));
+  const { portal, group } = await enrollingFor(services, session, await requestContext({ request, context }).locale);
   // an employee outside the group's enrollment windows is told when the next one opens (issue 28)
   const closed = await closedWindowFor(services, session);
   return json({

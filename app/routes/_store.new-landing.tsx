@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const enrollment = await currentEnrollment(services, session);
   const step = new URL(request.url).searchParams.get("step") === "2" ? 2 : 1;
   if (step === 2 && !enrollment?.zip) throw redirect("/new-landing");
-  const lng = await services.i18n.getLocale(request);
+  const lng = await requestContext({ request, context }).locale;
   const categories = await quoteCategories(services, session);
   return json({
     step,

@@ -13,8 +13,8 @@ import { portalOnlyValidator } from "~/forms/entry";
 import { Dialog } from "~/components/Dialog";
 import { PortalOnlyForm } from "~/components/PortalChooser";
 import { pageTitle } from "~/utils/page-title";
-import { localeOf } from "~/domain/locale";
 import { portalOption } from "~/domain/portal";
+import { requestContext } from "~/.server/platform/request-context";
 
 export const meta = pageTitle("websites");
 
@@ -27,10 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requireStoreAccess(request, services);
   const portals = await portalsFor(services, session);
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   return json({
     step: new URL(request.url).searchParams.get("step") === "portal" ? "portal" : null,
-    portals: portals.map((p) => portalOption(p, localeOf(locale))),
+    portals: portals.map((p) => portalOption(p, locale)),
   });
 }
 

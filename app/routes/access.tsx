@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const session = await requestContext({ request, context }).session;
   const site = await siteOf(services, request);
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   const stepParam = url.searchParams.get("step");
   let step: Step | null = (STEPS as readonly string[]).includes(stepParam ?? "") ? (stepParam as Step) : null;
 

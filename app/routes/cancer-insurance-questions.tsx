@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { CANCER_QUESTIONS, TREATMENT_TYPES, treatmentCount, MAX_TREATMENTS } from "~/domain/cancer-questions";
 import { pageTitle } from "~/utils/page-title";
+import { requestContext } from "~/.server/platform/request-context";
 
 const PATH = "/cancer-insurance-questions";
 
@@ -15,7 +16,7 @@ export const meta = pageTitle("cancerQuestions");
  * and adding or removing a treatment block is a plain link (?treatments=n).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const locale = await context.services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   const t = await context.services.i18n.getFixedT(locale, "common");
   return json({ title: t("cancerQuestions.title"), treatments: treatmentCount(new URL(request.url).searchParams.get("treatments")) });
 }

@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     enterReferral(session.all(), { code: referral.code, repId: referral.rep_id, groupId: referral.group_id, portalId: referral.portal_id }),
   );
   const site = await siteOf(services, request);
-  const locale = await services.i18n.getLocale(request);
+  const locale = await requestContext({ request, context }).locale;
   const branding = await sessionBranding(services, session, site, locale);
   const quote = await landingQuoteData(services, request);
   return json(

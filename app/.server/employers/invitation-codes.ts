@@ -21,6 +21,7 @@ import { maskEmail } from "../members/verification";
 import type { RosterRow } from "../repositories/employees";
 import { readStep } from "../wizard/steps";
 import { employeeActor, rosterEmailHash } from "./invitations";
+import { localeOf } from "~/domain/locale";
 
 export const INVITE_CODE_TTL_MS = 15 * 60 * 1000;
 export const INVITE_RESEND_AFTER_MS = 120 * 1000;
@@ -104,7 +105,7 @@ export async function sendInvitationCode(
     return { ok: false, reason: "wait", seconds: secondsUntil(hour.resetAt.getTime(), now) };
   }
   const code = randomDigits(6);
-  const t = await services.i18n.getFixedT(e.locale === "es" ? "es" : "en", "common");
+  const t = await services.i18n.getFixedT(localeOf(e.locale), "common");
   const minutes = INVITE_CODE_TTL_MS / 60000;
   const email = address.to;
   // the code row and its message commit together (ADR 010)

@@ -39,6 +39,7 @@ import { windowState } from "~/domain/enrollment-window";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import type { AuditActor } from "~/domain/audit";
 import { employeeStatuses } from "./progress";
+import { localeOf } from "~/domain/locale";
 
 const PURPOSE = "employee-invitation";
 export const tokenHashes = (services: Services, token: string) => services.cipher.hashes(`${PURPOSE}:${token}`);
@@ -87,7 +88,7 @@ export async function queueInvitationMail(
     now,
   );
   const url = `${tx.config.publicBaseUrl}/invitation/${token}`;
-  const t = await tx.i18n.getFixedT(e.locale === "es" ? "es" : "en", "common");
+  const t = await tx.i18n.getFixedT(localeOf(e.locale), "common");
   const values = { name: e.first_name, company: companyName, date: isoToUsDate(lastDay) };
   const words = kind === "invitation" ? "invitation" : "reminder";
   const subject = t(`invitation.mail.${words}.subject`, values);
@@ -270,7 +271,7 @@ export async function startFromInvitation(
         gender: employee.gender,
         zip,
         state: zip ? zipLookup.stateFor(zip) : null,
-        locale: lng === "es" ? "es" : "en",
+        locale: localeOf(lng),
         site_id: site.id,
         eprocess: "group",
         open_type: "group",

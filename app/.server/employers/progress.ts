@@ -23,6 +23,7 @@ import {
 import { windowState } from "~/domain/enrollment-window";
 import { isoToUsDate, todayIso } from "~/domain/dates";
 import type { AuditActor } from "~/domain/audit";
+import { localeOf } from "~/domain/locale";
 
 export interface EmployeeProgress {
   row: ProgressRow;
@@ -114,7 +115,7 @@ export async function employeeProgress(services: Services, groupId: number, id: 
 export async function progressCsv(services: Services, session: StoreSession, groupId: number, locale: string) {
   const all = await employeeStatuses(services, groupId, locale);
   await audit(services, session, { kind: "progress.download" });
-  const t = await services.i18n.getFixedT(locale === "es" ? "es" : "en", "common");
+  const t = await services.i18n.getFixedT(localeOf(locale), "common");
   const rows = all
     .map(view)
     .map((e) => [
@@ -182,7 +183,7 @@ export async function waiveCoverage(
     );
     await audit(tx, who, { kind: "waiver.record", memberId: e.member_id, detail: `employee:${e.id}` });
     if (e.email) {
-      const t = await tx.i18n.getFixedT(e.locale === "es" ? "es" : "en", "common");
+      const t = await tx.i18n.getFixedT(localeOf(e.locale), "common");
       const values = { name: e.first_name, reason: t(`waiver.reasons.${waiver.reason}`), date: isoToUsDate(todayIso(tx.now())) };
       const text = [t("waiver.mail.greeting", values), "", t("waiver.mail.body", values), "", t("waiver.mail.undo")].join("\n");
       await queueMail(tx, { to: e.email, subject: t("waiver.mail.subject"), text, kind: "employee_waiver" });
