@@ -1,69 +1,24 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "~/.server/platform/loader-json";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { readForm } from "~/.server/platform/request";
+import { loadWizard } from "~/.server/wizard/steps";
+import { healthStepAction, healthStepPage } from "~/.server/wizard/health-page";
 import { useLoaderData } from "@remix-run/react";
-import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/platform/request";
-import { afterSave, loadWizard, readStep, stepChrome, writeStep } from "~/.server/wizard/steps";
-import { commonIntent } from "~/.server/wizard/step-controls";
-import { healthQuestions, prefillHealthOnce, type HealthQuestions } from "~/.server/wizard/health";
-import { answersToValues, detailLayout, healthValidator, type HealthQuestionIds } from "~/forms/health";
-import { todayIso } from "~/domain/dates";
 import { HealthQuestionsStep } from "~/components/wizard/HealthQuestionsStep";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("health");
 
-const TAB = "primary_health_info";
-const HERE = "/enrollment/health-questions";
-
-function questionIds(q: HealthQuestions): HealthQuestionIds {
-  return { conditionIds: q.conditions.map((c) => c.id), medicationId: q.medication?.id ?? null };
-}
-
 /** Primary Health Questions: Yes/No per question (default No), details when Yes, medications, notes. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { services } = context;
-  const ctx = await loadWizard(services, request, TAB);
-  await prefillHealthOnce(services, ctx.enrollment);
-  const [questions, saved] = await Promise.all([healthQuestions(services), readStep(services, ctx.enrollment.id, TAB)]);
-  const text = (q: { text_en: string; text_es: string }) => (ctx.locale === "es" ? q.text_es : q.text_en);
-  const url = new URL(request.url);
-  return json({
-    chrome: stepChrome(ctx),
-    questions: questions.conditions.map((q) => ({ id: q.id, text: text(q), layout: detailLayout(q.id) })),
-    medication: questions.medication ? { id: questions.medication.id, text: text(questions.medication) } : null,
-    values: answersToValues(questionIds(questions), saved?.secret),
-    prefilled: Boolean(saved?.data.prefilled_at),
-    dialog: url.searchParams.get("dialog"),
-    defaultEmail: null as string | null,
-    today: todayIso(services.now()),
-  });
+  const ctx = await loadWizard(context.services, request, "primary_health_info");
+  return healthStepPage(context.services, ctx, request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { services } = context;
   // readForm drops field names that could reach Object.prototype (see safeFields).
-  const form = await readForm(request, services);
-  const ctx = await loadWizard(services, request, TAB);
-  const common = await commonIntent(services, ctx, form);
-  if (common) return common;
-  const intent = field(form, "intent", 20);
-  const questions = await healthQuestions(services);
-  const result = await healthValidator(questionIds(questions), todayIso(services.now())).validate(form);
-  // Every problem at once, each beside its field (Save & Continue Later too: nothing half-checked is kept).
-  if (result.error) return validationError(result.error, result.submittedData);
-  const answers = result.data;
-  const now = services.now().toISOString();
-  const question_count = answers.condition_questions.length + (answers.medication_question ? 1 : 0);
-  if (intent === "save-later") {
-    // A draft: never marks the step done (nor undoes a finished one); then ask for the e-mail.
-    await writeStep(services, ctx.enrollment, TAB, { data: { saved_at: now, question_count }, secret: answers, completed: false });
-    return redirect(`${HERE}?dialog=save-later`);
-  }
-  // The answers are health data: only encrypted. The clear part says when and how many.
-  await writeStep(services, ctx.enrollment, TAB, { data: { answered_at: now, question_count }, secret: answers, completed: true });
-  // The spec also sets isSpouseEnrollAccept to false here; this store's session has no such key.
-  return afterSave(services, ctx);
+  const form = await readForm(request, context.services);
+  const ctx = await loadWizard(context.services, request, "primary_health_info");
+  return healthStepAction(context.services, ctx, form);
 }
 
 export default function HealthQuestions() {

@@ -1,126 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "~/.server/platform/loader-json";
-import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { validationError } from "remix-validated-form";
-import { readForm, field } from "~/.server/platform/request";
+import { readForm } from "~/.server/platform/request";
+import { loadWizard } from "~/.server/wizard/steps";
 import { withReadMemo } from "~/.server/platform/request-memo";
-import { afterSave, fieldRules, loadWizard, optionLists, readStep, stepChrome, writeStep } from "~/.server/wizard/steps";
-import { commonIntent } from "~/.server/wizard/step-controls";
-import { saveEnrollerCode } from "~/.server/wizard/enroller-code";
-import { saveDraft, typedFields } from "~/.server/wizard/drafts";
-import { memberOnFile } from "~/.server/members/existing-member";
-import { personalValidator, enrollerCodeValidator, PERSONAL_FIELDS } from "~/forms/personal";
-import { isoToUsDate, todayIso } from "~/domain/dates";
-import { isValidSsn } from "~/domain/identity";
+import { personalStepAction, personalStepPage } from "~/.server/wizard/personal-page";
+import { useLoaderData } from "@remix-run/react";
 import { PersonalInfoStep } from "~/components/wizard/PersonalInfoStep";
 import { pageTitle } from "~/utils/page-title";
-import type { StepData } from "~/.server/wizard/step-data";
 
 export const meta = pageTitle("personal");
 
 /** Personal information: fields from the server's definitions, prefilled from what is known. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { services } = context;
-  const ctx = await loadWizard(services, request, "primary_info");
-  const [rules, saved, options, member] = await Promise.all([
-    fieldRules(services, ctx, "primary_info"),
-    readStep(services, ctx.enrollment.id, "primary_info"),
-    optionLists(services, ["marital_status"], ctx.locale),
-    memberOnFile(services, ctx.enrollment),
-  ]);
-  const data: Partial<StepData["primary_info"]> & Record<string, unknown> = saved?.data ?? {};
-  const ssn = saved?.secret.ssn ?? member?.ssn ?? "";
-  const values: Record<string, string> = {};
-  if (saved?.draft) {
-    // Saved for later: exactly as typed (a mistyped SSN too; a valid one is on file, masked).
-    for (const f of PERSONAL_FIELDS) values[f] = String(saved.draft[f] ?? "");
-  } else {
-    for (const f of PERSONAL_FIELDS) if (data[f] !== undefined && data[f] !== null) values[f] = String(data[f]);
-    if (!values.first_name && member) values.first_name = member.firstName;
-    if (!values.last_name && member) values.last_name = member.lastName;
-    values.prior_effective_date = isoToUsDate(data.prior_effective_date);
-    values.prior_term_date = isoToUsDate(data.prior_term_date);
-  }
-  // An SSN on file is shown masked, never sent back in the page.
-  const url = new URL(request.url);
-  return json({
-    chrome: { ...stepChrome(ctx), draft: Boolean(saved?.draft) },
-    rules,
-    values,
-    ssnLast4: ssn ? ssn.slice(-4) : null,
-    birthdate: isoToUsDate(ctx.enrollment.birthdate),
-    gender: ctx.enrollment.gender,
-    maritalOptions: options.marital_status,
-    enrollerCode: ctx.enrollment.enroller_code,
-    dialog: url.searchParams.get("dialog"),
-    defaultEmail: null as string | null,
-    today: todayIso(services.now()),
-  });
+  const ctx = await loadWizard(context.services, request, "primary_info");
+  return personalStepPage(context.services, ctx, request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { services } = context;
-  const form = await readForm(request, services);
+  const form = await readForm(request, context.services);
   // the step's row is read with the wizard's state, once (read again after a write)
-  const reads = withReadMemo(services);
+  const reads = withReadMemo(context.services);
   const ctx = await loadWizard(reads, request, "primary_info");
-  const common = await commonIntent(services, ctx, form);
-  if (common) return common;
-  const intent = field(form, "intent", 20);
-  const rules = await fieldRules(services, ctx, "primary_info");
-
-  if (intent === "enroller-code") {
-    const result = await enrollerCodeValidator.validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
-    if (!(await saveEnrollerCode(services, ctx.enrollment, result.data.enrollerCode))) {
-      return validationError(
-        { fieldErrors: { enrollerCode: "validation.unknownEnrollerCode" }, formId: result.formId },
-        result.submittedData,
-      );
-    }
-    return redirect("/enrollment/personal-info");
-  }
-
-  const saved = await readStep(reads, ctx.enrollment.id, "primary_info");
-  const member = await memberOnFile(services, ctx.enrollment);
-  const ssnOnFile = saved?.secret.ssn ?? member?.ssn ?? null;
-  const result = await personalValidator(rules, todayIso(services.now()), { ssnOnFile: Boolean(ssnOnFile) }).validate(form);
-  if (intent === "save-later" || intent === "enroller-dialog") {
-    // Keep the step exactly as typed, then ask for the e-mail (or, without JavaScript, open the
-    // enroller-code dialog by URL without losing the typing). Next checks it.
-    const typed = typedFields(
-      form,
-      PERSONAL_FIELDS.filter((f) => rules[f]?.shown && !rules[f]?.readOnly),
-    );
-    const typedSsn = (typed.ssn as string | undefined)?.replace(/[\s-]/g, "") ?? "";
-    // A valid SSN goes on file (encrypted, shown masked); a mistyped one stays in the (encrypted) draft.
-    if (isValidSsn(typedSsn)) typed.ssn = "";
-    const ssn = isValidSsn(typedSsn) ? typedSsn : ssnOnFile;
-    await saveDraft(
-      services,
-      ctx.enrollment,
-      "primary_info",
-      typed,
-      result.error
-        ? { ok: false, secret: isValidSsn(typedSsn) ? { ssn: typedSsn } : undefined }
-        : { ok: true, data: result.data.data, secret: ssn ? { ssn } : null },
-    );
-    return redirect(`/enrollment/personal-info?dialog=${intent === "save-later" ? "save-later" : "enroller"}`);
-  }
-  if (result.error) return validationError(result.error, result.submittedData);
-  // The enroller code is checked after the form, when the server requires it.
-  if (rules.enroller_code?.required && !ctx.enrollment.enroller_code) {
-    return validationError({ fieldErrors: { enroller_code: "validation.enrollerCode" }, formId: result.formId }, result.submittedData);
-  }
-  const ssn = result.data.ssn ?? ssnOnFile;
-  await writeStep(services, ctx.enrollment, "primary_info", {
-    data: result.data.data,
-    secret: ssn ? { ssn } : null,
-    completed: true,
-    draft: null,
-  });
-  return afterSave(services, ctx);
+  return personalStepAction(context.services, ctx, form, reads);
 }
 
 export default function PersonalInfo() {
