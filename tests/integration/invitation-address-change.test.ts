@@ -2,7 +2,7 @@
  * The roster's e-mail is the employer's to change, so it never opens an enrollment the employee has
  * filled in (ADR 023): an admin who sets an employee's address to their own, re-invites and asks for
  * the continue code gets nothing — before the contact step no code is sent at all; after it, the code
- * goes to the address the employee typed there.
+ * goes to the address the employee typed there, once a contact-step code confirmed it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as windowsAction } from "~/routes/_store.group-windows";
@@ -12,7 +12,7 @@ import { loader as invitationLoader, action as invitationAction } from "~/routes
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient, signInGroupAdmin } from "../support/staff";
 import { openedAll } from "../support/outbox";
-import { markStepsDone } from "../support/journeys";
+import { confirmedAddress, markStepsDone } from "../support/journeys";
 import { validStepPayloads } from "../support/step-payloads";
 import type { TestClient } from "../support/client";
 
@@ -106,7 +106,7 @@ describeEachDatabase("an admin who changes an employee's e-mail cannot continue 
     expect(refusals.map((r) => r.detail)).toContain("code:address_changed");
   });
 
-  it("after it: the code goes to the address she typed in the enrollment, never to the roster's new one", async () => {
+  it("after it, an address she typed but never confirmed gets nothing either; one she confirmed with a contact-step code gets the code, never the roster's new one", async () => {
     const ines = newClient(app);
     const token = (await linkFor("ines@example.com"))!;
     expect((await post(ines, token, { intent: "start" })).location).toBe("/home");
@@ -118,6 +118,12 @@ describeEachDatabase("an admin who changes an employee's e-mail cannot continue 
     await inviteLater();
     const hijack = (await linkFor("admin.owns.this.too@example.com"))!;
     const attacker = newClient(app);
+    // typed, not confirmed: whoever typed it may not be her (a stranger who pressed Start first)
+    expect((await post(attacker, hijack, { intent: "send-code" })).location).toBe(`/invitation/${hijack}?refused=addressChanged`);
+    expect(await mails("employee_code")).toEqual([]);
+
+    await confirmedAddress(app, ines, typed);
+    app.clock.now = new Date(app.clock.now.getTime() + 121_000);
     expect((await post(attacker, hijack, { intent: "send-code" })).location).toBe(`/invitation/${hijack}?refused=codeSent`);
     expect((await mails("employee_code")).map((m) => m.recipient)).toEqual([typed]);
     expect((await attacker.load(invitationLoader, `/invitation/${hijack}`, { token: hijack })).data.code.to).not.toContain("admin");

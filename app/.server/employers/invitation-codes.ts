@@ -1,7 +1,7 @@
 /**
  * Invitation links work once per browser (issue 28, ADR 023). Once an invitation's enrollment is
  * held by a browser, another browser continues it only with a one-time code e-mailed to the
- * employee (codeAddress: the address they typed in the enrollment, else the roster's): 6 digits from a secure source, kept as a keyed hash, 15 minutes,
+ * employee (codeAddress: the roster's address while unchanged, else the one they typed and confirmed in the enrollment): 6 digits from a secure source, kept as a keyed hash, 15 minutes,
  * single use, 5 tries per code, a resend after 120 s that retires the earlier code. A code belongs
  * to the browser that asked for it (its purpose carries a random key kept in that browser's
  * session), so nobody else's wrong codes use up the employee's code. Counted first, in one atomic
@@ -20,7 +20,8 @@ import { codeById, insertCode, invalidateCode, latestCodeFor, markCodeUsed, rele
 import { maskEmail } from "../members/verification";
 import type { RosterRow } from "../repositories/employees";
 import { readStep } from "../wizard/steps";
-import { employeeActor, rosterEmailHash } from "./invitations";
+import { employeeActor, rosterEmailUnchanged } from "./invitations";
+import { isConfirmedContact } from "../wizard/contact-codes";
 import { localeOf } from "~/domain/locale";
 
 export const INVITE_CODE_TTL_MS = 15 * 60 * 1000;
@@ -42,11 +43,12 @@ const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.
 type Continued = { id: number } | null;
 
 /**
- * Where the code goes. The roster's address is the employer's to change, so it never opens an
- * enrollment the employee has filled in on its own: a code that continues one goes to the e-mail the
- * employee typed in its contact step; before that step, to the roster's address only if the employer
- * has not changed it since the enrollment began (else none: it continues in the browser that began
- * it). Without this, an admin who set the address to their own could read the employee's answers.
+ * Where the code goes. The roster's address, while the employer has not changed it since the
+ * enrollment began (under any configured key: a key rotation changes nothing); after such a change,
+ * the address typed in the enrollment's contact step, but only once a contact-step code confirmed
+ * it; else none: the enrollment continues only in the browser that holds it. Neither the employer
+ * (by setting the roster's address to their own) nor whoever pressed Start first with a forwarded
+ * link (by typing their own address, unconfirmed) can take the employee's code.
  */
 export async function codeAddress(
   services: Services,
@@ -54,11 +56,10 @@ export async function codeAddress(
   continued: Continued,
 ): Promise<{ to: string } | { refused: "noEmail" | "addressChanged" }> {
   if (!continued) return e.email ? { to: e.email } : { refused: "noEmail" };
+  if (e.email && rosterEmailUnchanged(services, e.email, e.enrollment_email_hash)) return { to: e.email };
   const typed = (await readStep(services, continued.id, "contact_info"))?.data.email?.trim();
-  if (typed) return { to: typed };
-  if (!e.email) return { refused: "noEmail" };
-  if (e.enrollment_email_hash !== rosterEmailHash(services, e.email)) return { refused: "addressChanged" };
-  return { to: e.email };
+  if (typed && (await isConfirmedContact(services, continued.id, "email", typed))) return { to: typed };
+  return e.email || typed ? { refused: "addressChanged" } : { refused: "noEmail" };
 }
 
 /** The code this browser asked for this employee, if one is live: where it went and when another may be sent. */

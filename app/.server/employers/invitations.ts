@@ -8,6 +8,7 @@
  * holder (a browser that opened it before loses it), and it never silently replaces another
  * unfinished enrollment of this browser. A completed enrollment's link opens nothing.
  */
+import { matchesAnyHash } from "../platform/crypto";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
@@ -211,7 +212,11 @@ export async function holdWaiverHere(services: Services, session: StoreSession, 
 }
 
 /** The roster address an enrollment began under, as kept (keyed hash; case and spaces aside). */
-export const rosterEmailHash = (services: Services, email: string) => services.cipher.hash(`roster-email:${email.trim().toLowerCase()}`);
+const rosterEmailKey = (email: string) => `roster-email:${email.trim().toLowerCase()}`;
+export const rosterEmailHash = (services: Services, email: string) => services.cipher.hash(rosterEmailKey(email));
+/** Whether the roster's address is still the one the enrollment began with (its hash under any configured key). */
+export const rosterEmailUnchanged = (services: Services, email: string, stored: string | null) =>
+  matchesAnyHash(services.cipher, rosterEmailKey(email), stored);
 
 /** Where a continued enrollment opens: the cart once checked out, the plans once a quote chose a category, else the quote. */
 function openTarget(enrollment: Enrollment) {
