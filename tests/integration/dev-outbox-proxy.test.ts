@@ -1,6 +1,7 @@
 /**
  * The dev outbox answers only requests made to the server directly: one that came through a reverse
- * proxy (it carries a forwarding header) gets 404, even when the outbox is on (security review, stop 34).
+ * proxy (it carries a forwarding header) gets 404, even when the outbox is on (security review, stop 34); so does
+ * one addressed to a name that is not a loopback name (DNS rebinding, security review, stop 35).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
@@ -39,4 +40,11 @@ it("serves a direct request, and refuses one carrying any forwarding header", as
       context: c.loadContext(),
     } as never),
   ).rejects.toMatchObject({ status: 404 });
+});
+
+it("serves a request addressed to a loopback name only: another site's name resolving to 127.0.0.1 (DNS rebinding) gets 404", async () => {
+  const c = new TestClient(app.services);
+  for (const host of ["localhost:3100", "127.0.0.1:3100", "[::1]:3100", "localhost"]) expect(await call(c, { host }), host).toBe(200);
+  for (const host of ["rebind.attacker.example:3100", "attacker.example", "127.0.0.1.nip.io:3100", ""])
+    expect(await call(c, { host }), host).toBe(404);
 });

@@ -2,6 +2,7 @@
 import type { Services } from "../services";
 import { latestMessages, outboxMessage } from "../repositories/outbox";
 import { openBody, openedOutboxMessage } from "./outbox";
+import { isLoopbackHost } from "./config";
 
 /** Headers a reverse proxy adds: a request that carries one did not come from this machine directly. */
 const FORWARDING = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"];
@@ -9,10 +10,25 @@ const FORWARDING = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-
 /**
  * Whether the dev outbox (every code and link the store "sends") may answer this request: only when it
  * is on (config: never with a reachable HOST, never in production) and the request reached the server
- * directly — a reverse proxy on the same machine would otherwise publish it to the world.
+ * directly — a reverse proxy on the same machine would otherwise publish it to the world — and to a
+ * loopback name (see hostName).
  */
 export function devOutboxServes(services: Services, request: Request) {
-  return services.config.devOutbox && !FORWARDING.some((h) => request.headers.has(h));
+  return (
+    services.config.devOutbox && !FORWARDING.some((h) => request.headers.has(h)) && isLoopbackHost(hostName(request.headers.get("host")))
+  );
+}
+
+/**
+ * The name in a Host header, without its port. The outbox answers only a request addressed to this
+ * machine by a loopback name: a page on another site whose name was made to resolve to 127.0.0.1
+ * (DNS rebinding) sends its own name, and would otherwise read every code and link as same-origin.
+ */
+function hostName(header: string | null) {
+  const h = (header ?? "").trim();
+  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
+  const colon = h.lastIndexOf(":");
+  return colon < 0 ? h : h.slice(0, colon);
 }
 
 /** The newest messages, newest first. */
