@@ -18,7 +18,8 @@ export interface QuoteComparison {
 export interface QuoteEmailInput {
   locale: string;
   branding: Branding;
-  name: string;
+  /** the name the visitor typed; null when it may not be relayed (an address the enrollment did not confirm) */
+  name: string | null;
   message: string | null;
   cart: Pick<CartView, "lines" | "totals" | "tierLabelKey" | "effectiveDate">;
   /** absolute links; null in a preview (the token exists only once sent) */
@@ -42,6 +43,7 @@ export async function renderQuoteEmail(services: Services, input: QuoteEmailInpu
   const pending = t("quoteEmail.linkPending");
   const subject =
     input.kind === "reminder" ? t("quoteEmail.reminderSubject", { brand: brand.name }) : t("quoteEmail.subject", { brand: brand.name });
+  const greeting = input.name ? t("quoteEmail.greeting", { name: input.name }) : t("quoteEmail.greetingNoName");
   const intro = input.kind === "reminder" ? t("quoteEmail.reminderIntro") : t("quoteEmail.intro", { brand: brand.name });
   const lines = input.cart.lines.map((l) => ({
     name: l.name,
@@ -92,7 +94,7 @@ ${compareRows.map((r) => `<tr><th scope="row" style="${cellStyle}">${escapeHtml(
     : "";
 
   const text = [
-    t("quoteEmail.greeting", { name: input.name }),
+    greeting,
     "",
     intro,
     ...(input.message ? ["", t("quoteEmail.messageLabel"), input.message] : []),
@@ -124,7 +126,7 @@ ${compareRows.map((r) => `<tr><th scope="row" style="${cellStyle}">${escapeHtml(
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#fff;border-top:6px solid ${color};max-width:600px">
 <tr><td style="padding:24px">${logo}</td></tr>
 <tr><td style="padding:0 24px">
-<p>${escapeHtml(t("quoteEmail.greeting", { name: input.name }))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 ${input.message ? `<p><strong>${escapeHtml(t("quoteEmail.messageLabel"))}</strong><br>${escapeHtml(input.message).replace(/\n/g, "<br>")}</p>` : ""}
 <p>${escapeHtml(t("filter.tier"))}: <strong>${escapeHtml(tier)}</strong>${input.cart.effectiveDate ? `<br>${escapeHtml(t("cart.effectiveDate"))}: ${escapeHtml(isoToUs(input.cart.effectiveDate))}` : ""}</p>

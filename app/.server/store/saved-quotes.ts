@@ -57,26 +57,27 @@ async function brandingOf(services: Services, enrollment: Enrollment, locale: st
 }
 
 /**
- * The visitor's own words go only to the applicant's own address: one this enrollment confirmed
- * with a contact-step code. To any other address the quote goes without them, so the store's
- * e-mail cannot carry a stranger's text to whoever they name (issue 23).
+ * The visitor's own words — the name they typed and their message — go only to the applicant's own
+ * address: one this enrollment confirmed with a contact-step code. To any other address the quote
+ * goes without them ("Hello,"), so the store's e-mail cannot carry a stranger's text to whoever they
+ * name (issue 23; the name field carried it until the security review of stop 35).
  */
-async function messageFor(services: Services, enrollment: Enrollment, input: QuoteRequest) {
-  if (!input.message) return null;
-  return (await isConfirmedContact(services, enrollment.id, "email", input.email)) ? input.message : null;
+async function ownWords(services: Services, enrollmentId: number, email: string, input: { name: string; message?: string | null }) {
+  if (!(await isConfirmedContact(services, enrollmentId, "email", email))) return { name: null, message: null };
+  return { name: input.name, message: input.message || null };
 }
 
 export async function previewQuote(services: Services, enrollment: Enrollment, input: QuoteRequest, locale: string, host: string) {
-  const [cart, branding, message] = await Promise.all([
+  const [cart, branding, words] = await Promise.all([
     cartView(services, enrollment, locale),
     brandingOf(services, enrollment, locale, host),
-    messageFor(services, enrollment, input),
+    ownWords(services, enrollment.id, input.email, input),
   ]);
   return renderQuoteEmail(services, {
     locale,
     branding,
-    name: input.name,
-    message,
+    name: words.name,
+    message: words.message,
     cart,
     cartUrl: null,
     declineUrl: null,
@@ -118,10 +119,10 @@ export async function sendQuote(
     }
     taken.push({ key, taken: place });
   }
-  const [cart, branding, message] = await Promise.all([
+  const [cart, branding, words] = await Promise.all([
     cartView(services, enrollment, locale),
     brandingOf(services, enrollment, locale, host),
-    messageFor(services, enrollment, input),
+    ownWords(services, enrollment.id, input.email, input),
   ]);
   if (!cart.lines.length) {
     await giveBack();
@@ -133,8 +134,8 @@ export async function sendQuote(
   const email = await renderQuoteEmail(services, {
     locale,
     branding,
-    name: input.name,
-    message,
+    name: words.name,
+    message: words.message,
     cart,
     cartUrl: `${base}/quote/${token}`,
     declineUrl: `${base}/decline-reminder-email?token=${token}`,
@@ -148,7 +149,7 @@ export async function sendQuote(
       enrollmentId: enrollment.id,
       name: input.name,
       email: input.email,
-      message,
+      message: words.message,
       locale,
       tokenHash,
       expiresAt,
@@ -261,9 +262,10 @@ export async function runReminders(services: Services) {
     try {
       const enrollment = await findEnrollment(services.db, quote.enrollment_id);
       if (!enrollment) continue;
-      const [cart, branding] = await Promise.all([
+      const [cart, branding, words] = await Promise.all([
         cartView(services, enrollment, quote.locale),
         brandingOf(services, enrollment, quote.locale),
+        ownWords(services, enrollment.id, quote.email, { name: quote.name }),
       ]);
       if (!cart.lines.length) continue;
       // Only hashes are kept, so the reminder carries a fresh link (the first one still works).
@@ -272,7 +274,7 @@ export async function runReminders(services: Services) {
       const email = await renderQuoteEmail(services, {
         locale: quote.locale,
         branding,
-        name: quote.name,
+        name: words.name,
         message: null,
         cart,
         cartUrl: `${base}/quote/${token}`,
