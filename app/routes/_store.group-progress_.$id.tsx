@@ -24,9 +24,9 @@ function employeeId(raw: string | undefined) {
 /** One employee's progress (issue 28): their plans, and a waiver entered or taken back on their behalf by the admin. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(request, services);
   const locale = await requestContext({ request, context }).locale;
-  return json(await employeeProgress(services, groupId, employeeId(params.id), locale));
+  return json(await employeeProgress(services, session, groupId, employeeId(params.id), locale));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

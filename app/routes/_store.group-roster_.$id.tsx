@@ -8,7 +8,7 @@ import { field, readForm } from "~/.server/platform/request";
 import { requireGroupAdmin } from "~/.server/store/guard";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { requestContext } from "~/.server/platform/request-context";
-import { employeeOfGroup, employeeView, reinstateEmployee, saveEmployee, terminateEmployee } from "~/.server/employers/roster";
+import { viewEmployee, employeeView, reinstateEmployee, saveEmployee, terminateEmployee } from "~/.server/employers/roster";
 import { employeeValidator, terminationValidator } from "~/forms/employee";
 import * as clientForms from "~/forms/client";
 import { parseUsDate, todayIso } from "~/domain/dates";
@@ -29,9 +29,9 @@ function employeeIdOf(param: string | undefined): number | null {
 /** One employee of the group (issue 28): add, edit, terminate with a date, reinstate. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { services } = context;
-  const { groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(request, services);
   const id = employeeIdOf(params.id);
-  const employee = id === null ? null : employeeView(await employeeOfGroup(services, groupId, id));
+  const employee = id === null ? null : employeeView(await viewEmployee(services, session, groupId, id));
   return json({ employee });
 }
 

@@ -104,10 +104,11 @@ function view(e: EmployeeProgress) {
 export type ProgressView = ReturnType<typeof view>;
 
 /** One employee's progress (the admin's page for them: plans, waiver). */
-export async function employeeProgress(services: Services, groupId: number, id: number, locale: string) {
+export async function employeeProgress(services: Services, session: StoreSession, groupId: number, id: number, locale: string) {
   const all = await employeeStatuses(services, groupId, locale);
   const e = all.find((x) => x.row.id === id);
   if (!e) throw new Response("Not Found", { status: 404, statusText: "employee-not-found" });
+  await audit(services, session, { kind: "progress.view", detail: `employee:${id}` });
   return view(e);
 }
 

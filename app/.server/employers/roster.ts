@@ -128,6 +128,13 @@ export async function employeeOfGroup(services: Services, groupId: number, id: n
   return e;
 }
 
+/** One employee's record opened by the group's admin (date of birth, address, masked SSN): on the trail, as the list is. */
+export async function viewEmployee(services: Services, session: StoreSession, groupId: number, id: number) {
+  const e = await employeeOfGroup(services, groupId, id);
+  await audit(services, session, { kind: "roster.view", detail: `employee:${id}` });
+  return e;
+}
+
 export type SaveEmployeeResult = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string> };
 
 /**
