@@ -109,16 +109,15 @@ export type SendResult =
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The caps beyond the enrollment: this client's hour, the address's or number's hour, the channel's day. */
-function sharedCaps(
-  services: Services,
-  kind: ContactKind,
-  target: string,
-  clientIp: string | undefined,
-): Array<{ key: string; limit: Limit }> {
+/**
+ * The caps beyond the enrollment, for every message the store sends to an address or number a
+ * visitor typed (contact codes, Save & Continue Later e-mails): this client's hour (`client`: its
+ * clientKey), the address's or number's hour, the channel's day (ADR 017).
+ */
+export function sharedCaps(services: Services, kind: ContactKind, target: string, client: string): Array<{ key: string; limit: Limit }> {
   const c = services.config.contactCodes;
   return [
-    { key: `otp-client:${clientKey(services, clientIp)}`, limit: { max: c.perClientHour, windowMs: HOUR_MS } },
+    { key: `otp-client:${client}`, limit: { max: c.perClientHour, windowMs: HOUR_MS } },
     {
       key: `otp-dest:${kind}:${contactHash(services, kind, target).slice(0, 32)}`,
       limit: { max: c.perDestinationHour, windowMs: HOUR_MS },
@@ -149,7 +148,7 @@ export async function sendContactCode(
   const giveBack = async () => {
     for (const t of taken) await releaseLimit(services.db, t.key, t.taken);
   };
-  for (const cap of sharedCaps(services, kind, target, clientIp)) {
+  for (const cap of sharedCaps(services, kind, target, clientKey(services, clientIp))) {
     const place = await takeLimit(services.db, cap.key, cap.limit, now);
     if (!place.allowed) {
       await giveBack();

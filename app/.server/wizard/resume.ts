@@ -17,7 +17,8 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
 import { findByAnyHash, randomToken } from "../platform/crypto";
-import { releaseLimit, takeLimit } from "../platform/rate-limit";
+import { releaseLimit, takeLimit, type Taken } from "../platform/rate-limit";
+import { sharedCaps } from "./contact-codes";
 import { clientKey } from "../platform/respond";
 import { claimCode, insertCode, retireCodes, unexpiredCodeByHash } from "../repositories/codes";
 import { queueMail, withMessages } from "../platform/outbox";
@@ -67,11 +68,22 @@ export async function sendResumeCode(
   savedTab: TabName | "cart_info",
   email: string,
   locale: string,
+  /** the requesting client (StoreSession.clientKey): its hour is shared with contact codes */
+  client: string,
 ): Promise<SendResumeResult> {
   const now = services.now();
-  // the send is counted before anything is made (ADR 007)
-  if (!(await takeLimit(services.db, `resume-send:${enrollment.id}`, SEND_LIMIT, now)).allowed)
-    return { ok: false, error: "validation.tooManyResumeCodes" };
+  // the send is counted before anything is made (ADR 007): the enrollment's hour, then the caps every
+  // message to a typed address takes (this client, this address, the day's e-mails: ADR 017) — an
+  // enrollment costs nothing to make, so its own count alone let one client mail anyone at will
+  const taken: Array<{ key: string; taken: Taken }> = [];
+  for (const cap of [{ key: `resume-send:${enrollment.id}`, limit: SEND_LIMIT }, ...sharedCaps(services, "email", email, client)]) {
+    const place = await takeLimit(services.db, cap.key, cap.limit, now);
+    if (!place.allowed) {
+      for (const t of taken) await releaseLimit(services.db, t.key, t.taken);
+      return { ok: false, error: "validation.tooManyResumeCodes" };
+    }
+    taken.push({ key: cap.key, taken: place });
+  }
   const code = newResumeCode();
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + RESUME_DAYS * 24 * 60 * 60 * 1000);

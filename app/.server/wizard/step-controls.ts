@@ -21,7 +21,14 @@ export async function commonIntent(services: Services, ctx: WizardContext, form:
       if (ctx.hideSaveLater) return redirect(here);
       const result = await saveLaterValidator.validate(form);
       if (result.error) return validationError(result.error, result.submittedData);
-      const sent = await sendResumeCode(services, ctx.enrollment, ctx.tab, result.data.email, ctx.locale);
+      const sent = await sendResumeCode(
+        services,
+        ctx.enrollment,
+        ctx.tab,
+        result.data.email,
+        ctx.locale,
+        ctx.session.clientKey ?? "unknown",
+      );
       if (!sent.ok)
         return validationError({ fieldErrors: { email: sent.error }, formId: result.formId }, result.submittedData, { status: 429 });
       return redirect(`${here}?dialog=save-later&sent=1`, await commit());
