@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
-import { randomDigits } from "../platform/crypto";
+import { randomDigits, matchesAnyHash } from "../platform/crypto";
 import { audit } from "../platform/audit";
 import { queueMail, withMessages } from "../platform/outbox";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
@@ -37,6 +37,9 @@ type Employee = Pick<RosterRow, "id" | "group_id" | "first_name" | "email" | "lo
 
 const purposeOf = (employeeId: number, key: string) => `invitation:${employeeId}:${key}`;
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`invite-otp:${purpose}:${code}`);
+/** Whether a typed code is the one kept, hashed under any configured key (a code sent just before a key rotation still works; timing-safe). */
+const codeMatches = (services: Services, purpose: string, code: string, stored: string) =>
+  matchesAnyHash(services.cipher, `invite-otp:${purpose}:${code}`, stored);
 const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 
 /** The enrollment in progress a code would continue (null: the code takes back a decline). */
@@ -165,7 +168,7 @@ async function check(services: Services, session: StoreSession, e: Employee, cod
     await releaseCodeTry(services.db, row.id);
     return "throttled";
   }
-  if (!/^\d{6}$/.test(code) || row.code_hash !== codeHash(services, row.purpose, code)) {
+  if (!/^\d{6}$/.test(code) || !codeMatches(services, row.purpose, code, row.code_hash)) {
     if (tries >= INVITE_CODE_MAX_TRIES) {
       await invalidateCode(services.db, row.id, now);
       return "tooManyTries";

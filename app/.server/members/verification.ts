@@ -25,7 +25,7 @@ import crypto from "node:crypto";
 import type { Services } from "../services";
 import { queueMail, queueText, withMessages } from "../platform/outbox";
 import type { StoreSession } from "../platform/session";
-import { randomDigits } from "../platform/crypto";
+import { randomDigits, matchesAnyHash } from "../platform/crypto";
 import { clientKey } from "../platform/respond";
 import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
 import { audit, requesterOf, staffActor } from "../platform/audit";
@@ -161,6 +161,9 @@ const targetOf = (subject: Subject, channel: Channel) => (channel === "email" ? 
 const targetHash = (services: Services, channel: Channel, target: string) =>
   services.cipher.hash(`staff-${channel}:${target.trim().toLowerCase()}`);
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`staff-otp:${purpose}:${code}`);
+/** Whether a typed code is the one kept, hashed under any configured key (a code sent just before a key rotation still works; timing-safe). */
+const codeMatches = (services: Services, purpose: string, code: string, stored: string) =>
+  matchesAnyHash(services.cipher, `staff-otp:${purpose}:${code}`, stored);
 const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 
 /** Seconds before this browser may ask for another code for the subject (0: now). */
@@ -331,7 +334,7 @@ async function check(services: Services, subject: Subject, key: string, client: 
     await releaseCodeTry(services.db, row.id);
     return "throttled";
   }
-  if (!/^\d{6}$/.test(code) || row.code_hash !== codeHash(services, row.purpose, code)) {
+  if (!/^\d{6}$/.test(code) || !codeMatches(services, row.purpose, code, row.code_hash)) {
     if (tries >= STAFF_MAX_TRIES) {
       await invalidateCode(services.db, row.id, now);
       return "tooManyTries";

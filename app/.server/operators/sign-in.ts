@@ -18,7 +18,7 @@ import crypto from "node:crypto";
 import type { Services } from "../services";
 import type { Operator } from "../db/schema";
 import { queueMail, withMessages } from "../platform/outbox";
-import { randomDigits } from "../platform/crypto";
+import { randomDigits, matchesAnyHash } from "../platform/crypto";
 import { clientKey } from "../platform/respond";
 import { peekLimit, releaseLimit, takeLimit } from "../platform/rate-limit";
 import { codeById, insertCode, invalidateCode, latestCodeFor, markCodeUsed, releaseCodeTry, takeCodeTry } from "../repositories/codes";
@@ -40,6 +40,9 @@ const normalise = (email: string) => email.trim().toLowerCase();
 const emailHash = (services: Services, email: string) => services.cipher.hash(`operator-email:${normalise(email)}`);
 const purposeOf = (key: string) => `operator:${key}`;
 const codeHash = (services: Services, purpose: string, code: string) => services.cipher.hash(`operator-otp:${purpose}:${code}`);
+/** Whether a typed code is the one kept, hashed under any configured key (a code sent just before a key rotation still works; timing-safe). */
+const codeMatches = (services: Services, purpose: string, code: string, stored: string) =>
+  matchesAnyHash(services.cipher, `operator-otp:${purpose}:${code}`, stored);
 const secondsUntil = (at: number, now: Date) => Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 
 /** A random id for a browser's `__operator` cookie. */
@@ -133,7 +136,8 @@ const DETAIL: Record<Exclude<OperatorVerifyResult, "ok">, string> = {
 
 /** The operator a code row was sent to (the code keeps only the address's keyed hash). */
 async function operatorOfCode(services: Services, targetHash: string): Promise<Operator | null> {
-  for (const o of await activeOperators(services.db)) if (emailHash(services, o.email) === targetHash) return o;
+  for (const o of await activeOperators(services.db))
+    if (matchesAnyHash(services.cipher, `operator-email:${normalise(o.email)}`, targetHash)) return o;
   return null;
 }
 
@@ -182,7 +186,7 @@ export async function verifyOperatorCode(
       await releaseCodeTry(services.db, row.id);
       return { result: "throttled", operator };
     }
-    if (!/^\d{6}$/.test(code) || row.code_hash !== codeHash(services, row.purpose, code)) {
+    if (!/^\d{6}$/.test(code) || !codeMatches(services, row.purpose, code, row.code_hash)) {
       if (tries >= STAFF_MAX_TRIES) {
         await invalidateCode(services.db, row.id, now);
         return { result: "tooManyTries", operator };
