@@ -164,7 +164,6 @@ export default function AdminAccount() {
                   <input type="hidden" name="intent" value="confirm-code" />
                   <TextField
                     name="code"
-                    label={t("verify.codeLabel")}
                     hint={t("verify.codeHint")}
                     inputMode="numeric"
                     autoComplete="one-time-code"

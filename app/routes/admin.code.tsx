@@ -78,7 +78,6 @@ export default function AdminCode() {
           <input type="hidden" name="intent" value="verify" />
           <TextField
             name="code"
-            label={t("verify.codeLabel")}
             hint={t("verify.codeHint")}
             inputMode="numeric"
             autoComplete="one-time-code"

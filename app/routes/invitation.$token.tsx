@@ -304,7 +304,6 @@ function CodeSection() {
             {data.holdsAnother ? <input type="hidden" name="replace" value="yes" /> : null}
             <TextField
               name="code"
-              label={t("invitation.code.label")}
               hint={t("invitation.code.hint")}
               inputMode="numeric"
               autoComplete="one-time-code"

@@ -182,7 +182,6 @@ export default function Verify() {
             <input type="hidden" name="as" value={data.as} />
             <RadioGroup
               name="destination"
-              label={t("verify.destination")}
               inline={false}
               options={data.destinations.map((d) => ({
                 value: d.value,
@@ -210,7 +209,6 @@ export default function Verify() {
             <input type="hidden" name="as" value={data.as} />
             <TextField
               name="code"
-              label={t("verify.codeLabel")}
               hint={t("verify.codeHint")}
               inputMode="numeric"
               autoComplete="one-time-code"
