@@ -6,17 +6,12 @@
  * repeated its label, errors and summary included.
  */
 import { describe, expect, it } from "vitest";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "~/i18n-react";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { renderComponent } from "../support/render-component";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { StoreForm } from "~/components/form/StoreForm";
 import { ValidatedForm } from "~/components/form/validated";
 import { CheckboxField, RadioGroup, SelectField, TextAreaField, TextField, FileField } from "~/components/form/Fields";
-import { resources } from "~/.server/platform/i18n";
 
 const validator = withZod(z.object({ email: z.string().min(1, "validation.required") }));
 const labels = {
@@ -39,30 +34,8 @@ const refused = {
   repopulateFields: {},
 };
 
-async function render(page: JSX.Element, opts: { posted?: boolean } = {}) {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: "en", resources, defaultNS: "common", interpolation: { escapeValue: false } });
-  const routes = [
-    {
-      id: "page",
-      path: "/",
-      action: () => new Response(JSON.stringify(refused), { status: 422, headers: { "Content-Type": "application/json" } }),
-      element: (
-        <I18nextProvider i18n={i18n}>
-          <AuthenticityTokenProvider token="tok">{page}</AuthenticityTokenProvider>
-        </I18nextProvider>
-      ),
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const request = opts.posted
-    ? new Request("http://localhost/?index", { method: "POST", body: new URLSearchParams({ email: "" }) })
-    : new Request("http://localhost/");
-  const context = await handler.query(request);
-  if (context instanceof Response) throw context;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-}
+const render = (page: JSX.Element, opts: { posted?: boolean } = {}) =>
+  renderComponent(page, opts.posted ? { answer: { status: 422, body: refused } } : {});
 
 /** The same form twice: each field with its label repeated (as before issue 25), and with none (from `labels`). */
 function form(repeat: boolean) {
