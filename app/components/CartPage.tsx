@@ -203,12 +203,7 @@ export function CartPage({
             defaultValues={{ effectiveDate: cart.effectiveDate ?? cart.effectiveDates[0] }}
           >
             <input type="hidden" name="intent" value="checkout" />
-            <RadioGroup
-              name="effectiveDate"
-              label={t("cart.effectiveDate")}
-              options={cart.effectiveDates.map((d) => ({ value: d, label: isoToUs(d) }))}
-              inline={false}
-            />
+            <RadioGroup name="effectiveDate" options={cart.effectiveDates.map((d) => ({ value: d, label: isoToUs(d) }))} inline={false} />
             <button className="button" type="submit">
               {t("cart.proceed")}
             </button>
@@ -265,9 +260,9 @@ export function CartPage({
             action="/cart?dialog=save"
             defaultValues={preview?.values as never}
           >
-            <TextField name="name" label={t("cart.yourName")} autoComplete="name" maxLength={100} />
-            <TextField name="email" label={t("cart.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
-            <TextAreaField name="message" label={t("cart.message")} hint={t("cart.messageHint")} maxLength={1000} />
+            <TextField name="name" autoComplete="name" maxLength={100} />
+            <TextField name="email" type="email" autoComplete="email" maxLength={254} spellCheck={false} />
+            <TextAreaField name="message" hint={t("cart.messageHint")} maxLength={1000} />
             {compared.length ? (
               <CheckboxField
                 name="includeComparison"

@@ -16,12 +16,7 @@ export function TierForm({ hidden, submitLabel, backTo }: { hidden?: Record<stri
       {Object.entries(hidden ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <RadioGroup
-        name="tier"
-        label={t("tiers.choose")}
-        options={TIERS.map((tier) => ({ value: tier, label: t(`tiers.${tier}`) }))}
-        inline={false}
-      />
+      <RadioGroup name="tier" options={TIERS.map((tier) => ({ value: tier, label: t(`tiers.${tier}`) }))} inline={false} />
       <div className="button-group">
         <button className="button" type="submit">
           {submitLabel ?? t("common.submit")}
@@ -55,19 +50,9 @@ export function DependentsInfoDialog({ tier, closeTo, hidden }: { tier: Tier; cl
           <input key={k} type="hidden" name={k} value={v} />
         ))}
         {needsSpouse(tier) ? (
-          <TextField
-            name="spouseDob"
-            label={t("tiers.spouseDob")}
-            hint={t("common.dateHint")}
-            inputMode="numeric"
-            maxLength={10}
-            short
-            autoComplete="off"
-          />
+          <TextField name="spouseDob" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short autoComplete="off" />
         ) : null}
-        {needsChildren(tier) ? (
-          <SelectField name="childCount" label={t("tiers.childCount")} options={children} placeholder={t("common.select")} />
-        ) : null}
+        {needsChildren(tier) ? <SelectField name="childCount" options={children} placeholder={t("common.select")} /> : null}
         <div className="button-group">
           <button className="button" type="submit">
             {t("common.submit")}

@@ -47,18 +47,10 @@ export function PlanDialogs({
             }
           >
             <input type="hidden" name="intent" value="salary" />
-            <TextField
-              name="annualIncome"
-              label={t("plan.annualSalary")}
-              hint={t("plan.annualSalaryHint")}
-              inputMode="numeric"
-              maxLength={12}
-              short
-            />
+            <TextField name="annualIncome" hint={t("plan.annualSalaryHint")} inputMode="numeric" maxLength={12} short />
             {d.plan.minWorkingHours !== null ? (
               <TextField
                 name="workingHours"
-                label={t("plan.workingHours")}
                 hint={t("plan.workingHoursHint", { hours: d.plan.minWorkingHours })}
                 inputMode="numeric"
                 maxLength={3}
@@ -82,7 +74,7 @@ export function PlanDialogs({
           >
             <input type="hidden" name="intent" value="tobacco" />
             {/* the plan's rates need the answer, so no "you can leave it blank" here (issue 26 #8) */}
-            <RadioGroup name="smoker" label={t("quote.smoker")} hint={t("plan.tobaccoHint")} options={yesNoOptions(t)} />
+            <RadioGroup name="smoker" hint={t("plan.tobaccoHint")} options={yesNoOptions(t)} />
             <button className="button" type="submit">
               {t("common.save")}
             </button>

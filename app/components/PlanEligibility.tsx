@@ -18,7 +18,6 @@ export function EligibilityForm({ questions }: { questions: NonNullable<PlanPage
         <RadioGroup
           key={q.id}
           name={`q${q.id}`}
-          label={q.text}
           hint={q.trueCondition === 1 ? t("plan.answerYesHint") : t("plan.answerYesNoHint")}
           options={yesNoOptions(t)}
         />

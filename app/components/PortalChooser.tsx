@@ -37,7 +37,7 @@ export function PortalOnlyForm({ id, portals, intent, backTo }: ChooserProps) {
   return (
     <StoreForm id={id} validator={portalOnlyValidator} labels={{ portal: t("portal.choose") }}>
       <Intent value={intent} />
-      <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
+      <RadioGroup name="portal" options={portals} inline={false} />
       <div className="button-group">
         <button className="button" type="submit">
           {t("common.submit")}
@@ -73,14 +73,14 @@ export function RepPortalForm({
     >
       <Intent value={intent} />
       {carriedQuote ? <input type="hidden" name="quote" value={carriedQuote} /> : null}
-      <RadioGroup name="portal" label={t("portal.choose")} options={portals} inline={false} />
+      <RadioGroup name="portal" options={portals} inline={false} />
       <div className="button-group">
         <button className="button" type="submit" name="choice" value="direct">
           {t("agentHome.startDirect")}
         </button>
       </div>
       <p className="muted">{t("agentHome.orGroup")}</p>
-      <SelectField name="group" label={t("agentHome.groupLabel")} options={groups} placeholder={t("agentHome.groupPlaceholder")} />
+      <SelectField name="group" options={groups} placeholder={t("agentHome.groupPlaceholder")} />
       <div className="button-group">
         <button className="button" type="submit" name="choice" value="group">
           {t("agentHome.enrollForGroup")}

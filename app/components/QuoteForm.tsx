@@ -65,20 +65,10 @@ export function QuoteForm({
       }}
     >
       <input type="hidden" name="intent" value="quote" />
-      <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
-      <TextField
-        name="dob"
-        label={t("quote.dob")}
-        hint={t("common.dateHint")}
-        inputMode="numeric"
-        maxLength={10}
-        autoComplete="bday"
-        short
-        onInput={typeDate}
-      />
+      <TextField name="zip" inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
+      <TextField name="dob" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} autoComplete="bday" short onInput={typeDate} />
       <RadioGroup
         name="gender"
-        label={t("quote.gender")}
         options={[
           { value: "0", label: t("quote.male") },
           { value: "1", label: t("quote.female") },
@@ -87,7 +77,6 @@ export function QuoteForm({
       />
       <TextField
         name="spouseDob"
-        label={t("quote.spouseDob")}
         hint={t("quote.spouseDobHint")}
         inputMode="numeric"
         maxLength={10}
@@ -97,15 +86,13 @@ export function QuoteForm({
       />
       <SelectField
         name="childCount"
-        label={t("quote.childCount")}
         hint={t("quote.childCountHint")}
         options={Array.from({ length: 10 }, (_, i) => ({ value: String(i), label: String(i) }))}
       />
-      {showSmoker ? <RadioGroup name="smoker" label={t("quote.smoker")} hint={t("quote.smokerHint")} options={yesNoOptions(t)} /> : null}
+      {showSmoker ? <RadioGroup name="smoker" hint={t("quote.smokerHint")} options={yesNoOptions(t)} /> : null}
       {categories ? (
         <SelectField
           name="category"
-          label={t("quote.category")}
           options={categories.map((c) => ({ value: c.key, label: c.label }))}
           placeholder={t("quote.chooseCategory")}
         />

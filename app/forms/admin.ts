@@ -60,19 +60,6 @@ export function isImageLink(v: string) {
 export const operatorEmailSchema = z.object({ email: emailField() });
 export const operatorEmailValidator = withZod(operatorEmailSchema);
 
-export const operatorCodeSchema = z.object({
-  code: z
-    .string({ required_error: "validation.otpRequired" })
-    .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, "validation.otpRequired")
-        .regex(/^\d{6}$/, "validation.otpLength"),
-    ),
-});
-export const operatorCodeValidator = withZod(operatorCodeSchema);
-
 const role = z.enum(OPERATOR_ROLES, { errorMap: () => ({ message: "admin.operators.roleRequired" }) });
 
 export const newOperatorSchema = z.object({ email: emailField(), name: requiredText(80), role });

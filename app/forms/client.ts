@@ -86,7 +86,6 @@ export const windowValidator = lazyValidator(() => enrollmentWindow().then((m) =
 const waiver = () => import("./waiver");
 export const waiverValidator = lazyValidator(() => waiver().then((m) => m.waiverValidator));
 export const operatorEmailValidator = lazyValidator(() => admin().then((m) => m.operatorEmailValidator));
-export const operatorCodeValidator = lazyValidator(() => admin().then((m) => m.operatorCodeValidator));
 export const newOperatorValidator = lazyValidator(() => admin().then((m) => m.newOperatorValidator));
 export const operatorRoleValidator = lazyValidator(() => admin().then((m) => m.operatorRoleValidator));
 export const repValidator = lazyValidator(() => admin().then((m) => m.repValidator));

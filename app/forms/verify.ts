@@ -12,7 +12,7 @@ export const sendCodeSchema = z.object({
 });
 export const sendCodeValidator = withZod(sendCodeSchema);
 
-/** The 6 digits, spaces forgiven (people copy "123 456"). */
+/** The 6 digits, spaces forgiven (people copy "123 456"): every one-time code form's (~/components/form/CodeForm: staff, operators, invitations). */
 export const signInCodeSchema = z.object({
   code: z
     .string({ required_error: "validation.otpRequired" })

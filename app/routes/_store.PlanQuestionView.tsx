@@ -79,7 +79,7 @@ export default function PlanQuestionView() {
         validator={clientForms.enrollAnswersValidator(questions)}
       >
         {questions.map((q) => (
-          <RadioGroup key={q.id} name={`q${q.id}`} label={q.text} options={yesNoOptions(t)} />
+          <RadioGroup key={q.id} name={`q${q.id}`} options={yesNoOptions(t)} />
         ))}
         <div className="button-group">
           <button className="button" type="submit">

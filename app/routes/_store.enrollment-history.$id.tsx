@@ -102,19 +102,10 @@ export default function EnrollmentHistory() {
           >
             <RadioGroup
               name="planId"
-              label={t("planCancel.plan")}
               inline={false}
               options={data.plans.filter((p) => !p.endsOn).map((p) => ({ value: String(p.planId), label: p.name }))}
             />
-            <TextField
-              name="endDate"
-              label={t("planCancel.endDate")}
-              hint={t("common.dateHint")}
-              inputMode="numeric"
-              maxLength={10}
-              short
-              onInput={typeDate}
-            />
+            <TextField name="endDate" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
             <button className="button button--warning" type="submit">
               {t("planCancel.submit")}
             </button>

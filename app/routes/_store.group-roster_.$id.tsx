@@ -128,49 +128,30 @@ export default function GroupEmployee() {
         defaultValues={defaults as never}
       >
         <input type="hidden" name="intent" value="save" />
-        <TextField name="employeeRef" label={labels.employeeRef} hint={t("employees.refHint")} maxLength={40} short />
-        <TextField name="firstName" label={labels.firstName} autoComplete="off" maxLength={50} />
-        <TextField name="lastName" label={labels.lastName} autoComplete="off" maxLength={50} />
-        <TextField
-          name="birthdate"
-          label={labels.birthdate}
-          hint={t("common.dateHint")}
-          inputMode="numeric"
-          maxLength={10}
-          short
-          onInput={typeDate}
-        />
+        <TextField name="employeeRef" hint={t("employees.refHint")} maxLength={40} short />
+        <TextField name="firstName" autoComplete="off" maxLength={50} />
+        <TextField name="lastName" autoComplete="off" maxLength={50} />
+        <TextField name="birthdate" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
         <RadioGroup
           name="gender"
-          label={labels.gender}
           options={[
             { value: "0", label: t("employees.genders.0") },
             { value: "1", label: t("employees.genders.1") },
           ]}
         />
-        <TextField name="email" label={labels.email} type="email" inputMode="email" autoComplete="off" maxLength={254} />
-        <TextField name="phone" label={labels.phone} type="tel" inputMode="tel" autoComplete="off" maxLength={14} short />
+        <TextField name="email" type="email" inputMode="email" autoComplete="off" maxLength={254} />
+        <TextField name="phone" type="tel" inputMode="tel" autoComplete="off" maxLength={14} short />
         <TextField
           name="ssn"
-          label={labels.ssn}
           hint={e?.ssnMasked ? t("employees.ssnOnFile", { masked: e.ssnMasked }) : t("employees.ssnHint")}
           inputMode="numeric"
           autoComplete="off"
           maxLength={11}
           short
         />
-        <TextField
-          name="hireDate"
-          label={labels.hireDate}
-          hint={t("common.dateHint")}
-          inputMode="numeric"
-          maxLength={10}
-          short
-          onInput={typeDate}
-        />
+        <TextField name="hireDate" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
         <RadioGroup
           name="status"
-          label={labels.status}
           options={[
             { value: "active", label: t("employees.statuses.active") },
             { value: "leave", label: t("employees.statuses.leave") },
@@ -178,17 +159,16 @@ export default function GroupEmployee() {
         />
         <RadioGroup
           name="employmentClass"
-          label={labels.employmentClass}
           options={[
             { value: "full_time", label: t("employees.classes.full_time") },
             { value: "part_time", label: t("employees.classes.part_time") },
           ]}
         />
-        <TextField name="address1" label={labels.address1} autoComplete="off" maxLength={100} />
-        <TextField name="address2" label={labels.address2} autoComplete="off" maxLength={100} />
-        <TextField name="city" label={labels.city} autoComplete="off" maxLength={60} />
-        <TextField name="state" label={labels.state} autoComplete="off" maxLength={2} short />
-        <TextField name="zip" label={labels.zip} inputMode="numeric" autoComplete="off" maxLength={10} short />
+        <TextField name="address1" autoComplete="off" maxLength={100} />
+        <TextField name="address2" autoComplete="off" maxLength={100} />
+        <TextField name="city" autoComplete="off" maxLength={60} />
+        <TextField name="state" autoComplete="off" maxLength={2} short />
+        <TextField name="zip" inputMode="numeric" autoComplete="off" maxLength={10} short />
         <button className="button" type="submit">
           {t("employees.save")}
         </button>
@@ -203,15 +183,7 @@ export default function GroupEmployee() {
             validator={clientForms.terminationValidator}
           >
             <input type="hidden" name="intent" value="terminate" />
-            <TextField
-              name="terminationDate"
-              label={t("employees.columns.terminationDate")}
-              hint={t("common.dateHint")}
-              inputMode="numeric"
-              maxLength={10}
-              short
-              onInput={typeDate}
-            />
+            <TextField name="terminationDate" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
             <button className="button" type="submit">
               {t("employees.terminate.submit")}
             </button>

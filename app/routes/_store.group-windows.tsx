@@ -70,29 +70,12 @@ export default function GroupWindows() {
         <fieldset className="stack">
           <legend>{t("windows.openEnrollment")}</legend>
           <p className="hint">{t("windows.openEnrollmentHint")}</p>
-          <TextField
-            name="openEnrollmentStart"
-            label={labels.openEnrollmentStart}
-            hint={t("common.dateHint")}
-            inputMode="numeric"
-            maxLength={10}
-            short
-            onInput={typeDate}
-          />
-          <TextField
-            name="openEnrollmentEnd"
-            label={labels.openEnrollmentEnd}
-            hint={t("common.dateHint")}
-            inputMode="numeric"
-            maxLength={10}
-            short
-            onInput={typeDate}
-          />
+          <TextField name="openEnrollmentStart" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
+          <TextField name="openEnrollmentEnd" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
         </fieldset>
-        <TextField name="newHireDays" label={labels.newHireDays} hint={t("windows.newHireHint")} inputMode="numeric" maxLength={3} short />
+        <TextField name="newHireDays" hint={t("windows.newHireHint")} inputMode="numeric" maxLength={3} short />
         <RadioGroup
           name="coverageEndRule"
-          label={labels.coverageEndRule}
           inline={false}
           options={[
             { value: "end_of_month", label: t("windows.rules.end_of_month") },

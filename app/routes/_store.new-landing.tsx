@@ -86,11 +86,10 @@ export default function NewLanding() {
           defaultValues={{ zip: defaults.zip, dob: defaults.dob, category: defaults.category } as never}
         >
           <input type="hidden" name="intent" value="step1" />
-          <SelectField name="category" label={t("quote.category")} options={categories} placeholder={t("quote.chooseCategory")} />
-          <TextField name="zip" label={t("quote.zip")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
+          <SelectField name="category" options={categories} placeholder={t("quote.chooseCategory")} />
+          <TextField name="zip" inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
           <TextField
             name="dob"
-            label={t("quote.dob")}
             hint={t("common.dateHint")}
             inputMode="numeric"
             maxLength={10}
@@ -112,13 +111,12 @@ export default function NewLanding() {
           <input type="hidden" name="intent" value="step2" />
           <RadioGroup
             name="gender"
-            label={t("quote.gender")}
             options={[
               { value: "0", label: t("quote.male") },
               { value: "1", label: t("quote.female") },
             ]}
           />
-          <RadioGroup name="smoker" label={t("quote.smoker")} options={yesNoOptions(t)} />
+          <RadioGroup name="smoker" options={yesNoOptions(t)} />
           <div className="button-group">
             <button className="button" type="submit">
               {t("quote.submit")}

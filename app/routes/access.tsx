@@ -157,7 +157,6 @@ export default function Access() {
           <input type="hidden" name="intent" value="age" />
           <RadioGroup
             name="age"
-            label={t("access.agePrompt")}
             options={[
               { value: "under65", label: t("access.under65") },
               { value: "over65", label: t("access.over65") },
@@ -176,7 +175,6 @@ export default function Access() {
           <input type="hidden" name="intent" value="rep-code" />
           <TextField
             name="code"
-            label={t("access.repCodeLabel")}
             hint={t("access.repCodeHint")}
             placeholder="ABCD1212"
             autoComplete="off"
@@ -275,7 +273,7 @@ export default function Access() {
           >
             <input type="hidden" name="intent" value="group-code" />
             <input type="hidden" name="purpose" value={purpose} />
-            <TextField name="code" label={t("access.groupCodeLabel")} autoComplete="off" maxLength={32} spellCheck={false} />
+            <TextField name="code" autoComplete="off" maxLength={32} spellCheck={false} />
             <div className="button-group">
               <button className="button" type="submit">
                 {t("access.submitCode")}

@@ -97,7 +97,7 @@ export default function AdminHome() {
         <StoreForm id="operator-email" labels={{ email: t("admin.signIn.email") }} validator={clientForms.operatorEmailValidator}>
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="next" value={data.next ?? "/admin"} />
-          <TextField name="email" type="email" label={t("admin.signIn.email")} autoComplete="username" spellCheck={false} />
+          <TextField name="email" type="email" autoComplete="username" spellCheck={false} />
           <button className="button" type="submit">
             {t("admin.signIn.send")}
           </button>

@@ -9,25 +9,15 @@ import { requestContext } from "~/.server/platform/request-context";
 import { requireOperator } from "~/.server/operators/guard";
 import { listPasskeys, removePasskey, signedInRecently } from "~/.server/operators/passkeys";
 import { operatorCookies, readOperatorCookie, renewOperatorSession } from "~/.server/operators/sessions";
-import { codeReference, newBrowserId, sendOperatorCode, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
-import { operatorCodeValidator } from "~/forms/admin";
-import * as clientForms from "~/forms/client";
-import { StoreForm } from "~/components/form/StoreForm";
-import { TextField } from "~/components/form/Fields";
+import { OPERATOR_CODE_MESSAGES, codeReference, newBrowserId, sendOperatorCode, verifyOperatorCode } from "~/.server/operators/sign-in";
+import { signInCodeValidator } from "~/forms/verify";
+import { CodeForm } from "~/components/form/CodeForm";
 import { PasskeyAdd } from "~/components/admin/Passkeys";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminAccount");
 
 const NOTICES = new Set(["added", "removed", "confirmed"]);
-
-const CODE_ERRORS: Record<Exclude<OperatorVerifyResult, "ok">, string> = {
-  wrong: "validation.otpWrong",
-  expired: "validation.otpExpired",
-  tooManyTries: "validation.otpTooMany",
-  locked: "validation.signInLocked",
-  throttled: "validation.tooManyCodes",
-};
 
 /**
  * /admin/account: the signed-in operator's own account (issue 27, ADR 025) — who they are, and
@@ -83,13 +73,13 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "confirm-code") {
     const key = (await readOperatorCookie(services, args.request)).get("reauth");
     if (!key) return redirect("/admin/account");
-    const result = await operatorCodeValidator.validate(form);
+    const result = await signInCodeValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     const checked = await verifyOperatorCode(services, op.actor, clientIp, key, result.data.code, locale);
     if (checked.result !== "ok" || !checked.operator || checked.operator.id !== op.operator.id) {
       const failed = checked.result === "ok" ? "wrong" : checked.result;
       const status = failed === "locked" || failed === "throttled" ? 429 : 422;
-      return validationError({ fieldErrors: { code: CODE_ERRORS[failed] }, formId: result.formId }, { code: "" }, { status });
+      return validationError({ fieldErrors: { code: OPERATOR_CODE_MESSAGES[failed] }, formId: result.formId }, { code: "" }, { status });
     }
     const setCookie = await renewOperatorSession(services, args.request, op.session.id, checked.operator);
     return redirect("/admin/account?notice=confirmed", { headers: { "Set-Cookie": setCookie } });
@@ -160,22 +150,7 @@ export default function AdminAccount() {
                 <p data-testid="confirm-sent">
                   {t("admin.account.confirmSent")} {t("verify.reference", { reference: data.confirm.reference })}
                 </p>
-                <StoreForm id="operator-confirm" labels={{ code: t("verify.codeLabel") }} validator={clientForms.operatorCodeValidator}>
-                  <input type="hidden" name="intent" value="confirm-code" />
-                  <TextField
-                    name="code"
-                    label={t("verify.codeLabel")}
-                    hint={t("verify.codeHint")}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={7}
-                    spellCheck={false}
-                    short
-                  />
-                  <button className="button" type="submit">
-                    {t("admin.account.confirm")}
-                  </button>
-                </StoreForm>
+                <CodeForm id="operator-confirm" intent="confirm-code" submitKey="admin.account.confirm" />
               </>
             ) : null}
             <Form method="post" className="inline-form">

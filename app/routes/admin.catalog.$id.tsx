@@ -71,7 +71,7 @@ function PublishForm({ id, intent, title, hint, submit }: { id: string; intent: 
       <h2 id={`${id}-title`}>{title}</h2>
       <StoreForm id={id} validator={clientForms.catalogPublishValidator} labels={{ effectiveDate: t("admin.catalog.effectiveDate") }}>
         <input type="hidden" name="intent" value={intent} />
-        <TextField name="effectiveDate" label={t("admin.catalog.effectiveDate")} hint={hint} short spellCheck={false} />
+        <TextField name="effectiveDate" hint={hint} short spellCheck={false} />
         <div>
           <button className="button" type="submit">
             {submit}

@@ -7,11 +7,9 @@ import { field, readForm } from "~/.server/platform/request";
 import { requestContext } from "~/.server/platform/request-context";
 import { currentOperator, safeNext } from "~/.server/operators/guard";
 import { actorFrom, readOperatorCookie, startOperatorSession } from "~/.server/operators/sessions";
-import { codeReference, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
-import { operatorCodeValidator } from "~/forms/admin";
-import * as clientForms from "~/forms/client";
-import { StoreForm } from "~/components/form/StoreForm";
-import { TextField } from "~/components/form/Fields";
+import { OPERATOR_CODE_MESSAGES, codeReference, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
+import { signInCodeValidator } from "~/forms/verify";
+import { CodeForm } from "~/components/form/CodeForm";
 import { pageTitle } from "~/utils/page-title";
 
 export const meta = pageTitle("adminCode");
@@ -25,14 +23,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ reference: codeReference(key) }, { headers: { "Cache-Control": "no-store" } });
 }
 
-const ERRORS: Record<Exclude<OperatorVerifyResult, "ok">, string> = {
-  wrong: "validation.otpWrong",
-  expired: "validation.otpExpired",
-  tooManyTries: "validation.otpTooMany",
-  locked: "validation.signInLocked",
-  throttled: "validation.tooManyCodes",
-};
-
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const { services } = context;
@@ -42,7 +32,7 @@ export async function action(args: ActionFunctionArgs) {
   const cookie = await readOperatorCookie(services, request);
   const key = cookie.get("signin");
   if (!key) return redirect("/admin");
-  const result = await operatorCodeValidator.validate(form);
+  const result = await signInCodeValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const checked = await verifyOperatorCode(
     services,
@@ -55,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   if (checked.result !== "ok" || !checked.operator) {
     const status = checked.result === "locked" || checked.result === "throttled" ? 429 : 422;
     return validationError(
-      { fieldErrors: { code: ERRORS[checked.result as Exclude<OperatorVerifyResult, "ok">] }, formId: result.formId },
+      { fieldErrors: { code: OPERATOR_CODE_MESSAGES[checked.result as Exclude<OperatorVerifyResult, "ok">] }, formId: result.formId },
       { code: "" },
       { status },
     );
@@ -74,22 +64,7 @@ export default function AdminCode() {
         {t("admin.code.sent")} <span data-testid="code-reference">{t("verify.reference", { reference })}</span>
       </p>
       <section className="card">
-        <StoreForm id="operator-code" labels={{ code: t("verify.codeLabel") }} validator={clientForms.operatorCodeValidator}>
-          <input type="hidden" name="intent" value="verify" />
-          <TextField
-            name="code"
-            label={t("verify.codeLabel")}
-            hint={t("verify.codeHint")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            spellCheck={false}
-            short
-          />
-          <button className="button" type="submit">
-            {t("verify.verify")}
-          </button>
-        </StoreForm>
+        <CodeForm id="operator-code" intent="verify" />
       </section>
       <p>
         <Link to="/admin">{t("admin.code.startAgain")}</Link>

@@ -133,9 +133,9 @@ export default function AdminOperators() {
           validator={clientForms.newOperatorValidator}
         >
           <input type="hidden" name="intent" value="add" />
-          <TextField name="email" type="email" label={t("admin.operators.email")} autoComplete="off" spellCheck={false} />
-          <TextField name="name" label={t("admin.operators.name")} autoComplete="off" />
-          <SelectField name="role" label={t("admin.operators.role")} options={roles} placeholder={t("admin.operators.chooseRole")} />
+          <TextField name="email" type="email" autoComplete="off" spellCheck={false} />
+          <TextField name="name" autoComplete="off" />
+          <SelectField name="role" options={roles} placeholder={t("admin.operators.chooseRole")} />
           <button className="button" type="submit">
             {t("admin.operators.add")}
           </button>

@@ -72,8 +72,8 @@ export default function AdminPortal() {
         <>
           <StoreForm id="portal" labels={labels} validator={clientForms.portalNamesValidator} defaultValues={data.defaults}>
             <input type="hidden" name="intent" value="save" />
-            <TextField name="name" label={labels.name} />
-            <TextField name="nameEs" label={labels.nameEs} hint={t("admin.portals.hints.nameEs")} />
+            <TextField name="name" />
+            <TextField name="nameEs" hint={t("admin.portals.hints.nameEs")} />
             <div>
               <button className="button" type="submit">
                 {t("admin.save")}

@@ -54,9 +54,9 @@ export default function AdminPortals() {
           <h2 id="portal-add-title">{t("admin.portals.addTitle")}</h2>
           <StoreForm id="portal" labels={labels} validator={clientForms.newPortalValidator}>
             <input type="hidden" name="intent" value="add" />
-            <TextField name="code" label={labels.code} hint={t("admin.portals.hints.code")} spellCheck={false} />
-            <TextField name="name" label={labels.name} />
-            <TextField name="nameEs" label={labels.nameEs} hint={t("admin.portals.hints.nameEs")} />
+            <TextField name="code" hint={t("admin.portals.hints.code")} spellCheck={false} />
+            <TextField name="name" />
+            <TextField name="nameEs" hint={t("admin.portals.hints.nameEs")} />
             <div>
               <button className="button" type="submit">
                 {t("admin.portals.add")}

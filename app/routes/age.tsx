@@ -48,7 +48,6 @@ export default function Age() {
         <input type="hidden" name="redirectTo" value={back} />
         <RadioGroup
           name="over65"
-          label={t("age.prompt")}
           options={[
             { value: "0", label: t("age.under65") },
             { value: "1", label: t("age.over65") },

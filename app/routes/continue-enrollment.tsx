@@ -77,16 +77,8 @@ export default function ContinueEnrollment() {
       <h1>{t("resume.title")}</h1>
       <p>{t("resume.prompt")}</p>
       <StoreForm labels={{ code: t("resume.code"), email: t("resume.email") }} id="continue" validator={clientForms.continueValidator}>
-        <TextField
-          name="code"
-          label={t("resume.code")}
-          hint={t("resume.codeHint")}
-          autoComplete="one-time-code"
-          maxLength={20}
-          spellCheck={false}
-          short
-        />
-        <TextField name="email" label={t("resume.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
+        <TextField name="code" hint={t("resume.codeHint")} autoComplete="one-time-code" maxLength={20} spellCheck={false} short />
+        <TextField name="email" type="email" autoComplete="email" maxLength={254} spellCheck={false} />
         <button className="button" type="submit">
           {t("resume.continue")}
         </button>

@@ -28,9 +28,7 @@ import {
 import { audit } from "~/.server/platform/audit";
 import type { StoreSession } from "~/.server/platform/session";
 import { signInCodeValidator } from "~/forms/verify";
-import * as clientForms from "~/forms/client";
-import { StoreForm } from "~/components/form/StoreForm";
-import { TextField } from "~/components/form/Fields";
+import { CodeForm } from "~/components/form/CodeForm";
 import { reverseCoverageWaiver, waiveCoverage } from "~/.server/employers/progress";
 import type { Services } from "~/.server/services";
 import { waiverValidator } from "~/forms/waiver";
@@ -298,24 +296,16 @@ function CodeSection() {
       {code ? (
         <>
           <p>{t("invitation.code.sent", { to: code.to, minutes: data.codeMinutes })}</p>
-          <StoreForm labels={{ code: t("invitation.code.label") }} id="invitation-code" validator={clientForms.signInCodeValidator}>
-            <input type="hidden" name="intent" value="verify-code" />
+          <CodeForm
+            id="invitation-code"
+            intent="verify-code"
+            labelKey="invitation.code.label"
+            hintKey="invitation.code.hint"
+            submitKey="invitation.code.verify"
+          >
             {data.holdsAnother ? <p className="notice">{t("invitation.replaceWarning")}</p> : null}
             {data.holdsAnother ? <input type="hidden" name="replace" value="yes" /> : null}
-            <TextField
-              name="code"
-              label={t("invitation.code.label")}
-              hint={t("invitation.code.hint")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              spellCheck={false}
-              short
-            />
-            <button className="button" type="submit">
-              {t("invitation.code.verify")}
-            </button>
-          </StoreForm>
+          </CodeForm>
           {code.waitSeconds > 0 ? (
             <p>{t("invitation.code.resendIn", { seconds: code.waitSeconds })}</p>
           ) : (

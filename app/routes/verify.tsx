@@ -21,7 +21,8 @@ import { pendingRep } from "~/.server/store/access-codes";
 import { sendCodeValidator, signInCodeValidator } from "~/forms/verify";
 import * as clientForms from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
-import { RadioGroup, TextField } from "~/components/form/Fields";
+import { CodeForm } from "~/components/form/CodeForm";
+import { RadioGroup } from "~/components/form/Fields";
 import { pageTitle } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
 
@@ -182,7 +183,6 @@ export default function Verify() {
             <input type="hidden" name="as" value={data.as} />
             <RadioGroup
               name="destination"
-              label={t("verify.destination")}
               inline={false}
               options={data.destinations.map((d) => ({
                 value: d.value,
@@ -205,23 +205,9 @@ export default function Verify() {
               <span data-testid="code-reference">{t("verify.reference", { reference: data.sent.reference })}</span>
             </p>
           ) : null}
-          <StoreForm labels={{ code: t("verify.codeLabel") }} id="sign-in-code" validator={clientForms.signInCodeValidator}>
-            <input type="hidden" name="intent" value="verify" />
+          <CodeForm id="sign-in-code" intent="verify">
             <input type="hidden" name="as" value={data.as} />
-            <TextField
-              name="code"
-              label={t("verify.codeLabel")}
-              hint={t("verify.codeHint")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              spellCheck={false}
-              short
-            />
-            <button className="button" type="submit">
-              {t("verify.verify")}
-            </button>
-          </StoreForm>
+          </CodeForm>
           <Form method="post" className="stack">
             <AuthenticityTokenInput />
             <input type="hidden" name="as" value={data.as} />

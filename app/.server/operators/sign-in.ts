@@ -126,6 +126,15 @@ export async function sendOperatorCode(
 
 export type OperatorVerifyResult = "ok" | "wrong" | "expired" | "tooManyTries" | "locked" | "throttled";
 
+/** The message under the code field for a refused code: the same on the sign-in (/admin/code) and the confirm form (/admin/account). */
+export const OPERATOR_CODE_MESSAGES: Record<Exclude<OperatorVerifyResult, "ok">, string> = {
+  wrong: "validation.otpWrong",
+  expired: "validation.otpExpired",
+  tooManyTries: "validation.otpTooMany",
+  locked: "validation.signInLocked",
+  throttled: "validation.tooManyCodes",
+};
+
 const DETAIL: Record<Exclude<OperatorVerifyResult, "ok">, string> = {
   wrong: "wrong",
   expired: "expired",

@@ -13,12 +13,11 @@ export function CarrierProfileForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const label = (f: CarrierProfileField) => t(`carrierProfile.fields.${f}`);
-  const labels = Object.fromEntries(CARRIER_PROFILE_FIELDS.map((f) => [f, label(f)]));
+  const labels = Object.fromEntries(CARRIER_PROFILE_FIELDS.map((f) => [f, t(`carrierProfile.fields.${f}`)]));
   const isa = ISA_QUALIFIERS.map((q) => ({ value: q, label: t(`carrierProfile.isaQualifiers.${q}`) }));
   const n1 = N1_QUALIFIERS.map((q) => ({ value: q, label: t(`carrierProfile.n1Qualifiers.${q}`) }));
   const text = (f: CarrierProfileField, hint?: string) => (
-    <TextField name={f} label={label(f)} hint={hint ? t(hint) : undefined} spellCheck={false} autoComplete="off" />
+    <TextField name={f} hint={hint ? t(hint) : undefined} spellCheck={false} autoComplete="off" />
   );
   return (
     <StoreForm id="carrier-profile" labels={labels} validator={clientForms.carrierProfileValidator} defaultValues={defaults as never}>
@@ -27,7 +26,6 @@ export function CarrierProfileForm({
         <legend>{t("carrierProfile.sections.file")}</legend>
         <RadioGroup
           name="format"
-          label={label("format")}
           options={[
             { value: "834", label: t("carrierProfile.formats.834") },
             { value: "csv", label: t("carrierProfile.formats.csv") },
@@ -35,7 +33,6 @@ export function CarrierProfileForm({
         />
         <RadioGroup
           name="usage"
-          label={label("usage")}
           hint={t("carrierProfile.hints.usage")}
           options={[
             { value: "T", label: t("carrierConsole.usages.T") },
@@ -45,9 +42,9 @@ export function CarrierProfileForm({
       </fieldset>
       <fieldset className="stack">
         <legend>{t("carrierProfile.sections.partners")}</legend>
-        <SelectField name="senderQualifier" label={label("senderQualifier")} options={isa} />
+        <SelectField name="senderQualifier" options={isa} />
         {text("senderId", "carrierProfile.hints.isaId")}
-        <SelectField name="receiverQualifier" label={label("receiverQualifier")} options={isa} />
+        <SelectField name="receiverQualifier" options={isa} />
         {text("receiverId", "carrierProfile.hints.isaId")}
         {text("applicationSender")}
         {text("applicationReceiver")}
@@ -55,10 +52,10 @@ export function CarrierProfileForm({
       <fieldset className="stack">
         <legend>{t("carrierProfile.sections.parties")}</legend>
         {text("sponsorName")}
-        <SelectField name="sponsorIdQualifier" label={label("sponsorIdQualifier")} options={n1} />
+        <SelectField name="sponsorIdQualifier" options={n1} />
         {text("sponsorId")}
         {text("payerName")}
-        <SelectField name="payerIdQualifier" label={label("payerIdQualifier")} options={n1} />
+        <SelectField name="payerIdQualifier" options={n1} />
         {text("payerId")}
         {text("masterPolicy")}
       </fieldset>
@@ -66,7 +63,6 @@ export function CarrierProfileForm({
         <legend>{t("carrierProfile.sections.schedule")}</legend>
         <RadioGroup
           name="schedule"
-          label={label("schedule")}
           inline={false}
           options={[
             { value: "daily", label: t("carrierProfile.schedules.daily") },
@@ -75,7 +71,6 @@ export function CarrierProfileForm({
         />
         <SelectField
           name="fullFileWeekday"
-          label={label("fullFileWeekday")}
           hint={t("carrierProfile.hints.fullFileWeekday")}
           placeholder={t("carrierProfile.noWeekday")}
           options={WEEKDAYS.map((d) => ({ value: d, label: t(`carrierProfile.weekdays.${d}`) }))}
@@ -85,7 +80,6 @@ export function CarrierProfileForm({
         <legend>{t("carrierProfile.sections.transport")}</legend>
         <RadioGroup
           name="transport"
-          label={label("transport")}
           inline={false}
           options={[
             { value: "local", label: t("carrierConsole.transports.local") },
@@ -94,7 +88,7 @@ export function CarrierProfileForm({
         />
         <p className="hint">{t("carrierProfile.hints.sftpOnly")}</p>
         {text("sftpHost")}
-        <TextField name="sftpPort" label={label("sftpPort")} hint={t("carrierProfile.hints.sftpPort")} inputMode="numeric" short />
+        <TextField name="sftpPort" hint={t("carrierProfile.hints.sftpPort")} inputMode="numeric" short />
         {text("sftpUsername")}
         {text("sftpKeyRef", "carrierProfile.hints.sftpKeyRef")}
         {text("sftpHostKeySha256", "carrierProfile.hints.sftpHostKeySha256")}

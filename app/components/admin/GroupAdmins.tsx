@@ -18,8 +18,7 @@ const FIELDS = ["firstName", "lastName", "email", "phone"] as const;
 
 export function GroupAdmins({ admins, canEdit }: { admins: GroupAdminRow[]; canEdit: boolean }) {
   const { t } = useTranslation();
-  const label = (f: (typeof FIELDS)[number]) => t(`admin.groups.admins.fields.${f}`);
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`admin.groups.admins.fields.${f}`)]));
   return (
     <section className="card stack" aria-labelledby="group-admins-title">
       <h2 id="group-admins-title">{t("admin.groups.admins.title")}</h2>
@@ -52,10 +51,10 @@ export function GroupAdmins({ admins, canEdit }: { admins: GroupAdminRow[]; canE
         <StoreForm id="group-admin" labels={labels} validator={clientForms.groupAdminValidator}>
           <input type="hidden" name="intent" value="add-admin" />
           <h3>{t("admin.groups.admins.addTitle")}</h3>
-          <TextField name="firstName" label={label("firstName")} autoComplete="off" />
-          <TextField name="lastName" label={label("lastName")} autoComplete="off" />
-          <TextField name="email" type="email" label={label("email")} autoComplete="off" spellCheck={false} />
-          <TextField name="phone" type="tel" label={label("phone")} hint={t("admin.groups.admins.phoneHint")} autoComplete="off" />
+          <TextField name="firstName" autoComplete="off" />
+          <TextField name="lastName" autoComplete="off" />
+          <TextField name="email" type="email" autoComplete="off" spellCheck={false} />
+          <TextField name="phone" type="tel" hint={t("admin.groups.admins.phoneHint")} autoComplete="off" />
           <div>
             <button className="button" type="submit">
               {t("admin.groups.admins.add")}

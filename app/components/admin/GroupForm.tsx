@@ -19,21 +19,20 @@ const FIELDS = ["groupCode", "companyName", "landingSlug", "address1", "address2
 
 export function GroupForm({ defaults, submitLabel }: { defaults?: Partial<GroupFormValues>; submitLabel: string }) {
   const { t } = useTranslation();
-  const label = (f: (typeof FIELDS)[number]) => t(`admin.groups.fields.${f}`);
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`admin.groups.fields.${f}`)]));
   return (
     <StoreForm id="group" labels={labels} validator={clientForms.groupValidator} defaultValues={defaults as never}>
       <input type="hidden" name="intent" value="save" />
-      <TextField name="groupCode" label={label("groupCode")} hint={t("admin.groups.hints.groupCode")} spellCheck={false} />
-      <TextField name="companyName" label={label("companyName")} autoComplete="off" />
-      <TextField name="landingSlug" label={label("landingSlug")} hint={t("admin.groups.hints.landingSlug")} spellCheck={false} />
+      <TextField name="groupCode" hint={t("admin.groups.hints.groupCode")} spellCheck={false} />
+      <TextField name="companyName" autoComplete="off" />
+      <TextField name="landingSlug" hint={t("admin.groups.hints.landingSlug")} spellCheck={false} />
       <fieldset className="stack">
         <legend>{t("admin.groups.address")}</legend>
-        <TextField name="address1" label={label("address1")} autoComplete="off" />
-        <TextField name="address2" label={label("address2")} autoComplete="off" />
-        <TextField name="city" label={label("city")} autoComplete="off" />
-        <TextField name="state" label={label("state")} hint={t("admin.groups.hints.state")} short spellCheck={false} />
-        <TextField name="zip" label={label("zip")} hint={t("admin.groups.hints.zip")} inputMode="numeric" short />
+        <TextField name="address1" autoComplete="off" />
+        <TextField name="address2" autoComplete="off" />
+        <TextField name="city" autoComplete="off" />
+        <TextField name="state" hint={t("admin.groups.hints.state")} short spellCheck={false} />
+        <TextField name="zip" hint={t("admin.groups.hints.zip")} inputMode="numeric" short />
       </fieldset>
       <div>
         <button className="button" type="submit">

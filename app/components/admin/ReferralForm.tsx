@@ -30,16 +30,15 @@ export function ReferralForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const label = (f: (typeof FIELDS)[number]) => t(`admin.referrals.fields.${f}`);
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`admin.referrals.fields.${f}`)]));
   return (
     <StoreForm id="referral" labels={labels} validator={clientForms.referralValidator} defaultValues={defaults as never}>
       <input type="hidden" name="intent" value="save" />
-      <TextField name="code" label={label("code")} hint={t("admin.referrals.hints.code")} spellCheck={false} />
-      <TextField name="referrerName" label={label("referrerName")} hint={t("admin.referrals.hints.referrerName")} autoComplete="off" />
-      <SelectField name="repId" label={label("repId")} options={choices.reps} placeholder={t("admin.referrals.none")} />
-      <SelectField name="groupId" label={label("groupId")} options={choices.groups} placeholder={t("admin.referrals.none")} />
-      <SelectField name="portalId" label={label("portalId")} options={choices.portals} placeholder={t("admin.referrals.none")} />
+      <TextField name="code" hint={t("admin.referrals.hints.code")} spellCheck={false} />
+      <TextField name="referrerName" hint={t("admin.referrals.hints.referrerName")} autoComplete="off" />
+      <SelectField name="repId" options={choices.reps} placeholder={t("admin.referrals.none")} />
+      <SelectField name="groupId" options={choices.groups} placeholder={t("admin.referrals.none")} />
+      <SelectField name="portalId" options={choices.portals} placeholder={t("admin.referrals.none")} />
       <div>
         <button className="button" type="submit">
           {submitLabel}

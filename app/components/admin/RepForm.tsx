@@ -3,7 +3,7 @@ import { useContext } from "react";
 import { useField } from "~/components/form/validated";
 import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
-import { FileField, FormIdContext, HintAndError, TextAreaField, TextField } from "~/components/form/Fields";
+import { FileField, FormIdContext, HintAndError, TextAreaField, TextField, useFieldLabel } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import * as clientForms from "~/forms/client";
 import { BRAND_IMAGE_MAX_BYTES } from "~/domain/brand-image";
@@ -56,15 +56,16 @@ const IMAGE_TYPES = "image/png,image/jpeg,image/webp";
 const IMAGE_MB = BRAND_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /** Checkboxes sharing one name (a list), with one legend, hint and error. */
-function CheckboxGroup({ name, label, options }: { name: string; label: string; options: { value: string; label: string }[] }) {
+function CheckboxGroup({ name, label, options }: { name: string; label?: string; options: { value: string; label: string }[] }) {
   const { t } = useTranslation();
+  const shown = useFieldLabel(name, label);
   const field = useField(name, { validationBehavior: { initial: "onSubmit", whenTouched: "onSubmit", whenSubmitted: "onChange" } });
   const id = fieldId(useContext(FormIdContext), name);
   const message = translateMessage(t, field.error);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
       <fieldset id={id} tabIndex={-1} aria-describedby={message ? `${id}-error` : undefined}>
-        <legend>{label}</legend>
+        <legend>{shown}</legend>
         <HintAndError id={id} message={message} />
         <div className="stack">
           {options.map((o, i) => (
@@ -91,47 +92,36 @@ export function RepForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const label = (f: (typeof FIELDS)[number]) => t(`admin.reps.fields.${f}`);
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`admin.reps.fields.${f}`)]));
   return (
     <StoreForm id={id} labels={labels} validator={clientForms.repValidator} defaultValues={defaults as never} encType="multipart/form-data">
       <input type="hidden" name="intent" value="save" />
       <fieldset className="stack">
         <legend>{t("admin.reps.sections.identity")}</legend>
-        <TextField name="agentCode" label={label("agentCode")} hint={t("admin.reps.hints.agentCode")} spellCheck={false} />
-        <TextField name="landingSlug" label={label("landingSlug")} hint={t("admin.reps.hints.landingSlug")} spellCheck={false} />
-        <TextField name="firstName" label={label("firstName")} autoComplete="off" />
-        <TextField name="lastName" label={label("lastName")} autoComplete="off" />
-        <TextField name="email" type="email" label={label("email")} autoComplete="off" spellCheck={false} />
-        <TextField name="phone" type="tel" label={label("phone")} hint={t("admin.reps.hints.phone")} autoComplete="off" />
+        <TextField name="agentCode" hint={t("admin.reps.hints.agentCode")} spellCheck={false} />
+        <TextField name="landingSlug" hint={t("admin.reps.hints.landingSlug")} spellCheck={false} />
+        <TextField name="firstName" autoComplete="off" />
+        <TextField name="lastName" autoComplete="off" />
+        <TextField name="email" type="email" autoComplete="off" spellCheck={false} />
+        <TextField name="phone" type="tel" hint={t("admin.reps.hints.phone")} autoComplete="off" />
       </fieldset>
       <fieldset className="stack">
         <legend>{t("admin.reps.sections.branding")}</legend>
-        <TextField name="displayName" label={label("displayName")} autoComplete="off" />
-        <TextField name="displayPhone" type="tel" label={label("displayPhone")} autoComplete="off" />
-        <TextField name="displayEmail" type="email" label={label("displayEmail")} autoComplete="off" spellCheck={false} />
-        <TextField name="logoUrl" label={label("logoUrl")} hint={t("admin.reps.hints.image")} spellCheck={false} />
-        <FileField
-          name="logoFile"
-          label={label("logoFile")}
-          hint={t("admin.reps.hints.imageFile", { mb: IMAGE_MB })}
-          accept={IMAGE_TYPES}
-        />
-        <TextField name="bannerImageUrl" label={label("bannerImageUrl")} hint={t("admin.reps.hints.image")} spellCheck={false} />
-        <FileField
-          name="bannerFile"
-          label={label("bannerFile")}
-          hint={t("admin.reps.hints.imageFile", { mb: IMAGE_MB })}
-          accept={IMAGE_TYPES}
-        />
-        <TextField name="bannerLink" label={label("bannerLink")} hint={t("admin.reps.hints.link")} spellCheck={false} />
-        <TextField name="brandColor" label={label("brandColor")} hint={t("admin.reps.hints.brandColor")} spellCheck={false} short />
-        <TextField name="taglineEn" label={label("taglineEn")} />
-        <TextField name="taglineEs" label={label("taglineEs")} />
-        <TextAreaField name="bioEn" label={label("bioEn")} maxLength={2000} />
-        <TextAreaField name="bioEs" label={label("bioEs")} maxLength={2000} />
+        <TextField name="displayName" autoComplete="off" />
+        <TextField name="displayPhone" type="tel" autoComplete="off" />
+        <TextField name="displayEmail" type="email" autoComplete="off" spellCheck={false} />
+        <TextField name="logoUrl" hint={t("admin.reps.hints.image")} spellCheck={false} />
+        <FileField name="logoFile" hint={t("admin.reps.hints.imageFile", { mb: IMAGE_MB })} accept={IMAGE_TYPES} />
+        <TextField name="bannerImageUrl" hint={t("admin.reps.hints.image")} spellCheck={false} />
+        <FileField name="bannerFile" hint={t("admin.reps.hints.imageFile", { mb: IMAGE_MB })} accept={IMAGE_TYPES} />
+        <TextField name="bannerLink" hint={t("admin.reps.hints.link")} spellCheck={false} />
+        <TextField name="brandColor" hint={t("admin.reps.hints.brandColor")} spellCheck={false} short />
+        <TextField name="taglineEn" />
+        <TextField name="taglineEs" />
+        <TextAreaField name="bioEn" maxLength={2000} />
+        <TextAreaField name="bioEs" maxLength={2000} />
       </fieldset>
-      <CheckboxGroup name="portals" label={label("portals")} options={portals.map((p) => ({ value: String(p.id), label: p.name }))} />
+      <CheckboxGroup name="portals" options={portals.map((p) => ({ value: String(p.id), label: p.name }))} />
       <div>
         <button className="button" type="submit">
           {submitLabel}

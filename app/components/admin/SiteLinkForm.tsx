@@ -25,8 +25,7 @@ export function SiteLinkForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const label = (f: (typeof FIELDS)[number]) => t(`admin.links.fields.${f}`);
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`admin.links.fields.${f}`)]));
   const kinds = [
     { value: "footer", label: t("admin.links.kinds.footer") },
     { value: "admin", label: t("admin.links.kinds.admin") },
@@ -34,12 +33,12 @@ export function SiteLinkForm({
   return (
     <StoreForm id="site-link" labels={labels} validator={clientForms.siteLinkValidator} defaultValues={defaults as never}>
       <input type="hidden" name="intent" value="save" />
-      <SelectField name="siteId" label={label("siteId")} options={sites} placeholder={t("admin.links.chooseSite")} />
-      <SelectField name="kind" label={label("kind")} options={kinds} />
-      <TextField name="labelEn" label={label("labelEn")} />
-      <TextField name="labelEs" label={label("labelEs")} />
-      <TextField name="url" label={label("url")} hint={t("admin.reps.hints.link")} spellCheck={false} />
-      <TextField name="sortOrder" label={label("sortOrder")} hint={t("admin.links.hints.sortOrder")} inputMode="numeric" short />
+      <SelectField name="siteId" options={sites} placeholder={t("admin.links.chooseSite")} />
+      <SelectField name="kind" options={kinds} />
+      <TextField name="labelEn" />
+      <TextField name="labelEs" />
+      <TextField name="url" hint={t("admin.reps.hints.link")} spellCheck={false} />
+      <TextField name="sortOrder" hint={t("admin.links.hints.sortOrder")} inputMode="numeric" short />
       <div>
         <button className="button" type="submit">
           {submitLabel}

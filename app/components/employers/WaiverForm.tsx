@@ -13,12 +13,11 @@ export function WaiverForm({ forSomeoneElse }: { forSomeoneElse: boolean }) {
       <input type="hidden" name="intent" value="waive" />
       <RadioGroup
         name="reason"
-        label={labels.reason}
         hint={t(forSomeoneElse ? "waiver.reasonHintAdmin" : "waiver.reasonHint")}
         inline={false}
         options={WAIVER_REASONS.map((r) => ({ value: r, label: t(`waiver.reasons.${r}`) }))}
       />
-      <TextAreaField name="otherText" label={labels.otherText} hint={t("waiver.otherTextHint")} maxLength={WAIVER_TEXT_MAX} rows={3} />
+      <TextAreaField name="otherText" hint={t("waiver.otherTextHint")} maxLength={WAIVER_TEXT_MAX} rows={3} />
       <button className="button button--secondary" type="submit">
         {t("waiver.submit")}
       </button>

@@ -10,9 +10,31 @@ import { fieldId, translateMessage } from "./messages";
 /** The id of the form a field is in, so two forms on a page never share an input id. */
 export const FormIdContext = createContext("form");
 
+/** A form's field labels in the form's order, by field name (see StoreForm's `labels`). */
+export type FieldLabels = Record<string, string>;
+
+/**
+ * The labels of the form a field is in (StoreForm's `labels`, which its error summary names the
+ * fields by): each label is written once per form, and a field shows its entry.
+ */
+export const FieldLabelsContext = createContext<FieldLabels | null>(null);
+
+/**
+ * A field's label: its own `label` prop when it has one (a label that differs from the error
+ * summary's on purpose), else its form's entry for its name. A field with neither is a mistake
+ * that would show an unlabelled control: it throws, so the page (and its test) fails.
+ */
+export function useFieldLabel(name: string, label: ReactNode | undefined): ReactNode {
+  const labels = useContext(FieldLabelsContext);
+  if (label !== undefined) return label;
+  if (labels && Object.hasOwn(labels, name)) return labels[name];
+  throw new Error(`The field "${name}" has no label: give it an entry in its form's labels or a label prop`);
+}
+
 interface Common {
   name: string;
-  label: ReactNode;
+  /** only where the label differs from the form's `labels` entry for `name` (which it shows otherwise) */
+  label?: ReactNode;
   hint?: ReactNode;
   /** an error to show even when the form has none for this field (e.g. a server-only check) */
   error?: string | null;
@@ -76,10 +98,11 @@ export function TextField({
   onInput?: (e: React.FormEvent<HTMLInputElement>) => void;
 }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  const shown = useFieldLabel(name, label);
   return (
     <div className={`field${message ? " field--error" : ""}${className ? ` ${className}` : ""}`}>
       <label className="label" htmlFor={id}>
-        {label}
+        {shown}
       </label>
       <HintAndError id={id} hint={hint} message={message} />
       <input
@@ -108,10 +131,11 @@ export function TextField({
  */
 export function FileField({ name, label, hint, error, accept }: Common & { accept: string }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  const shown = useFieldLabel(name, label);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
       <label className="label" htmlFor={id}>
-        {label}
+        {shown}
       </label>
       <HintAndError id={id} hint={hint} message={message} />
       <input
@@ -130,10 +154,11 @@ export function FileField({ name, label, hint, error, accept }: Common & { accep
 
 export function TextAreaField({ name, label, hint, error, maxLength, rows = 4 }: Common & { maxLength?: number; rows?: number }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  const shown = useFieldLabel(name, label);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
       <label className="label" htmlFor={id}>
-        {label}
+        {shown}
       </label>
       <HintAndError id={id} hint={hint} message={message} />
       <textarea
@@ -173,10 +198,11 @@ export function SelectField({
   autoComplete,
 }: Common & { options: Option[]; placeholder?: string; autoComplete?: string }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  const shown = useFieldLabel(name, label);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
       <label className="label" htmlFor={id}>
-        {label}
+        {shown}
       </label>
       <HintAndError id={id} hint={hint} message={message} />
       <select
@@ -201,10 +227,11 @@ export function SelectField({
 
 export function RadioGroup({ name, label, hint, error, options, inline = true }: Common & { options: Option[]; inline?: boolean }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  const shown = useFieldLabel(name, label);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
       <fieldset aria-describedby={describedBy} id={id} tabIndex={-1}>
-        <legend>{label}</legend>
+        <legend>{shown}</legend>
         <HintAndError id={id} hint={hint} message={message} />
         <div className={inline ? "choices" : "stack"}>
           {options.map((o, i) => (
@@ -227,6 +254,7 @@ export function RadioGroup({ name, label, hint, error, options, inline = true }:
 
 export function CheckboxField({ name, label, hint, error, value = "1" }: Common & { value?: string }) {
   const { field, id, message, describedBy } = useFieldParts(name, hint, error);
+  const shown = useFieldLabel(name, label);
   return (
     <div className={`field${message ? " field--error" : ""}`}>
       <HintAndError id={id} hint={hint} message={message} />
@@ -240,7 +268,7 @@ export function CheckboxField({ name, label, hint, error, value = "1" }: Common 
             "aria-invalid": message ? true : undefined,
           })}
         />
-        {label}
+        {shown}
       </label>
     </div>
   );

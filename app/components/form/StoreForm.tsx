@@ -9,7 +9,9 @@ import { ValidatedForm, useFormContext, type Validator } from "./validated";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-react";
 import { fieldId, translateMessage } from "./messages";
-import { FormIdContext } from "./Fields";
+import { FieldLabelsContext, FormIdContext, type FieldLabels } from "./Fields";
+
+export type { FieldLabels };
 
 export function StoreForm<T extends Record<string, unknown>>({
   id,
@@ -26,7 +28,8 @@ export function StoreForm<T extends Record<string, unknown>>({
   id: string;
   /**
    * Every field's label as the page shows it, in the form's order, by field name: the error
-   * summary names the field with its message ("First name: Field is required") in this order.
+   * summary names the field with its message ("First name: Field is required") in this order,
+   * and each field in the form shows its entry as its label (./Fields `useFieldLabel`).
    */
   labels: FieldLabels;
   validator: Validator<T> & { preload?: () => void };
@@ -58,9 +61,11 @@ export function StoreForm<T extends Record<string, unknown>>({
       onFocusCapture={validator.preload}
     >
       <FormIdContext.Provider value={id}>
-        <AuthenticityTokenInput />
-        {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} labels={labels} /> : null}
-        {children}
+        <FieldLabelsContext.Provider value={labels}>
+          <AuthenticityTokenInput />
+          {summary ? <ErrorSummary formId={id} extraErrors={extraErrors} labels={labels} /> : null}
+          {children}
+        </FieldLabelsContext.Provider>
       </FormIdContext.Provider>
     </ValidatedForm>
   );
@@ -73,9 +78,6 @@ function sentBackValues(data: unknown, formId: string): Record<string, unknown> 
   if (!d.fieldErrors || (typeof d.formId === "string" && d.formId !== formId)) return null;
   return d.repopulateFields && typeof d.repopulateFields === "object" ? (d.repopulateFields as Record<string, unknown>) : null;
 }
-
-/** A form's field labels in the form's order, by field name (see StoreForm's `labels`). */
-export type FieldLabels = Record<string, string>;
 
 /**
  * The summary's entries: each field in error with its label, in the order of `labels` (the

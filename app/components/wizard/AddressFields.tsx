@@ -17,7 +17,8 @@ export function addressLabels(t: TFunction, prefix = ""): FieldLabels {
 }
 
 /**
- * Address lines, city, ZIP and state. With JavaScript a 5-digit ZIP fills the state and locks
+ * Address lines, city, ZIP and state, labelled by the form's `addressLabels` entries (the form
+ * spreads `addressLabels(t, prefix)` into its labels). With JavaScript a 5-digit ZIP fills the state and locks
  * it; changing the ZIP clears the state it gave and looks it up again, and a ZIP that gives no
  * state says so at once, beside the field (issue 26 #14). Without JavaScript the server sets the
  * state from the ZIP on save.
@@ -88,36 +89,18 @@ export function AddressFields({
   }, [prefix, formId]);
   return (
     <div ref={wrap}>
-      {show("address1") ? (
-        <TextField name={`${prefix}address1`} label={t("address.line1")} autoComplete="address-line1" maxLength={100} />
-      ) : null}
-      {show("address2") ? (
-        <TextField name={`${prefix}address2`} label={t("address.line2")} autoComplete="address-line2" maxLength={100} />
-      ) : null}
-      {show("city") ? <TextField name={`${prefix}city`} label={t("address.city")} autoComplete="address-level2" maxLength={100} /> : null}
+      {show("address1") ? <TextField name={`${prefix}address1`} autoComplete="address-line1" maxLength={100} /> : null}
+      {show("address2") ? <TextField name={`${prefix}address2`} autoComplete="address-line2" maxLength={100} /> : null}
+      {show("city") ? <TextField name={`${prefix}city`} autoComplete="address-level2" maxLength={100} /> : null}
       {show("zip") ? (
-        <TextField
-          name={`${prefix}zip`}
-          label={t("quote.zip")}
-          hint={t("address.zipHint")}
-          inputMode="numeric"
-          maxLength={5}
-          autoComplete="postal-code"
-          short
-        />
+        <TextField name={`${prefix}zip`} hint={t("address.zipHint")} inputMode="numeric" maxLength={5} autoComplete="postal-code" short />
       ) : null}
       {/* the lookup's answer, read out when it comes (JavaScript only) */}
       <p className="error-message" role="status" data-testid={`${prefix}zip-lookup`}>
         {zipUnknown ? t("validation.zipInvalid") : null}
       </p>
       {show("state") ? (
-        <SelectField
-          name={`${prefix}state`}
-          label={t("address.state")}
-          options={states}
-          placeholder={t("common.select")}
-          autoComplete="address-level1"
-        />
+        <SelectField name={`${prefix}state`} options={states} placeholder={t("common.select")} autoComplete="address-level1" />
       ) : null}
     </div>
   );

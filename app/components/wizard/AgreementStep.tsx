@@ -140,15 +140,8 @@ export function SignatureBlock({
       <SignaturePad name="signature" describedBy={`${id}-hint`} />
       <div className={s.typed}>
         <h3>{t("agreement.typeInstead")}</h3>
-        <TextField
-          name="signature_name"
-          label={t("agreement.typedName")}
-          hint={t("agreement.typedNameHint")}
-          autoComplete="name"
-          maxLength={101}
-          spellCheck={false}
-        />
-        <CheckboxField name="signature_consent" label={t("agreement.typedConsent")} />
+        <TextField name="signature_name" hint={t("agreement.typedNameHint")} autoComplete="name" maxLength={101} spellCheck={false} />
+        <CheckboxField name="signature_consent" />
       </div>
     </fieldset>
   );
@@ -169,7 +162,7 @@ export function EsignConsent({ text, hint }: { text: EsignConsentText; hint?: st
           <p>{section.body}</p>
         </div>
       ))}
-      <CheckboxField name={ESIGN_CONSENT_FIELD} label={text.agree} hint={hint} />
+      <CheckboxField name={ESIGN_CONSENT_FIELD} hint={hint} />
     </section>
   );
 }
@@ -186,14 +179,13 @@ export function signatureLabels(t: TFunction): FieldLabels {
 
 /** The agreement texts, each with its box to tick when it must be accepted. */
 export function AgreementTexts({ agreements }: { agreements: AgreementStepData["agreements"] }) {
-  const { t } = useTranslation();
   return (
     <>
       {agreements.map((a) => (
         <article key={a.id} className={s.agreement} aria-labelledby={`agreement-head-${a.id}`} data-testid="agreement-text">
           <h2 id={`agreement-head-${a.id}`}>{a.head}</h2>
           <div dangerouslySetInnerHTML={{ __html: a.bodyHtml }} />
-          {a.required ? <CheckboxField name={agreementField(a.id)} label={t("agreement.accept", { title: a.head })} /> : null}
+          {a.required ? <CheckboxField name={agreementField(a.id)} /> : null}
         </article>
       ))}
     </>
@@ -211,9 +203,7 @@ export function AgreementStep({ data: d }: { data: AgreementStepData }) {
     signLater: d.signLater,
   });
   const input = (f: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
-    show(f) ? (
-      <TextField name={f} label={t(`agreement.fields.${f}`)} maxLength={f.endsWith("code") ? 32 : 100} spellCheck={false} {...extra} />
-    ) : null;
+    show(f) ? <TextField name={f} maxLength={f.endsWith("code") ? 32 : 100} spellCheck={false} {...extra} /> : null;
   const broker = show("agent_name") || show("agent_code");
   const group = show("group_name") || show("group_code");
   const applicant = ["user_name", "question", "answer", "date", "verification_code"].some(show);

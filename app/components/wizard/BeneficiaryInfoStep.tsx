@@ -189,13 +189,12 @@ function BeneficiaryForm({ data: d, formId, editing }: { data: BeneficiaryInfoDa
     >
       <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      {show("first_name") ? <TextField name="first_name" label={t("beneficiary.firstName")} autoComplete="off" maxLength={50} /> : null}
-      {show("middle_name") ? <TextField name="middle_name" label={t("beneficiary.middleName")} autoComplete="off" maxLength={50} /> : null}
-      {show("last_name") ? <TextField name="last_name" label={t("beneficiary.lastName")} autoComplete="off" maxLength={50} /> : null}
+      {show("first_name") ? <TextField name="first_name" autoComplete="off" maxLength={50} /> : null}
+      {show("middle_name") ? <TextField name="middle_name" autoComplete="off" maxLength={50} /> : null}
+      {show("last_name") ? <TextField name="last_name" autoComplete="off" maxLength={50} /> : null}
       {show("birthdate") ? (
         <TextField
           name="birthdate"
-          label={t("beneficiary.birthdate")}
           hint={t("beneficiary.birthdateHint")}
           inputMode="numeric"
           maxLength={10}
@@ -204,13 +203,10 @@ function BeneficiaryForm({ data: d, formId, editing }: { data: BeneficiaryInfoDa
           onInput={typeDate}
         />
       ) : null}
-      {show("relationship") ? (
-        <SelectField name="relationship" label={t("beneficiary.relationship")} options={d.relationships} placeholder={t("common.select")} />
-      ) : null}
+      {show("relationship") ? <SelectField name="relationship" options={d.relationships} placeholder={t("common.select")} /> : null}
       {show("ssn") ? (
         <TextField
           name="ssn"
-          label={t("beneficiary.ssn")}
           hint={editing?.ssnLast4 ? t("beneficiary.ssnKeep", { last4: editing.ssnLast4 }) : t("beneficiary.ssnHint")}
           inputMode="numeric"
           maxLength={11}
@@ -221,7 +217,6 @@ function BeneficiaryForm({ data: d, formId, editing }: { data: BeneficiaryInfoDa
       {show("beneficiary_percentage") ? (
         <TextField
           name="beneficiary_percentage"
-          label={t("beneficiary.percentage")}
           hint={t("beneficiary.percentageHint")}
           inputMode="numeric"
           maxLength={3}

@@ -229,7 +229,7 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
         ) : (
           <div onChange={onChange}>
             {methods.length > 1 ? (
-              <RadioGroup name="payment_method" label={t("billing.method")} hint={t("billing.methodHint")} options={d.methodOptions} />
+              <RadioGroup name="payment_method" hint={t("billing.methodHint")} options={d.methodOptions} />
             ) : (
               <div className="field">
                 <p className="label">{t("billing.method")}</p>
@@ -237,9 +237,7 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                 <input type="hidden" name="payment_method" value={methods[0] ?? ""} />
               </div>
             )}
-            {show("bill_date") ? (
-              <SelectField name="bill_date" label={t("billing.billDate")} hint={t("billing.billDateHint")} options={d.billDates} />
-            ) : null}
+            {show("bill_date") ? <SelectField name="bill_date" hint={t("billing.billDateHint")} options={d.billDates} /> : null}
 
             {methods.includes("eft") ? (
               <fieldset className={s.method} hidden={hiddenUnless("eft")} disabled={hiddenUnless("eft")} data-method="eft">
@@ -267,7 +265,6 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                     {show("routing_number") ? (
                       <TextField
                         name="routing_number"
-                        label={t("billing.routingNumber")}
                         hint={t("billing.routingHint")}
                         inputMode="numeric"
                         maxLength={9}
@@ -277,21 +274,12 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                       />
                     ) : null}
                     {show("bank_name") ? (
-                      <TextField
-                        name="bank_name"
-                        label={t("billing.bankName")}
-                        hint={t("billing.bankNameHint")}
-                        maxLength={100}
-                        autoComplete="off"
-                      />
+                      <TextField name="bank_name" hint={t("billing.bankNameHint")} maxLength={100} autoComplete="off" />
                     ) : null}
-                    {show("account_name") ? (
-                      <TextField name="account_name" label={t("billing.accountName")} maxLength={100} autoComplete="name" />
-                    ) : null}
+                    {show("account_name") ? <TextField name="account_name" maxLength={100} autoComplete="name" /> : null}
                     {show("account_number") ? (
                       <TextField
                         name="account_number"
-                        label={t("billing.accountNumber")}
                         hint={t("billing.accountNumberHint")}
                         inputMode="numeric"
                         maxLength={17}
@@ -299,12 +287,8 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                         spellCheck={false}
                       />
                     ) : null}
-                    {show("account_type") ? (
-                      <RadioGroup name="account_type" label={t("billing.accountType")} options={d.accountTypes} />
-                    ) : null}
-                    {show("account_holder_type") ? (
-                      <RadioGroup name="account_holder_type" label={t("billing.accountHolderType")} options={d.holderTypes} />
-                    ) : null}
+                    {show("account_type") ? <RadioGroup name="account_type" options={d.accountTypes} /> : null}
+                    {show("account_holder_type") ? <RadioGroup name="account_holder_type" options={d.holderTypes} /> : null}
                   </div>
                 </fieldset>
                 <div className={s.eftText} data-testid="eft-text">
@@ -341,16 +325,11 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                 ) : null}
                 <fieldset className={s.newDetails} disabled={savedCardChosen}>
                   <div ref={cardRef}>
-                    {show("first_name_on_cc") ? (
-                      <TextField name="first_name_on_cc" label={t("billing.firstNameOnCard")} maxLength={50} autoComplete="cc-given-name" />
-                    ) : null}
-                    {show("last_name_on_cc") ? (
-                      <TextField name="last_name_on_cc" label={t("billing.lastNameOnCard")} maxLength={50} autoComplete="cc-family-name" />
-                    ) : null}
+                    {show("first_name_on_cc") ? <TextField name="first_name_on_cc" maxLength={50} autoComplete="cc-given-name" /> : null}
+                    {show("last_name_on_cc") ? <TextField name="last_name_on_cc" maxLength={50} autoComplete="cc-family-name" /> : null}
                     {show("card_number") ? (
                       <TextField
                         name="card_number"
-                        label={t("billing.cardNumber")}
                         hint={t("billing.cardNumberHint")}
                         inputMode="numeric"
                         maxLength={31}
@@ -365,7 +344,6 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                           {show("expiration_month") ? (
                             <SelectField
                               name="expiration_month"
-                              label={t("billing.expirationMonth")}
                               options={d.months}
                               placeholder={t("common.select")}
                               autoComplete="cc-exp-month"
@@ -374,7 +352,6 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                           {show("expiration_year") ? (
                             <SelectField
                               name="expiration_year"
-                              label={t("billing.expirationYear")}
                               options={d.years}
                               placeholder={t("common.select")}
                               autoComplete="cc-exp-year"
@@ -386,7 +363,6 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                     {show("security_code") ? (
                       <TextField
                         name="security_code"
-                        label={t("billing.securityCode")}
                         hint={t("billing.securityCodeHint")}
                         inputMode="numeric"
                         maxLength={4}
@@ -396,13 +372,7 @@ export function BillingInfoStep({ data: d }: { data: BillingInfoData }) {
                       />
                     ) : null}
                     <h2>{t("billing.billingAddress")}</h2>
-                    {d.physicalAddress ? (
-                      <CheckboxField
-                        name="is_physical_address"
-                        label={t("billing.physicalAddress")}
-                        hint={t("billing.physicalAddressHint")}
-                      />
-                    ) : null}
+                    {d.physicalAddress ? <CheckboxField name="is_physical_address" hint={t("billing.physicalAddressHint")} /> : null}
                     <AddressFields rules={d.rules} states={d.states} formId="billing" />
                   </div>
                 </fieldset>

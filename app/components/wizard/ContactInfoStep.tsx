@@ -94,10 +94,7 @@ function ContactStatus({ kind, verified, flaggedByLoader }: { kind: "email" | "p
       <button className="button button--secondary" type="submit" name="intent" value={`verify-${kind}`}>
         {t(`contact.verify${kind === "email" ? "Email" : "Phone"}`)}
       </button>
-      <CheckboxField
-        name={kind === "email" ? "skip_validation_email" : "skip_validation_phone"}
-        label={t(`contact.skip${kind === "email" ? "Email" : "Phone"}`)}
-      />
+      <CheckboxField name={kind === "email" ? "skip_validation_email" : "skip_validation_phone"} />
     </div>
   );
 }
@@ -134,7 +131,7 @@ export function ContactInfoStep({
       >
         {show("email") ? (
           <>
-            <TextField name="email" label={t("contact.email")} type="email" autoComplete="email" maxLength={254} spellCheck={false} />
+            <TextField name="email" type="email" autoComplete="email" maxLength={254} spellCheck={false} />
             <ContactStatus kind="email" verified={d.verified.email} flaggedByLoader={d.flags.email} />
             <EmailTakenHelp memberSignIn={d.memberSignIn} />
           </>
@@ -143,7 +140,6 @@ export function ContactInfoStep({
           <>
             <TextField
               name="phone_number"
-              label={t("contact.phone")}
               hint={t("contact.phoneHint")}
               type="tel"
               inputMode="tel"
@@ -155,13 +151,9 @@ export function ContactInfoStep({
           </>
         ) : null}
         <AddressFields rules={d.rules} states={d.states} formId="contact" />
-        {show("birth_state") ? (
-          <SelectField name="birth_state" label={t("contact.birthState")} options={d.states} placeholder={t("common.select")} />
-        ) : null}
-        {show("birth_city") ? <TextField name="birth_city" label={t("contact.birthCity")} maxLength={100} /> : null}
-        {d.rules.with_validation?.shown ? (
-          <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} />
-        ) : null}
+        {show("birth_state") ? <SelectField name="birth_state" options={d.states} placeholder={t("common.select")} /> : null}
+        {show("birth_city") ? <TextField name="birth_city" maxLength={100} /> : null}
+        {d.rules.with_validation?.shown ? <CheckboxField name="with_validation" hint={t("contact.uspsHint")} /> : null}
         <StepActions chrome={d.chrome} />
       </StoreForm>
       <StepDialogs defaultEmail={d.values.email} />
@@ -213,14 +205,7 @@ function OtpDialog({ otp, error, wait }: { otp: ContactInfoData["otp"]; error: s
       >
         <input type="hidden" name="intent" value="otp-verify" />
         <input type="hidden" name="type" value={otp.type} />
-        <TextField
-          name="otp"
-          label={t(otp.type === "email" ? "contact.otpEmailLabel" : "contact.otpPhoneLabel")}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          short
-        />
+        <TextField name="otp" inputMode="numeric" maxLength={6} autoComplete="one-time-code" short />
         <button className="button" type="submit">
           {t("contact.verify")}
         </button>

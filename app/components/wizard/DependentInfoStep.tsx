@@ -217,7 +217,6 @@ function SpouseQuestion({ data: d }: { data: DependentInfoData }) {
         <input type="hidden" name="intent" value="spouse-answer" />
         <RadioGroup
           name="spouse_enroll_accept"
-          label={t("dependent.spouseQuestion")}
           hint={
             d.spouseQuestion.heldSpouse
               ? t("dependent.spouseHeld")
@@ -300,12 +299,11 @@ function DependentForm({
           {relationshipText}
         </p>
       </div>
-      <TextField name="first_name" label={t("dependent.firstName")} autoComplete="off" maxLength={50} />
-      {show("middle_name") ? <TextField name="middle_name" label={t("dependent.middleName")} autoComplete="off" maxLength={50} /> : null}
-      <TextField name="last_name" label={t("dependent.lastName")} autoComplete="off" maxLength={50} />
+      <TextField name="first_name" autoComplete="off" maxLength={50} />
+      {show("middle_name") ? <TextField name="middle_name" autoComplete="off" maxLength={50} /> : null}
+      <TextField name="last_name" autoComplete="off" maxLength={50} />
       <RadioGroup
         name="gender"
-        label={t("dependent.gender")}
         options={[
           { value: "0", label: t("quote.male") },
           { value: "1", label: t("quote.female") },
@@ -313,7 +311,6 @@ function DependentForm({
       />
       <TextField
         name="birthdate"
-        label={t("dependent.birthdate")}
         hint={t("common.dateHint")}
         inputMode="numeric"
         maxLength={10}
@@ -324,7 +321,6 @@ function DependentForm({
       {show("ssn") ? (
         <TextField
           name="ssn"
-          label={t("dependent.ssn")}
           hint={editing?.ssnLast4 ? t("dependent.ssnKeep", { last4: editing.ssnLast4 }) : t("dependent.ssnHint")}
           inputMode="numeric"
           maxLength={11}
@@ -332,38 +328,21 @@ function DependentForm({
           short
         />
       ) : null}
-      {show("weight") ? (
-        <TextField name="weight" label={t("dependent.weight")} inputMode="numeric" maxLength={3} short onInput={digitsOnly(3)} />
-      ) : null}
+      {show("weight") ? <TextField name="weight" inputMode="numeric" maxLength={3} short onInput={digitsOnly(3)} /> : null}
       {show("height_feet") || show("height_inch") ? (
         <fieldset className="field">
           <legend>{t("dependent.height")}</legend>
           <div className="choices">
-            {show("height_feet") ? (
-              <TextField name="height_feet" label={t("dependent.feet")} inputMode="numeric" maxLength={1} short onInput={digitsOnly(1)} />
-            ) : null}
-            {show("height_inch") ? (
-              <TextField name="height_inch" label={t("dependent.inches")} inputMode="numeric" maxLength={2} short onInput={digitsOnly(2)} />
-            ) : null}
+            {show("height_feet") ? <TextField name="height_feet" inputMode="numeric" maxLength={1} short onInput={digitsOnly(1)} /> : null}
+            {show("height_inch") ? <TextField name="height_inch" inputMode="numeric" maxLength={2} short onInput={digitsOnly(2)} /> : null}
           </div>
         </fieldset>
       ) : null}
       {d.asksLegalDisability ? (
         <div className={s.question}>
-          <RadioGroup
-            name="is_legally_disabled"
-            label={t("dependent.legallyDisabled")}
-            hint={t("dependent.legallyDisabledHint")}
-            options={yesNo}
-          />
+          <RadioGroup name="is_legally_disabled" hint={t("dependent.legallyDisabledHint")} options={yesNo} />
           <div className={s.questionDetail}>
-            <TextAreaField
-              name="disability_condition"
-              label={t("dependent.disabilityCondition")}
-              hint={t("dependent.ifYes")}
-              maxLength={DISABILITY_CONDITION_MAX}
-              rows={3}
-            />
+            <TextAreaField name="disability_condition" hint={t("dependent.ifYes")} maxLength={DISABILITY_CONDITION_MAX} rows={3} />
           </div>
         </div>
       ) : null}

@@ -92,35 +92,18 @@ export function EmployerInfoStep({ data: d, formError }: { data: EmployerInfoDat
         validator={validator}
         defaultValues={d.values as never}
       >
-        {show("name") ? <TextField name="name" label={t("employer.name")} autoComplete="organization" maxLength={100} /> : null}
+        {show("name") ? <TextField name="name" autoComplete="organization" maxLength={100} /> : null}
         {show("phone") ? (
-          <TextField
-            name="phone"
-            label={t("employer.phone")}
-            hint={t("contact.phoneHint")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={14}
-            short
-          />
+          <TextField name="phone" hint={t("contact.phoneHint")} type="tel" inputMode="tel" autoComplete="off" maxLength={14} short />
         ) : null}
         <AddressFields rules={d.rules} states={d.states} formId="employer" />
-        {d.rules.with_validation?.shown ? (
-          <CheckboxField name="with_validation" label={t("contact.uspsValidation")} hint={t("contact.uspsHint")} />
-        ) : null}
+        {d.rules.with_validation?.shown ? <CheckboxField name="with_validation" hint={t("contact.uspsHint")} /> : null}
         {show("average_work_week") ? (
-          <SelectField
-            name="average_work_week"
-            label={t("employer.averageWorkWeek")}
-            options={d.options.average_work_week}
-            placeholder={t("common.select")}
-          />
+          <SelectField name="average_work_week" options={d.options.average_work_week} placeholder={t("common.select")} />
         ) : null}
         {show("employment_start_date") ? (
           <TextField
             name="employment_start_date"
-            label={t("employer.startDate")}
             hint={t("employer.startDateHint")}
             inputMode="numeric"
             maxLength={10}
@@ -128,53 +111,22 @@ export function EmployerInfoStep({ data: d, formError }: { data: EmployerInfoDat
             onInput={typeDate}
           />
         ) : null}
-        {show("occupation") ? (
-          <TextField name="occupation" label={t("employer.occupation")} autoComplete="organization-title" maxLength={100} />
-        ) : null}
+        {show("occupation") ? <TextField name="occupation" autoComplete="organization-title" maxLength={100} /> : null}
         {show("compensation_type") ? (
-          <SelectField
-            name="compensation_type"
-            label={t("employer.compensationType")}
-            options={d.options.compensation_type}
-            placeholder={t("common.select")}
-          />
+          <SelectField name="compensation_type" options={d.options.compensation_type} placeholder={t("common.select")} />
         ) : null}
-        {show("employment_status") ? (
-          <RadioGroup name="employment_status" label={t("employer.employmentStatus")} options={d.options.employment_status} />
-        ) : null}
+        {show("employment_status") ? <RadioGroup name="employment_status" options={d.options.employment_status} /> : null}
         {show("emp_industry") ? (
-          <SelectField
-            name="emp_industry"
-            label={t("employer.industry")}
-            options={d.options.emp_industry}
-            placeholder={t("common.select")}
-          />
+          <SelectField name="emp_industry" options={d.options.emp_industry} placeholder={t("common.select")} />
         ) : null}
         {show("emp_num_employed") ? (
-          <TextField
-            name="emp_num_employed"
-            label={t("employer.numEmployed")}
-            hint={t("employer.numEmployedHint")}
-            inputMode="numeric"
-            maxLength={9}
-            short
-          />
+          <TextField name="emp_num_employed" hint={t("employer.numEmployedHint")} inputMode="numeric" maxLength={9} short />
         ) : null}
         {show("emp_vac_policy") ? (
-          <SelectField
-            name="emp_vac_policy"
-            label={t("employer.vacationPolicy")}
-            options={d.options.emp_vac_policy}
-            placeholder={t("common.select")}
-          />
+          <SelectField name="emp_vac_policy" options={d.options.emp_vac_policy} placeholder={t("common.select")} />
         ) : null}
         {show("emp_barg_unit") ? (
-          <SelectField
-            name="emp_barg_unit"
-            label={t("employer.bargainingUnit")}
-            options={d.options.emp_barg_unit}
-            placeholder={t("common.select")}
-          />
+          <SelectField name="emp_barg_unit" options={d.options.emp_barg_unit} placeholder={t("common.select")} />
         ) : null}
         {show("holiday_policy") ? <HolidayPolicy options={d.options.holiday_policy} /> : null}
         <StepActions chrome={d.chrome} />

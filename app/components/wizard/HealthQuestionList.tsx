@@ -185,14 +185,14 @@ export function HealthQuestionList({
         {set.questions.map((q, i) => (
           <li key={q.id}>
             <input type="hidden" name={conditionIdName(i, prefix)} value={String(q.id)} />
-            <RadioGroup name={conditionFlagName(i, prefix)} label={q.text} options={answers} />
+            <RadioGroup name={conditionFlagName(i, prefix)} options={answers} />
             <ConditionDetails index={i} layout={q.layout} number={i + 1} prefix={prefix} subject={subject} />
           </li>
         ))}
         {set.medication ? (
           <li>
             <input type="hidden" name={medicationIdName(prefix)} value={String(set.medication.id)} />
-            <RadioGroup name={medicationFlagName(prefix)} label={set.medication.text} options={answers} />
+            <RadioGroup name={medicationFlagName(prefix)} options={answers} />
             <fieldset className={s.details} data-shown-when-yes={medicationFlagName(prefix)}>
               <legend>{subject === "dependent" ? t("dependent.healthMedications") : t("health.medications")}</legend>
               <p className="hint">{t("health.medicationsHint")}</p>
@@ -214,13 +214,7 @@ export function HealthQuestionList({
           </li>
         ) : null}
       </ol>
-      <TextAreaField
-        name={notesName(prefix)}
-        label={t("health.notes")}
-        hint={t("health.notesHint")}
-        maxLength={MAX_NOTES}
-        rows={subject === "dependent" ? 3 : 5}
-      />
+      <TextAreaField name={notesName(prefix)} hint={t("health.notesHint")} maxLength={MAX_NOTES} rows={subject === "dependent" ? 3 : 5} />
     </>
   );
 }

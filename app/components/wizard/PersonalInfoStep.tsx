@@ -67,15 +67,9 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
         validator={validator}
         defaultValues={d.values as never}
       >
-        {editable("first_name") ? (
-          <TextField name="first_name" label={t("personal.firstName")} autoComplete="given-name" maxLength={50} />
-        ) : null}
-        {editable("middle_name") ? (
-          <TextField name="middle_name" label={t("personal.middleName")} autoComplete="additional-name" maxLength={50} />
-        ) : null}
-        {editable("last_name") ? (
-          <TextField name="last_name" label={t("personal.lastName")} autoComplete="family-name" maxLength={50} />
-        ) : null}
+        {editable("first_name") ? <TextField name="first_name" autoComplete="given-name" maxLength={50} /> : null}
+        {editable("middle_name") ? <TextField name="middle_name" autoComplete="additional-name" maxLength={50} /> : null}
+        {editable("last_name") ? <TextField name="last_name" autoComplete="family-name" maxLength={50} /> : null}
         {show("birthdate") ? (
           <LockedField id="personal-birthdate" label={t("quote.dob")} value={d.birthdate} hint={t("personal.fromQuote")} />
         ) : null}
@@ -91,21 +85,13 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
           <fieldset className="field">
             <legend>{t("personal.height")}</legend>
             <div className="choices">
-              {editable("height_feet") ? (
-                <TextField name="height_feet" label={t("personal.feet")} inputMode="numeric" maxLength={1} short />
-              ) : null}
-              {editable("height_inch") ? (
-                <TextField name="height_inch" label={t("personal.inches")} inputMode="numeric" maxLength={2} short />
-              ) : null}
+              {editable("height_feet") ? <TextField name="height_feet" inputMode="numeric" maxLength={1} short /> : null}
+              {editable("height_inch") ? <TextField name="height_inch" inputMode="numeric" maxLength={2} short /> : null}
             </div>
           </fieldset>
         ) : null}
-        {editable("weight") ? (
-          <TextField name="weight" label={t("personal.weight")} hint={t("personal.weightHint")} inputMode="numeric" maxLength={3} short />
-        ) : null}
-        {editable("marital_status") ? (
-          <RadioGroup name="marital_status" label={t("personal.maritalStatus")} options={d.maritalOptions} />
-        ) : null}
+        {editable("weight") ? <TextField name="weight" hint={t("personal.weightHint")} inputMode="numeric" maxLength={3} short /> : null}
+        {editable("marital_status") ? <RadioGroup name="marital_status" options={d.maritalOptions} /> : null}
         {show("ssn") && d.rules.ssn?.readOnly ? (
           <LockedField
             id="personal-ssn"
@@ -116,7 +102,6 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
         ) : editable("ssn") ? (
           <TextField
             name="ssn"
-            label={t("personal.ssn")}
             hint={d.ssnLast4 ? t("personal.ssnOnFile", { last4: d.ssnLast4 }) : t("personal.ssnHint")}
             inputMode="numeric"
             maxLength={11}
@@ -128,7 +113,6 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
           <>
             <RadioGroup
               name="prior_coverage_flag"
-              label={t("personal.priorCoverage")}
               options={[
                 { value: "0", label: t("personal.noPriorCoverage") },
                 { value: "1", label: t("personal.hadPriorCoverage") },
@@ -138,13 +122,10 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
             <fieldset className="field">
               <legend>{t("personal.priorDetails")}</legend>
               <span className="hint">{t("personal.priorDetailsHint")}</span>
-              {editable("prior_carrier_name") ? (
-                <TextField name="prior_carrier_name" label={t("personal.priorCarrier")} maxLength={100} />
-              ) : null}
+              {editable("prior_carrier_name") ? <TextField name="prior_carrier_name" maxLength={100} /> : null}
               {editable("prior_effective_date") ? (
                 <TextField
                   name="prior_effective_date"
-                  label={t("personal.priorEffective")}
                   hint={t("common.dateHint")}
                   inputMode="numeric"
                   maxLength={10}
@@ -153,15 +134,7 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
                 />
               ) : null}
               {editable("prior_term_date") ? (
-                <TextField
-                  name="prior_term_date"
-                  label={t("personal.priorTerm")}
-                  hint={t("common.dateHint")}
-                  inputMode="numeric"
-                  maxLength={10}
-                  short
-                  onInput={typeDate}
-                />
+                <TextField name="prior_term_date" hint={t("common.dateHint")} inputMode="numeric" maxLength={10} short onInput={typeDate} />
               ) : null}
             </fieldset>
           </>
@@ -199,7 +172,7 @@ export function PersonalInfoStep({ data: d }: { data: PersonalInfoData }) {
             defaultValues={{ enrollerCode: d.enrollerCode ?? "" }}
           >
             <input type="hidden" name="intent" value="enroller-code" />
-            <TextField name="enrollerCode" label={t("personal.enrollerCode")} autoComplete="off" maxLength={32} spellCheck={false} short />
+            <TextField name="enrollerCode" autoComplete="off" maxLength={32} spellCheck={false} short />
             <button className="button" type="submit">
               {t("common.save")}
             </button>

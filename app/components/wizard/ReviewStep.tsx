@@ -199,8 +199,8 @@ export function ReviewStep({ data: d, problems }: { data: ReviewData; problems: 
             validator={reviewValidator}
             defaultValues={{ additional_notes: d.notes } as never}
           >
-            <TextAreaField name="additional_notes" label={t("review.notes")} maxLength={1000} />
-            {d.showSms ? <CheckboxField name="send_sms" label={t("review.sendSms")} /> : null}
+            <TextAreaField name="additional_notes" maxLength={1000} />
+            {d.showSms ? <CheckboxField name="send_sms" /> : null}
             <div className="button-group">
               <StepScreenshot tab="review_info" />
               {d.chrome.back ? (

@@ -122,14 +122,7 @@ export function StepDialogs({ defaultEmail }: { defaultEmail?: string | null }) 
             >
               <p>{t("wizard.saveLaterIntro")}</p>
               <input type="hidden" name="intent" value="send-resume" />
-              <TextField
-                name="email"
-                label={t("wizard.saveLaterEmail")}
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                spellCheck={false}
-              />
+              <TextField name="email" type="email" autoComplete="email" maxLength={254} spellCheck={false} />
               <div className="button-group">
                 <button className="button" type="submit">
                   {t("wizard.sendCode")}
