@@ -16,7 +16,7 @@ import { loader as personalLoader } from "~/routes/enrollment.personal-info";
 import { loader as contactLoader } from "~/routes/enrollment.contact-info";
 import { memberStoreToken } from "~/.server/members/member-links";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
-import { TestClient } from "../support/client";
+import type { TestClient } from "../support/client";
 import { newClient } from "../support/staff";
 import { openedAll } from "../support/outbox";
 import { addPlan, markStepsDone } from "../support/journeys";
