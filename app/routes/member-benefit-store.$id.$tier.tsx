@@ -141,7 +141,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const link = await linkOf(services, params);
   if (link.expired) return json({ state: "expired" as const, name: null }, { status: 410 });
   const session = await requestContext({ request, context }).session;
-  const here = new URL(request.url).pathname;
+  const here = `/member-benefit-store/${params.id}/${link.tier}`;
   // the first button had no intent: a post without one is the start
   const intent = field(form, "intent", 20) || "start";
   if (intent === "start") {
