@@ -4,6 +4,8 @@
  * The link is signed with the configured ENCRYPTION_KEY (the newest of ENCRYPTION_KEYS), so it only
  * works on a server that holds the same key; it is refused (404) for a member who is not in the member benefit store group.
  * It works for MEMBER_LINK_DAYS (30 by default); then it answers 410 "This link has expired". The expiry is printed.
+ * It works once per browser (ADR 033): the first browser that presses its button holds it; another browser
+ * gets in only with a code e-mailed to the member's address on file.
  */
 import { configOrExit } from "../app/.server/boot";
 import { createCipher } from "../app/.server/platform/crypto";

@@ -45,6 +45,8 @@ export const sessionSchema = z
     holder: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /** this browser's key for the codes that let it continue an invitation's enrollment held elsewhere (ADR 023) */
     inviteKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    /** this browser's key for member benefit store links: the codes it asked for, and the links it holds (keyed hash; ADR 033) */
+    memberLinkKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /** the plans chosen for Compare plans (ids only, up to four) */
     compare: z.array(id).max(4),
   })

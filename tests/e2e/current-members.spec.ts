@@ -9,6 +9,21 @@ async function enterAsRep(page: Page) {
   await repSignsIn(page);
 }
 
+/** A link's expiry of its own (ADR 033: a link is held by the first browser that presses its button; the projects run alongside). */
+const uniqueExpiry = () => new Date(Date.now() + 86400_000 + Math.floor(Math.random() * 1_000_000) * 1000);
+
+/** The newest code e-mailed to this address, read from the development mailbox. */
+async function codeMailed(page: Page, email: string) {
+  const mailbox = await page.context().newPage();
+  await mailbox.goto("/dev/outbox");
+  await mailbox.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();
+  const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
+  await mailbox.close();
+  const code = /\b(\d{6})\b/.exec(text);
+  expect(code, text).not.toBeNull();
+  return code![1]!;
+}
+
 const rows = (page: Page) => page.getByTestId("members-table").locator("tbody tr");
 
 test.describe("current members", () => {
@@ -134,16 +149,48 @@ test.describe("current members", () => {
     await a11y(page);
   });
 
-  test("a member benefit store link shows the member a button that opens their plans; an expired one says so", async ({ page, a11y }) => {
+  test("a member benefit store link shows the member a button that opens their plans; in another browser only a code opens it; an expired one says so", async ({
+    page,
+    a11y,
+    browser,
+    jsEnabled,
+    baseURL,
+  }) => {
     const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
     const member = DEMO.members.ids.memberBenefitStore[0];
-    const token = memberStoreToken(cipher, member, new Date(Date.now() + 86400_000));
+    const token = memberStoreToken(cipher, member, uniqueExpiry());
     await page.goto(`/member-benefit-store/${token}/IO`);
     await expect(page.getByTestId("member-greeting")).toContainText("Welcome,");
     await a11y(page);
     await page.getByRole("button", { name: "See my plans" }).click();
     await expect(page).toHaveURL(/\/plans$/);
     await expect(page.getByTestId("filter-bar")).toBeVisible();
+
+    // the same link in another browser (a forwarded mail): nothing of the member, only a code sent to them (ADR 033)
+    const other = await (await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL })).newPage();
+    await other.goto(`/member-benefit-store/${token}/IO`);
+    await expect(other.getByTestId("member-link-code")).toBeVisible();
+    await expect(other.getByTestId("member-greeting")).toHaveCount(0);
+    expect(await other.content()).not.toContain("Bennett");
+    await a11y(other);
+    await other.getByRole("button", { name: "Send me a code" }).click();
+    await expect(other.getByTestId("member-link-refused")).toHaveText("We sent a code by e-mail.");
+    await expect(other.getByText("o***@example.com")).toBeVisible();
+    await a11y(other);
+    // a wrong code: beside the field and in the summary, nothing opens
+    const code = await codeMailed(other, "olivia.bennett@example.com");
+    await other.getByLabel("Code from the e-mail").fill(code === "000000" ? "111111" : "000000");
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(other.getByText("That code is not right. Check it and try again.").first()).toBeVisible();
+    await a11y(other);
+    await other.getByLabel("Code from the e-mail").fill(code);
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(other).toHaveURL(/\/plans$/);
+    await other.context().close();
+    // the first browser now needs a code in its turn
+    await page.goto(`/member-benefit-store/${token}/IO`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open your member benefit store");
+    await expect(page.getByRole("button", { name: "Send me a code" })).toBeVisible();
     const expired = memberStoreToken(cipher, member, new Date(Date.now() - 1000));
     const res = await page.goto(`/member-benefit-store/${expired}/IO`);
     expect(res?.status()).toBe(410);
@@ -151,6 +198,10 @@ test.describe("current members", () => {
     await a11y(page);
     await page.goto(`/member-benefit-store/${expired}/IO?lng=es`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Este enlace ha vencido");
+    await page.goto(`/member-benefit-store/${token}/IO?lng=es`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abra su tienda de beneficios para miembros");
+    await expect(page.getByRole("button", { name: "Envíenme un código" })).toBeVisible();
+    await a11y(page);
   });
 
   test("an unknown member benefit store link is a 404", async ({ page, a11y }) => {

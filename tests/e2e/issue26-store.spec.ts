@@ -12,11 +12,13 @@ import { memberStoreToken } from "../../app/.server/members/member-links";
 
 const WIDTHS = [320, 1280];
 
-/** Enters the store as a member of the member benefit store through their link (Daniel Hale). */
+/** Enters the store as a member of the member benefit store through a link of its own (Daniel Hale; ADR 033: one browser per link). */
 async function enterAsMember(page: Page) {
   const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
   const member = DEMO.members.ids.memberBenefitStore[1];
-  await page.goto(`/member-benefit-store/${memberStoreToken(cipher, member, new Date(Date.now() + 86400_000))}/IO`);
+  await page.goto(
+    `/member-benefit-store/${memberStoreToken(cipher, member, new Date(Date.now() + 86400_000 + Math.floor(Math.random() * 1_000_000) * 1000))}/IO`,
+  );
   await page.getByRole("button", { name: "See my plans" }).click();
   await expect(page).toHaveURL(/\/plans$/);
 }

@@ -430,8 +430,10 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
 
   // ---- member benefit store
   describe("member benefit store links", () => {
+    let links = 0;
+    /** a new link each time (its own expiry: ADR 033, each link has its own holder browser) */
     const link = (memberId: number, tier: string) => {
-      const token = memberStoreToken(app.services.cipher, memberId, new Date(Date.now() + 30 * 86400_000));
+      const token = memberStoreToken(app.services.cipher, memberId, new Date(Date.now() + 30 * 86400_000 + ++links * 1000));
       return { path: `/member-benefit-store/${token}/${tier}`, params: { id: token, tier } };
     };
 
@@ -464,7 +466,8 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
           ).n,
         ),
       ).toBe(audits);
-      expect((await c.session()).tempId).toBeUndefined();
+      // a link nobody holds yet: the GET leaves the session as it was (ADR 033: only the button makes this browser the holder)
+      expect(await c.session()).toMatchObject({ eprocess: "rep", tempId: 999999 });
       const res = await c.submit(memberStoreAction, path, {}, { params });
       expect(res.location).toBe("/plans");
       expect(await enrollmentCount()).toBe(rows + 1);
@@ -499,8 +502,11 @@ describeEachDatabase("current members: search, paging, Enroll Now and the member
       const c = client();
       const { path, params } = link(mbsMemberId, "IF");
       const before = await enrollmentCount();
-      const res = await c.load(memberStoreLoader, path, params);
+      expect((await c.load(memberStoreLoader, path, params)).data).toMatchObject({ state: "start" });
+      const res = await c.submit(memberStoreAction, path, { intent: "start" }, { params });
       expect(res.location).toBe("/member-home?step=dependents&tier=IF");
+      // the browser that holds the link: its GET goes straight there
+      expect((await c.load(memberStoreLoader, path, params)).location).toBe(res.location);
       expect(await c.session()).toMatchObject({
         eprocess: "applicant",
         groupId: MBS,

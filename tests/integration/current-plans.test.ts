@@ -26,9 +26,11 @@ describeEachDatabase("a current member's active plans", (kind) => {
   });
   afterAll(() => app.close());
 
+  let links = 0;
   async function member(id = MEMBER) {
     const c = new TestClient(app.services);
-    const token = memberStoreToken(app.services.cipher, id, new Date(Date.now() + 86400_000));
+    // each browser its own link (ADR 033: a link works in the browser that first pressed its button)
+    const token = memberStoreToken(app.services.cipher, id, new Date(Date.now() + 86400_000 + ++links * 1000));
     const res = await c.submit(memberStoreAction, `/member-benefit-store/${token}/IO`, {}, { params: { id: token, tier: "IO" } });
     expect(res.location).toBe("/plans");
     await c.csrfToken();

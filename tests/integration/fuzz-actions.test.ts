@@ -18,6 +18,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { action as cartAction } from "~/routes/_store.cart";
 import { memberStoreToken } from "~/.server/members/member-links";
+import { action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
@@ -597,8 +598,14 @@ const TARGETS: Record<string, Target> = {
     get params() {
       return { id: memberToken, tier: "IO" };
     },
+    // a second browser (ADR 033): another browser holds the link, so the posts meet the code's intents
+    // (send-code, verify-code) and the refused start
     client: async (app) => {
       memberToken = memberStoreToken(app.services.cipher, DEMO.members.ids.memberBenefitStore[0], new Date(Date.now() + 86400_000));
+      const holder = new TestClient(app.services);
+      const params = { id: memberToken, tier: "IO" };
+      const held = await holder.submit(memberStoreAction, `/member-benefit-store/${memberToken}/IO`, { intent: "start" }, { params });
+      expect(held.location).toBe("/plans");
       return new TestClient(app.services);
     },
   },

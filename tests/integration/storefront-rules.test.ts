@@ -14,7 +14,7 @@ import * as questionsRoute from "~/routes/_store.PlanQuestionView";
 import * as recommendRoute from "~/routes/_store.recommend-list";
 import * as notFoundRoute from "~/routes/404";
 import * as catchAllRoute from "~/routes/$";
-import { loader as memberStoreLoader } from "~/routes/member-benefit-store.$id.$tier";
+import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { action as accessAction } from "~/routes/access";
 import { DEMO } from "~/.server/db/seed";
 import { MEMBERS } from "~/.server/db/seed/identities";
@@ -283,6 +283,10 @@ describeEachDatabase("storefront rules (issue 14)", (kind) => {
       const res = await c.load(memberStoreLoader, `/member-benefit-store/${token}/IO`, { id: token, tier: "IO" });
       expect(res.status, `member ${m.id}`).toBe(200);
       expect(res.data, `member ${m.id}`).toMatchObject({ state: "start" });
+      expect(
+        (await c.submit(memberStoreAction, `/member-benefit-store/${token}/IO`, { intent: "start" }, { params: { id: token, tier: "IO" } }))
+          .location,
+      ).toBe("/plans");
       expect(await c.session()).toMatchObject({ memberId: m.id, groupId: DEMO.memberBenefitStoreGroupId, enrollType: "existing-member" });
     }
     const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");

@@ -1455,6 +1455,27 @@ const portalAndSiteLinkActive: Migration = {
   },
 };
 
+/**
+ * Member benefit store links work once per browser (ADR 033): the first browser that presses the
+ * link's button holds it; another browser needs a code e-mailed to the member. A link (member id
+ * and expiry) and its holder browser are kept as keyed hashes only.
+ */
+function memberLinkHolders(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(dialect, db.schema.createTable("member_link_holders") as CreateTableBuilder<string, never>)
+        .addColumn("link_hash", text, (c) => c.notNull().unique())
+        .addColumn("member_id", int, (c) => c.notNull().references("members.id").onDelete("cascade"))
+        .addColumn("holder_hash", text, (c) => c.notNull())
+        .addColumn("expires_at", text, (c) => c.notNull())
+        .addColumn("created_at", text, (c) => c.notNull())
+        .addColumn("updated_at", text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("member_link_holders_member").on("member_link_holders").column("member_id").execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1487,6 +1508,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "028_brand_images": brandImages(dialect),
         "029_portal_and_site_link_active": portalAndSiteLinkActive,
         "030_invitation_enrollment_address": invitationEnrollmentAddress,
+        "031_member_link_holders": memberLinkHolders(dialect),
       };
     },
   };

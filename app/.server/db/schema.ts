@@ -863,6 +863,22 @@ export interface EmployeeInvitationTable {
   revoked_reason: string | null;
 }
 
+/**
+ * Which browser holds a member benefit store link (ADR 033): the link (member id and expiry) and
+ * the browser (its session's memberLinkKey), each as a keyed hash only. One row per link.
+ */
+export interface MemberLinkHolderTable {
+  id: Id;
+  link_hash: string;
+  member_id: number;
+  holder_hash: string;
+  /** when the link stops working (the row means nothing after it) */
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  /** when the holder last changed (a code made another browser the holder) */
+  updated_at: Timestamp;
+}
+
 /** An employee's decline of coverage, with its reason; reversed_at set when taken back. */
 export interface EmployeeWaiverTable {
   id: Id;
@@ -1201,6 +1217,7 @@ export interface Database {
   census_uploads: CensusUploadTable;
   coverage_events: CoverageEventTable;
   employee_invitations: EmployeeInvitationTable;
+  member_link_holders: MemberLinkHolderTable;
   employee_waivers: EmployeeWaiverTable;
   employer_notices: EmployerNoticeTable;
   operators: OperatorTable;
