@@ -99,11 +99,22 @@ export const pricedCardOf = (card: PlanCardData): PricedCard | undefined => made
  * per visitor and card (issue 24: the rest-destructuring was ~1.5% of a fresh /plans). The part
  * holds only the priced card's own fields, never a visitor's; it goes with the card.
  */
-const shownOf = new WeakMap<PricedCard, Omit<PricedCard, "addPriceId" | "needsEligibility" | "needsEnroll" | "categoryKey" | "bundleSize" | "myPriceCents">>();
+const shownOf = new WeakMap<
+  PricedCard,
+  Omit<PricedCard, "addPriceId" | "needsEligibility" | "needsEnroll" | "categoryKey" | "bundleSize" | "myPriceCents">
+>();
 function shownPart(card: PricedCard) {
   let shown = shownOf.get(card);
   if (!shown) {
-    const { addPriceId: _add, needsEligibility: _e, needsEnroll: _n, categoryKey: _category, bundleSize: _bundle, myPriceCents: _mine, ...rest } = card;
+    const {
+      addPriceId: _add,
+      needsEligibility: _e,
+      needsEnroll: _n,
+      categoryKey: _category,
+      bundleSize: _bundle,
+      myPriceCents: _mine,
+      ...rest
+    } = card;
     shown = rest;
     if (Object.isFrozen(card)) shownOf.set(card, shown);
   }
