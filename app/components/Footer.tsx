@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n-react";
 import type { ShellData } from "~/views/shell";
 import { telHref } from "~/utils/format";
-import { escapeHtml as e } from "./plan-card-html";
+import { escapeHtml as e } from "~/utils/escape-html";
 import * as s from "./Footer.css";
 
 /**
