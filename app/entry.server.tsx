@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "~/i18n-react";
@@ -14,6 +14,7 @@ import { RequestInfoProvider } from "~/components/RequestInfo";
 import { keptCardBody } from "~/.server/store/card-html";
 import { planCardBodyHtml } from "~/components/plan-card-html";
 import { loadLazyParts } from "~/components/LazyPart";
+import { BuildRemixServer } from "~/.server/platform/remix-server";
 
 /** A plan card's drawn part, kept per shared priced card and language (issue 24, ADR 019). */
 const cardBodyHtml = keptCardBody(planCardBodyHtml);
@@ -97,7 +98,7 @@ export default async function handleRequest(
   const app = (
     <I18nextProvider i18n={instance}>
       <RequestInfoProvider value={{ nonce, requestId, listedCards: loadContext.listedCards, cardBodyHtml }}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <BuildRemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoProvider>
     </I18nextProvider>
   );

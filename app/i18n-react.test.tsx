@@ -79,6 +79,37 @@ describe("strings sent with the page", () => {
     expect(html).toContain('<a href="#salary">');
   });
 
+  it("are looked up once per language and set of keys, and again when the translations change", async () => {
+    // its own copy of the resources: this test changes one
+    const i18n = createInstance();
+    await i18n.init({ ...i18nConfig, lng: "en", resources: JSON.parse(JSON.stringify(resources)) as typeof resources });
+    const page = (instance: typeof i18n, count: number) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={instance}>
+          <Sample count={count} />
+          <PageStrings />
+        </I18nextProvider>,
+      );
+    const sent = (html: string) =>
+      JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_STRINGS_ID}">(.*?)</script>`).exec(html)?.[1] ?? "null") as Record<
+        string,
+        string
+      >;
+    const first = sent(page(i18n, 2));
+    expect(sent(page(i18n, 2))).toEqual(first);
+    // other keys (count 1 uses the _one form), another language: their own strings
+    expect(Object.keys(sent(page(i18n, 1)))).toContain("currentMembers.count_one");
+    expect(Object.keys(sent(page(i18n, 1)))).not.toContain("currentMembers.count_other");
+    const es = i18n.cloneInstance({ lng: "es" });
+    await es.changeLanguage("es");
+    expect(sent(page(es, 2))["plans.add"]).toBe(flatten(resources.es.common)["plans.add"]);
+    expect(sent(page(i18n, 2))["plans.add"]).toBe(flatten(resources.en.common)["plans.add"]);
+    // a changed translation is sent at once, in both the instance and its clone (they share the store)
+    i18n.addResource("en", "common", "plans.add", "Put in the basket");
+    expect(sent(page(i18n, 2))["plans.add"]).toBe("Put in the basket");
+    expect(page(i18n, 2)).toContain("Put in the basket");
+  });
+
   it("Trans puts the text between the tags into the component", async () => {
     const i18n = await i18nextFor("en");
     const html = renderToStaticMarkup(

@@ -232,6 +232,28 @@ export function Trans({
 }
 
 /**
+ * Server: the strings JSON per language and set of keys (issue 24: every page of a kind asks for
+ * the same keys, and looking each up again was ~1% of a fresh page). Keyed by what it holds —
+ * translations only, nothing of a visitor — per i18next resource store (the per-language clones
+ * share their base's), and emptied when the store's resources change, as i18n-memo.ts does.
+ */
+const PAGE_STRINGS_MEMO_SIZE = 256;
+const pageStringsMemos = new WeakMap<object, Map<string, string>>();
+function pageStringsMemo(i18n: I18n): Map<string, string> | null {
+  const store = i18n.store as (object & { on?: (event: string, listener: () => void) => void }) | undefined;
+  if (!store || typeof store.on !== "function") return null;
+  let memo = pageStringsMemos.get(store);
+  if (!memo) {
+    const made = new Map<string, string>();
+    store.on("added", () => made.clear());
+    store.on("removed", () => made.clear());
+    pageStringsMemos.set(store, made);
+    memo = made;
+  }
+  return memo;
+}
+
+/**
  * The strings this page's render used, as JSON for the browser. Rendered last in <body>, after
  * everything that translates. In the browser it renders what the server sent, unchanged.
  */
@@ -240,15 +262,26 @@ export function PageStrings() {
   let json = pageStringsText;
   if (server) {
     const { i18n, used } = server;
-    const strings: Flat = {};
-    for (const key of [...used].sort()) {
-      const text = (i18n.getResource(i18n.language, "common", key) ?? i18n.getResource("en", "common", key)) as unknown;
-      if (typeof text === "string") strings[key] = text;
+    const keys = [...used].sort();
+    const memo = pageStringsMemo(i18n);
+    const id = `${i18n.language}\n${keys.join("\n")}`;
+    const kept = memo?.get(id);
+    if (kept !== undefined) json = kept;
+    else {
+      const strings: Flat = {};
+      for (const key of keys) {
+        const text = (i18n.getResource(i18n.language, "common", key) ?? i18n.getResource("en", "common", key)) as unknown;
+        if (typeof text === "string") strings[key] = text;
+      }
+      json = JSON.stringify(strings)
+        .replace(/</g, "\\u003c")
+        .replace(/\u2028/g, "\\u2028")
+        .replace(/\u2029/g, "\\u2029");
+      if (memo) {
+        if (memo.size >= PAGE_STRINGS_MEMO_SIZE) memo.clear();
+        memo.set(id, json);
+      }
     }
-    json = JSON.stringify(strings)
-      .replace(/</g, "\\u003c")
-      .replace(/\u2028/g, "\\u2028")
-      .replace(/\u2029/g, "\\u2029");
   }
   return <script type="application/json" id={PAGE_STRINGS_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }

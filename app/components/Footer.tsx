@@ -1,85 +1,47 @@
-import { Form } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n-react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ShellData } from "~/views/shell";
 import { telHref } from "~/utils/format";
+import { escapeHtml as e } from "~/utils/escape-html";
 import * as s from "./Footer.css";
 
-export function Footer({ shell }: { shell: ShellData }) {
-  const { t } = useTranslation();
+/**
+ * The footer's content as one piece of HTML (issue 24, ADR 031 fifth round). Nothing in it is
+ * interactive: links, and for a signed-in rep one post form, which works as a plain form with
+ * JavaScript on as off (the action redirects). React rendered it as ~40 elements on every page;
+ * now it is one element with `dangerouslySetInnerHTML`, drawn by this function from the shell's
+ * loader data — on the server and, after a client navigation, in the browser, which has the same
+ * data and strings — so hydration keeps the server's HTML. Every value is escaped here.
+ * Per visitor: the rep's form and its CSRF token (drawn only for a signed-in rep); the rest
+ * depends on the site, its branding, the language and the year.
+ */
+export function footerHtml(shell: ShellData, t: TFunction): string {
   const { site, footerLinks, branding } = shell;
   const phone = branding.phone || site.supportPhone;
   const email = branding.email || site.supportEmail;
-  return (
-    <footer className={s.footer}>
-      <div className="container">
-        {site.isDefault ? <p className={s.notice}>{t("shell.associationNotice")}</p> : null}
-        <div className={s.columns}>
-          <nav aria-label={t("shell.footerLinks")}>
-            <h2 className={s.heading}>{t("shell.usefulLinks")}</h2>
-            <ul className={s.list}>
-              {footerLinks.map((l) => (
-                <li key={l.id}>
-                  <a href={l.url} rel="noopener noreferrer">
-                    {l.label}
-                  </a>
-                </li>
-              ))}
-              {shell.mode.repAuthenticated ? (
-                <li>
-                  <Form method="post" action="/not-my-site" className="inline-form">
-                    <AuthenticityTokenInput />
-                    <button type="submit" className="button button--link">
-                      {t("access.notMySite")}
-                    </button>
-                  </Form>
-                </li>
-              ) : null}
-              <li>
-                <a href="/access?step=employee&purpose=employee">{t("access.employeeEnrollment")}</a>
-              </li>
-              <li>
-                <a href="/access#rep-code">{t("shell.accessCode")}</a>
-              </li>
-              {site.supportRequestUrl ? (
-                <li>
-                  <a href={site.supportRequestUrl} rel="noopener noreferrer">
-                    {t("shell.supportRequest")}
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
-          <div>
-            <h2 className={s.heading}>{t("shell.memberApp")}</h2>
-            <ul className={s.list}>
-              {site.iosAppUrl ? (
-                <li>
-                  <a href={site.iosAppUrl} rel="noopener noreferrer">
-                    {t("shell.iosApp")}
-                  </a>
-                </li>
-              ) : null}
-              {site.showAndroidLink && site.androidAppUrl ? (
-                <li>
-                  <a href={site.androidAppUrl} rel="noopener noreferrer">
-                    {t("shell.androidApp")}
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-          </div>
-          <div>
-            <h2 className={s.heading}>{t("shell.contactUs")}</h2>
-            <p className={s.contact}>
-              <a href={telHref(phone)}>{phone}</a>
-              <br />
-              <a href={`mailto:${email}`}>{email}</a>
-            </p>
-          </div>
-        </div>
-        <p className={s.legal}>{t("shell.copyright", { year: new Date().getFullYear(), name: site.name })}</p>
-      </div>
-    </footer>
-  );
+  const item = (href: string, text: string, external = true) =>
+    `<li><a href="${e(href)}"${external ? ' rel="noopener noreferrer"' : ""}>${e(text)}</a></li>`;
+  let html = `<div class="container">`;
+  if (site.isDefault) html += `<p class="${s.notice}">${e(t("shell.associationNotice"))}</p>`;
+  html += `<div class="${s.columns}"><nav aria-label="${e(t("shell.footerLinks"))}"><h2 class="${s.heading}">${e(t("shell.usefulLinks"))}</h2><ul class="${s.list}">`;
+  for (const l of footerLinks) html += item(l.url, l.label);
+  if (shell.mode.repAuthenticated)
+    html +=
+      `<li><form method="post" action="/not-my-site" class="inline-form" data-discover="true"><input type="hidden" name="csrf" value="${e(shell.csrf)}"/>` +
+      `<button type="submit" class="button button--link">${e(t("access.notMySite"))}</button></form></li>`;
+  html += item("/access?step=employee&purpose=employee", t("access.employeeEnrollment"), false);
+  html += item("/access#rep-code", t("shell.accessCode"), false);
+  if (site.supportRequestUrl) html += item(site.supportRequestUrl, t("shell.supportRequest"));
+  html += `</ul></nav><div><h2 class="${s.heading}">${e(t("shell.memberApp"))}</h2><ul class="${s.list}">`;
+  if (site.iosAppUrl) html += item(site.iosAppUrl, t("shell.iosApp"));
+  if (site.showAndroidLink && site.androidAppUrl) html += item(site.androidAppUrl, t("shell.androidApp"));
+  html += `</ul></div><div><h2 class="${s.heading}">${e(t("shell.contactUs"))}</h2><p class="${s.contact}">`;
+  html += `<a href="${e(telHref(phone))}">${e(phone)}</a><br/><a href="${e(`mailto:${email}`)}">${e(email)}</a></p></div></div>`;
+  html += `<p class="${s.legal}">${e(t("shell.copyright", { year: new Date().getFullYear(), name: site.name }))}</p></div>`;
+  return html;
+}
+
+export function Footer({ shell }: { shell: ShellData }) {
+  const { t } = useTranslation();
+  return <footer className={s.footer} dangerouslySetInnerHTML={{ __html: footerHtml(shell, t) }} />;
 }

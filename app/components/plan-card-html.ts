@@ -9,13 +9,10 @@
 import type { TFunction } from "i18next";
 import type { ListedCard, PlanCardData } from "~/views/plans";
 import { formatMoney } from "~/utils/format";
+import { escapeHtml } from "~/utils/escape-html";
 import * as s from "./PlanCard.css";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-/** Text or an attribute value, escaped for HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+export { escapeHtml };
 
 export type CardBody = Pick<PlanCardData, "id" | "name" | "callout" | "logoUrl" | "shortHtml" | "tierPrices"> & { needsSalary?: boolean };
 

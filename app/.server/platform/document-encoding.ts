@@ -2,7 +2,7 @@
  * A rendered page compressed for the browser, once, on the request's own thread (ADR 014).
  *
  * The page is complete in one buffer before it is sent (entry.server.tsx), so it is compressed
- * in one synchronous call: Brotli at quality 3 with a 2^18 window (pages are ~25–60 KB; the
+ * in one synchronous call: Brotli at quality 2 with a 2^18 window (pages are ~25–60 KB; the
  * default 4 MB window is memory no page uses), else gzip level 6. The compression middleware's
  * streaming encoders ran on libuv's thread pool, each response allocating its encoder's
  * buffers on a pool thread: glibc's per-thread arenas kept that memory and the server's
@@ -13,12 +13,16 @@ import zlib from "node:zlib";
 import { pickEncoding, type Encoding } from "./precompressed";
 
 /**
- * Brotli for pages: quality 3, a 2^18 (256 KB) window, text mode (also the compression middleware's).
+ * Brotli for pages: quality 2, a 2^18 (256 KB) window, text mode (also the compression middleware's).
  * Quality 3 instead of 4 (issue 24, ADR 019): on the store's pages (/plans 58 KB, a plan page
- * 37 KB, the cart 26 KB) it takes ~45% less CPU for ~5% more bytes (~0.5 KB a page).
+ * 37 KB, the cart 26 KB) it took ~45% less CPU for ~5% more bytes (~0.5 KB a page). Quality 2
+ * instead of 3 (ADR 031, fifth round), measured in-process on this build's pages (400 calls
+ * each): /plans 54 KB 0.27 → 0.18 ms, 10.46 → 10.65 KB; /plans?type=dental 0.14 → 0.10 ms,
+ * 7.72 → 7.81 KB; the cart 0.13 → 0.11 ms, 7.70 → 7.79 KB — 20–30% less CPU for 1–2% more
+ * bytes. Quality 1 would halve it again but adds 8–9% (≈ 0.8 KB on /plans).
  */
 export const PAGE_BROTLI_PARAMS = {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
   [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
 };
