@@ -93,6 +93,11 @@ export interface TestRep {
   email: string;
 }
 
+/** n written in the letters a–z (0 → "a", 26 → "ba"). */
+function letters(n: number): string {
+  return (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+}
+
 /** The fixtures' operator, signed in once per worker in a browser of its own, making reps. */
 interface ConsoleWorker {
   newRep(label: string, baseURL: string): Promise<TestRep>;
@@ -154,7 +159,9 @@ export const test = base.extend<
           }
           made += 1;
           const code = `T${tag}X${made}`;
-          const rep = { code, first: "Tess", last: `Rep ${label} ${tag} ${made}`, email: `rep.${code.toLowerCase()}@example.com` };
+          // a name of letters only (the agreement's broker name takes no digits), unique in the run
+          const last = `${label === "off" ? "Offrep" : "Onrep"}${letters(workerInfo.workerIndex)}${letters(made)}`;
+          const rep = { code, first: "Tess", last, email: `rep.${code.toLowerCase()}@example.com` };
           await page.getByLabel("Access code").fill(code);
           await page.getByLabel("Landing page address").fill(`test-rep-${code.toLowerCase()}`);
           await page.getByLabel("First name").fill(rep.first);
