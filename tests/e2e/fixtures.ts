@@ -222,7 +222,7 @@ export const test = base.extend<
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     page.on("console", (m) => {
       if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text()))
-        problems.push(`console: ${m.text()}`);
+        problems.push(`console: ${m.text()} (on ${page.url()}, from ${m.location().url}:${m.location().lineNumber})`);
     });
     await use(page);
     expect(problems, "browser errors").toEqual([]);
