@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 
-import { FIXTURES_OPERATOR, IDLE_MINUTES, IDLE_PORT, PORT, baseURL, idleBaseURL } from "./tests/e2e/servers";
+import { ENCRYPTION_KEY, FIXTURES_OPERATOR, IDLE_MINUTES, IDLE_PORT, PORT, baseURL, idleBaseURL } from "./tests/e2e/servers";
 
 /**
  * End-to-end tests on the built app, served by server.ts exactly as in production, over a
@@ -44,7 +44,7 @@ function serverEnv(port: number) {
     HOST: "127.0.0.1",
     DATABASE_URL: `file:data/e2e-${port}/store.db`,
     SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
-    ENCRYPTION_KEY: "5e".repeat(32),
+    ENCRYPTION_KEY,
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     // each test's browser comes through the proxy with an address of its own (X-Forwarded-For)
     TRUST_PROXY: "1",

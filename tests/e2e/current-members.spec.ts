@@ -3,6 +3,7 @@ import { groupAdminSignsIn, repSignsIn } from "./journeys";
 import { DEMO } from "../../app/.server/db/seed";
 import { createCipher } from "../../app/.server/platform/crypto";
 import { memberStoreToken } from "../../app/.server/members/member-links";
+import { ENCRYPTION_KEY } from "./servers";
 
 /** The rep's members need the rep signed in with a code (issue 15). */
 async function enterAsRep(page: Page) {
@@ -135,7 +136,7 @@ test.describe("current members", () => {
   });
 
   test("a member benefit store link shows the member a button that opens their plans; an expired one says so", async ({ page, a11y }) => {
-    const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
+    const cipher = createCipher(Buffer.from(ENCRYPTION_KEY, "hex")); // signed as scripts/member-store-link.ts does, with the e2e server's key
     const member = DEMO.members.ids.memberBenefitStore[0];
     const token = memberStoreToken(cipher, member, new Date(Date.now() + 86400_000));
     await page.goto(`/member-benefit-store/${token}/IO`);

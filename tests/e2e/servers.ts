@@ -16,3 +16,6 @@ export const idleBaseURL = `http://localhost:${IDLE_PORT}`;
 export const IDLE_MINUTES = 3;
 
 export const FIXTURES_OPERATOR = { email: "fixtures@e2e.example", role: "sales", name: "E2E Fixtures" } as const;
+
+/** The e2e servers' ENCRYPTION_KEY: a member benefit store link is signed with it, as scripts/member-store-link.ts does. */
+export const ENCRYPTION_KEY = "5e".repeat(32);
