@@ -26,6 +26,8 @@ test.describe("an idle rep session", () => {
 
     if (jsEnabled) {
       // With JavaScript: a warning 2 minutes before the idle limit, and Stay signed in
+      // the warning's clock starts when the page has hydrated: moved forward before that, it would start afresh
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await page.clock.fastForward(`${String(IDLE_MINUTES - 2).padStart(2, "0")}:30`);
       const warning = page.getByRole("alertdialog", { name: "Are you still there?" });
       await expect(warning).toBeVisible();
