@@ -44,12 +44,18 @@ test.describe("an idle rep session", () => {
       await a11y(page);
       await warning.getByRole("button", { name: "Stay signed in" }).click();
       await expect(warning).toBeHidden();
+      // the page's clock stops here (a laptop asleep): the real wait below is the server's alone. Left
+      // running, the page's own timer reaches the limit within a second of the server's and may ask
+      // the server a moment before it counts the session as idle, racing the click below.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     }
 
     // the idle limit (and a little more) without a request: the next page is the session-expired page.
     // Waited for real: the server's clock cannot be moved from here, and the tests never write
     // into a server's database.
     await page.waitForTimeout(IDLE_MINUTES * 60_000 + 10_000);
+    // the laptop wakes: the page's clock runs on from where it stopped (axe, among others, needs its timers)
+    if (jsEnabled) await page.clock.resume();
     const personal = page.getByRole("link", { name: /Personal Information/ });
     if (jsEnabled) {
       // the warning's own check of the session may take the page there before the click does
