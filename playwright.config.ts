@@ -1,12 +1,25 @@
 import { defineConfig } from "@playwright/test";
 
+import { ENCRYPTION_KEY, FIXTURES_OPERATOR, IDLE_MINUTES, IDLE_PORT, PORT, baseURL, idleBaseURL } from "./tests/e2e/servers";
+
 /**
  * End-to-end tests on the built app, served by server.ts exactly as in production, over a
  * fresh SQLite database with the demo catalog. Every journey runs twice: JavaScript off
  * and on. Chromium is Debian's (/usr/bin/chromium); Playwright never downloads a browser.
+ *
+ * Every limit is at its default (ADR 032): the server runs behind a simulated reverse proxy
+ * (TRUST_PROXY=1) and each test arrives from an address of its own (X-Forwarded-For, set by
+ * tests/e2e/fixtures.ts), so per-client limits count each test apart; tests that sign a rep in
+ * use a rep of their own, made in the console by the fixtures' operator (added below, before the
+ * server starts), unless they need the demo rep's data — and no one person signs in more often in
+ * a run than the per-person limit allows. The mailbox (/dev/outbox) is read the way the operator
+ * would, from the server's machine directly: it refuses forwarded requests.
+ *
+ * A second server (E2E_PORT + 1, its own database) has the shortest idle limit the store allows
+ * (3 minutes): the idle-expiry journey (session-idle.spec.ts) waits it out for real, since the
+ * server's clock cannot be moved from a browser and the tests write nothing into a server's files.
+ * The ports and the fixtures' operator are in tests/e2e/servers.ts.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://localhost:${PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -20,6 +33,29 @@ const chromium = {
     "--disable-sync",
   ],
 };
+
+const addFixturesOperator = `npx tsx scripts/operator.ts add ${FIXTURES_OPERATOR.email} ${FIXTURES_OPERATOR.role} --name "${FIXTURES_OPERATOR.name}" >/dev/null`;
+
+/** A server's environment: production, behind a (simulated) proxy, every limit at its default. */
+function serverEnv(port: number) {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:data/e2e-${port}/store.db`,
+    SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
+    ENCRYPTION_KEY,
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    // each test's browser comes through the proxy with an address of its own (X-Forwarded-For)
+    TRUST_PROXY: "1",
+    // behind a proxy the dev outbox is off unless asked for; it still refuses forwarded requests,
+    // so the tests read it from the server's machine directly, as its operator would
+    DEV_OUTBOX: "1",
+    // the journeys read the codes and links the store "sends" from the outbox
+    MAIL_TRANSPORT: "outbox",
+    LOG_LEVEL: "warn",
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -47,33 +83,22 @@ export default defineConfig({
     { name: "js-off", use: { javaScriptEnabled: false } },
     { name: "js-on", use: { javaScriptEnabled: true } },
   ],
-  webServer: {
-    // A database per port, so runs on different ports never share (or wipe) each other's data.
-    command: `rm -rf data/e2e-${PORT} && node build/server.js`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:data/e2e-${PORT}/store.db`,
-      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
-      ENCRYPTION_KEY: "5e".repeat(32),
-      PUBLIC_BASE_URL: baseURL,
-      DEV_OUTBOX: "1",
-      // every journey signs in as the same demo rep (Jane Carter), 30+ times in a run: more than a
-      // real rep's hour of codes (the limit itself is tested in tests/integration)
-      STAFF_CODES_PER_HOUR: "500",
-      // …and every journey comes from one address (127.0.0.1): the per-client caps (issue 23) are
-      // set explicitly above a run's needs; their defaults are tested in tests/integration
-      STAFF_CLIENT_CODES_PER_HOUR: "500",
-      CONTACT_CODES_PER_CLIENT_HOUR: "1000",
-      CONTACT_CODES_PER_DESTINATION_HOUR: "500",
-      QUOTES_PER_CLIENT_HOUR: "500",
-      // the journeys read the codes and links the store "sends" from the outbox
-      MAIL_TRANSPORT: "outbox",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // A database per port, so runs on different ports never share (or wipe) each other's data; the
+      // fixtures' operator is added with the command the store ships (scripts/operator.ts).
+      command: `rm -rf data/e2e-${PORT} && ${addFixturesOperator} && node build/server.js`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(PORT),
     },
-  },
+    {
+      command: `rm -rf data/e2e-${IDLE_PORT} && node build/server.js`,
+      url: `${idleBaseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv(IDLE_PORT), SESSION_IDLE_MINUTES: String(IDLE_MINUTES) },
+    },
+  ],
 });

@@ -6,7 +6,7 @@
  * page show it too; the rep ends the plan there and the page lists it as ended.
  * The two projects share one server and database: each uses its own names and e-mail address.
  */
-import { test, expect, drawSignature, type Page } from "./fixtures";
+import { test, expect, openMailbox, drawSignature, type Page } from "./fixtures";
 import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment, typeCodeFromOutbox } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
@@ -38,6 +38,7 @@ async function operatorSendsNow(page: Page) {
 test.describe("where an enrollment stands with its carrier", () => {
   test("sent to the carrier: the e-mailed status link, the rep's members list and history page; the rep ends the plan", async ({
     page,
+    rep,
     a11y,
     jsEnabled,
     browser,
@@ -49,7 +50,7 @@ test.describe("where an enrollment stands with its carrier", () => {
     const ssn = jsEnabled ? "234-56-7834" : "234-56-7835";
 
     // A rep enrolls Rosa in a BrightSmile dental plan
-    await repStartsDirectEnrollment(page);
+    await repStartsDirectEnrollment(page, rep.code);
     const quote = page.locator("form#quote");
     await quote.getByLabel("ZIP code").fill("75201");
     await quote.getByLabel("Date of birth", { exact: true }).fill("02/14/1979");
@@ -71,8 +72,8 @@ test.describe("where an enrollment stands with its carrier", () => {
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
     await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
-    await page.getByLabel("Broker name").fill("Jane Carter");
-    await page.getByLabel("Broker code").fill("ABCD1212");
+    await page.getByLabel("Broker name").fill(rep.name);
+    await page.getByLabel("Broker code").fill(rep.code);
     if (jsEnabled) {
       await drawSignature(page);
       await expect(page.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");
@@ -100,13 +101,13 @@ test.describe("where an enrollment stands with its carrier", () => {
     await console_.close();
 
     // (1) The applicant's receipt e-mail carries the status link
-    await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
-    const text = (await page.getByTestId("message-text").textContent()) ?? "";
+    const mailbox = await openMailbox(page);
+    await mailbox.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
+    const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
     expect(text).toContain("See where your enrollment stands with each carrier");
     const path = /\/enrollment-status\/[A-Za-z0-9_-]{32,64}/.exec(text)?.[0];
     expect(path, "the status link in the receipt e-mail").toBeTruthy();
-    await a11y(page);
+    await a11y(mailbox);
 
     // …opened where nobody is signed in, it shows the plan sent, and nothing personal
     const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled });

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "./fixtures";
+import { test, expect, openMailbox, type Page } from "./fixtures";
 import { addPlanToCart, quoteFromHome } from "./journeys";
 
 async function quoteAndAdd(page: Page, codes: string[]) {
@@ -44,18 +44,18 @@ test.describe("cart", () => {
     await a11y(page);
 
     // the e-mail is in the outbox, with a link back to this cart
-    await page.goto("/dev/outbox");
-    await page
+    const mailbox = await openMailbox(page);
+    await mailbox
       .getByRole("row")
       .filter({ hasText: `ana-${jsEnabled ? "js" : "nojs"}@example.com` })
       .getByRole("link", { name: /Your plan quote from/ })
       .first()
       .click();
-    await expect(page.getByTestId("recipient")).toHaveText(`ana-${jsEnabled ? "js" : "nojs"}@example.com`);
-    const text = await page.getByTestId("message-text").textContent();
+    await expect(mailbox.getByTestId("recipient")).toHaveText(`ana-${jsEnabled ? "js" : "nojs"}@example.com`);
+    const text = await mailbox.getByTestId("message-text").textContent();
     expect(text).toContain("BrightSmile Essential Dental PPO");
     const link = /http:\/\/localhost:\d+\/quote\/[A-Za-z0-9_-]+/.exec(text ?? "")![0];
-    await a11y(page);
+    await a11y(mailbox);
 
     // the link shows the quote in a fresh browser; its button opens a copy of the cart there
     const other = await page.context().browser()!.newContext({ javaScriptEnabled: jsEnabled });

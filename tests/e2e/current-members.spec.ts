@@ -1,8 +1,9 @@
-import { test, expect, type Page } from "./fixtures";
+import { test, expect, openMailbox, type Page } from "./fixtures";
 import { groupAdminSignsIn, repSignsIn } from "./journeys";
 import { DEMO } from "../../app/.server/db/seed";
 import { createCipher } from "../../app/.server/platform/crypto";
 import { memberStoreToken } from "../../app/.server/members/member-links";
+import { ENCRYPTION_KEY } from "./servers";
 
 /** The rep's members need the rep signed in with a code (issue 15). */
 async function enterAsRep(page: Page) {
@@ -14,11 +15,11 @@ const uniqueExpiry = () => new Date(Date.now() + 86400_000 + Math.floor(Math.ran
 
 /** The newest code e-mailed to this address, read from the development mailbox. */
 async function codeMailed(page: Page, email: string) {
-  const mailbox = await page.context().newPage();
-  await mailbox.goto("/dev/outbox");
+  // the mailbox is read on the server's machine, not through the proxy the test's browser comes by (ADR 032)
+  const mailbox = await openMailbox(page);
   await mailbox.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();
   const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
-  await mailbox.close();
+  await mailbox.context().close();
   const code = /\b(\d{6})\b/.exec(text);
   expect(code, text).not.toBeNull();
   return code![1]!;
@@ -156,7 +157,7 @@ test.describe("current members", () => {
     jsEnabled,
     baseURL,
   }) => {
-    const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
+    const cipher = createCipher(Buffer.from(ENCRYPTION_KEY, "hex")); // signed as scripts/member-store-link.ts does, with the e2e server's key
     const member = DEMO.members.ids.memberBenefitStore[0];
     const token = memberStoreToken(cipher, member, uniqueExpiry());
     await page.goto(`/member-benefit-store/${token}/IO`);

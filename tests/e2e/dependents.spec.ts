@@ -5,6 +5,7 @@ import { planId } from "../../app/.server/db/seed/catalog";
 test.describe("dependent information", () => {
   test("a Member + Children family with three children enrolls, one child with a health question answered Yes and its details", async ({
     page,
+    rep,
     a11y,
     jsEnabled,
   }) => {
@@ -12,7 +13,7 @@ test.describe("dependent information", () => {
     const last = `Rivera${jsEnabled ? "js" : "nojs"}`;
 
     // A rep starts a direct enrollment: three children, no spouse → Member + Children, medical
-    await repStartsDirectEnrollment(page);
+    await repStartsDirectEnrollment(page, rep.code);
     const quote = page.locator("form#quote");
     await quote.getByLabel("ZIP code").fill("75201");
     await quote.getByLabel("Date of birth", { exact: true }).fill("04/12/1988");
@@ -129,8 +130,8 @@ test.describe("dependent information", () => {
     await expect(agreements.first()).toBeVisible();
     for (const box of await agreements.all()) await box.check();
     await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
-    await page.getByLabel("Broker name").fill("Jane Carter");
-    await page.getByLabel("Broker code").fill("abcd1212");
+    await page.getByLabel("Broker name").fill(rep.name);
+    await page.getByLabel("Broker code").fill(rep.code.toLowerCase());
     if (jsEnabled) {
       await drawSignature(page);
       await expect(page.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");

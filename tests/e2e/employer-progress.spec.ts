@@ -8,7 +8,7 @@
  * reads at 320 px.
  */
 import type { Browser } from "@playwright/test";
-import { test, expect, drawSignature, type Page } from "./fixtures";
+import { test, expect, openMailbox, drawSignature, type Page } from "./fixtures";
 import { fillContact, fillPersonal, groupAdminSignsIn, payByBankDraft } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
@@ -17,8 +17,7 @@ const HEAD =
 
 /** The newest invitation link e-mailed to this address, read from the development mailbox. */
 async function invitationLink(page: Page, email: string) {
-  const mailbox = await page.context().newPage();
-  await mailbox.goto("/dev/outbox");
+  const mailbox = await openMailbox(page);
   await mailbox.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();
   const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
   await mailbox.close();

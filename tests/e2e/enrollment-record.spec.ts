@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { extractText, getDocumentProxy } from "unpdf";
-import { test, expect, drawSignature } from "./fixtures";
+import { test, expect, openMailbox, drawSignature } from "./fixtures";
 import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
@@ -18,6 +18,7 @@ async function pdfText(bytes: Uint8Array) {
 test.describe("the enrollment record", () => {
   test("consent to electronic records, complete, download the PDF, the receipt e-mail's attachment", async ({
     page,
+    rep,
     a11y,
     jsEnabled,
     browser,
@@ -28,7 +29,7 @@ test.describe("the enrollment record", () => {
     const SSN = "234-56-7812";
     const ACCOUNT = "000555667788";
 
-    await repStartsDirectEnrollment(page);
+    await repStartsDirectEnrollment(page, rep.code);
     const quote = page.locator("form#quote");
     await quote.getByLabel("ZIP code").fill("75201");
     await quote.getByLabel("Date of birth", { exact: true }).fill("03/08/1981");
@@ -63,8 +64,8 @@ test.describe("the enrollment record", () => {
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
-    await page.getByLabel("Broker name").fill("Jane Carter");
-    await page.getByLabel("Broker code").fill("ABCD1212");
+    await page.getByLabel("Broker name").fill(rep.name);
+    await page.getByLabel("Broker code").fill(rep.code);
     const sign = async () => {
       if (jsEnabled) {
         await drawSignature(page);
@@ -84,7 +85,7 @@ test.describe("the enrollment record", () => {
     // without JavaScript the page came back from the server: the ticks and the typed name must be given again
     if (!jsEnabled) {
       for (const b of await agreements.all()) await b.check();
-      await page.getByLabel("Broker code").fill("ABCD1212");
+      await page.getByLabel("Broker code").fill(rep.code);
       await sign();
     } else if (!(await page.getByTestId("signature-pad").getByRole("status").textContent())?.includes("captured")) {
       await sign();
@@ -129,13 +130,13 @@ test.describe("the enrollment record", () => {
     await stranger.close();
 
     // The receipt e-mail in the outbox has the PDF attached: the same file
-    await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
-    await expect(page.getByTestId("message-text")).toContainText(confirmation);
-    const attachment = page.getByTestId("attachments").getByRole("link", { name: `enrollment-${confirmation}.pdf` });
+    const mailbox = await openMailbox(page);
+    await mailbox.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
+    await expect(mailbox.getByTestId("message-text")).toContainText(confirmation);
+    const attachment = mailbox.getByTestId("attachments").getByRole("link", { name: `enrollment-${confirmation}.pdf` });
     await expect(attachment).toBeVisible();
-    await a11y(page);
-    const mailed = await page.request.get((await attachment.getAttribute("href"))!);
+    await a11y(mailbox);
+    const mailed = await mailbox.request.get((await attachment.getAttribute("href"))!);
     expect(mailed.headers()["content-type"]).toBe("application/pdf");
     expect(Buffer.compare(Buffer.from(await mailed.body()), Buffer.from(bytes))).toBe(0);
   });

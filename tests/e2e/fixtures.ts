@@ -1,12 +1,25 @@
 /**
- * The shared test fixture: `a11y(page)` runs axe (WCAG 2.2 AA) on the page as the user
- * sees it. With JavaScript off, axe (itself a script) runs on the same server HTML opened
- * in a JavaScript-on context whose page scripts are blocked, as DESIGN.md prescribes.
+ * The shared test fixture.
+ *
+ * - `a11y(page)` runs axe (WCAG 2.2 AA) on the page as the user sees it. With JavaScript off, axe
+ *   (itself a script) runs on the same server HTML opened in a JavaScript-on context whose page
+ *   scripts are blocked, as DESIGN.md prescribes.
+ * - Each test is a client of its own (ADR 032): the server runs behind a simulated reverse proxy
+ *   (TRUST_PROXY=1, playwright.config.ts) and every browser context and request a test opens sends
+ *   `X-Forwarded-For` with an address of its own from the IPv6 documentation range, so the store's
+ *   per-client limits (codes, quotes, tries) count each test apart, at their defaults.
+ * - The development mailbox is the operator's machine: `openMailbox(page)` opens /dev/outbox in a
+ *   browser of its own that reaches the server directly (no forwarded header: /dev/outbox refuses
+ *   a forwarded request).
+ * - `rep` is a rep of the test's own, made in the operators' console by the fixtures' operator
+ *   (added by `npm run operator` before the server starts), so no one person signs in more often
+ *   in a run than the per-person limit allows.
  */
-import { createHash } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { createHash, randomBytes } from "node:crypto";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { keepPages } from "./html-pages";
+import { FIXTURES_OPERATOR } from "./servers";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -23,7 +36,151 @@ interface AxeWorker {
   open(url: string, html: string, viewport: { width: number; height: number }): Promise<Page>;
 }
 
-export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled: boolean }, { axeWorker: AxeWorker }>({
+/** A client address of this worker's own: 2001:db8:<worker>::<n> (RFC 3849, documentation only). */
+let clients = 0;
+function clientAddress(workerIndex: number) {
+  clients += 1;
+  return `2001:db8:${(workerIndex + 1).toString(16)}::${clients.toString(16)}`;
+}
+
+/** The header a browser behind the (simulated) proxy arrives with. */
+export function behindProxy(workerIndex: number) {
+  return { "X-Forwarded-For": clientAddress(workerIndex) };
+}
+
+/** The mailbox contexts this test opened (closed when it ends). */
+const mailboxes: BrowserContext[] = [];
+
+/**
+ * The development mailbox (/dev/outbox), opened as the operator does: in a browser of its own on the
+ * server's machine, reaching it directly (no X-Forwarded-For: the outbox refuses forwarded requests).
+ * With JavaScript off its pages are kept for the HTML validator like every other page.
+ */
+export async function openMailbox(from: Page | Browser): Promise<Page> {
+  const browser = "context" in from ? from.context().browser()! : from;
+  // an explicit (empty) extraHTTPHeaders: the test's own forwarded header is not inherited
+  const context = await browser.newContext({ extraHTTPHeaders: {} });
+  mailboxes.push(context);
+  if (base.info().project.use.javaScriptEnabled === false) keepPages(context);
+  const page = await context.newPage();
+  await page.goto("/dev/outbox");
+  return page;
+}
+
+/**
+ * On a sign-in page after "Send code": the 6-digit code in the mailbox's message whose subject
+ * carries `reference` (the code sent to this browser; other tests may be signing in too).
+ */
+export async function codeFromMailbox(from: Page | Browser, reference: string) {
+  const mailbox = await openMailbox(from);
+  await mailbox
+    .getByRole("row")
+    .filter({ hasText: new RegExp(`(reference|referencia) ${reference}\\)`) })
+    .getByRole("link")
+    .first()
+    .click();
+  const code = /\b(\d{6})\b/.exec((await mailbox.getByTestId("message-text").textContent()) ?? "")![1]!;
+  await mailbox.context().close();
+  return code;
+}
+
+/** A rep made for one test: what they type and what the store shows. */
+export interface TestRep {
+  code: string;
+  first: string;
+  last: string;
+  name: string;
+  email: string;
+}
+
+/** n written in the letters a–z (0 → "a", 26 → "ba"). */
+function letters(n: number): string {
+  return (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+}
+
+/** The fixtures' operator, signed in once per worker in a browser of its own, making reps. */
+interface ConsoleWorker {
+  newRep(label: string, baseURL: string): Promise<TestRep>;
+}
+
+async function operatorSignsIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Work e-mail address").fill(FIXTURES_OPERATOR.email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/admin\/code$/);
+  const reference = /([A-HJ-NP-Z2-9]{4})\.?\s*$/.exec((await page.getByTestId("code-reference").textContent()) ?? "")![1]!;
+  await page.getByLabel("Sign-in code").fill(await codeFromMailbox(page, reference));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+export const test = base.extend<
+  { a11y: (page: Page) => Promise<void>; jsEnabled: boolean; rep: TestRep; _mailboxes: undefined },
+  { axeWorker: AxeWorker; consoleWorker: ConsoleWorker }
+>({
+  // Every context and request the test opens comes through the proxy from the test's own address
+  // (Playwright gives browser.newContext() and `request` the test's options too).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use(behindProxy(testInfo.workerIndex));
+  },
+  _mailboxes: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring
+    async ({}, use) => {
+      await use(undefined);
+      for (const context of mailboxes.splice(0)) await context.close();
+    },
+    { auto: true },
+  ],
+  consoleWorker: [
+    async ({ browser }, use, workerInfo) => {
+      // one signed-in console per server (the idle-limit server has its own database)
+      const consoles = new Map<string, Page>();
+      let made = 0;
+      const tag = `${workerInfo.workerIndex.toString(36)}${randomBytes(2).toString("hex")}`.toUpperCase();
+      await use({
+        async newRep(label, baseURL) {
+          let page = consoles.get(baseURL);
+          if (!page) {
+            const context = await browser.newContext({
+              baseURL,
+              javaScriptEnabled: true,
+              extraHTTPHeaders: behindProxy(workerInfo.workerIndex),
+            });
+            page = await context.newPage();
+            consoles.set(baseURL, page);
+            await operatorSignsIn(page);
+          }
+          await page.goto("/admin/reps/new");
+          // a worker's console session outlived its idle limit: the operator signs in again
+          if (!/\/admin\/reps\/new$/.test(page.url())) {
+            await operatorSignsIn(page);
+            await page.goto("/admin/reps/new");
+          }
+          made += 1;
+          const code = `T${tag}X${made}`;
+          // a name of letters only (the agreement's broker name takes no digits), unique in the run
+          const last = `${label === "off" ? "Offrep" : "Onrep"}${letters(workerInfo.workerIndex)}${letters(made)}`;
+          const rep = { code, first: "Tess", last, email: `rep.${code.toLowerCase()}@example.com` };
+          await page.getByLabel("Access code").fill(code);
+          await page.getByLabel("Landing page address").fill(`test-rep-${code.toLowerCase()}`);
+          await page.getByLabel("First name").fill(rep.first);
+          await page.getByLabel("Last name").fill(rep.last);
+          await page.getByLabel("E-mail", { exact: true }).fill(rep.email);
+          await page.getByLabel("Phone", { exact: true }).fill("2145550142");
+          await page.getByLabel("Direct to Consumer").check();
+          await page.getByRole("button", { name: "Create rep" }).click();
+          await expect(page).toHaveURL(/\/admin\/reps\/\d+\?saved=1$/);
+          return { ...rep, name: `${rep.first} ${rep.last}` };
+        },
+      });
+      for (const page of consoles.values()) await page.context().close();
+    },
+    { scope: "worker" },
+  ],
+  rep: async ({ consoleWorker, baseURL }, use, testInfo) => {
+    await use(await consoleWorker.newRep(testInfo.project.use.javaScriptEnabled === false ? "off" : "on", baseURL!));
+  },
   // One JavaScript-on page per worker for checking JavaScript-off pages: a context per check cost
   // more than the check itself.
   axeWorker: [
@@ -65,7 +222,7 @@ export const test = base.extend<{ a11y: (page: Page) => Promise<void>; jsEnabled
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     page.on("console", (m) => {
       if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text()))
-        problems.push(`console: ${m.text()}`);
+        problems.push(`console: ${m.text()} (on ${page.url()}, from ${m.location().url}:${m.location().lineNumber})`);
     });
     await use(page);
     expect(problems, "browser errors").toEqual([]);
@@ -128,4 +285,4 @@ export async function drawSignature(page: Page) {
 }
 
 export { expect };
-export type { Page } from "@playwright/test";
+export type { Page, TestInfo };

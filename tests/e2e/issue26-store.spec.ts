@@ -9,12 +9,13 @@ import { DEMO } from "../../app/.server/db/seed";
 import { planId } from "../../app/.server/db/seed/catalog";
 import { createCipher } from "../../app/.server/platform/crypto";
 import { memberStoreToken } from "../../app/.server/members/member-links";
+import { ENCRYPTION_KEY } from "./servers";
 
 const WIDTHS = [320, 1280];
 
 /** Enters the store as a member of the member benefit store through a link of its own (Daniel Hale; ADR 033: one browser per link). */
 async function enterAsMember(page: Page) {
-  const cipher = createCipher(Buffer.from("5e".repeat(32), "hex")); // the E2E server's ENCRYPTION_KEY (playwright.config.ts)
+  const cipher = createCipher(Buffer.from(ENCRYPTION_KEY, "hex")); // signed as scripts/member-store-link.ts does, with the e2e server's key
   const member = DEMO.members.ids.memberBenefitStore[1];
   await page.goto(
     `/member-benefit-store/${memberStoreToken(cipher, member, new Date(Date.now() + 86400_000 + Math.floor(Math.random() * 1_000_000) * 1000))}/IO`,

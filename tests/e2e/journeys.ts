@@ -2,6 +2,7 @@
  * Steps several journeys share, done the way a person does them: through the pages' labels.
  */
 import { expect, type Page } from "@playwright/test";
+import { codeFromMailbox } from "./fixtures";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 /**
@@ -29,26 +30,15 @@ export async function addPlanToCart(page: Page, code: string) {
 }
 
 /**
- * On the sign-in page after "Send code": reads the 6-digit code from the outbox — the message
- * whose subject carries this page's reference (other journeys may be signing in the same rep) —
- * and types it in.
+ * On the sign-in page after "Send code": reads the 6-digit code from the mailbox — the message
+ * whose subject carries this page's reference (other journeys may be signing in too) — and types it in.
  */
 export async function typeCodeFromOutbox(
   page: Page,
   labels: { code: string; submit: string } = { code: "Sign-in code", submit: "Sign in" },
 ) {
-  const reference = /([A-HJ-NP-Z2-9]{4})\.?\s*$/.exec((await page.getByTestId("code-reference").textContent()) ?? "")![1];
-  const mailbox = await page.context().newPage();
-  await mailbox.goto("/dev/outbox");
-  await mailbox
-    .getByRole("row")
-    .filter({ hasText: new RegExp(`(reference|referencia) ${reference}\\)`) })
-    .getByRole("link")
-    .first()
-    .click();
-  const code = /\b(\d{6})\b/.exec((await mailbox.getByTestId("message-text").textContent()) ?? "")![1];
-  await mailbox.close();
-  await page.getByLabel(labels.code).fill(code);
+  const reference = /([A-HJ-NP-Z2-9]{4})\.?\s*$/.exec((await page.getByTestId("code-reference").textContent()) ?? "")![1]!;
+  await page.getByLabel(labels.code).fill(await codeFromMailbox(page, reference));
   await page.getByRole("button", { name: labels.submit, exact: true }).click();
 }
 
@@ -81,9 +71,9 @@ export async function groupAdminSignsIn(page: Page, admin = "Dana Whitfield") {
   await expect(page).toHaveURL(/\/group-home$/);
 }
 
-/** A rep signs in (a code from the outbox) and starts a direct (Direct to Consumer) enrollment. */
-export async function repStartsDirectEnrollment(page: Page) {
-  await repSignsIn(page);
+/** A rep (the demo rep unless a code is given) signs in (a code from the outbox) and starts a direct (Direct to Consumer) enrollment. */
+export async function repStartsDirectEnrollment(page: Page, code?: string) {
+  await repSignsIn(page, code);
   await page.getByRole("link", { name: "New Member" }).click();
   await page.getByLabel("Direct to Consumer (DIRECT)").check();
   await page.getByRole("button", { name: "Start Direct Enrollment" }).click();
@@ -155,4 +145,28 @@ export async function groupEmployeeToWizard(page: Page) {
   await page.getByRole("button", { name: "Proceed" }).click();
   await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
   await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
+}
+
+/** From the rep's members: Enroll Now for one of them, Member Only, a plan, the cart, the wizard. */
+export async function enrollCurrentMember(page: Page, name: string, plan: string) {
+  await page.goto(`/agent-select-member?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: `Enroll Now for ${name}` }).click();
+  const tier = page.getByRole("dialog", { name: "Choose Tier" });
+  await tier.getByLabel("Member Only").check();
+  await tier.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await page.goto(`/plan/${planId(plan)}/x`);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
+  await page.getByRole("button", { name: "Proceed" }).click();
+  await page.getByRole("button", { name: "Proceed to Enrollment" }).click();
+  await expect(page).toHaveURL(/\/enrollment\/personal-info$/);
+  // the member's name and SSN are on file already
+  await expect(page.getByLabel("Last name")).toHaveValue(name.split(" ")[1]);
+  await page.getByLabel("Feet").fill("5");
+  await page.getByLabel("Inches").fill("9");
+  await page.getByLabel("Weight (lbs)").fill("171");
+  await page.getByLabel("Single").check();
+  await page.getByLabel("I had no prior health coverage").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/enrollment\/contact-info$/);
 }

@@ -1,4 +1,4 @@
-import { test, expect } from "./fixtures";
+import { test, expect, openMailbox } from "./fixtures";
 import { fillContact, fillPersonal, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
@@ -11,6 +11,7 @@ import { planId } from "../../app/.server/db/seed/catalog";
 test.describe("ways back into an enrollment", () => {
   test("O'Neil through billing, Back around the review, the direct link of a completed enrollment, a bad link", async ({
     page,
+    rep,
     a11y,
     jsEnabled,
     browser,
@@ -20,7 +21,7 @@ test.describe("ways back into an enrollment", () => {
     const n = Date.now();
 
     // A rep starts a direct enrollment with a dental plan
-    await repStartsDirectEnrollment(page);
+    await repStartsDirectEnrollment(page, rep.code);
     const quote = page.locator("form#quote");
     await quote.getByLabel("ZIP code").fill("75201");
     await quote.getByLabel("Date of birth", { exact: true }).fill("03/08/1981");
@@ -45,7 +46,7 @@ test.describe("ways back into an enrollment", () => {
     for (const box of await agreements.all()) await box.check();
     await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
     await page.getByLabel("Broker name").fill("Jane D'Arcy");
-    await page.getByLabel("Broker code").fill("ABCD1212");
+    await page.getByLabel("Broker code").fill(rep.code);
     await page.getByLabel("Your full name", { exact: true }).last().fill(`John ${last}`);
     await page.getByLabel("I agree that typing my name is my electronic signature").check();
     await page.getByRole("button", { name: "Next" }).click();
@@ -133,9 +134,9 @@ test.describe("ways back into an enrollment", () => {
     expect(confirmation).toMatch(/^BS-\d{4}-/);
 
     // The save-for-later e-mail's direct link
-    await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: resumeEmail }).getByRole("link").first().click();
-    const text = (await page.getByTestId("message-text").textContent()) ?? "";
+    const mailbox = await openMailbox(page);
+    await mailbox.getByRole("row").filter({ hasText: resumeEmail }).getByRole("link").first().click();
+    const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
     const link = /\/direct-continue\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+/.exec(text)![0];
 
     // Opened later in another browser: it says the enrollment is complete, and opens nothing —

@@ -1,5 +1,5 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { test, expect, drawSignature } from "./fixtures";
+import { test, expect, openMailbox, drawSignature } from "./fixtures";
 import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
@@ -11,6 +11,7 @@ async function pdfText(bytes: Uint8Array) {
 test.describe("the signature request by text message", () => {
   test("a rep enrolls someone who is not there; the applicant signs from the text message on their phone", async ({
     page,
+    rep,
     a11y,
     jsEnabled,
     browser,
@@ -22,7 +23,7 @@ test.describe("the signature request by text message", () => {
     const phone = `469${220 + (n % 70)}${1000 + (n % 8999)}`;
 
     // The rep signs in and starts a direct enrollment with a dental plan
-    await repStartsDirectEnrollment(page);
+    await repStartsDirectEnrollment(page, rep.code);
     const quote = page.locator("form#quote");
     await quote.getByLabel("ZIP code").fill("75201");
     await quote.getByLabel("Date of birth", { exact: true }).fill("02/03/1979");
@@ -50,8 +51,8 @@ test.describe("the signature request by text message", () => {
     const consent = page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ });
     await expect(consent).not.toBeChecked();
     await expect(page.getByTestId("esign-consent")).toContainText("Only the applicant may tick this");
-    await page.getByLabel("Broker name").fill("Jane Carter");
-    await page.getByLabel("Broker code").fill("ABCD1212");
+    await page.getByLabel("Broker name").fill(rep.name);
+    await page.getByLabel("Broker code").fill(rep.code);
     await page.getByRole("button", { name: "Next" }).click();
 
     // Billing: a bank draft
@@ -91,9 +92,9 @@ test.describe("the signature request by text message", () => {
     );
 
     // The text message, as the outbox kept it
-    await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: phone }).getByRole("link", { name: "Text message" }).first().click();
-    const text = (await page.getByTestId("message-text").textContent()) ?? "";
+    const mailbox = await openMailbox(page);
+    await mailbox.getByRole("row").filter({ hasText: phone }).getByRole("link", { name: "Text message" }).first().click();
+    const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
     const path = /\/sign\/[A-Za-z0-9_-]{43}/.exec(text)![0];
 
     // The applicant, on their phone, in a browser of their own
@@ -142,15 +143,15 @@ test.describe("the signature request by text message", () => {
     const signedText = await pdfText(signed);
     expect(signedText).toContain("signing page reached from the text message");
     expect(signedText).not.toContain("Signature requested from the applicant by text message");
-    await page.goto("/dev/outbox");
-    await page
+    const records = await openMailbox(page);
+    await records
       .getByRole("row")
       .filter({ hasText: `elena.${n}@gmail.com` })
       .getByRole("link", { name: `Your signed enrollment record (confirmation ${confirmation})` })
       .click();
-    const attachment = page.getByTestId("attachments").getByRole("link", { name: `enrollment-${confirmation}.pdf` });
+    const attachment = records.getByTestId("attachments").getByRole("link", { name: `enrollment-${confirmation}.pdf` });
     await expect(attachment).toBeVisible();
-    const mailed = await page.request.get((await attachment.getAttribute("href"))!);
+    const mailed = await records.request.get((await attachment.getAttribute("href"))!);
     expect(Buffer.compare(Buffer.from(await mailed.body()), signed)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "./fixtures";
+import { test, expect, openMailbox, type Page } from "./fixtures";
 import { groupEmployeeToWizard } from "./journeys";
 
 /** Save & Continue Later, then close its dialog without sending anything. */
@@ -48,8 +48,7 @@ test.describe("Save & Continue Later keeps what was typed", () => {
     await later.getByLabel("E-mail address for the code").fill(resumeEmail);
     await later.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByTestId("save-later-sent")).toHaveText("Information Saved!!! Check your email to continue");
-    const box = await page.context().newPage();
-    await box.goto("/dev/outbox");
+    const box = await openMailbox(page);
     await box.getByRole("row").filter({ hasText: resumeEmail }).getByRole("link").first().click();
     const resumeCode = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec((await box.getByTestId("message-text").textContent()) ?? "")![1];
     await box.close();
@@ -111,8 +110,7 @@ test.describe("Save & Continue Later keeps what was typed", () => {
     await other.getByRole("button", { name: "Verify e-mail by code" }).click();
     await expect(otp.getByTestId("otp-status")).toHaveText(`We sent a 6-digit code to ${second}.`);
     await a11y(other);
-    const mailbox = await other.context().newPage();
-    await mailbox.goto("/dev/outbox");
+    const mailbox = await openMailbox(other);
     await mailbox.getByRole("row").filter({ hasText: second }).getByRole("link").first().click();
     const code = /\b(\d{6})\b/.exec((await mailbox.getByTestId("message-text").textContent()) ?? "")![1];
     await mailbox.close();

@@ -1,10 +1,11 @@
-import { test, expect, drawSignature } from "./fixtures";
+import { test, expect, openMailbox, drawSignature } from "./fixtures";
 import { fillContact, fillPersonal, payByBankDraft, repStartsDirectEnrollment } from "./journeys";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 test.describe("enrollment wizard, quote to receipt", () => {
   test("a rep enrolls a family: health with one Yes, spouse and two children, EFT, signature, receipt, listed under the rep", async ({
     page,
+    rep,
     a11y,
     jsEnabled,
   }) => {
@@ -13,7 +14,7 @@ test.describe("enrollment wizard, quote to receipt", () => {
     const last = `Lopez${jsEnabled ? "js" : "nojs"}`;
 
     // The rep signs in and starts a direct enrollment
-    await repStartsDirectEnrollment(page);
+    await repStartsDirectEnrollment(page, rep.code);
 
     // A family quote: spouse and two children → IF
     const quote = page.locator("form#quote");
@@ -87,8 +88,8 @@ test.describe("enrollment wizard, quote to receipt", () => {
     await expect(agreements).toHaveCount(3);
     for (const box of await agreements.all()) await box.check();
     await page.getByRole("checkbox", { name: /I agree to receive my enrollment records/ }).check();
-    await page.getByLabel("Broker name").fill("Jane Carter");
-    await page.getByLabel("Broker code").fill("abcd1212");
+    await page.getByLabel("Broker name").fill(rep.name);
+    await page.getByLabel("Broker code").fill(rep.code.toLowerCase());
     if (jsEnabled) {
       await drawSignature(page);
       await expect(page.getByTestId("signature-pad").getByRole("status")).toHaveText("Your signature has been captured.");
@@ -112,9 +113,9 @@ test.describe("enrollment wizard, quote to receipt", () => {
     await a11y(page);
 
     // The receipt e-mail is in the outbox
-    await page.goto("/dev/outbox");
-    await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
-    await expect(page.getByTestId("message-text")).toContainText(confirmation);
+    const mailbox = await openMailbox(page);
+    await mailbox.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Enrollment Receipt" }).first().click();
+    await expect(mailbox.getByTestId("message-text")).toContainText(confirmation);
 
     // The new member is in the rep's current members
     await page.goto(`/agent-select-member?q=${encodeURIComponent(last)}`);
