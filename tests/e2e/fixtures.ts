@@ -36,11 +36,14 @@ interface AxeWorker {
   open(url: string, html: string, viewport: { width: number; height: number }): Promise<Page>;
 }
 
-/** A client address of this worker's own: 2001:db8:<worker>::<n> (RFC 3849, documentation only). */
+/**
+ * A client address of this test's own: 2001:db8:<worker>:<n>::1 (RFC 3849, documentation only) — a
+ * /64 of its own, since the store counts an IPv6 client by its /64 (platform/client-key.ts).
+ */
 let clients = 0;
 function clientAddress(workerIndex: number) {
   clients += 1;
-  return `2001:db8:${(workerIndex + 1).toString(16)}::${clients.toString(16)}`;
+  return `2001:db8:${(workerIndex + 1).toString(16)}:${clients.toString(16)}::1`;
 }
 
 /** The header a browser behind the (simulated) proxy arrives with. */
