@@ -4,6 +4,7 @@ import { loader as employeeLoader, action as employeeAction } from "~/routes/_st
 import { loader as progressEmployeeLoader } from "~/routes/_store.group-progress_.$id";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { signInGroupAdmin } from "../support/staff";
+import { rosterEmployeeForm } from "../support/roster";
 
 describeEachDatabase("a group admin's look at one employee is on the trail", (kind) => {
   let app: TestApp;
@@ -17,25 +18,7 @@ describeEachDatabase("a group admin's look at one employee is on the trail", (ki
     const res = await admin.submit(
       employeeAction,
       "/group-roster/new",
-      {
-        intent: "save",
-        employeeRef: "AG-1",
-        firstName: "Elena",
-        lastName: "Moreno",
-        birthdate: "03/04/1985",
-        gender: "1",
-        email: "elena@example.com",
-        phone: "",
-        ssn: "123-45-6789",
-        hireDate: "01/02/2020",
-        status: "active",
-        employmentClass: "full_time",
-        address1: "12 Elm St",
-        address2: "",
-        city: "Dallas",
-        state: "TX",
-        zip: "75201",
-      },
+      rosterEmployeeForm({ ref: "AG-1", first: "Elena", email: "elena@example.com", ssn: "123-45-6789" }),
       { params: { id: "new" } },
     );
     expect(res.location ?? JSON.stringify(res.data)).toMatch(/^\/group-roster/);

@@ -15,28 +15,11 @@ import { openedAll } from "../support/outbox";
 import { confirmedAddress, markStepsDone } from "../support/journeys";
 import { validStepPayloads } from "../support/step-payloads";
 import type { TestClient } from "../support/client";
+import { rosterEmployeeForm } from "../support/roster";
 
 const LINK = /\/invitation\/([A-Za-z0-9_-]{43})\b/;
 
-const employee = (ref: string, first: string, email: string) => ({
-  intent: "save",
-  employeeRef: ref,
-  firstName: first,
-  lastName: "Moreno",
-  birthdate: "03/04/1985",
-  gender: "1",
-  email,
-  phone: "",
-  ssn: "",
-  hireDate: "01/02/2020",
-  status: "active",
-  employmentClass: "full_time",
-  address1: "12 Elm St",
-  address2: "",
-  city: "Dallas",
-  state: "TX",
-  zip: "75201",
-});
+const employee = (ref: string, first: string, email: string) => rosterEmployeeForm({ ref, first, email });
 
 describeEachDatabase("an admin who changes an employee's e-mail cannot continue her enrollment", (kind) => {
   let app: TestApp;
