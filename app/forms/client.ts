@@ -1,7 +1,9 @@
 /**
  * The validators of ~/forms as the browser gets them: the same zod schemas, loaded on first use
  * (a focus, a press or a submit in the form; ADR 013), so zod and the schemas are not in a page's
- * first load. Components take their validators from here; actions keep using ~/forms/* directly.
+ * first load. Components take their validators from here, or — a wizard step's page — declare their
+ * own with `lazyValidator`/`lazyFactory` beside the component (issue 25: a new step adds no line
+ * here); actions keep using ~/forms/* directly.
  * `validate` waits for the schema the first time; `preload` starts loading it.
  */
 import type { Validator } from "remix-validated-form";
@@ -23,47 +25,27 @@ export function lazyValidator<T>(load: () => Promise<Validator<T>>): LazyValidat
 
 /** A validator that depends on the page's data (`billingValidator(setup)`), loaded on first use. */
 // `any` here only to accept every factory; callers get its own parameter and data types
-function lazyFactory<F extends (...args: any[]) => Validator<any>>(load: () => Promise<F>) {
+export function lazyFactory<F extends (...args: any[]) => Validator<any>>(load: () => Promise<F>) {
   type T = ReturnType<F> extends Validator<infer D> ? D : never;
   return (...args: Parameters<F>): LazyValidator<T> => lazyValidator(() => load().then((make) => make(...args) as Validator<T>));
 }
 
 const admin = () => import("./admin");
-const agreement = () => import("./agreement");
-const beneficiary = () => import("./beneficiary");
-const billing = () => import("./billing");
 const cart = () => import("./cart");
-const contact = () => import("./contact");
-const dependent = () => import("./dependent");
-const employer = () => import("./employer");
 const entry = () => import("./entry");
-const health = () => import("./health");
-const personal = () => import("./personal");
 const plan = () => import("./plan");
 const quote = () => import("./quote");
-const review = () => import("./review");
 const verify = () => import("./verify");
 const wizard = () => import("./wizard");
 
-export const agreementValidator = lazyFactory(() => agreement().then((m) => m.agreementValidator));
-export const beneficiaryValidator = lazyFactory(() => beneficiary().then((m) => m.beneficiaryValidator));
-export const billingValidator = lazyFactory(() => billing().then((m) => m.billingValidator));
 export const saveCartValidator = lazyValidator(() => cart().then((m) => m.saveCartValidator));
 export const effectiveDateValidator = lazyValidator(() => cart().then((m) => m.effectiveDateValidator));
-export const contactValidator = lazyFactory(() => contact().then((m) => m.contactValidator));
-export const otpValidator = lazyValidator(() => contact().then((m) => m.otpValidator));
-export const dependentValidator = lazyFactory(() => dependent().then((m) => m.dependentValidator));
-export const spouseAnswerValidator = lazyValidator(() => dependent().then((m) => m.spouseAnswerValidator));
-export const employerValidator = lazyFactory(() => employer().then((m) => m.employerValidator));
 export const repCodeValidator = lazyValidator(() => entry().then((m) => m.repCodeValidator));
 export const groupCodeValidator = lazyValidator(() => entry().then((m) => m.groupCodeValidator));
 export const ageChoiceValidator = lazyValidator(() => entry().then((m) => m.ageChoiceValidator));
 export const newMemberValidator = lazyValidator(() => entry().then((m) => m.newMemberValidator));
 export const portalOnlyValidator = lazyValidator(() => entry().then((m) => m.portalOnlyValidator));
 export const over65Validator = lazyValidator(() => entry().then((m) => m.over65Validator));
-export const healthValidator = lazyFactory(() => health().then((m) => m.healthValidator));
-export const personalValidator = lazyFactory(() => personal().then((m) => m.personalValidator));
-export const enrollerCodeValidator = lazyValidator(() => personal().then((m) => m.enrollerCodeValidator));
 export const salaryValidator = lazyFactory(() => plan().then((m) => m.salaryValidator));
 export const tobaccoValidator = lazyValidator(() => plan().then((m) => m.tobaccoValidator));
 export const eligibilityValidator = lazyFactory(() => plan().then((m) => m.eligibilityValidator));
@@ -73,7 +55,6 @@ export const dependentsInfoValidator = lazyFactory(() => quote().then((m) => m.d
 export const quoteValidator = lazyFactory(() => quote().then((m) => m.quoteValidator));
 export const slideStepOneValidator = lazyFactory(() => quote().then((m) => m.slideStepOneValidator));
 export const slideStepTwoValidator = lazyValidator(() => quote().then((m) => m.slideStepTwoValidator));
-export const reviewValidator = lazyValidator(() => review().then((m) => m.reviewValidator));
 export const sendCodeValidator = lazyValidator(() => verify().then((m) => m.sendCodeValidator));
 export const signInCodeValidator = lazyValidator(() => verify().then((m) => m.signInCodeValidator));
 export const saveLaterValidator = lazyValidator(() => wizard().then((m) => m.saveLaterValidator));

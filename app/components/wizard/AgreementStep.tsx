@@ -4,7 +4,7 @@ import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { ApplicantName } from "~/domain/agreement";
 import { ESIGN_CONSENT_FIELD, agreementField } from "~/forms/agreement";
-import { agreementValidator } from "~/forms/client";
+import { lazyFactory } from "~/forms/client";
 import type { EsignConsentText } from "~/domain/esign-consent";
 import { StoreForm, type FieldLabels } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, TextField } from "~/components/form/Fields";
@@ -14,6 +14,9 @@ import { formatMoney } from "~/utils/format";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import { SignaturePad } from "./SignaturePad";
 import * as s from "./AgreementStep.css";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const agreementValidator = lazyFactory(() => import("~/forms/agreement").then((m) => m.agreementValidator));
 
 const FORM_ID = "agreement";
 

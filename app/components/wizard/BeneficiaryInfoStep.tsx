@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { TotalMessage } from "~/domain/beneficiaries";
 import type { BeneficiaryView } from "~/views/wizard";
-import { beneficiaryValidator } from "~/forms/client";
+import { lazyFactory } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { SelectField, TextField, type Option } from "~/components/form/Fields";
 import { translateMessage } from "~/components/form/messages";
@@ -14,6 +14,9 @@ import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./BeneficiaryInfoStep.css";
 import * as list from "./PersonList.css";
 import { PersonRowActions } from "./PersonRowActions";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const beneficiaryValidator = lazyFactory(() => import("~/forms/beneficiary").then((m) => m.beneficiaryValidator));
 
 const HERE = "/enrollment/beneficiary-info";
 

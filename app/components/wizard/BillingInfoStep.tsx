@@ -3,13 +3,16 @@ import { useTranslation } from "~/i18n-react";
 import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import { BILLING_ADDRESS_FIELDS, type BillingAddress, type BillingSetup } from "~/forms/billing";
-import { billingValidator } from "~/forms/client";
+import { lazyFactory } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
 import { AddressFields, addressLabels } from "./AddressFields";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./BillingInfoStep.css";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const billingValidator = lazyFactory(() => import("~/forms/billing").then((m) => m.billingValidator));
 
 export interface SavedBankView {
   value: string;

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useField } from "~/components/form/validated";
 import { useNavigate } from "@remix-run/react";
 import type { FieldRules } from "~/domain/field-definitions";
-import { contactValidator, otpValidator } from "~/forms/client";
+import { lazyFactory, lazyValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { translateMessage } from "~/components/form/messages";
@@ -13,6 +13,10 @@ import { Dialog } from "~/components/Dialog";
 import { AddressFields, addressLabels } from "./AddressFields";
 import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./ContactInfoStep.css";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const contactValidator = lazyFactory(() => import("~/forms/contact").then((m) => m.contactValidator));
+const otpValidator = lazyValidator(() => import("~/forms/contact").then((m) => m.otpValidator));
 
 export interface ContactInfoData {
   chrome: StepChrome;

@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { Relationship } from "~/domain/dependents";
 import { DISABILITY_CONDITION_MAX, HEALTH_PREFIX, type DependentFormValues } from "~/forms/dependent";
-import { dependentValidator, spouseAnswerValidator } from "~/forms/client";
+import { lazyFactory, lazyValidator } from "~/forms/client";
 import type { HealthQuestionSetView } from "~/views/health";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, yesNoOptions, TextAreaField, TextField } from "~/components/form/Fields";
@@ -18,6 +18,10 @@ import * as s from "./DependentInfoStep.css";
 import * as list from "./PersonList.css";
 import { PersonRowActions } from "./PersonRowActions";
 import { HealthQuestionList, healthLabels } from "./HealthQuestionList";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const dependentValidator = lazyFactory(() => import("~/forms/dependent").then((m) => m.dependentValidator));
+const spouseAnswerValidator = lazyValidator(() => import("~/forms/dependent").then((m) => m.spouseAnswerValidator));
 
 const HERE = "/enrollment/dependent-information";
 

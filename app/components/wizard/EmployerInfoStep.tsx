@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n-react";
 import { useField } from "~/components/form/validated";
 import type { FieldRules } from "~/domain/field-definitions";
 import type { EmployerChoices } from "~/forms/employer";
-import { employerValidator } from "~/forms/client";
+import { lazyFactory } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, HintAndError, FormIdContext, RadioGroup, SelectField, TextField, type Option } from "~/components/form/Fields";
 import { fieldId, translateMessage } from "~/components/form/messages";
@@ -11,6 +11,9 @@ import { typeDate } from "~/components/QuoteForm";
 import { AddressFields, addressLabels } from "./AddressFields";
 import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import * as s from "./EmployerInfoStep.css";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const employerValidator = lazyFactory(() => import("~/forms/employer").then((m) => m.employerValidator));
 
 export interface EmployerInfoData {
   chrome: StepChrome;

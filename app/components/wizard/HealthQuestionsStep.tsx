@@ -2,10 +2,13 @@ import { useMemo } from "react";
 import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
 import type { HealthFormValues } from "~/forms/health";
-import { healthValidator } from "~/forms/client";
+import { lazyFactory } from "~/forms/client";
 import type { HealthQuestionView, MedicationQuestionView } from "~/views/health";
 import { StepActions, StepDialogs, type StepChrome } from "./StepControls";
 import { HealthQuestionList, healthLabels } from "./HealthQuestionList";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const healthValidator = lazyFactory(() => import("~/forms/health").then((m) => m.healthValidator));
 
 export interface HealthQuestionsData {
   chrome: StepChrome;

@@ -2,13 +2,17 @@ import { useField } from "~/components/form/validated";
 import { translateMessage } from "~/components/form/messages";
 import { useTranslation } from "~/i18n-react";
 import type { FieldRules } from "~/domain/field-definitions";
-import { personalValidator, enrollerCodeValidator } from "~/forms/client";
+import { lazyFactory, lazyValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import { Dialog } from "~/components/Dialog";
 import { genderLabelKey } from "~/utils/format";
 import { DraftNotice, StepActions, StepDialogs, type StepChrome } from "./StepControls";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const personalValidator = lazyFactory(() => import("~/forms/personal").then((m) => m.personalValidator));
+const enrollerCodeValidator = lazyValidator(() => import("~/forms/personal").then((m) => m.enrollerCodeValidator));
 
 export interface PersonalInfoData {
   chrome: StepChrome;

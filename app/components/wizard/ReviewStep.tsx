@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ReviewGroup } from "~/views/wizard";
-import { reviewValidator } from "~/forms/client";
+import { lazyValidator } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { CheckboxField, TextAreaField } from "~/components/form/Fields";
 import { Dialog } from "~/components/Dialog";
@@ -13,6 +13,9 @@ import { formatMoney, isoToUs } from "~/utils/format";
 import { StepDialogs, type StepChrome } from "./StepControls";
 import { StepScreenshot } from "./StepScreenshot";
 import * as s from "./ReviewStep.css";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const reviewValidator = lazyValidator(() => import("~/forms/review").then((m) => m.reviewValidator));
 
 export interface ReviewData {
   chrome: StepChrome;

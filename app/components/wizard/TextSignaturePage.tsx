@@ -1,12 +1,15 @@
 import { useTranslation } from "~/i18n-react";
 import type { ApplicantName } from "~/domain/agreement";
 import { APPLICANT_SIGNATURE_RULES } from "~/domain/agreement";
-import { agreementValidator } from "~/forms/client";
+import { lazyFactory } from "~/forms/client";
 import { StoreForm } from "~/components/form/StoreForm";
 import { AgreementTexts, EsignConsent, SignatureBlock, agreementLabels, signatureLabels, type AgreementStepData } from "./AgreementStep";
 import type { EsignConsentText } from "~/domain/esign-consent";
 import { ESIGN_CONSENT_FIELD } from "~/forms/agreement";
 import { OrderSummary } from "./ReviewStep";
+
+/** This step's validators, loaded on first use (ADR 013). */
+const agreementValidator = lazyFactory(() => import("~/forms/agreement").then((m) => m.agreementValidator));
 
 const FORM_ID = "sign";
 
