@@ -20,6 +20,7 @@ import {
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
 import { CountWrites } from "./writes";
+import { installDeclaredTabs } from "./declared-tabs";
 
 export type DB = Kysely<Database>;
 
@@ -211,6 +212,8 @@ export async function migrate(store: Store) {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // a tab declared since the store was set up gets its store-wide rows (issue 25)
+  await installDeclaredTabs(store.db, store.dialect);
   store.migrated?.();
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -12,55 +12,18 @@ import type {
   WizardTabTable,
 } from "../schema";
 import { LIFE_BUNDLES, planId, plansInCategory } from "./catalog";
-import type { TabName } from "~/domain/wizard-steps";
+import type { FieldDefault, TabName } from "~/domain/wizard-steps";
+import { defaultFieldRows, defaultTabRows, fieldRow, tabRow } from "../declared-tabs";
 
 // ---------------------------------------------------------------- dynamic tabs
 
-export const TAB_ORDER = {
-  primary_info: 0,
-  contact_info: 1,
-  employer_info: 2,
-  beneficiary_info: 3,
-  primary_health_info: 4,
-  dependent_info: 5,
-  // Agreement and billing come before the review, so Complete Enrollment on the review
-  // page is the last step (the review's tiles show both).
-  agreement_info: 6,
-  billing_info: 7,
-  review_info: 8,
-} as const satisfies Record<TabName, number>;
-
-const tab = (
-  tab_name: TabName,
-  required: number,
-  plan_id: number | null = null,
-  enroll_type: string | null = null,
-): Insertable<WizardTabTable> => ({
-  plan_id,
-  enroll_type,
-  tab_name,
-  required,
-  sort_order: TAB_ORDER[tab_name],
-});
-
-/** Default tabs, required by default unless noted. */
-const DEFAULT_REQUIRED: Record<TabName, number> = {
-  primary_info: 1,
-  contact_info: 1,
-  employer_info: 0,
-  beneficiary_info: 0,
-  primary_health_info: 0,
-  dependent_info: 1,
-  review_info: 1,
-  agreement_info: 1,
-  billing_info: 1,
-};
+const tab = tabRow;
 
 export const BENEFICIARY_PLAN_IDS = [...plansInCategory("term_life").map((p) => p.id), ...LIFE_BUNDLES.map(planId)];
 export const HEALTH_PLAN_IDS = plansInCategory("medical", "limited_medical", "guaranteed", "critical_illness").map((p) => p.id);
 
 export const WIZARD_TABS: Insertable<WizardTabTable>[] = [
-  ...(Object.keys(TAB_ORDER) as TabName[]).map((t) => tab(t, DEFAULT_REQUIRED[t])),
+  ...defaultTabRows(),
   // employees enrolling under a group always give employer information
   tab("employer_info", 1, null, "new-group-member"),
   // IHA plans collect employer information (the step can be skipped in the wizard)
@@ -73,131 +36,10 @@ export const WIZARD_TABS: Insertable<WizardTabTable>[] = [
 
 // ---------------------------------------------------------------- field definitions
 
-type FieldSpec = [field: string, required: number, readOnly?: number, optional?: number];
+type FieldSpec = FieldDefault;
 
-const FIELDS: Record<string, FieldSpec[]> = {
-  primary_info: [
-    ["first_name", 1],
-    ["middle_name", 0],
-    ["last_name", 1],
-    ["birthdate", 1, 1],
-    ["gender", 1, 1],
-    ["height_feet", 1],
-    ["height_inch", 1],
-    ["weight", 1],
-    ["marital_status", 1],
-    ["ssn", 1],
-    ["prior_coverage_flag", 1],
-    ["prior_carrier_name", 1],
-    ["prior_effective_date", 1],
-    ["prior_term_date", 1],
-    ["enroller_code", 1, 0, 1],
-  ],
-  contact_info: [
-    ["email", 1],
-    ["phone_number", 1],
-    ["address1", 1],
-    // shown, optional: an apartment or suite (issue 26 #14; never shown while "required" was 0)
-    ["address2", 1, 0, 1],
-    ["city", 1],
-    ["state", 1],
-    ["zip", 1],
-    ["birth_state", 0],
-    ["birth_city", 0],
-    ["with_validation", 1],
-  ],
-  employer_info: [
-    ["name", 1],
-    ["phone", 1],
-    ["address1", 1],
-    // shown, optional: an apartment or suite (issue 26 #14; never shown while "required" was 0)
-    ["address2", 1, 0, 1],
-    ["city", 1],
-    ["state", 1],
-    ["zip", 1],
-    ["with_validation", 1],
-    ["average_work_week", 1],
-    ["employment_start_date", 1],
-    ["occupation", 1],
-    ["compensation_type", 1],
-    ["employment_status", 1],
-    ["emp_industry", 1],
-    ["emp_num_employed", 1],
-    ["emp_vac_policy", 1],
-    ["emp_barg_unit", 1],
-    ["holiday_policy", 1],
-  ],
-  beneficiary_info: [
-    ["first_name", 1],
-    ["middle_name", 0],
-    ["last_name", 1],
-    ["birthdate", 1],
-    ["relationship", 1],
-    ["ssn", 1],
-    ["beneficiary_percentage", 1],
-  ],
-  dependent_info: [
-    ["first_name", 1],
-    ["middle_name", 0],
-    ["last_name", 1],
-    ["gender", 1],
-    ["ssn", 1],
-    ["relationship", 1, 1],
-    ["weight", 0],
-    ["height_feet", 0],
-    ["height_inch", 0],
-    ["birthdate", 1],
-  ],
-  agreement_info: [
-    ["question_id", 0],
-    ["question", 0],
-    ["answer", 0],
-    ["verification_code", 0],
-    ["date", 0],
-    ["agent_name", 0],
-    ["agent_code", 0],
-    ["group_name", 0],
-    ["group_code", 0],
-    ["user_name", 0],
-    ["signature", 1],
-  ],
-  billing_info: [
-    ["routing_number", 1],
-    ["account_name", 1],
-    ["bank_name", 1],
-    ["account_number", 1],
-    ["account_type", 1],
-    ["account_holder_type", 1],
-    ["first_name_on_cc", 1],
-    ["last_name_on_cc", 1],
-    ["card_number", 1],
-    ["expiration_month", 1],
-    ["expiration_year", 1],
-    ["security_code", 1],
-    ["address1", 1],
-    // shown, optional: an apartment or suite (issue 26 #14; never shown while "required" was 0)
-    ["address2", 1, 0, 1],
-    ["city", 1],
-    ["state", 1],
-    ["zip", 1],
-    ["bill_date", 1],
-  ],
-};
-
-const field = (
-  tab_name: string,
-  [field_name, required, read_only = 0, optional = 0]: FieldSpec,
-  plan_id: number | null = null,
-  enroll_type: string | null = null,
-): Insertable<FieldDefinitionTable> => ({
-  tab_name,
-  field_name,
-  plan_id,
-  enroll_type,
-  required,
-  read_only,
-  optional,
-});
+const field = (tabName: string, spec: FieldSpec, planId: number | null = null, enrollType: string | null = null) =>
+  fieldRow(tabName as TabName, spec, planId, enrollType);
 
 /** Plans whose underwriting needs dependents' height and weight. */
 const BUILD_PLAN_IDS = plansInCategory("medical", "guaranteed", "hsa", "limited_medical").map((p) => p.id);
@@ -205,7 +47,7 @@ const BUILD_PLAN_IDS = plansInCategory("medical", "guaranteed", "hsa", "limited_
 const BIRTHPLACE_PLAN_IDS = plansInCategory("term_life").map((p) => p.id);
 
 export const FIELD_DEFINITIONS: Insertable<FieldDefinitionTable>[] = [
-  ...Object.entries(FIELDS).flatMap(([t, specs]) => specs.map((s) => field(t, s))),
+  ...defaultFieldRows(),
   // existing members: identity fields come from the member record and cannot be changed
   ...(
     [
