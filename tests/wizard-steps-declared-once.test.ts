@@ -1,7 +1,7 @@
 /**
  * A wizard step is declared once (issue 25, docs/decisions/029-wizard-step-registry.md). Read
  * from the source of app/: the tabs are listed only where a list of every tab has to be (the
- * domain's tab list, the registry, the seed's defaults); every step has its registry module,
+ * domain's tab declarations, the registry, the demo seed's per-plan rows); every step has its registry module,
  * which declares what it saves; and the modules that summarise every step (the review, Complete,
  * the record, the history) read the registry rather than a list of their own. The type-level
  * half (a step left out does not compile) is tests/integration/wizard-registry.test.ts.
@@ -25,7 +25,11 @@ function modules(dir: string): string[] {
 const sources = new Map(modules(appDir).map((f) => [rel(f), fs.readFileSync(f, "utf8")]));
 const tabsNamedIn = (text: string) => TAB_NAMES.filter((tab) => new RegExp(`\\b${tab}\\b`).test(text));
 
-/** Where naming every tab is the point: the tab list itself, the registry, the seed's order and defaults. */
+/**
+ * Where naming every tab is the point: the tab list itself (with each tab's page, order, default
+ * and fields, from which the seed and installDeclaredTabs write its store-wide rows), the
+ * registry, and the demo seed's rows for particular plans and enrollment types.
+ */
 const TAB_LISTS = [".server/db/seed/wizard-config.ts", ".server/wizard/registry/index.ts", "domain/wizard-steps.ts"];
 /** The modules that summarise every step; each reads the steps from the registry. */
 const CONSUMERS = [
@@ -36,7 +40,7 @@ const CONSUMERS = [
 ];
 
 describe("a wizard step is declared once", () => {
-  it("lists the tabs only in the tab list, the registry and the seed (a module names at most the few tabs it reads)", () => {
+  it("lists the tabs only in the tab declarations, the registry and the demo seed (a module names at most the few tabs it reads)", () => {
     // the migrations name the tabs whose rows they change; five or more would be a list of steps
     const lists = [...sources].filter(([file, text]) => file !== ".server/db/migrations.ts" && tabsNamedIn(text).length >= 5);
     expect(lists.map(([file]) => file).sort()).toEqual(TAB_LISTS);
