@@ -24,7 +24,13 @@ describe("route modules", () => {
   it.each(routes)("%s checks CSRF in its action", (file) => {
     const text = fs.readFileSync(path.join(routesDir, file), "utf8");
     if (!/export (async )?function action|export const action/.test(text)) return;
-    expect(text).toMatch(/readForm\(/);
+    // a wizard step's action is made by stepAction, which reads the form through readForm
+    expect(text).toMatch(/readForm\(|export const action = stepAction\(/);
+  });
+  it("makes a wizard step's action read its form through readForm (step-route.ts)", () => {
+    const text = fs.readFileSync(path.resolve(__dirname, "../app/.server/wizard/step-route.ts"), "utf8");
+    const stepAction = text.slice(text.indexOf("export function stepAction"));
+    expect(stepAction).toMatch(/await readForm\(request, context\.services/);
   });
   it.each(routes)("%s does not build SQL itself", (file) => {
     const text = fs.readFileSync(path.join(routesDir, file), "utf8");

@@ -36,6 +36,8 @@ const CONSUMERS = [
   ".server/members/enrollment-history.ts",
   ".server/wizard/enrollment-record.ts",
   ".server/wizard/review-summary.ts",
+  // not a summary: the step pages' routes, each served by its step's module
+  ".server/wizard/step-route.ts",
   ".server/wizard/verify.ts",
 ];
 

@@ -9,7 +9,10 @@
 import { afterAll, afterEach, beforeAll, expect, expectTypeOf, it, vi } from "vitest";
 import en from "../../public/locales/en/common.json";
 import es from "../../public/locales/es/common.json";
-import { STEPS, type StepDefinition, type StepRegistry } from "~/.server/wizard/registry";
+import { STEPS, type StepDefinition, type StepInput, type StepRegistry } from "~/.server/wizard/registry";
+import type { PagedTab } from "~/.server/wizard/step-route";
+import { json } from "~/.server/platform/loader-json";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { StepData, StepSecret } from "~/.server/wizard/step-data";
 import type { PersonalData, PersonalSecret } from "~/.server/wizard/registry/personal";
 import type { BillingStepData } from "~/.server/wizard/registry/billing";
@@ -24,6 +27,9 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { inWizard, markStepsDone } from "../support/journeys";
 import { validStepPayloads, type StepPayloads } from "../support/step-payloads";
+
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 
 // ---------------------------------------------------------------- type level (checked by tsc)
 
@@ -121,6 +127,44 @@ describeEachDatabase("every consumer reads each step from the registry", (kind) 
         { title: null, lines: [{ label: `wizard.tabs.${tab}`, value: `row of ${tab}`, change: null }] },
       ]);
     }
+  });
+
+  it("each step's page is its module's: the route's loader and action call the step's page and action", async () => {
+    // between them, every tab: health, beneficiaries and dependents; the employer (an IHA plan)
+    const journeys = [
+      { category: "medical", spouseDob: "05/05/1985", childCount: "2", plans: [DEMO.plans.medical, DEMO.plans.termLife20] },
+      { category: "limited_medical", plans: ["KHA-IHA"] },
+    ];
+    const routes = import.meta.glob<{ loader: Loader; action: Action }>("../../app/routes/enrollment.*.tsx");
+    const served = new Set<TabName>();
+    for (const journey of journeys) {
+      const { client } = await inWizard(app, journey);
+      const steps = (await stepListOf((await client.session()).tempId!)) as TabName[];
+      await markStepsDone(
+        app,
+        client,
+        steps.filter((t) => t !== "review_info"),
+      );
+      for (const tab of steps.filter((t): t is PagedTab => t !== "review_info" && !served.has(t))) {
+        const step = STEPS[tab] as StepDefinition<typeof tab>;
+        const route = await routes[`../../app/routes/enrollment.${step.screen}.tsx`]();
+        const page = vi.spyOn(step, "page" as never).mockResolvedValue(json({ pageOf: tab }) as never);
+        const act = vi
+          .spyOn(step, "action" as never)
+          .mockImplementation((async (_s: unknown, ctx: WizardContext, input: StepInput) =>
+            json({ actionOf: tab, at: ctx.tab, posted: input.form.get("probe") })) as never);
+        expect((await client.load(route.loader, `/enrollment/${step.screen}`)).data, tab).toEqual({ pageOf: tab });
+        expect((await client.submit(route.action, `/enrollment/${step.screen}`, { probe: "1" })).data, tab).toEqual({
+          actionOf: tab,
+          at: tab,
+          posted: "1",
+        });
+        expect(page).toHaveBeenCalledOnce();
+        expect(act).toHaveBeenCalledOnce();
+        served.add(tab);
+      }
+    }
+    expect([...served].sort()).toEqual(TAB_NAMES.filter((t) => t !== "review_info").sort());
   });
 
   it("Complete re-checks each done tab with its step's recheck (the review is Complete itself)", async () => {

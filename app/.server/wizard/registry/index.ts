@@ -16,7 +16,7 @@ import { reviewStep } from "./review";
 import { agreementStep } from "./agreement";
 import { billingStep } from "./billing";
 
-export type { RecordContext, ReviewContext, StepDefinition, StepRecordFacts, Translate, VerifyContext } from "./types";
+export type { RecordContext, ReviewContext, StepDefinition, StepInput, StepRecordFacts, Translate, VerifyContext } from "./types";
 
 /** Every tab, each with its own fully declared step. */
 export type StepRegistry = { [K in TabName]: StepDefinition<K> };

@@ -50,6 +50,18 @@ export interface ReviewContext {
  */
 export type StepRecordFacts = Pick<RecordFacts, "applicant" | "agreements" | "consent" | "signature">;
 
+/**
+ * What a step's page is handed when a button is pressed: the posted form (read once, within the
+ * step's size), the request, the client's address, and the reads the wizard was loaded with
+ * (memoised for this request: a step may reuse the rows loadWizard read).
+ */
+export interface StepInput {
+  form: FormData;
+  request: Request;
+  clientIp: string | undefined;
+  reads: Services;
+}
+
 export interface StepDefinition<K extends TabName> {
   tab: K;
   /** its page: /enrollment/<screen> */
@@ -68,4 +80,13 @@ export interface StepDefinition<K extends TabName> {
   record(services: Services, rc: RecordContext): Promise<Partial<StepRecordFacts>>;
   /** what Complete checks again once it is done: the message key of what stops it, or null */
   recheck(services: Services, ctx: VerifyContext, input: { sendSms: boolean }): Promise<string | null>;
+  /**
+   * Its page, which `step-route.ts` serves at /enrollment/<screen>: what it shows, and what each
+   * of its buttons does. Every step has one except the review, whose page reads every step (the
+   * summary, Complete) and so cannot live in a step's module (`review-page.ts`, its own route).
+   */
+  page?(services: Services, ctx: WizardContext, request: Request): Promise<Response>;
+  action?(services: Services, ctx: WizardContext, input: StepInput): Promise<Response>;
+  /** the largest form its page takes, when larger than the store's default */
+  formMaxBytes?: number;
 }
