@@ -9,13 +9,13 @@ import { pageTitle } from "~/utils/page-title";
 export const meta = pageTitle("review");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await loadWizard(context.services, request, "review_info");
+  const ctx = await loadWizard(context.services, { request, context }, "review_info");
   return reviewStepPage(context.services, ctx, request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  const ctx = await loadWizard(context.services, request, "review_info");
+  const ctx = await loadWizard(context.services, { request, context }, "review_info");
   return reviewStepAction(context.services, ctx, form);
 }
 

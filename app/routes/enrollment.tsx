@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = new URL(request.url).pathname.split("/")[2] ?? "";
   const tab = tabOfScreen(screen);
   // The children check access themselves; the frame only needs the list and what is done.
-  const ctx = await loadWizard(context.services, request, tab ?? "primary_info", { checkAccess: false });
+  const ctx = await loadWizard(context.services, { request, context }, tab ?? "primary_info", { checkAccess: false });
   if (!tab) throw redirect(`/enrollment/${screenOf(firstIncomplete(ctx.state) ?? ctx.state.steps[0])}`);
   return json({ progress: progress(ctx.state, tab) });
 }

@@ -288,9 +288,11 @@ describeEachDatabase("wizard: employer information", (kind) => {
     expect(page.data.dialog).toBe("save-later");
     expect(page.data.values.occupation).toBe("Dispatcher");
     // the step is not done: the next step stays closed and sends the visitor back here
-    const refused = await loadWizard(app.services, client.request("/enrollment/agreement-signature"), "agreement_info").catch(
-      (r: unknown) => r,
-    );
+    const refused = await loadWizard(
+      app.services,
+      { request: client.request("/enrollment/agreement-signature"), context: client.loadContext() },
+      "agreement_info",
+    ).catch((r: unknown) => r);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("location")).toBe(HERE);
     // an unfinished form is kept as typed (a draft); the checked data stays as it was

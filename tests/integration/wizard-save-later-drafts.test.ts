@@ -118,7 +118,11 @@ describeEachDatabase("wizard: Save & Continue Later keeps what was typed", (kind
   async function stepStillRequired(c: TestClient, tab: TabName, url: string) {
     const row = await stepRow(c, tab);
     expect(row?.completed_at ?? null).toBeNull();
-    const refused = await loadWizard(app.services, c.request("/enrollment/review-confirm"), "review_info").catch((r: unknown) => r);
+    const refused = await loadWizard(
+      app.services,
+      { request: c.request("/enrollment/review-confirm"), context: c.loadContext() },
+      "review_info",
+    ).catch((r: unknown) => r);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("location")).toBe(url);
   }

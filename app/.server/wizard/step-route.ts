@@ -21,7 +21,7 @@ type ActionOf<K extends PagedTab> = Steps[K] extends { action: (...args: never[]
 export function stepLoader<K extends PagedTab>(tab: K) {
   const step = STEPS[tab] as unknown as { page: (...args: unknown[]) => Promise<PageOf<K>> };
   return async ({ request, context }: LoaderFunctionArgs): Promise<PageOf<K>> => {
-    const ctx = await loadWizard(context.services, request, tab);
+    const ctx = await loadWizard(context.services, { request, context }, tab);
     return step.page(context.services, ctx, request);
   };
 }
@@ -32,7 +32,7 @@ export function stepAction<K extends PagedTab>(tab: K) {
     const form = await readForm(request, context.services, { maxBytes: step.formMaxBytes });
     // the wizard's reads, kept for this request: a step may reuse a row loadWizard read (read again after a write)
     const reads = withReadMemo(context.services);
-    const ctx = await loadWizard(reads, request, tab);
+    const ctx = await loadWizard(reads, { request, context }, tab);
     return step.action(context.services, ctx, { form, request, clientIp: context.clientIp, reads });
   };
 }

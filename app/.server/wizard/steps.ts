@@ -2,7 +2,8 @@
  * The wizard on the server: which enrollment (the session's own, checked out), which steps,
  * which are done, may this step open, and where a save goes next.
  */
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { requestContext } from "../platform/request-context";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { openSealed } from "../platform/respond";
@@ -17,7 +18,6 @@ import { resolveFields } from "~/domain/field-definitions";
 import { cartLinesOnce, enrollmentOnce, stepRowsOnce } from "../store/page-reads";
 import { openReceipt } from "./enrollment-session";
 import type { StepData, StepSecret } from "./step-data";
-import { localeOf } from "~/domain/locale";
 
 export interface WizardContext {
   session: StoreSession;
@@ -77,19 +77,21 @@ export async function wizardState(
   return { planIds, state: { steps, completed } };
 }
 
+/** What a loader or an action is handed (the request and Remix's load context). */
+export type RouteArgs = { request: Request; context: AppLoadContext };
+
 export async function loadWizard(
   services: Services,
-  request: Request,
+  args: RouteArgs,
   tab: TabName,
   options: { checkAccess?: boolean } = {},
 ): Promise<WizardContext> {
-  const session = await services.sessions.read(request);
+  const { request } = args;
+  // the request's session and language, read once for the action and every loader (issue 25)
+  const rc = requestContext(args);
+  const session = await rc.session;
   const enrollment = await wizardEnrollment(services, session);
-  const [{ planIds, state }, site, lng] = await Promise.all([
-    wizardState(services, enrollment),
-    siteOf(services, request),
-    services.i18n.getLocale(request),
-  ]);
+  const [{ planIds, state }, site, locale] = await Promise.all([wizardState(services, enrollment), siteOf(services, request), rc.locale]);
   // An emptied cart has nothing to enroll in: back to the cart, which says so.
   if (!planIds.length) {
     session.flash({ kind: "error", key: "cart.emptyCheckout" });
@@ -114,7 +116,7 @@ export async function loadWizard(
     tab,
     returnToReview: session.get("navto") === "review",
     planIds,
-    locale: localeOf(lng),
+    locale,
     hideSaveLater: site.redirection === "usag",
   };
 }
