@@ -41,3 +41,14 @@ export async function commonIntent(services: Services, ctx: WizardContext, form:
       return null;
   }
 }
+
+/**
+ * Which of a list step's dialogs opens (they are addressable by URL: ?dialog=add|edit|delete): add
+ * only while another may be added, edit or delete only for one of the step's own; any other dialog
+ * (save for later…) as asked.
+ */
+export function listDialog(requested: string | null, canAdd: boolean, picked: unknown): string | null {
+  if (requested === "add") return canAdd ? "add" : null;
+  if (requested === "edit" || requested === "delete") return picked ? requested : null;
+  return requested;
+}

@@ -25,7 +25,7 @@ import { redirect } from "@remix-run/node";
 import { json } from "../../platform/loader-json";
 import { validationError } from "remix-validated-form";
 import { field } from "../../platform/request";
-import { commonIntent } from "../step-controls";
+import { commonIntent, listDialog } from "../step-controls";
 import { beneficiaryTotal, canAdd, canContinue, totalMessage, MAX_BENEFICIARIES } from "~/domain/beneficiaries";
 import { beneficiaryValidator } from "~/forms/beneficiary";
 import type { Services } from "../../services";
@@ -113,17 +113,7 @@ async function beneficiaryStepPage(services: Services, ctx: WizardContext, reque
   const requested = url.searchParams.get("dialog");
   const target = idParam(url.searchParams.get("b"));
   const picked = target ? (list.find((b) => b.id === target) ?? null) : null;
-  // A dialog opens only when it makes sense: add while allowed, edit/delete for one of ours.
-  const dialog =
-    requested === "add"
-      ? canAdd(rows)
-        ? "add"
-        : null
-      : requested === "edit" || requested === "delete"
-        ? picked
-          ? requested
-          : null
-        : requested;
+  const dialog = listDialog(requested, canAdd(rows), picked);
   const editing =
     dialog === "edit" && picked
       ? {

@@ -43,7 +43,7 @@ import { redirect } from "@remix-run/node";
 import { json } from "../../platform/loader-json";
 import { validationError } from "remix-validated-form";
 import { field } from "../../platform/request";
-import { commonIntent } from "../step-controls";
+import { commonIntent, listDialog } from "../step-controls";
 import { dependentValidator, spouseAnswerValidator } from "~/forms/dependent";
 import type { Services } from "../../services";
 
@@ -130,17 +130,7 @@ async function dependentsStepPage(services: Services, ctx: WizardContext, reques
   const target = idParam(url.searchParams.get("d"));
   const pickedIndex = target ? step.list.findIndex((d) => d.id === target) : -1;
   const picked = pickedIndex >= 0 ? step.list[pickedIndex] : null;
-  // A dialog opens only when it makes sense: add while allowed, edit/delete for one of ours.
-  const dialog =
-    requested === "add"
-      ? offer.ok
-        ? "add"
-        : null
-      : requested === "edit" || requested === "delete"
-        ? picked
-          ? requested
-          : null
-        : requested;
+  const dialog = listDialog(requested, offer.ok, picked);
   const next = nextProblem(step.tier, step.list, step.flags, step.answer);
   return json({
     chrome: stepChrome(ctx),
