@@ -208,6 +208,8 @@ export const test = base.extend<
           const form = page.locator("form#group");
           await form.getByLabel("Enrollment code").fill(code);
           await form.getByLabel("Company name").fill(company);
+          // the group home is reached through the group's landing page (no address: a configuration error)
+          await form.getByLabel("Landing page address").fill(`test-group-${code.toLowerCase()}`);
           await form.getByLabel("Street address").fill("1845 Commerce Street");
           await form.getByLabel("City").fill("Dallas");
           await form.getByLabel("State").fill("TX");
