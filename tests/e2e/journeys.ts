@@ -131,6 +131,10 @@ export async function payByBankDraft(page: Page, holder: string, account: string
 export async function groupEmployeeToWizard(page: Page, group: TestGroup) {
   await employeeEntersGroup(page, group);
   await page.getByRole("button", { name: "Start an employee's enrollment" }).click();
+  // a group made in the console has no platform of its own: the employee chooses the employers' one
+  const platform = page.getByRole("dialog", { name: "Choose a platform" });
+  await platform.getByLabel("Employer Benefits Portal (EMPLOYER)").check();
+  await platform.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/home$/);
   const form = page.locator("form#quote");
   await form.getByLabel("ZIP code").fill("75201");
