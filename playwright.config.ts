@@ -11,8 +11,9 @@ import { ENCRYPTION_KEY, FIXTURES_OPERATOR, IDLE_MINUTES, IDLE_PORT, PORT, baseU
  * (TRUST_PROXY=1) and each test arrives from an address of its own (X-Forwarded-For, set by
  * tests/e2e/fixtures.ts), so per-client limits count each test apart; tests that sign a rep in
  * use a rep of their own, made in the console by the fixtures' operator (added below, before the
- * server starts), unless they need the demo rep's data — and no one person signs in more often in
- * a run than the per-person limit allows. The mailbox (/dev/outbox) is read the way the operator
+ * server starts), unless they need the demo rep's data; tests that use a group or its admins use a
+ * group of their own, made there too — and no one person signs in more often in a run than the
+ * per-person limit allows. The mailbox (/dev/outbox) is read the way the operator
  * would, from the server's machine directly: it refuses forwarded requests.
  *
  * A second server (E2E_PORT + 1, its own database) has the shortest idle limit the store allows

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requestContext } from "~/.server/platform/request-context";
 import { json } from "~/.server/platform/loader-json";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
@@ -29,7 +30,7 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 export const meta: MetaFunction<typeof loader> = (args) => titled(args, null);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { data, headers } = await loadShell(request, context.services);
+  const { data, headers } = await loadShell(requestContext({ request, context }), request);
   return json(data, { headers });
 }
 

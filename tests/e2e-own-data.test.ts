@@ -1,12 +1,14 @@
 /**
  * ADR 032: the e2e suite runs with every limit at its default and makes its own data through the
  * store's own surfaces. The limits a server reads (config.ts) are never set in playwright.config.ts,
- * and no e2e file opens the server's database or reads its session cookie's insides.
+ * no e2e file opens the server's database or reads its session cookie's insides, and no spec uses
+ * a demo group's code or admins: a test's group is its own (the `group` fixture, made in the console).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { GROUP_ADMINS, GROUPS } from "~/.server/db/seed/identities";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
@@ -48,5 +50,20 @@ describe("the e2e suite's own data (ADR 032)", () => {
       expect(text, file).not.toMatch(/better-sqlite3|from "kysely"|\/db\/(client|store)|data\/e2e-/);
       expect(text, file).not.toMatch(/cookies\(\)[^;]*__store[\s\S]{0,200}(base64|JSON\.parse)/);
     }
+  });
+
+  it("gives every spec a group of its own: no demo group's code, admin name or admin e-mail in an e2e file", () => {
+    const demo = [...GROUPS.map((g) => g.group_code), ...GROUP_ADMINS.flatMap((a) => [`${a.first_name} ${a.last_name}`, a.email])];
+    expect(demo).toEqual(expect.arrayContaining(["ACME2024", "Dana Whitfield", "tomas.alvarez@acmelogistics.example"]));
+    const dir = path.join(root, "tests/e2e");
+    const users = new Map<string, string[]>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      const text = fs.readFileSync(path.join(dir, file), "utf8").toLowerCase();
+      const found = demo.filter((d) => text.includes(d.toLowerCase()));
+      if (found.length) users.set(file, found);
+    }
+    // Alone, and only for its group-members test: a group's member list needs members, which only
+    // completed enrollments make, so it reads the demo group's (ADR 032).
+    expect([...users.keys()]).toEqual(["current-members.spec.ts"]);
   });
 });

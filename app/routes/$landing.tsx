@@ -34,13 +34,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const locale = await requestContext({ request, context }).locale;
   const branding = await landingBranding(services, owner, locale);
   if (!branding) throw new Response("Not Found", { status: 404 });
-  const quote = await landingQuoteData(services, request);
+  const quote = await landingQuoteData(requestContext({ request, context }), request);
   return json({ branding, siteKind: site.kind, quote }, entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  return landingQuoteAction(context.services, request, form);
+  return landingQuoteAction(requestContext({ request, context }), request, form);
 }
 
 export default function LandingPage() {

@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await requestContext({ request, context }).locale;
   const branding = await sessionBranding(services, session, site, locale);
   const [quote, featured, portalChoice] = await Promise.all([
-    landingQuoteData(services, request),
+    landingQuoteData(requestContext({ request, context }), request),
     featuredCards(services, session, locale),
     landingPortalChoice(services, session, locale),
   ]);
@@ -62,8 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
   // A rep without a portal chooses one here first (storefront §4); their quote waits for it.
-  if (field(form, "intent", 20) === "portal") return landingPortalAction(context.services, request, form);
-  return landingQuoteAction(context.services, request, form, { portalChoice: "/" });
+  if (field(form, "intent", 20) === "portal") return landingPortalAction(requestContext({ request, context }), form);
+  return landingQuoteAction(requestContext({ request, context }), request, form, { portalChoice: "/" });
 }
 
 export default function Index() {

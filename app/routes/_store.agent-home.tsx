@@ -19,7 +19,7 @@ export const meta = pageTitle("agentHome");
 /** Agent home: 'Welcome' + the rep's name; New Member (portal, then direct or a group) or Current Member. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireRole(request, services, "rep");
+  const session = await requireRole(requestContext({ request, context }), request, "rep");
   const repId = session.get("agentId")!;
   const home = await loadAgentHome(services, repId);
   if (!home) throw new Response("Not Found", { status: 404 });
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await requireRole(request, services, "rep");
+  const session = await requireRole(requestContext({ request, context }), request, "rep");
   const choice = await chooseRepPortal(services, session.get("agentId")!, session.all(), form);
   if ("error" in choice) return choice.error;
   return redirectWithSession(services, session, withCarriedQuote("/home", openCarriedToken(services, form.get("quote"))), choice.patch);

@@ -22,7 +22,7 @@ export const meta = pageTitle("cart");
 /** /cart — storefront §2 "Cart". */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const ctx = await shoppingContext(services, request);
+  const ctx = await shoppingContext(requestContext({ request, context }));
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   if (!isQuoted(ctx.enrollment)) return json({ empty: true as const, banner: ctx.banner, dialog: null });

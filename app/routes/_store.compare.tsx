@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (chosen.length) throw redirect(compareHref(chosen) + (differencesOnly ? "&diff=1" : ""));
     return json({ comparison: null });
   }
-  return json({ comparison: await comparison(context.services, request, parsed.ids, { differencesOnly }) });
+  return json({ comparison: await comparison(requestContext({ request, context }), parsed.ids, { differencesOnly }) });
 }
 
 /** The compare form (the tray and the cards' checkboxes): change the chosen plans, then back. */

@@ -25,7 +25,7 @@ export const meta = pageTitle("enrollmentHistory");
 /** The history of an enrollment the verified rep or group admin owns (issue 15): a plain table, no JavaScript needed. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { session, staff } = await requireStaff(request, services);
+  const { session, staff } = await requireStaff(requestContext({ request, context }), request);
   const locale = await requestContext({ request, context }).locale;
   return json(await enrollmentHistory(services, session, staff, enrollmentIdParam(params.id), locale));
 }
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { session, staff } = await requireStaff(request, services);
+  const { session, staff } = await requireStaff(requestContext({ request, context }), request);
   const id = enrollmentIdParam(params.id);
   const result = await planCancelValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);

@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n-react";
 import { readForm } from "~/.server/platform/request";
 import { requireGroupAdmin } from "~/.server/store/guard";
+import { requestContext } from "~/.server/platform/request-context";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { CENSUS_MAX_BYTES, checkCensusFile } from "~/.server/employers/census";
 import { CENSUS_COLUMNS } from "~/domain/census";
@@ -20,15 +21,14 @@ const ENVELOPE_BYTES = 16 * 1024;
 
 /** Upload a census (issue 28): the file is checked whole; nothing changes until it is clean and applied. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { services } = context;
-  await requireGroupAdmin(request, services);
+  await requireGroupAdmin(requestContext({ request, context }), request);
   return json({ maxMegabytes: CENSUS_MAX_BYTES / (1024 * 1024) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services, { maxBytes: CENSUS_MAX_BYTES + ENVELOPE_BYTES });
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const file = form.get("file");
   const result = await checkCensusFile(services, session, groupId, file instanceof File ? file : null);
   if (result.ok) return redirectWithSession(services, session, `/group-census/${result.uploadId}`);

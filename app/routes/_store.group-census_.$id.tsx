@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireGroupAdmin } from "~/.server/store/guard";
+import { requestContext } from "~/.server/platform/request-context";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { applyCensus, censusPreview } from "~/.server/employers/census";
 import { pageTitle } from "~/utils/page-title";
@@ -20,14 +21,14 @@ function uploadIdOf(param: string | undefined) {
 /** A clean census's preview (issue 28): what applying it adds, changes, terminates and reinstates. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { services } = context;
-  const { groupId } = await requireGroupAdmin(request, services);
+  const { groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   return json(await censusPreview(services, groupId, uploadIdOf(params.id)));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const id = uploadIdOf(params.id);
   if (field(form, "intent", 10) !== "apply") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const result = await applyCensus(services, session, groupId, id);

@@ -23,7 +23,7 @@ export const meta = pageTitle("groupHome");
 /** Group home: Get Group Quote, Add New Employee, View Plans, Back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireRole(request, services, "group");
+  const session = await requireRole(requestContext({ request, context }), request, "group");
   const home = await loadGroupHome(services, request, session);
   if (!home) throw new Response("Not Found", { status: 404 });
   const { group, portals } = home;
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await requireRole(request, services, "group");
+  const session = await requireRole(requestContext({ request, context }), request, "group");
   const group = await homeGroup(services, session);
   if (!group) throw new Response("Not Found", { status: 404 });
   const intent = field(form, "intent", 20);

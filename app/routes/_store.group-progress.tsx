@@ -19,7 +19,7 @@ export const meta = pageTitle("groupProgress");
 /** The group's enrollment progress (issue 28), for its verified admin: counts, a bar, a list by status (a GET form). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const asked = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: ProgressFilter = (PROGRESS_FILTERS as readonly string[]).includes(asked) ? (asked as ProgressFilter) : "all";
   const locale = await requestContext({ request, context }).locale;
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const intent = field(form, "intent", 20);
   if (intent === "invite") {
     const audience = field(form, "audience", 10);

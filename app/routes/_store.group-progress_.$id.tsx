@@ -24,7 +24,7 @@ function employeeId(raw: string | undefined) {
 /** One employee's progress (issue 28): their plans, and a waiver entered or taken back on their behalf by the admin. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const locale = await requestContext({ request, context }).locale;
   return json(await employeeProgress(services, session, groupId, employeeId(params.id), locale));
 }
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const id = employeeId(params.id);
   const here = `/group-progress/${id}`;
   const intent = field(form, "intent", 20);

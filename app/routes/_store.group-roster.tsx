@@ -3,6 +3,7 @@ import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { requireGroupAdmin } from "~/.server/store/guard";
+import { requestContext } from "~/.server/platform/request-context";
 import { rosterPage } from "~/.server/employers/roster";
 import { ROSTER_FILTERS, type RosterFilter } from "~/domain/roster";
 import { pageTitle } from "~/utils/page-title";
@@ -13,7 +14,7 @@ export const meta = pageTitle("groupRoster");
 /** The group's employees (issue 28), for its verified admin: by status, each as a card (320 px, no JavaScript needed). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const asked = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: RosterFilter = (ROSTER_FILTERS as readonly string[]).includes(asked) ? (asked as RosterFilter) : "all";
   const page = await rosterPage(services, session, groupId, filter);

@@ -29,7 +29,7 @@ function employeeIdOf(param: string | undefined): number | null {
 /** One employee of the group (issue 28): add, edit, terminate with a date, reinstate. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { services } = context;
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const id = employeeIdOf(params.id);
   const employee = id === null ? null : employeeView(await viewEmployee(services, session, groupId, id));
   return json({ employee });
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const id = employeeIdOf(params.id);
   const intent = field(form, "intent", 20);
   const today = todayIso(services.now());

@@ -5,6 +5,7 @@ import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";
 import { readForm } from "~/.server/platform/request";
 import { requireGroupAdmin } from "~/.server/store/guard";
+import { requestContext } from "~/.server/platform/request-context";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { saveWindowSettings, windowSettingsView } from "~/.server/employers/windows";
 import { windowValidator } from "~/forms/enrollment-window";
@@ -19,14 +20,14 @@ export const meta = pageTitle("groupWindows");
 /** The group's enrollment windows and termination rule (issue 28), for its verified admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { groupId } = await requireGroupAdmin(request, services);
+  const { groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   return json(await windowSettingsView(services, groupId));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const result = await windowValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   await saveWindowSettings(services, session, groupId, result.data);

@@ -13,7 +13,7 @@ export const meta = pageTitle("groupsHome");
 /** /groups-home: the home of the group the visitor shops under (white-label and group landings). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireStoreAccess(request, services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   const locale = await requestContext({ request, context }).locale;
   const branding = await sessionGroupBranding(services, session, locale);
   if (!branding) throw redirect("/");

@@ -18,7 +18,7 @@ export const meta = pageTitle("quote");
 /** /home: where a new enrollment starts its quote, for whoever is being enrolled. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireStoreAccess(request, services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   const s = session.all();
   if (!s.enrollType) {
     const site = await siteOf(services, request);
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const closed = await closedWindowFor(services, session);
   return json({
     closed,
-    quote: await landingQuoteData(services, request),
+    quote: await landingQuoteData(requestContext({ request, context }), request),
     enrollType: s.enrollType,
     // a rep or a group's administrator quotes for someone else; anyone else for themselves (issue 26 #8)
     forSomeoneElse: s.eprocess === "rep" || session.staff?.kind === "group_admin",
@@ -41,9 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  const session = await requireStoreAccess(request, context.services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   if (await closedWindowFor(context.services, session)) return redirectWithSession(context.services, session, "/home");
-  return landingQuoteAction(context.services, request, form);
+  return landingQuoteAction(requestContext({ request, context }), request, form);
 }
 
 export default function Home() {

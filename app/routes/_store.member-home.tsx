@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n-react";
 import { validationError } from "remix-validated-form";
 import { readForm, field } from "~/.server/platform/request";
 import { requireStoreAccess } from "~/.server/store/guard";
+import { requestContext } from "~/.server/platform/request-context";
 import { redirectWithSession } from "~/.server/platform/respond";
 import { sessionMember, startExistingMemberEnrollment } from "~/.server/members/existing-member";
 import { dependentsInfoValidator, tierChoiceValidator } from "~/forms/quote";
@@ -18,7 +19,7 @@ export const meta = pageTitle("memberHome");
 /** Member home: greets the member by name and offers a tier choice; then the plans. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireStoreAccess(request, services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   const member = await sessionMember(services, session);
   const url = new URL(request.url);
   const tier = url.searchParams.get("tier");
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await requireStoreAccess(request, services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   const member = await sessionMember(services, session);
   if (!member) return redirectWithSession(services, session, "/member-home");
   if (field(form, "intent", 20) === "dependents") {

@@ -19,12 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requestContext({ request, context }).session;
   const enrollment = await currentEnrollment(services, session);
   const type = new URL(request.url).searchParams.get("type") ?? enrollment?.category ?? null;
-  return json(listingForBrowser(await plansListing(services, request, type), context.listedCards));
+  return json(listingForBrowser(await plansListing(requestContext({ request, context }), request, type), context.listedCards));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  return plansAction(context.services, request, form);
+  return plansAction(requestContext({ request, context }), request, form);
 }
 
 export default function NewPlans() {

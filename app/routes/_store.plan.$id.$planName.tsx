@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const canonical = planHref(plan);
   const url = new URL(request.url);
   if (url.pathname !== canonical) throw redirect(canonical + url.search);
-  const { ctx, data } = await planDetail(context.services, request, plan);
+  const { ctx, data } = await planDetail(requestContext({ request, context }), request, plan);
   const dialog = url.searchParams.get("dialog");
   let portalChoice = null;
   if (dialog === "portal") {

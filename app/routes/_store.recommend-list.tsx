@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestContext } from "~/.server/platform/request-context";
 import { json } from "~/.server/platform/loader-json";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
@@ -14,7 +15,7 @@ export const meta = pageTitle("recommended");
 /** /recommend-list?name=…: the recommended products, or 'No Any Products'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const ctx = await shoppingContext(services, request);
+  const ctx = await shoppingContext(requestContext({ request, context }));
   const from = new URL(request.url).searchParams.get("name") === "cart" ? "cart" : "plans";
   const cards = await recommendedCards(services, { enrollment: ctx.enrollment, facts: ctx.facts, over65: ctx.over65, locale: ctx.locale });
   return json({ cards, from });

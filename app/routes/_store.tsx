@@ -7,7 +7,7 @@ import { requestContext } from "~/.server/platform/request-context";
 
 /** The store's main layout: guarded by the rep-authenticated flag; carries the compare tray (issue 18). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStoreAccess(request, context.services);
+  await requireStoreAccess(requestContext({ request, context }), request);
   const session = await requestContext({ request, context }).session;
   const locale = await requestContext({ request, context }).locale;
   return json({ compare: await compareTray(context.services, session, locale) });

@@ -25,7 +25,7 @@ function portalsFor(services: Services, session: StoreSession) {
 /** Websites page: Start Enrollment → portal chooser (Back, Submit) → the quote. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await requireStoreAccess(request, services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   const portals = await portalsFor(services, session);
   const locale = await requestContext({ request, context }).locale;
   return json({
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services);
-  const session = await requireStoreAccess(request, services);
+  const session = await requireStoreAccess(requestContext({ request, context }), request);
   const result = await portalOnlyValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
   const portals = await portalsFor(services, session);

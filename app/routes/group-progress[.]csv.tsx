@@ -6,7 +6,7 @@ import { requestContext } from "~/.server/platform/request-context";
 /** The progress list as CSV (issue 28): who, where they stand, their plans; no SSN. For the verified admin only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const { session, groupId } = await requireGroupAdmin(request, services);
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
   const locale = await requestContext({ request, context }).locale;
   const body = await progressCsv(services, session, groupId, locale);
   return new Response(`\ufeff${body}`, {

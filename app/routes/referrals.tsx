@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(services, request);
   const locale = await requestContext({ request, context }).locale;
   const branding = await sessionBranding(services, session, site, locale);
-  const quote = await landingQuoteData(services, request);
+  const quote = await landingQuoteData(requestContext({ request, context }), request);
   return json(
     { referrerName: referral.referrer_name, branding, quote },
     entered ? { headers: { "Set-Cookie": entered.cookie } } : undefined,
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.services);
-  return landingQuoteAction(context.services, request, form);
+  return landingQuoteAction(requestContext({ request, context }), request, form);
 }
 
 export default function Referrals() {

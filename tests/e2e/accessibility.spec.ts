@@ -51,8 +51,12 @@ async function summaryLinks(page: Page) {
 }
 
 test.describe("accessibility and small screens", () => {
-  test("the error summary names each field with its message, in the form's order, in English and Spanish", async ({ page, a11y }) => {
-    await groupEmployeeToWizard(page);
+  test("the error summary names each field with its message, in the form's order, in English and Spanish", async ({
+    page,
+    a11y,
+    group,
+  }) => {
+    await groupEmployeeToWizard(page, group);
     await page.getByRole("button", { name: "Next" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary.getByRole("link").first()).toHaveText("First name: Field is required");
@@ -157,8 +161,8 @@ test.describe("accessibility and small screens", () => {
     expect(Math.ceil(cover.height)).toBeGreaterThanOrEqual(cover.page);
   });
 
-  test("contact step: Skip Email Validation ticks and stays; a State chosen after the ZIP stays", async ({ page, jsEnabled }) => {
-    await groupEmployeeToWizard(page);
+  test("contact step: Skip Email Validation ticks and stays; a State chosen after the ZIP stays", async ({ page, jsEnabled, group }) => {
+    await groupEmployeeToWizard(page, group);
     await page.getByLabel("First name").fill("Rosa");
     await page.getByLabel("Last name").fill("Diaz");
     await page.getByLabel("Feet").fill("5");

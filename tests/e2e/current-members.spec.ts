@@ -1,5 +1,15 @@
-import { test, expect, openMailbox, type Page } from "./fixtures";
+import { test, expect, openMailbox, type Page, type TestGroup } from "./fixtures";
 import { groupAdminSignsIn, repSignsIn } from "./journeys";
+
+/** The demo's group and its first admin (the seed's; only this spec's group-members test uses them). */
+const DEMO_GROUP: TestGroup = {
+  code: "ACME2024",
+  company: "Acme Logistics Inc.",
+  admins: [
+    { first: "Dana", last: "Whitfield", name: "Dana Whitfield", email: "dana.whitfield@acmelogistics.example" },
+    { first: "Tomás", last: "Alvarez", name: "Tomás Alvarez", email: "tomas.alvarez@acmelogistics.example" },
+  ],
+};
 import { DEMO } from "../../app/.server/db/seed";
 import { createCipher } from "../../app/.server/platform/crypto";
 import { memberStoreToken } from "../../app/.server/members/member-links";
@@ -118,7 +128,9 @@ test.describe("current members", () => {
   });
 
   test("group: the admin signs in → group home → Current Members → its members only → Enroll Now → plans", async ({ page, a11y }) => {
-    await groupAdminSignsIn(page);
+    // The demo group, alone among the specs (tests/e2e-own-data.test.ts): its list needs members, and
+    // a member is made only by a completed enrollment — a group of the test's own would have none.
+    await groupAdminSignsIn(page, DEMO_GROUP);
     await a11y(page);
     await page.getByRole("link", { name: "Open the member list" }).click();
     await expect(page).toHaveURL(/\/group-select-member$/);

@@ -14,6 +14,8 @@
  * - `rep` is a rep of the test's own, made in the operators' console by the fixtures' operator
  *   (added by `npm run operator` before the server starts), so no one person signs in more often
  *   in a run than the per-person limit allows.
+ * - `group` is a group of the test's own with two admins, made in the same console by the same
+ *   operator (New group, then Add a group admin twice): no spec depends on the demo's group.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
@@ -96,6 +98,21 @@ export interface TestRep {
   email: string;
 }
 
+/** A group admin made for one test: the name the sign-in page lists and the e-mail it masks. */
+export interface TestGroupAdmin {
+  first: string;
+  last: string;
+  name: string;
+  email: string;
+}
+
+/** A group made for one test, with two admins: the code an employee types and the company it confirms. */
+export interface TestGroup {
+  code: string;
+  company: string;
+  admins: [TestGroupAdmin, TestGroupAdmin];
+}
+
 /** n written in the letters a–z (0 → "a", 26 → "ba"). */
 function letters(n: number): string {
   return (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
@@ -104,6 +121,7 @@ function letters(n: number): string {
 /** The fixtures' operator, signed in once per worker in a browser of its own, making reps. */
 interface ConsoleWorker {
   newRep(label: string, baseURL: string): Promise<TestRep>;
+  newGroup(label: string, baseURL: string): Promise<TestGroup>;
 }
 
 async function operatorSignsIn(page: Page) {
@@ -118,7 +136,7 @@ async function operatorSignsIn(page: Page) {
 }
 
 export const test = base.extend<
-  { a11y: (page: Page) => Promise<void>; jsEnabled: boolean; rep: TestRep; _mailboxes: undefined },
+  { a11y: (page: Page) => Promise<void>; jsEnabled: boolean; rep: TestRep; group: TestGroup; _mailboxes: undefined },
   { axeWorker: AxeWorker; consoleWorker: ConsoleWorker }
 >({
   // Every context and request the test opens comes through the proxy from the test's own address
@@ -141,25 +159,30 @@ export const test = base.extend<
       const consoles = new Map<string, Page>();
       let made = 0;
       const tag = `${workerInfo.workerIndex.toString(36)}${randomBytes(2).toString("hex")}`.toUpperCase();
+      /** The worker's console on this server, signed in, at `path`. */
+      async function consoleAt(baseURL: string, path: string) {
+        let page = consoles.get(baseURL);
+        if (!page) {
+          const context = await browser.newContext({
+            baseURL,
+            javaScriptEnabled: true,
+            extraHTTPHeaders: behindProxy(workerInfo.workerIndex),
+          });
+          page = await context.newPage();
+          consoles.set(baseURL, page);
+          await operatorSignsIn(page);
+        }
+        await page.goto(path);
+        // a worker's console session outlived its idle limit: the operator signs in again
+        if (!page.url().endsWith(path)) {
+          await operatorSignsIn(page);
+          await page.goto(path);
+        }
+        return page;
+      }
       await use({
         async newRep(label, baseURL) {
-          let page = consoles.get(baseURL);
-          if (!page) {
-            const context = await browser.newContext({
-              baseURL,
-              javaScriptEnabled: true,
-              extraHTTPHeaders: behindProxy(workerInfo.workerIndex),
-            });
-            page = await context.newPage();
-            consoles.set(baseURL, page);
-            await operatorSignsIn(page);
-          }
-          await page.goto("/admin/reps/new");
-          // a worker's console session outlived its idle limit: the operator signs in again
-          if (!/\/admin\/reps\/new$/.test(page.url())) {
-            await operatorSignsIn(page);
-            await page.goto("/admin/reps/new");
-          }
+          const page = await consoleAt(baseURL, "/admin/reps/new");
           made += 1;
           const code = `T${tag}X${made}`;
           // a name of letters only (the agreement's broker name takes no digits), unique in the run
@@ -176,6 +199,40 @@ export const test = base.extend<
           await expect(page).toHaveURL(/\/admin\/reps\/\d+\?saved=1$/);
           return { ...rep, name: `${rep.first} ${rep.last}` };
         },
+        async newGroup(label, baseURL) {
+          const page = await consoleAt(baseURL, "/admin/groups/new");
+          made += 1;
+          const code = `G${tag}X${made}`;
+          // letters only, unique in the run (the agreement's group name is plain text)
+          const company = `${label === "off" ? "Offgroup" : "Ongroup"} ${letters(workerInfo.workerIndex)}${letters(made)} Freight Inc.`;
+          const form = page.locator("form#group");
+          await form.getByLabel("Enrollment code").fill(code);
+          await form.getByLabel("Company name").fill(company);
+          // the group home is reached through the group's landing page (no address: a configuration error)
+          await form.getByLabel("Landing page address").fill(`test-group-${code.toLowerCase()}`);
+          await form.getByLabel("Street address").fill("1845 Commerce Street");
+          await form.getByLabel("City").fill("Dallas");
+          await form.getByLabel("State").fill("TX");
+          await form.getByLabel("ZIP code").fill("75201");
+          await page.getByRole("button", { name: "Create group" }).click();
+          await expect(page).toHaveURL(/\/admin\/groups\/\d+\?saved=1$/);
+          const admins = [] as TestGroupAdmin[];
+          for (const [first, last] of [
+            ["Dora", `Admin${letters(workerInfo.workerIndex)}${letters(made)}`],
+            ["Tobias", `Second${letters(workerInfo.workerIndex)}${letters(made)}`],
+          ] as const) {
+            const admin = { first, last, name: `${first} ${last}`, email: `${first.toLowerCase()}.${code.toLowerCase()}@example.com` };
+            const add = page.locator("form#group-admin");
+            await add.getByLabel("First name").fill(admin.first);
+            await add.getByLabel("Last name").fill(admin.last);
+            await add.getByLabel("E-mail").fill(admin.email);
+            await page.getByRole("button", { name: "Add admin" }).click();
+            await expect(page).toHaveURL(/\/admin\/groups\/\d+\?saved=1$/);
+            await expect(page.getByText(admin.name).first()).toBeVisible();
+            admins.push(admin);
+          }
+          return { code, company, admins: [admins[0]!, admins[1]!] };
+        },
       });
       for (const page of consoles.values()) await page.context().close();
     },
@@ -183,6 +240,9 @@ export const test = base.extend<
   ],
   rep: async ({ consoleWorker, baseURL }, use, testInfo) => {
     await use(await consoleWorker.newRep(testInfo.project.use.javaScriptEnabled === false ? "off" : "on", baseURL!));
+  },
+  group: async ({ consoleWorker, baseURL }, use, testInfo) => {
+    await use(await consoleWorker.newGroup(testInfo.project.use.javaScriptEnabled === false ? "off" : "on", baseURL!));
   },
   // One JavaScript-on page per worker for checking JavaScript-off pages: a context per check cost
   // more than the check itself.

@@ -2,7 +2,7 @@
  * Steps several journeys share, done the way a person does them: through the pages' labels.
  */
 import { expect, type Page } from "@playwright/test";
-import { codeFromMailbox } from "./fixtures";
+import { codeFromMailbox, type TestGroup } from "./fixtures";
 import { planId } from "../../app/.server/db/seed/catalog";
 
 /**
@@ -55,17 +55,22 @@ export async function repSignsIn(page: Page, code = "ABCD1212") {
   await expect(page).toHaveURL(/\/agent-home$/);
 }
 
-/** An employee's group code, then a group admin signs in from the group home with the code e-mailed to them. */
-export async function groupAdminSignsIn(page: Page, admin = "Dana Whitfield") {
+/** An employee types the test's group code and confirms the employer: the group home. */
+export async function employeeEntersGroup(page: Page, group: TestGroup) {
   await page.goto("/access?step=employee&purpose=employee");
   const dialog = page.getByRole("dialog", { name: "Employee Enrollment" });
-  await dialog.getByLabel("Group enrollment code").fill("ACME2024");
+  await dialog.getByLabel("Group enrollment code").fill(group.code);
   await dialog.getByRole("button", { name: "Submit" }).click();
   await page.getByRole("dialog", { name: "Confirm your employer" }).getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL(/\/group-home$/);
+}
+
+/** The test's group code, then its first admin signs in from the group home with the code e-mailed to them. */
+export async function groupAdminSignsIn(page: Page, group: TestGroup) {
+  await employeeEntersGroup(page, group);
   await page.getByRole("link", { name: "Sign in as a group administrator" }).click();
   await expect(page).toHaveURL(/\/verify\?as=admin$/);
-  await page.getByLabel(`${admin}: E-mail to`, { exact: false }).check();
+  await page.getByLabel(`${group.admins[0].name}: E-mail to`, { exact: false }).check();
   await page.getByRole("button", { name: "Send code" }).click();
   await typeCodeFromOutbox(page);
   await expect(page).toHaveURL(/\/group-home$/);
@@ -122,14 +127,14 @@ export async function payByBankDraft(page: Page, holder: string, account: string
   await page.getByRole("button", { name: "Next" }).click();
 }
 
-/** A group employee (ACME2024) quotes term life (so the employer and beneficiary steps are in it) and reaches the personal step. */
-export async function groupEmployeeToWizard(page: Page) {
-  await page.goto("/access?step=employee&purpose=employee");
-  await page.getByRole("dialog").getByLabel("Group enrollment code").fill("ACME2024");
-  await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
-  await expect(page).toHaveURL(/\/group-home$/);
+/** An employee of the test's group quotes term life (so the employer and beneficiary steps are in it) and reaches the personal step. */
+export async function groupEmployeeToWizard(page: Page, group: TestGroup) {
+  await employeeEntersGroup(page, group);
   await page.getByRole("button", { name: "Start an employee's enrollment" }).click();
+  // a group made in the console has no platform of its own: the employee chooses the employers' one
+  const platform = page.getByRole("dialog", { name: "Choose a platform" });
+  await platform.getByLabel("Employer Benefits Portal (EMPLOYER)").check();
+  await platform.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/home$/);
   const form = page.locator("form#quote");
   await form.getByLabel("ZIP code").fill("75201");

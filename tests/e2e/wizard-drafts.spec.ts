@@ -16,10 +16,11 @@ test.describe("Save & Continue Later keeps what was typed", () => {
     a11y,
     jsEnabled,
     browser,
+    group,
   }) => {
     test.setTimeout(180_000);
     const tag = `${jsEnabled ? "js" : "nojs"}.${Date.now()}`;
-    await groupEmployeeToWizard(page);
+    await groupEmployeeToWizard(page, group);
 
     // Personal: typing with mistakes (inches, SSN), then Enter Enroller Code
     await page.getByLabel("First name").fill("Ana");

@@ -13,9 +13,14 @@
  * the URL differ.
  *
  * The session is read lazily (a route that never asks does not read the cookie) with the default
- * options; a page that reads it otherwise (the session-expired page, the keep-alive check, the
- * plans page's cache key) calls services.sessions.read itself. Commit as before:
- * `services.sessions.commit(await ctx.session)`.
+ * options; a page that reads it otherwise (the session-expired page, the keep-alive check) calls
+ * services.sessions.read itself. Commit as before: `services.sessions.commit(await ctx.session)`.
+ *
+ * This module is the one place under app/.server that reads the store's session from a request:
+ * a use case (guard, landing quote, shell, plans listing, shopping) takes the context its route
+ * hands it (tests/request-context.test.ts). The plans page's cache runs in server.ts before
+ * Remix, with no load context: it builds its own with `contextFor`, reading the session as a peek
+ * (not counted as activity, the holder checked by the cache key).
  *
  * The memo mechanisms, and why there are four (none can be merged without risk):
  * - platform/memo.ts `once`: the one memo primitive (a read kept per request while no write has
@@ -34,7 +39,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { localeOf, type Locale } from "~/domain/locale";
 import type { Services } from "../services";
 import type { MemoScope } from "./memo";
-import type { StoreSession } from "./session";
+import type { ReadOptions, StoreSession } from "./session";
 
 export interface RequestContext {
   services: Services;
@@ -66,21 +71,33 @@ export function requestContext(args: { request: Request; context: AppLoadContext
   const identity = identityOf(request);
   const hit = kept.get(context);
   if (hit && hit.identity === identity) return hit.context;
-  const { services } = context;
+  const built = contextFor(context.services, request, { clientIp: context.clientIp, requestId: context.requestId });
+  kept.set(context, { identity, context: built });
+  return built;
+}
+
+/**
+ * A context for a request outside Remix's loaders (the plans page's cache in server.ts, which
+ * runs before Remix and has no load context): the same lazy session and language. `read`: how
+ * the session is read (the cache key peeks: no activity, its holder checked by the caller).
+ */
+export function contextFor(
+  services: Services,
+  request: Request,
+  options: { clientIp?: string; requestId?: string; read?: ReadOptions } = {},
+): RequestContext {
   let session: Promise<StoreSession> | undefined;
   let locale: Promise<Locale> | undefined;
-  const built: RequestContext = {
+  return {
     services,
     get session() {
-      return (session ??= services.sessions.read(request));
+      return (session ??= options.read ? services.sessions.read(request, options.read) : services.sessions.read(request));
     },
     get locale() {
       return (locale ??= services.i18n.getLocale(request).then(localeOf));
     },
-    clientIp: context.clientIp,
-    requestId: context.requestId,
+    clientIp: options.clientIp,
+    requestId: options.requestId ?? request.headers.get("x-request-id") ?? "",
     memo: services,
   };
-  kept.set(context, { identity, context: built });
-  return built;
 }

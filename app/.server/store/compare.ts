@@ -6,6 +6,7 @@
 import { redirect } from "@remix-run/node";
 import { localRedirect } from "../platform/redirect";
 import type { Services } from "../services";
+import type { RequestContext } from "../platform/request-context";
 import type { StoreSession } from "../platform/session";
 import { field } from "../platform/request";
 import { carriers, planText, type Catalog, type CatalogPlan } from "../repositories/catalog";
@@ -138,12 +139,12 @@ async function comparePlans(
  * retired plan ids are 404; the caller has already refused more than four.
  */
 export async function comparison(
-  services: Services,
-  request: Request,
+  rc: RequestContext,
   ids: ReadonlyArray<number>,
   options: { differencesOnly: boolean },
 ): Promise<ComparisonData> {
-  const ctx = await shoppingContext(services, request);
+  const { services } = rc;
+  const ctx = await shoppingContext(rc);
   const { catalog, locale, facts } = ctx;
   const plans = ids.map((id) => comparable(catalog, id));
   if (plans.some((p) => p === null)) throw new Response("Not Found", { status: 404 });

@@ -5,13 +5,14 @@
  * on partner sites the visitor goes to the access page.
  */
 import { redirect } from "@remix-run/node";
-import type { Services } from "../services";
+import type { RequestContext } from "../platform/request-context";
 import { siteOf } from "./site";
 
-export async function requireStoreAccess(request: Request, services: Services) {
-  const session = await services.sessions.read(request);
+/** The session comes from the request's context (platform/request-context.ts), which the route hands over. */
+export async function requireStoreAccess(ctx: RequestContext, request: Request) {
+  const session = await ctx.session;
   if (session.get("repAuthenticated")) return session;
-  const site = await siteOf(services, request);
+  const site = await siteOf(ctx.services, request);
   const url = new URL(request.url);
   if (site.kind === "partner") throw redirect("/access");
   throw redirect(`/?next=${encodeURIComponent(url.pathname + url.search)}`);
@@ -22,8 +23,8 @@ export async function requireStoreAccess(request: Request, services: Services) {
  * own: it needs the rep verified by a code (issue 15). The group home opens with the group's
  * code (employees add themselves, view plans); its member list needs an admin (requireGroupAdmin).
  */
-export async function requireRole(request: Request, services: Services, role: "rep" | "group") {
-  const session = await requireStoreAccess(request, services);
+export async function requireRole(ctx: RequestContext, request: Request, role: "rep" | "group") {
+  const session = await requireStoreAccess(ctx, request);
   const staff = session.staff;
   if (role === "rep") {
     if (staff?.kind !== "rep" || !staff.repId) throw redirect(session.get("pendingRepId") ? "/verify" : "/access");
@@ -43,22 +44,22 @@ export async function requireRole(request: Request, services: Services, role: "r
 }
 
 /** A group's members, and enrolling for them: the group's admin, verified by a code. */
-export async function requireGroupAdmin(request: Request, services: Services) {
-  const session = await requireRole(request, services, "group");
+export async function requireGroupAdmin(ctx: RequestContext, request: Request) {
+  const session = await requireRole(ctx, request, "group");
   const staff = session.staff;
   if (staff?.kind !== "group_admin" || !staff.groupId) throw redirect("/verify?as=admin");
   return { session, groupId: staff.groupId };
 }
 
 /** A verified rep's members and enrolling for them. */
-export async function requireVerifiedRep(request: Request, services: Services) {
-  const session = await requireRole(request, services, "rep");
+export async function requireVerifiedRep(ctx: RequestContext, request: Request) {
+  const session = await requireRole(ctx, request, "rep");
   return { session, repId: session.staff!.repId! };
 }
 
 /** Any verified rep or group admin (an enrollment's history). */
-export async function requireStaff(request: Request, services: Services) {
-  const session = await requireStoreAccess(request, services);
+export async function requireStaff(ctx: RequestContext, request: Request) {
+  const session = await requireStoreAccess(ctx, request);
   const staff = session.staff;
   if (!staff) throw redirect("/access");
   return { session, staff };

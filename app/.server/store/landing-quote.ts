@@ -1,6 +1,7 @@
 /** The landing quote on the entry pages (/, /home, a landing slug, a referral). */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
+import type { RequestContext } from "../platform/request-context";
 import { menuCategories } from "../repositories/catalog";
 import { findGroup, findPortal } from "../repositories/entry";
 import { submitQuote } from "./quote";
@@ -13,9 +14,10 @@ import type { Locale } from "~/domain/locale";
 import { chooseRepPortal, repPortalOptions } from "./portal-choice";
 import { redirectWithSession } from "../platform/respond";
 
-export async function landingQuoteData(services: Services, request: Request) {
-  const session = await services.sessions.read(request);
-  const lng = await services.i18n.getLocale(request);
+export async function landingQuoteData(ctx: RequestContext, request: Request) {
+  const { services } = ctx;
+  const session = await ctx.session;
+  const lng = await ctx.locale;
   const categories = await menuCategories(services.db, session.get("over65") ?? false, todayIso(services.now()));
   const enrollment = await currentEnrollment(services, session);
   // a quote under way; or what an invitation started with (issue 28: the date of birth prefilled, the ZIP when known)
@@ -41,13 +43,13 @@ export async function landingQuoteData(services: Services, request: Request) {
 }
 
 export async function landingQuoteAction(
-  services: Services,
+  ctx: RequestContext,
   request: Request,
   form: FormData,
   options: { next?: (category: string | null) => string; portalChoice?: string } = {},
 ) {
-  const session = await services.sessions.read(request);
-  return submitQuote(services, request, session, form, {
+  const session = await ctx.session;
+  return submitQuote(ctx.services, request, session, form, {
     requireCategory: true,
     next: options.next ?? ((category) => (category ? `/plans?type=${encodeURIComponent(category)}` : "/plans")),
     portalChoice: options.portalChoice,
@@ -65,8 +67,9 @@ export async function landingPortalChoice(services: Services, session: StoreSess
 }
 
 /** The landing's portal chooser posted: the rep's choice is stored, then the quote at /home. */
-export async function landingPortalAction(services: Services, request: Request, form: FormData) {
-  const session = await services.sessions.read(request);
+export async function landingPortalAction(ctx: RequestContext, form: FormData) {
+  const { services } = ctx;
+  const session = await ctx.session;
   const repId = session.get("agentId");
   if (!repId || !needsPortalChoice(session.all())) return redirectWithSession(services, session, "/");
   const choice = await chooseRepPortal(services, repId, session.all(), form);

@@ -2,6 +2,7 @@
  *  membership and premier companions, suggestions and the description. */
 import { redirect } from "@remix-run/node";
 import type { Services } from "../services";
+import type { RequestContext } from "../platform/request-context";
 import { catalogToday, shoppingContext } from "./shopping";
 import { pricingFor } from "./cart";
 import { planText, type CatalogPlan } from "../repositories/catalog";
@@ -12,8 +13,9 @@ import { siteAssets } from "../repositories/sites";
 import { siteOf } from "./site";
 import type { PricingErrorCode } from "~/domain/pricing";
 
-export async function planDetail(services: Services, request: Request, plan: CatalogPlan) {
-  const ctx = await shoppingContext(services, request);
+export async function planDetail(rc: RequestContext, request: Request, plan: CatalogPlan) {
+  const { services } = rc;
+  const ctx = await shoppingContext(rc);
   const site = await siteOf(services, request);
   const assets = await siteAssets(services.db, site.id);
   const { catalog, locale, facts, quoted } = ctx;

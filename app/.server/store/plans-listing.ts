@@ -1,5 +1,5 @@
 /** The data of a plans screen (/plans and /new-plans). */
-import type { Services } from "../services";
+import type { RequestContext } from "../platform/request-context";
 import { shoppingContext } from "./shopping";
 import { sectionsForVisitor } from "./plan-cards";
 import { cachedPricedSections } from "./listing-cache";
@@ -12,8 +12,9 @@ import type { ListedCard, PlanCardData, PlanSection, PlansListingData } from "~/
 
 export type { PlansListingData } from "~/views/plans";
 
-export async function plansListing(services: Services, request: Request, requestedType: string | null): Promise<PlansListingData> {
-  const [ctx, site] = await Promise.all([shoppingContext(services, request), siteOf(services, request)]);
+export async function plansListing(rc: RequestContext, request: Request, requestedType: string | null): Promise<PlansListingData> {
+  const { services } = rc;
+  const [ctx, site] = await Promise.all([shoppingContext(rc), siteOf(services, request)]);
   const type = requestedType && ctx.catalog.categories.some((c) => c.key === requestedType) ? requestedType : null;
   // Priced once per question and shared (ADR 011); the visitor's ticks and add buttons on top.
   const priced = cachedPricedSections(ctx.catalog, {
@@ -73,8 +74,9 @@ export function listingForBrowser(
 }
 
 /** The plans screens' action: add to cart from a card, or save the Basic Details; both come back. */
-export async function plansAction(services: Services, request: Request, form: FormData) {
-  const session = await services.sessions.read(request);
+export async function plansAction(ctx: RequestContext, request: Request, form: FormData) {
+  const { services } = ctx;
+  const session = await ctx.session;
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
   url.searchParams.delete("added");

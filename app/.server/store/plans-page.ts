@@ -24,6 +24,7 @@
  */
 import crypto from "node:crypto";
 import type { Services } from "../services";
+import { contextFor } from "../platform/request-context";
 import { DocumentCache, type PageCapture } from "../platform/document-cache";
 import { gzipFilled, plainFilled, spliceTemplate } from "../platform/spliced-gzip";
 import { hostOf } from "./site";
@@ -58,7 +59,9 @@ function rowValues(row: Record<string, unknown>) {
 
 /**
  * The inputs of GET /plans[?type=…] for this request, or null when the page cannot be served
- * from a cache for it. Reads what the page's loaders read, without writing anything.
+ * from a cache for it. Reads what the page's loaders read, without writing anything. It runs in
+ * server.ts before Remix (no load context yet): the request's context is built here, its session
+ * read as a peek (not the visitor's activity; the holder is checked below against the row read).
  */
 export async function plansPageInputs(services: Services, request: Request): Promise<PlansPageInputs | null> {
   if (request.method !== "GET") return null;
@@ -70,9 +73,10 @@ export async function plansPageInputs(services: Services, request: Request): Pro
 
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader) return null;
+  const ctx = contextFor(services, request, { read: { touch: false, holderCheckedByCaller: true } });
   let session;
   try {
-    session = await services.sessions.read(request, { touch: false, holderCheckedByCaller: true });
+    session = await ctx.session;
   } catch {
     return null;
   }
@@ -87,7 +91,7 @@ export async function plansPageInputs(services: Services, request: Request): Pro
   const host = hostOf(request);
   const [site, locale, { recommendationVersion, enrollment, lines, answers }] = await Promise.all([
     siteForHost(db, host),
-    services.i18n.getLocale(request),
+    ctx.locale,
     plansPageReads(db, services.dialect, typeof enrollmentId === "number" ? enrollmentId : null),
   ]);
   if (typeof enrollmentId === "number" && (!enrollment || !OPEN_STATUSES.has(enrollment.status))) return null;

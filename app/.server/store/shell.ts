@@ -15,6 +15,7 @@ import { recommendations } from "./recommended";
 import { quoteFacts } from "./shopping";
 import { todayIso } from "~/domain/dates";
 import type { ShellData } from "~/views/shell";
+import type { RequestContext } from "../platform/request-context";
 import { resources } from "../platform/i18n";
 import { cartLinesOnce, enrollmentOnce } from "./page-reads";
 
@@ -26,12 +27,13 @@ function staffSessionLimits(services: Services, session: StoreSession) {
   return limits ? { ...limits, warningSeconds: SESSION_WARNING_SECONDS } : null;
 }
 
-export async function loadShell(request: Request, services: Services): Promise<{ data: ShellData; headers: Headers }> {
+/** `ctx`: the request's context (its session and language), handed by the root loader. */
+export async function loadShell(ctx: RequestContext, request: Request): Promise<{ data: ShellData; headers: Headers }> {
+  const { services } = ctx;
   const { db } = services;
-  const session = await services.sessions.read(request);
+  const session = await ctx.session;
   const url = new URL(request.url);
-  const detected = await services.i18n.getLocale(request);
-  const locale: Locale = isLocale(detected) ? detected : "en";
+  const locale: Locale = await ctx.locale;
   const site = await siteOf(services, request);
   const s = session.all();
 

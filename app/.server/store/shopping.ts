@@ -16,7 +16,8 @@ import { isoToUsDate } from "~/domain/dates";
 import type { FilterSummary, SelectionBanner } from "~/views/shopping";
 import { cartLinesOnce, enrollmentOnce } from "./page-reads";
 import { referenceData } from "../repositories/reference-data";
-import { localeOf, type Locale } from "~/domain/locale";
+import type { Locale } from "~/domain/locale";
+import type { RequestContext } from "../platform/request-context";
 import { portalName } from "~/domain/portal";
 
 /** An enrollment still being shopped for or checked out (a completed or cancelled one opens nothing). */
@@ -82,13 +83,13 @@ export function isQuoted(enrollment: Enrollment | null): enrollment is Enrollmen
   return Boolean(enrollment && enrollment.zip && enrollment.birthdate && enrollment.tier && enrollment.gender !== null);
 }
 
-/** Everything a plan screen needs about the visitor's quote and cart, in a few queries. */
-export async function shoppingContext(services: Services, request: Request) {
-  const session = await services.sessions.read(request);
+/** Everything a plan screen needs about the visitor's quote and cart, in a few queries (the session and language from the request's context). */
+export async function shoppingContext(ctx: RequestContext) {
+  const { services } = ctx;
+  const session = await ctx.session;
   const enrollment = await currentEnrollment(services, session);
   const quoted = isQuoted(enrollment) ? enrollment : null;
-  const lng = await services.i18n.getLocale(request);
-  const locale = localeOf(lng);
+  const locale = await ctx.locale;
   const [catalog, facts, lines, outcome, banner, active] = await Promise.all([
     catalogFor(services, quoted),
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
