@@ -24,12 +24,6 @@ const READS_SESSION = /\bsessions\s*\.\s*(?:read\s*\(|storage\s*\.\s*getSession\
 /** Where the session may be read from the request: the context builder, and the read itself. */
 const ALLOWED = ["platform/request-context.ts", "platform/session.ts"];
 
-/**
- * Still reading it, left to the wizard's restructuring under way (issue 25's step registry):
- * loadWizard. Remove the entry when it takes the context; the last test fails until then.
- */
-const PENDING = ["wizard/steps.ts"];
-
 const readers = modules(serverDir)
   .filter((f) => READS_SESSION.test(fs.readFileSync(f, "utf8")))
   .map((f) => path.relative(serverDir, f).split(path.sep).join("/"));
@@ -40,10 +34,6 @@ describe("the request's context (issue 25)", () => {
   });
 
   it("leaves reading the session from the request to the context builder: use cases take it from the context", () => {
-    expect(readers.filter((f) => !ALLOWED.includes(f) && !PENDING.includes(f))).toEqual([]);
-  });
-
-  it("lists as pending only modules that still read it", () => {
-    for (const f of PENDING) expect(readers, f).toContain(f);
+    expect(readers.filter((f) => !ALLOWED.includes(f))).toEqual([]);
   });
 });
