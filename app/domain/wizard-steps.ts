@@ -192,7 +192,7 @@ export type StepScreen = (typeof TAB_SCREENS)[TabName];
 export const TAB_NAMES = Object.keys(TAB_SCREENS) as TabName[];
 
 export function isTabName(value: unknown): value is TabName {
-  return typeof value === "string" && value in TAB_SCREENS;
+  return typeof value === "string" && Object.hasOwn(TAB_SCREENS, value);
 }
 
 export interface TabRow {

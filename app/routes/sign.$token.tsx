@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { readForm } from "~/.server/platform/request";
 import { applicantActor } from "~/.server/platform/audit";
-import { openSignatureRequest, signatureRequestView } from "~/.server/wizard/text-signature";
+import { isSignatureToken, openSignatureRequest, signatureRequestView } from "~/.server/wizard/text-signature";
 import { signFromTextMessage } from "~/.server/wizard/sign-by-text";
 import { esignConsentFor } from "~/.server/wizard/agreement";
 import { AGREEMENT_FORM_MAX_BYTES, agreementValidator } from "~/forms/agreement";
@@ -55,8 +55,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const { services } = context;
   const form = await readForm(request, services, { maxBytes: AGREEMENT_FORM_MAX_BYTES });
-  const here = `/sign/${params.token ?? ""}`;
-  const found = await openSignatureRequest(services, params.token ?? "");
+  const token = params.token ?? "";
+  // a malformed token (a control character among them) never goes into a Location header: the
+  // unknown link's answer, before any redirect is built
+  if (!isSignatureToken(token)) {
+    services.log.warn("signature link refused");
+    return json({ state: "invalid" as const }, { status: 404 });
+  }
+  const here = `/sign/${token}`;
+  const found = await openSignatureRequest(services, token);
   if (!found) return redirect(here);
   const lng = await requestContext({ request, context }).locale;
   const view = await signatureRequestView(services, found, lng);

@@ -334,6 +334,21 @@ export async function employeeOnFile(services: Services, enrollmentId: number) {
 }
 
 /**
+ * Inside Complete's transaction, before anything is made: why an enrollment an invitation started
+ * may no longer be completed — its employee was terminated, or the group's enrollment window (or
+ * their new-hire window) has closed since it began (ADR 026 addendum: the link checked them only
+ * when it was pressed). Null when it may, or when no roster employee is linked to it.
+ */
+export async function invitedEnrollmentRefusal(tx: Services, enrollmentId: number) {
+  const e = await employeeOfEnrollment(tx.db, enrollmentId);
+  if (!e) return null;
+  if (e.status === "terminated") return "review.problems.employeeTerminated" as const;
+  const settings = await employerSettings(tx.db, e.group_id);
+  if (!windowState(windowOf(settings), todayIso(tx.now()), e.hire_date).open) return "review.problems.windowClosed" as const;
+  return null;
+}
+
+/**
  * Inside Complete's transaction: an enrollment an invitation started makes its employee enrolled —
  * the roster row is linked to the new member and an `enrolled` coverage event is written for each
  * plan of the policy (ADR 026: the carrier feed reads these, never the wizard's rows).

@@ -18,7 +18,13 @@ import {
   type LinkCodeScheme,
   type LinkCodeSendResult,
 } from "../platform/link-codes";
-import { claimLinkHolder, findLinkHolder, memberCodeContact, moveLinkHolder } from "../repositories/member-link-holders";
+import {
+  claimLinkHolder,
+  findLinkHolder,
+  memberCodeContact,
+  moveLinkHolder,
+  retireMemberResumeMail,
+} from "../repositories/member-link-holders";
 import { maskEmail } from "./verification";
 import type { AuditActor } from "~/domain/audit";
 import { localeOf, type Locale } from "~/domain/locale";
@@ -95,19 +101,31 @@ export function refuseMemberLink(services: Services, session: StoreSession, memb
   return audit(services, memberLinkActor(session, memberId), { kind: "member_link.refuse", detail });
 }
 
-/** A right code: this browser becomes the link's only holder (the browser that held it needs a code in its turn). */
+/**
+ * A right code: this browser becomes the link's only holder (the browser that held it needs a code
+ * in its turn), and every Save & Continue Later code and link of the member's unfinished
+ * enrollments that this browser does not hold ends (one transaction): whoever held the link before
+ * must not get the member back into a browser with a resume e-mail sent to himself.
+ */
 async function takeMemberLink(services: Services, session: StoreSession, link: MemberLink) {
   const holderHash = services.cipher.hash(holderKey(browserKey(session)));
-  const row = await findLinkHolder(services.db, services.cipher.hashes(linkKey(link)));
-  if (row) await moveLinkHolder(services.db, row.id, holderHash, services.now());
-  else
-    await claimLinkHolder(services.db, {
-      linkHash: services.cipher.hash(linkKey(link)),
-      memberId: link.memberId,
-      holderHash,
-      expiresAt: link.expiresAt,
-      now: services.now(),
-    });
+  const now = services.now();
+  // the session's read dropped a tempId another browser holds: what is left is this browser's own
+  const mine = session.get("tempId") ?? null;
+  await services.db.transaction().execute(async (trx) => {
+    // a write first (SQLite: a transaction that reads first may meet another writer, ADR 007)
+    await retireMemberResumeMail(trx, link.memberId, mine, now);
+    const row = await findLinkHolder(trx, services.cipher.hashes(linkKey(link)));
+    if (row) await moveLinkHolder(trx, row.id, holderHash, now);
+    else
+      await claimLinkHolder(trx, {
+        linkHash: services.cipher.hash(linkKey(link)),
+        memberId: link.memberId,
+        holderHash,
+        expiresAt: link.expiresAt,
+        now,
+      });
+  });
 }
 
 /** Where the member's code goes: their e-mail on file, in the language of their last enrollment (else the page's). */

@@ -45,3 +45,31 @@ export function memberCodeContact(db: DB, memberId: number) {
     .where("members.id", "=", memberId)
     .executeTakeFirst();
 }
+
+/**
+ * Ends every live Save & Continue Later code and direct link of a member's unfinished enrollments
+ * (shopping, checked out) but `keepId` (ADR 033 addendum). Writes only: it may open a transaction.
+ */
+export async function retireMemberResumeMail(db: DB, memberId: number, keepId: number | null, now: Date) {
+  const unfinished = db
+    .selectFrom("enrollments")
+    .select("id")
+    .where("member_id", "=", memberId)
+    .where("status", "in", ["shopping", "checked_out"])
+    .$if(keepId !== null, (q) => q.where("id", "!=", keepId!));
+  await db
+    .updateTable("one_time_codes")
+    .set({ invalidated_at: now.toISOString() })
+    .where("enrollment_id", "in", unfinished)
+    .where("purpose", "=", "resume")
+    .where("used_at", "is", null)
+    .where("invalidated_at", "is", null)
+    .execute();
+  await db
+    .updateTable("link_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("enrollment_id", "in", unfinished)
+    .where("purpose", "=", "direct_continue")
+    .where("used_at", "is", null)
+    .execute();
+}

@@ -5,7 +5,7 @@
  * the policy, the cart and every step are checked again (verify.ts); a refusal creates nothing. The enrollee becomes a member with a policy (listed under their rep and
  * group), the receipt is e-mailed, and an invoice is generated when the member is billed directly.
  */
-import { recordInvitedEnrollment } from "../employers/invitations";
+import { invitedEnrollmentRefusal, recordInvitedEnrollment } from "../employers/invitations";
 import crypto from "node:crypto";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
@@ -74,6 +74,13 @@ export async function completeEnrollment(
       if (!enrollment) {
         if (await policyByKey(trx, idempotencyKey)) return { created: false as const };
         throw new Refused([{ tab: "cart", message: "cart.emptyCheckout" }]);
+      }
+      // an employee's invitation started it: the roster row and the window are read again here (a
+      // termination or a closed window since the link was pressed enrolls nothing, ADR 026)
+      const ineligible = await invitedEnrollmentRefusal(tx, enrollmentId);
+      if (ineligible) {
+        services.log.warn("complete refused: invited employee no longer eligible", { enrollmentId, reason: ineligible });
+        throw new Refused([{ tab: "enrollment", message: ineligible }]);
       }
       // Everything read again, in this transaction: the cart, the step list it implies, each step.
       const { planIds, state } = await wizardState(tx, enrollment);

@@ -20,7 +20,7 @@ import { findByAnyHash, randomToken } from "../platform/crypto";
 import { releaseLimit, takeLimit, type Taken } from "../platform/rate-limit";
 import { sharedCaps } from "./contact-codes";
 import { clientKey } from "../platform/respond";
-import { claimCode, insertCode, retireCodes, unexpiredCodeByHash } from "../repositories/codes";
+import { claimCode, insertCode, unexpiredCodeByHash } from "../repositories/codes";
 import { queueMail, withMessages } from "../platform/outbox";
 import { claimLinkToken, findLinkToken, insertLinkToken, markLinkTokensUsed } from "../repositories/tokens";
 import { findEnrollment, updateEnrollment, wizardTabRows } from "../repositories/enrollments";
@@ -191,8 +191,7 @@ async function resume(
     const tx = { ...services, db: trx };
     const claimed = how.by === "code" ? await claimCode(trx, how.id, now) : await claimLinkToken(trx, how.id, now);
     if (!claimed) return false;
-    await retireCodes(trx, enrollment.id, "resume", now);
-    await markLinkTokensUsed(trx, enrollment.id, "direct_continue", now);
+    // holding it ends every other code and link of the enrollment (in this transaction)
     await holdEnrollment(tx, session, enrollment.id);
     await audit(tx, applicantResuming(session), {
       kind: "enrollment.resume",

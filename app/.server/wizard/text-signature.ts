@@ -29,6 +29,8 @@ import type { AgreementInput } from "~/forms/agreement";
 
 const PURPOSE = "signature";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Whether a path's token has the shape of a signature link's (checked before it goes into any URL or query). */
+export const isSignatureToken = (token: string) => TOKEN.test(token);
 /** A rep or group may send the link again, three times an hour per policy. */
 export const RESEND_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
 const tokenHash = (services: Services, token: string) => services.cipher.hash(`${PURPOSE}:${token}`);

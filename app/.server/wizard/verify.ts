@@ -14,7 +14,8 @@ export type { VerifyContext } from "./registry";
 
 /** One thing that stops Complete: where to fix it (a step, or the cart) and the message key. */
 export interface Problem {
-  tab: TabName | "cart";
+  /** the step to fix, the cart, or the enrollment itself (nothing in the wizard fixes it: no link) */
+  tab: TabName | "cart" | "enrollment";
   message: string;
 }
 

@@ -160,8 +160,11 @@ function Problems({ problems }: { problems: ReviewProblem[] }) {
       <ul>
         {problems.map((p) => (
           <li key={p.tab + p.message} data-testid={`problem-${p.tab}`}>
-            <strong>{p.tab === "cart" ? t("cart.title") : t(`wizard.tabs.${p.tab}`)}:</strong> {problemText(t, p.message)}{" "}
-            {p.tab === "cart" ? (
+            <strong>
+              {p.tab === "cart" ? t("cart.title") : p.tab === "enrollment" ? t("review.problems.enrollment") : t(`wizard.tabs.${p.tab}`)}:
+            </strong>{" "}
+            {problemText(t, p.message)}{" "}
+            {p.tab === "enrollment" ? null : p.tab === "cart" ? (
               <Link to="/cart">{t("review.problems.toCart")}</Link>
             ) : (
               <Form method="post" action="/enrollment/review-confirm" className="inline-form">
