@@ -151,12 +151,17 @@ function problemText(t: TFunction, message: string) {
   return t(message.slice(0, at), values);
 }
 
-/** What stops Complete, each with a way to the step that needs fixing (no JavaScript needed). */
-function Problems({ problems }: { problems: ReviewProblem[] }) {
+/**
+ * What stops Complete, each with a way to the step that needs fixing (no JavaScript needed). When
+ * nothing in the wizard can fix it (the employee's employment or the enrollment period ended),
+ * the heading says so rather than asking for a fix.
+ */
+export function Problems({ problems }: { problems: ReviewProblem[] }) {
   const { t } = useTranslation();
+  const fixable = problems.some((p) => p.tab !== "enrollment");
   return (
     <div className="notice notice--error stack" role="alert" data-testid="review-problems">
-      <h2 className="text-error">{t("review.problems.title")}</h2>
+      <h2 className="text-error">{t(fixable ? "review.problems.title" : "review.problems.titleClosed")}</h2>
       <ul>
         {problems.map((p) => (
           <li key={p.tab + p.message} data-testid={`problem-${p.tab}`}>
