@@ -325,7 +325,10 @@ describe("the @remix-run/router patch", () => {
     for (let i = 0; i < 2; i++) expectSame(tree, "/plans");
     expect(count(patched, tree, "/%E0%A4%A")).toBe(count(reference, tree, "/%E0%A4%A"));
     expect(count(reference, tree, "/%E0%A4%A")).toBe(3);
-    const odd: Route[] = [{ id: "files", path: "files*" }, { id: "plans", path: "plans" }];
+    const odd: Route[] = [
+      { id: "files", path: "files*" },
+      { id: "plans", path: "plans" },
+    ];
     for (let i = 0; i < 2; i++) expectSame(odd, "/plans");
     for (const p of ["/plans", "/files", "/filesx"]) {
       expect(count(patched, odd, p)).toBe(count(reference, odd, p));
