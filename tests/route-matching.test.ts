@@ -157,6 +157,7 @@ describe("the @remix-run/router patch", () => {
     const text = fs.readFileSync(patchedFile, "utf8");
     expect(text).toContain("let branches = rankedBranches(routes);");
     expect(text).toContain("const compiledPaths = new Map();");
+    expect(text).toContain("let memo = matchesMemoFor(branches, pathname);");
     expect(fs.readFileSync(path.join(path.dirname(patchedFile), "router.umd.js"), "utf8")).not.toContain("rankedBranches");
   });
 
@@ -273,6 +274,75 @@ describe("the @remix-run/router patch", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("answers a pathname matched before against the same array from its memo, without matching again", () => {
+    const tree = appTree();
+    const plain = appPaths.filter((p) => !p.includes("%"));
+    for (const p of plain) expectSame(tree, p); // the first call: the ranked list is made
+    for (const p of plain) expectSame(tree, p); // the second: the list is returned again, the matches kept
+    const decode = vi.spyOn(globalThis, "decodeURIComponent");
+    try {
+      // the reference decodes every segment of every path on every call; the patched router, none of them again
+      for (const p of plain) run(reference, tree, p);
+      expect(decode.mock.calls.length).toBeGreaterThan(plain.length);
+      decode.mockClear();
+      for (const p of plain) run(patched, tree, p);
+      expect(decode.mock.calls.length).toBe(0);
+      for (const p of plain) expectSame(tree, p);
+    } finally {
+      decode.mockRestore();
+    }
+  });
+
+  it("gives every caller matches of its own: nothing a caller writes reaches the next call", () => {
+    const tree = appTree();
+    for (let round = 0; round < 4; round++) {
+      for (const p of ["/plan/5/Gold", "/docs/a/b/edit", "/files/a/b", "/plans", "/nope"]) {
+        expectSame(tree, p);
+        const got = patched.matchRoutes(tree as any, p)!;
+        const want = reference.matchRoutes(tree as any, p)!;
+        // one params object shared by every match of a result, as the router makes them
+        expect(new Set(got.map((m) => m.params)).size).toBe(new Set(want.map((m) => m.params)).size);
+        expect(patched.matchRoutes(tree as any, p)).not.toBe(got);
+        expect(patched.matchRoutes(tree as any, p)![0]).not.toBe(got[0]);
+        expect(patched.matchRoutes(tree as any, p)![0].params).not.toBe(got[0].params);
+        (got[0].params as Record<string, string>).id = "written by a caller";
+        (got[0] as { pathname: string }).pathname = "/written";
+        got.push(got[0]);
+        got.reverse();
+      }
+    }
+  });
+
+  it("warns as the unpatched router on every call: a malformed pathname, a malformed route pattern", () => {
+    const count = (router: Router, routes: Route[], p: string) => {
+      warn.mockClear();
+      for (let i = 0; i < 3; i++) router.matchRoutes(routes as any, p);
+      return warn.mock.calls.length;
+    };
+    const tree = appTree();
+    for (let i = 0; i < 2; i++) expectSame(tree, "/plans");
+    expect(count(patched, tree, "/%E0%A4%A")).toBe(count(reference, tree, "/%E0%A4%A"));
+    expect(count(reference, tree, "/%E0%A4%A")).toBe(3);
+    const odd: Route[] = [
+      { id: "files", path: "files*" },
+      { id: "plans", path: "plans" },
+    ];
+    for (let i = 0; i < 2; i++) expectSame(odd, "/plans");
+    for (const p of ["/plans", "/files", "/filesx"]) {
+      expect(count(patched, odd, p)).toBe(count(reference, odd, p));
+      expectSame(odd, p);
+    }
+    expect(count(reference, odd, "/filesx")).toBeGreaterThan(0);
+  });
+
+  it("keeps its answers right past the memo's bound of pathnames", () => {
+    const tree = appTree();
+    for (let i = 0; i < 2; i++) expectSame(tree, "/plans");
+    for (let i = 0; i < 2500; i++) expectSame(tree, `/plan/${i}/Gold`);
+    for (const p of appPaths) expectSame(tree, p);
+    for (let i = 0; i < 50; i++) expectSame(tree, `/plan/${i}/Gold`);
   });
 
   it("matchPath gives the unpatched results, fresh objects each time, and the same warnings", () => {
