@@ -77,6 +77,19 @@ export function requestContext(args: { request: Request; context: AppLoadContext
 }
 
 /**
+ * This request's context with its reads memoised (an action that asks for it: withReadMemo,
+ * platform/request-memo.ts): the session is read through `reads`, so the rows its holder check
+ * reads are read once for the action (a wizard step's action, ADR 016). Call it before anything
+ * reads the session; it takes the place of the context for the rest of the request.
+ */
+export function requestContextWithReads(args: { request: Request; context: AppLoadContext }, reads: Services): RequestContext {
+  const { request, context } = args;
+  const built = contextFor(reads, request, { clientIp: context.clientIp, requestId: context.requestId });
+  kept.set(context, { identity: identityOf(request), context: built });
+  return built;
+}
+
+/**
  * A context for a request outside Remix's loaders (the plans page's cache in server.ts, which
  * runs before Remix and has no load context): the same lazy session and language. `read`: how
  * the session is read (the cache key peeks: no activity, its holder checked by the caller).

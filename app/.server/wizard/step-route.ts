@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { readForm } from "../platform/request";
 import { withReadMemo } from "../platform/request-memo";
+import { requestContextWithReads } from "../platform/request-context";
 import { loadWizard } from "./steps";
 import { STEPS } from "./registry";
 import type { TabName } from "~/domain/wizard-steps";
@@ -32,6 +33,7 @@ export function stepAction<K extends PagedTab>(tab: K) {
     const form = await readForm(request, context.services, { maxBytes: step.formMaxBytes });
     // the wizard's reads, kept for this request: a step may reuse a row loadWizard read (read again after a write)
     const reads = withReadMemo(context.services);
+    requestContextWithReads({ request, context }, reads);
     const ctx = await loadWizard(reads, { request, context }, tab);
     return step.action(context.services, ctx, { form, request, clientIp: context.clientIp, reads });
   };
