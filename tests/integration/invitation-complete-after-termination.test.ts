@@ -9,7 +9,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as windowsAction } from "~/routes/_store.group-windows";
 import { action as employeeAction } from "~/routes/_store.group-roster_.$id";
 import { action as progressAction } from "~/routes/_store.group-progress";
-import { action as invitationAction } from "~/routes/invitation.$token";
 import { action as homeAction } from "~/routes/_store.home";
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
@@ -17,28 +16,17 @@ import { action as employerAction } from "~/routes/enrollment.employer-info";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient, signInGroupAdmin } from "../support/staff";
-import { openedAll } from "../support/outbox";
 import { EMPLOYER_FORM, addPlan, markStepsDone } from "../support/journeys";
 import type { TestClient } from "../support/client";
-import { rosterEmployeeForm } from "../support/roster";
+import { OPEN_WINDOW, invitationTokens, postInvitation, rosterEmployeeForm } from "../support/roster";
 
-const LINK = /\/invitation\/([A-Za-z0-9_-]{43})\b/;
 const REVIEW = "/enrollment/review-confirm";
-const OPEN_WINDOW = {
-  openEnrollmentStart: "11/01/2026",
-  openEnrollmentEnd: "11/30/2026",
-  newHireDays: "30",
-  coverageEndRule: "end_of_month",
-};
 
 describeEachDatabase("Complete refuses an invited employee who was terminated, or whose window closed", (kind) => {
   let app: TestApp;
   let admin: TestClient;
   const db = () => app.store.db;
-  const mails = async (k: string) =>
-    openedAll(app, await db().selectFrom("outbox").selectAll().where("kind", "=", k).orderBy("id").execute());
-  const post = (c: TestClient, token: string, values: Record<string, string>) =>
-    c.submit(invitationAction, `/invitation/${token}`, values, { params: { token } });
+  const post = postInvitation;
   beforeAll(async () => {
     app = await createTestApp(kind);
     app.clock.now = new Date("2026-11-10T15:00:00Z");
@@ -52,7 +40,7 @@ describeEachDatabase("Complete refuses an invited employee who was terminated, o
     const email = `${first.toLowerCase()}@example.com`;
     await admin.submit(employeeAction, "/group-roster/new", rosterEmployeeForm({ ref, first, email }), { params: { id: "new" } });
     await admin.submit(progressAction, "/group-progress", { intent: "invite", audience: "pending" });
-    const token = LINK.exec((await mails("employee_invitation")).find((m) => m.recipient === email)!.text_body ?? "")![1]!;
+    const token = (await invitationTokens(app, email))[0]!;
     const c = newClient(app);
     expect((await post(c, token, { intent: "start" })).location).toBe("/home");
     const id = (await c.session()).tempId!;

@@ -8,16 +8,14 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as windowsAction } from "~/routes/_store.group-windows";
 import { action as employeeAction } from "~/routes/_store.group-roster_.$id";
 import { action as progressAction } from "~/routes/_store.group-progress";
-import { action as invitationAction } from "~/routes/invitation.$token";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient, signInGroupAdmin } from "../support/staff";
 import { openedAll } from "../support/outbox";
 import { markStepsDone } from "../support/journeys";
 import { validStepPayloads } from "../support/step-payloads";
 import type { TestClient } from "../support/client";
-import { rosterEmployeeForm } from "../support/roster";
+import { OPEN_WINDOW, invitationTokens, postInvitation, rosterEmployeeForm } from "../support/roster";
 
-const LINK = /\/invitation\/([A-Za-z0-9_-]{43})\b/;
 const employee = (ref: string, first: string, email: string) => rosterEmployeeForm({ ref, first, email });
 
 describeEachDatabase("a stranger holding a forwarded invitation link who presses Start first", (kind) => {
@@ -26,25 +24,19 @@ describeEachDatabase("a stranger holding a forwarded invitation link who presses
   const db = () => app.store.db;
   const mails = async (k: string) =>
     openedAll(app, await db().selectFrom("outbox").selectAll().where("kind", "=", k).orderBy("id").execute());
-  const post = (c: TestClient, token: string, values: Record<string, string>) =>
-    c.submit(invitationAction, `/invitation/${token}`, values, { params: { token } });
+  const post = postInvitation;
   beforeAll(async () => {
     app = await createTestApp(kind);
     app.clock.now = new Date("2026-11-10T15:00:00Z");
     admin = await signInGroupAdmin(app);
-    await admin.submit(windowsAction, "/group-windows", {
-      openEnrollmentStart: "11/01/2026",
-      openEnrollmentEnd: "11/30/2026",
-      newHireDays: "30",
-      coverageEndRule: "end_of_month",
-    });
+    await admin.submit(windowsAction, "/group-windows", OPEN_WINDOW);
     await admin.submit(employeeAction, "/group-roster/new", employee("ST-1", "Elena", "elena@example.com"), { params: { id: "new" } });
     await admin.submit(progressAction, "/group-progress", { intent: "invite", audience: "pending" });
   });
   afterAll(() => app.close());
 
   it("cannot take the employee's continue code by typing their own address in the contact step", async () => {
-    const token = LINK.exec((await mails("employee_invitation")).find((m) => m.recipient === "elena@example.com")!.text_body ?? "")![1]!;
+    const token = (await invitationTokens(app, "elena@example.com"))[0]!;
     const stranger = newClient(app);
     expect((await post(stranger, token, { intent: "start" })).location).toBe("/home");
     await markStepsDone(app, stranger, ["contact_info"]); // the stranger types their own e-mail in the contact step

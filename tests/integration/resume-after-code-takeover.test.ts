@@ -11,7 +11,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as windowsAction } from "~/routes/_store.group-windows";
 import { action as employeeAction } from "~/routes/_store.group-roster_.$id";
 import { action as progressAction } from "~/routes/_store.group-progress";
-import { action as invitationAction } from "~/routes/invitation.$token";
 import { action as homeAction } from "~/routes/_store.home";
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
@@ -25,9 +24,8 @@ import { newClient, signInGroupAdmin } from "../support/staff";
 import { openedAll } from "../support/outbox";
 import { addPlan, markStepsDone } from "../support/journeys";
 import type { TestClient } from "../support/client";
-import { rosterEmployeeForm } from "../support/roster";
+import { OPEN_WINDOW, invitationTokens, postInvitation, rosterEmployeeForm } from "../support/roster";
 
-const LINK = /\/invitation\/([A-Za-z0-9_-]{43})\b/;
 const STRANGER = "mallory@example.net";
 
 describeEachDatabase("a resume e-mail does not outlive the code takeover of a link", (kind) => {
@@ -36,8 +34,7 @@ describeEachDatabase("a resume e-mail does not outlive the code takeover of a li
   const db = () => app.store.db;
   const mails = async (k: string) =>
     openedAll(app, await db().selectFrom("outbox").selectAll().where("kind", "=", k).orderBy("id").execute());
-  const post = (c: TestClient, token: string, values: Record<string, string>) =>
-    c.submit(invitationAction, `/invitation/${token}`, values, { params: { token } });
+  const post = postInvitation;
   const holderOf = async (id: number) =>
     (await db().selectFrom("enrollments").select("holder").where("id", "=", id).executeTakeFirstOrThrow()).holder;
 
@@ -45,12 +42,7 @@ describeEachDatabase("a resume e-mail does not outlive the code takeover of a li
     app = await createTestApp(kind);
     app.clock.now = new Date("2026-11-10T15:00:00Z");
     admin = await signInGroupAdmin(app);
-    await admin.submit(windowsAction, "/group-windows", {
-      openEnrollmentStart: "11/01/2026",
-      openEnrollmentEnd: "11/30/2026",
-      newHireDays: "30",
-      coverageEndRule: "end_of_month",
-    });
+    await admin.submit(windowsAction, "/group-windows", OPEN_WINDOW);
     await admin.submit(
       employeeAction,
       "/group-roster/new",
@@ -91,7 +83,7 @@ describeEachDatabase("a resume e-mail does not outlive the code takeover of a li
   }
 
   it("invitation: the employee's code ends the resume link and code the stranger who pressed Start first mailed himself", async () => {
-    const token = LINK.exec((await mails("employee_invitation")).find((m) => m.recipient === "elena@example.com")!.text_body ?? "")![1]!;
+    const token = (await invitationTokens(app, "elena@example.com"))[0]!;
     const stranger = newClient(app);
     expect((await post(stranger, token, { intent: "start" })).location).toBe("/home");
     const id = (await stranger.session()).tempId!;
