@@ -2,6 +2,7 @@
  * The audit trail's vocabulary (issue 15): what can happen, who did it and acting as what.
  * An event never carries the data itself — only these names, ids and enumerated details.
  */
+import { recordIdFrom } from "./record-id";
 
 export const AUDIT_KINDS = [
   "verify.code_sent",
@@ -113,8 +114,9 @@ export function requesterActor(subject: StaffIdentity, o: { requestId: string | 
 
 /** Parses `rep:12` / `group_admin:3` back (for the history page's names); null for anyone else. */
 export function parseStaffActor(actor: string | null): { kind: StaffKind; id: number } | null {
-  const m = /^(rep|group_admin):([1-9][0-9]{0,9})$/.exec(actor ?? "");
-  return m ? { kind: m[1] as StaffKind, id: Number(m[2]) } : null;
+  const m = /^(rep|group_admin):([0-9]+)$/.exec(actor ?? "");
+  const id = recordIdFrom(m?.[2]);
+  return m && id !== null ? { kind: m[1] as StaffKind, id } : null;
 }
 
 /** Details are enumerated values only (a tab name, a channel, a reason): anything else is dropped. */

@@ -3,10 +3,9 @@
  * and the rows of the side-by-side table, built from each plan's structured facts. Pure.
  */
 import type { PricingErrorCode } from "./pricing";
+import { recordIdFrom } from "./record-id";
 
 export const COMPARE_MAX = 4;
-
-const ID = /^[1-9][0-9]{0,9}$/;
 
 /**
  * The plan ids of /compare?plans=a,b,c (or plans=a&plans=b): in order, without repeats.
@@ -18,8 +17,9 @@ export function parseCompareIds(values: ReadonlyArray<string>): { ok: true; ids:
     .map((v) => v.trim())
     .filter(Boolean);
   if (parts.length > 40) return { ok: false, error: "tooMany" };
-  if (parts.some((p) => !ID.test(p))) return { ok: false, error: "invalid" };
-  const ids = [...new Set(parts.map(Number))];
+  const parsed = parts.map(recordIdFrom);
+  if (parsed.some((id) => id === null)) return { ok: false, error: "invalid" };
+  const ids = [...new Set(parsed as number[])];
   if (ids.length > COMPARE_MAX) return { ok: false, error: "tooMany" };
   return { ok: true, ids };
 }

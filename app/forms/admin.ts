@@ -12,6 +12,7 @@ import { US_STATES } from "~/domain/catalog-import/values";
 import { messageKey, REQUIRED, requiredText } from "./common";
 import { email, phone } from "./rules";
 import { phoneDigits } from "~/domain/identity";
+import { recordIdFrom } from "~/domain/record-id";
 
 /** The one e-mail rule (forms/rules.ts), with the spec's modal wording. */
 const emailRule = email("validation.emailModal");
@@ -203,8 +204,8 @@ const optionalId = (message: string) =>
     .string()
     .optional()
     .transform((v) => v?.trim() ?? "")
-    .refine((v) => v === "" || /^[1-9][0-9]{0,8}$/.test(v), message)
-    .transform((v) => (v === "" ? null : Number(v)));
+    .refine((v) => v === "" || recordIdFrom(v) !== null, message)
+    .transform((v) => (v === "" ? null : recordIdFrom(v)));
 
 /**
  * A referral link in the console (issue 27): its code (the rid in /referrals?rid=…, unique, stored
@@ -233,8 +234,8 @@ export const siteLinkSchema = z.object({
   siteId: z
     .string({ required_error: "admin.links.siteRequired" })
     .trim()
-    .regex(/^[1-9][0-9]{0,8}$/, "admin.links.siteRequired")
-    .transform(Number),
+    .refine((v) => recordIdFrom(v) !== null, "admin.links.siteRequired")
+    .transform((v) => recordIdFrom(v) as number),
   kind: z.enum(["footer", "admin"], { errorMap: () => ({ message: "admin.links.kindRequired" }) }),
   labelEn: requiredText(80),
   labelEs: requiredText(80),

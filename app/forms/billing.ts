@@ -27,6 +27,7 @@ import {
 } from "~/domain/cards";
 import { REQUIRED } from "./common";
 import { ADDRESS_FIELDS, addressRules, definedFields, organizationName, personName, plainText, postedText } from "./rules";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const PAY_METHODS = ["eft", "cc"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
@@ -86,10 +87,9 @@ export function routingNumberValid(rn: string): boolean {
 }
 
 export function parseExisting(value: string): { kind: "bank" | "card"; id: number } | null {
-  const m = /^(bank|card):([1-9]\d{0,9})$/.exec(value);
-  if (!m) return null;
-  const id = Number(m[2]);
-  return id <= 2_147_483_647 ? { kind: m[1] as "bank" | "card", id } : null;
+  const m = /^(bank|card):([0-9]+)$/.exec(value);
+  const id = recordIdFrom(m?.[2]);
+  return m && id !== null ? { kind: m[1] as "bank" | "card", id } : null;
 }
 
 const kindOf = (method: PayMethod) => (method === "eft" ? "bank" : "card");

@@ -10,11 +10,13 @@ import { redirectWithSession } from "~/.server/platform/respond";
 import { applyCensus, censusPreview } from "~/.server/employers/census";
 import { pageTitle } from "~/utils/page-title";
 import * as css from "~/components/employers/Roster.css";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("groupCensusPreview");
 
 function uploadIdOf(param: string | undefined) {
-  if (param && /^[1-9][0-9]{0,9}$/.test(param)) return Number(param);
+  const id = recordIdFrom(param);
+  if (id !== null) return id;
   throw new Response("Not Found", { status: 404, statusText: "census-not-found" });
 }
 

@@ -13,12 +13,14 @@ import { pageTitle } from "~/utils/page-title";
 import * as roster from "~/components/employers/Roster.css";
 import * as css from "~/components/employers/Progress.css";
 import { requestContext } from "~/.server/platform/request-context";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("groupProgressEmployee");
 
 function employeeId(raw: string | undefined) {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
+  const id = recordIdFrom(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
 }
 
 /** One employee's progress (issue 28): their plans, and a waiver entered or taken back on their behalf by the admin. */

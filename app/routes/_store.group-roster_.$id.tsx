@@ -16,13 +16,15 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("groupEmployee");
 
 /** `new` or an employee's id (anything else: 404). */
 function employeeIdOf(param: string | undefined): number | null {
   if (param === "new") return null;
-  if (param && /^[1-9][0-9]{0,9}$/.test(param)) return Number(param);
+  const id = recordIdFrom(param);
+  if (id !== null) return id;
   throw new Response("Not Found", { status: 404, statusText: "employee-not-found" });
 }
 

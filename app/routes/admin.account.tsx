@@ -14,6 +14,7 @@ import { signInCodeValidator } from "~/forms/verify";
 import { CodeForm } from "~/components/form/CodeForm";
 import { PasskeyAdd } from "~/components/admin/Passkeys";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminAccount");
 
@@ -86,8 +87,9 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (intent !== "remove") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const raw = field(form, "id", 12);
-  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  if (!(await removePasskey(op.services, op.actor, op.operator, Number(raw), locale))) throw new Response("Not Found", { status: 404 });
+  const passkeyId = recordIdFrom(raw);
+  if (passkeyId === null) throw new Response("Not Found", { status: 404 });
+  if (!(await removePasskey(op.services, op.actor, op.operator, passkeyId, locale))) throw new Response("Not Found", { status: 404 });
   return redirect("/admin/account?notice=removed");
 }
 

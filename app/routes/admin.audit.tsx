@@ -6,10 +6,11 @@ import { requireOperator } from "~/.server/operators/guard";
 import { readTrail } from "~/.server/operators/trail";
 import { listOperators } from "~/.server/operators/directory";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminAudit");
 
-const int = (v: string | null) => (v && /^[1-9][0-9]{0,8}$/.test(v) ? Number(v) : undefined);
+const int = (v: string | null) => recordIdFrom(v) ?? undefined;
 
 /**
  * /admin/audit: the console's trail — who, what, which record, before → after, when — newest

@@ -8,12 +8,14 @@ import { profileForEdit, saveCarrierProfile } from "~/.server/carriers/profile-e
 import { CARRIER_PROFILE_FIELDS, carrierProfileValidator } from "~/forms/carrier-profile";
 import { CarrierProfileForm } from "~/components/admin/CarrierProfileForm";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminCarrierProfile");
 
 const idOf = (raw: string | undefined) => {
-  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
+  const id = recordIdFrom(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
 };
 
 /** /admin/carriers/:id: a carrier's delivery profile (issue 29). Catalog and admin edit; support reads. */

@@ -6,6 +6,7 @@ import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
 import { carriersOverview, sendNow } from "~/.server/carriers/console";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminCarriers");
 
@@ -26,8 +27,9 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request, op.services);
   if (field(form, "intent", 20) !== "send") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const raw = field(form, "carrierId", 10);
-  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Unknown carrier", { status: 400, statusText: "bad-form" });
-  const run = await sendNow(op.services, op.actor, Number(raw));
+  const carrierId = recordIdFrom(raw);
+  if (carrierId === null) throw new Response("Unknown carrier", { status: 400, statusText: "bad-form" });
+  const run = await sendNow(op.services, op.actor, carrierId);
   if (!run) throw new Response("Not Found", { status: 404 });
   return redirect(run.ran ? `/admin/carriers?sent=${raw}` : "/admin/carriers?busy=1");
 }

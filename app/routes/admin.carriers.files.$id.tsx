@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n-react";
 import { requireOperator } from "~/.server/operators/guard";
 import { carrierFileDetail } from "~/.server/carriers/console";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminCarrierFile");
 
@@ -12,8 +13,9 @@ export const meta = pageTitle("adminCarrierFile");
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args, { area: "catalog" });
   const raw = args.params.id;
-  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  const file = await carrierFileDetail(op.services, Number(raw));
+  const id = recordIdFrom(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  const file = await carrierFileDetail(op.services, id);
   if (!file) throw new Response("Not Found", { status: 404 });
   return json({ file, carrierId: file.carrierId, canEdit: op.may("catalog", "edit") }, { headers: { "Cache-Control": "no-store" } });
 }

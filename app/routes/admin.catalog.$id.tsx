@@ -13,12 +13,14 @@ import { TextField } from "~/components/form/Fields";
 import { VersionWho } from "~/components/admin/VersionWho";
 import { formatMoney } from "~/utils/format";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminCatalogVersion");
 
 const idOf = (raw: string | undefined) => {
-  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
+  const id = recordIdFrom(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
 };
 
 /**

@@ -13,6 +13,7 @@ import { StoreForm } from "~/components/form/StoreForm";
 import { SelectField, TextField } from "~/components/form/Fields";
 import { OPERATOR_ROLES } from "~/domain/operators";
 import { pageTitle } from "~/utils/page-title";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("adminOperators");
 
@@ -32,8 +33,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 const idOf = (raw: string) => {
-  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
+  const id = recordIdFrom(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
 };
 
 export async function action(args: ActionFunctionArgs) {

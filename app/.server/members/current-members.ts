@@ -23,6 +23,7 @@ import { actorOf, audit } from "../platform/audit";
 import { listHref } from "~/utils/current-members";
 import type { CurrentMembersData, EnrollMemberDialog } from "~/views/members";
 import { carrierStatusOf } from "../carriers/status";
+import { recordIdFrom } from "~/domain/record-id";
 
 export type { CurrentMembersData } from "~/views/members";
 
@@ -38,7 +39,7 @@ export function listParams(url: URL) {
 }
 
 function memberIdFrom(value: string | null) {
-  return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+  return recordIdFrom(value);
 }
 
 const SIGNATURE_NOTICES = ["sent", "limited", "notAwaiting"] as const;

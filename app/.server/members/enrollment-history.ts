@@ -19,13 +19,14 @@ import type { EnrollmentHistoryData } from "~/views/history";
 import { policyForEnrollment } from "../repositories/completion";
 import { carrierStatusOf } from "../carriers/status";
 import { plansOfPolicy } from "./cancel-plan";
+import { recordIdFrom } from "~/domain/record-id";
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "enrollment-not-found" });
 }
 
 export function enrollmentIdParam(value: string | undefined) {
-  return value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+  return recordIdFrom(value);
 }
 
 export async function enrollmentHistory(

@@ -36,6 +36,7 @@ import { findGroupAdmin, groupAdminsOf } from "../repositories/staff";
 import { findEnrollment } from "../repositories/enrollments";
 import { verifiedData, withoutSignIn } from "~/domain/session-mode";
 import type { StaffIdentity } from "~/domain/audit";
+import { recordIdFrom } from "~/domain/record-id";
 
 export const STAFF_CODE_TTL_MS = 10 * 60 * 1000;
 export const STAFF_RESEND_AFTER_MS = 120 * 1000;
@@ -77,9 +78,9 @@ export interface Subject {
 }
 
 export async function subjectByRef(services: Services, ref: string | undefined | null): Promise<Subject | null> {
-  const m = /^(rep|group_admin):([1-9][0-9]{0,9})$/.exec(ref ?? "");
-  if (!m) return null;
-  const id = Number(m[2]);
+  const m = /^(rep|group_admin):([0-9]+)$/.exec(ref ?? "");
+  const id = recordIdFrom(m?.[2]);
+  if (!m || id === null) return null;
   if (m[1] === "rep") {
     const rep = await findRep(services.db, id);
     if (!rep) return null;

@@ -6,11 +6,13 @@
  */
 import { redirect } from "@remix-run/node";
 import { validationError, type Validator } from "remix-validated-form";
+import { recordIdFrom } from "~/domain/record-id";
 
-/** A record id from the address (1 … 999999999), or the 404 page. */
+/** A record id from the address (`recordIdFrom`), or the 404 page. */
 export function consoleId(raw: string | undefined): number {
-  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
+  const id = recordIdFrom(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
 }
 
 export type ConsoleSaveResult<F extends string> =

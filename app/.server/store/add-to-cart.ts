@@ -12,11 +12,7 @@ import { addPlanToCart } from "./cart";
 import { planHref } from "./plan-cards";
 import { localeOf } from "~/domain/locale";
 import { backToCard } from "~/domain/card-anchor";
-
-function positiveInt(value: string) {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 && n < 2_147_483_647 ? n : null;
-}
+import { recordIdFrom } from "~/domain/record-id";
 
 export async function handleAddToCart(
   services: Services,
@@ -29,8 +25,8 @@ export async function handleAddToCart(
   const done = async (to: string) => redirect(to, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
   // A card of a list sends "add=<plan id>:<price id>" (one form for the whole list); the plan page sends both fields.
   const pair = /^(\d{1,12}):(\d{1,12})$/.exec(field(form, "add", 30));
-  const planId = positiveInt(pair ? pair[1] : field(form, "planId", 12));
-  const planPriceId = positiveInt(pair ? pair[2] : field(form, "planPriceId", 12));
+  const planId = recordIdFrom(pair ? pair[1] : field(form, "planId", 12));
+  const planPriceId = recordIdFrom(pair ? pair[2] : field(form, "planPriceId", 12));
   const catalog = await catalogToday(services);
   const plan = planId ? catalog.plans.get(planId) : undefined;
   if (!plan || !planPriceId) {
@@ -44,7 +40,7 @@ export async function handleAddToCart(
     return done(`${detail}?dialog=quote`);
   }
   const locale = localeOf(await services.i18n.getLocale(request));
-  const membershipPriceId = positiveInt(field(form, "membershipPriceId", 12));
+  const membershipPriceId = recordIdFrom(field(form, "membershipPriceId", 12));
   const result = await addPlanToCart(services, enrollment, { planId: plan.id, planPriceId, membershipPriceId, locale });
   if (result.status === "success") {
     if (options.from === "detail") {

@@ -26,6 +26,7 @@ import {
   type PriceCell,
 } from "~/domain/compare";
 import type { CompareTrayData, ComparisonData } from "~/views/compare";
+import { recordIdFrom } from "~/domain/record-id";
 
 /** A plan that may be compared: one a visitor can open (active, not the membership). */
 function comparable(catalog: Catalog, id: number): CatalogPlan | null {
@@ -55,8 +56,9 @@ function planIds(form: FormData, name: string): number[] | null {
   if (values.length > 200) return null;
   const ids: number[] = [];
   for (const v of values) {
-    if (typeof v !== "string" || !/^[1-9][0-9]{0,9}$/.test(v.trim())) return null;
-    ids.push(Number(v.trim()));
+    const id = typeof v === "string" ? recordIdFrom(v.trim()) : null;
+    if (id === null) return null;
+    ids.push(id);
   }
   return ids;
 }
