@@ -60,6 +60,7 @@ export function createServices(
     log,
     sessions: createSessions(config.sessionSecret, secure, {
       db: store.db,
+      cipher,
       dialect: store.dialect,
       now,
       idleMs: config.sessionIdleMinutes * 60 * 1000,

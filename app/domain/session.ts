@@ -47,6 +47,11 @@ export const sessionSchema = z
     inviteKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /** this browser's key for member benefit store links: the codes it asked for, and the links it holds (keyed hash; ADR 033) */
     memberLinkKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    /**
+     * the expiry (epoch seconds) of the member link this browser came in by (memberId is its
+     * member): every read checks the browser still holds that link, else the member is forgotten
+     */
+    memberLinkUntil: z.number().int().positive(),
     /** the plans chosen for Compare plans (ids only, up to four) */
     compare: z.array(id).max(4),
   })

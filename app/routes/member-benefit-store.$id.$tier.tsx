@@ -17,6 +17,7 @@ import {
   claimMemberLink,
   memberLinkActor,
   memberLinkHold,
+  memberLinkUntil,
   pendingMemberLinkCode,
   sendMemberLinkCode,
   verifyMemberLinkCode,
@@ -107,7 +108,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (hold === "free") return json(greeting);
   // Following the same IO link again continues the same enrollment instead of starting another.
   const reuse = await continuesMemberStoreEnrollment(services, session, member.id, tier);
-  applyPatch(session, memberStoreEntry(session.all(), member.id, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
+  const held = { memberId: member.id, untilSeconds: memberLinkUntil(link.link) };
+  applyPatch(session, memberStoreEntry(session.all(), held, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
   if (needsSpouse(tier) || needsChildren(tier)) return redirectWithSession(services, session, `/member-home?step=dependents&tier=${tier}`);
   if (reuse) return redirectWithSession(services, session, "/plans");
   return json(greeting, { headers: { "Set-Cookie": await services.sessions.commit(session) } });
@@ -117,7 +119,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 async function enter(services: Services, request: Request, session: StoreSession, link: OpenLink, how: "start" | "code") {
   const { member, tier } = link;
   const reuse = await continuesMemberStoreEnrollment(services, session, member.id, tier);
-  applyPatch(session, memberStoreEntry(session.all(), member.id, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
+  const held = { memberId: member.id, untilSeconds: memberLinkUntil(link.link) };
+  applyPatch(session, memberStoreEntry(session.all(), held, MEMBER_BENEFIT_STORE_GROUP_ID, reuse));
   const actor = memberLinkActor(session, member.id);
   if (needsSpouse(tier) || needsChildren(tier)) {
     await audit(services, actor, { kind: "member_link.start", detail: `${how}:dependents` });

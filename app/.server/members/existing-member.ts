@@ -30,6 +30,8 @@ export async function startExistingMemberEnrollment(
   const id = await createEnrollment(services.db, values, services.now());
   session.set("tempId", id);
   session.set("enrollType", "existing-member");
+  // another member than the link's this browser came in by: that link no longer speaks for the session
+  if (session.get("memberId") !== member.id) session.unset("memberLinkUntil");
   session.set("memberId", member.id);
   if (member.portal_id) session.set("portalId", member.portal_id);
   if (member.group_id) session.set("groupId", member.group_id);

@@ -8,7 +8,8 @@
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
-import { matchesAnyHash, randomToken } from "../platform/crypto";
+import { randomToken } from "../platform/crypto";
+import { memberLinkHash, memberLinkHolder, memberLinkHolderHash } from "../platform/member-link-hold";
 import { audit } from "../platform/audit";
 import {
   LINK_CODE_TTL_MS,
@@ -23,6 +24,7 @@ import {
   findLinkHolder,
   memberCodeContact,
   moveLinkHolder,
+  releaseMemberEnrollments,
   retireMemberResumeMail,
 } from "../repositories/member-link-holders";
 import { maskEmail } from "./verification";
@@ -51,8 +53,10 @@ export function memberLinkActor(session: StoreSession, memberId: number): AuditA
   return { actor: `member:${memberId}`, actingAs: "applicant", requestId: session.requestId, clientKey: session.clientKey };
 }
 
-const linkKey = (link: MemberLink) => `member-link:${link.memberId}:${Math.floor(link.expiresAt.getTime() / 1000)}`;
-const holderKey = (key: string) => `member-link-holder:${key}`;
+/** The link's expiry in epoch seconds, as the session keeps it (`memberLinkUntil`) and the hold's hash has it. */
+export const memberLinkUntil = (link: MemberLink) => Math.floor(link.expiresAt.getTime() / 1000);
+const linkKey = (link: MemberLink) => memberLinkHash({ memberId: link.memberId, untilSeconds: memberLinkUntil(link) });
+const holderKey = memberLinkHolderHash;
 
 /** This browser's key (made on first use: only on a POST, the session is then committed). */
 function browserKey(session: StoreSession) {
@@ -67,11 +71,13 @@ function browserKey(session: StoreSession) {
 export type LinkHold = "here" | "free" | "elsewhere";
 
 /** Whether this browser holds the link, nobody does yet, or another browser does. Reads only. */
-export async function memberLinkHold(services: Services, session: StoreSession, link: MemberLink): Promise<LinkHold> {
-  const row = await findLinkHolder(services.db, services.cipher.hashes(linkKey(link)));
-  if (!row) return "free";
-  const key = session.get("memberLinkKey");
-  return key && matchesAnyHash(services.cipher, holderKey(key), row.holder_hash) ? "here" : "elsewhere";
+export function memberLinkHold(services: Services, session: StoreSession, link: MemberLink): Promise<LinkHold> {
+  return memberLinkHolder(
+    services.db,
+    services.cipher,
+    { memberId: link.memberId, untilSeconds: memberLinkUntil(link) },
+    session.get("memberLinkKey"),
+  );
 }
 
 /**
@@ -115,6 +121,7 @@ async function takeMemberLink(services: Services, session: StoreSession, link: M
   await services.db.transaction().execute(async (trx) => {
     // a write first (SQLite: a transaction that reads first may meet another writer, ADR 007)
     await retireMemberResumeMail(trx, link.memberId, mine, now);
+    await releaseMemberEnrollments(trx, link.memberId, mine, randomToken(16), now);
     const row = await findLinkHolder(trx, services.cipher.hashes(linkKey(link)));
     if (row) await moveLinkHolder(trx, row.id, holderHash, now);
     else

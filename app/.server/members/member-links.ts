@@ -11,6 +11,7 @@ import type { Services } from "../services";
 import { findMemberInScope } from "../repositories/members";
 import { findEnrollment } from "../repositories/enrollments";
 import type { SessionPatch } from "~/domain/session-mode";
+import { MAX_RECORD_ID } from "~/domain/record-id";
 
 /** The member benefit store's group is fixed (storefront §2 route table). */
 export const MEMBER_BENEFIT_STORE_GROUP_ID = 1929;
@@ -46,7 +47,7 @@ export function readMemberStoreToken(cipher: Cipher, token: string | null | unde
   if (m) {
     const memberId = Number(m[1]);
     const seconds = Number(m[2]);
-    if (memberId > 2_147_483_647) return { status: "invalid" };
+    if (memberId > MAX_RECORD_ID) return { status: "invalid" };
     // Any configured key's MAC (key rotation): links made before a rotation keep working until the old key is dropped.
     if (!macs(cipher, memberId, seconds).some((h) => timingSafeEqualStrings(m[3]!, h))) return { status: "invalid" };
     return seconds * 1000 > now.getTime() ? { status: "ok", memberId, expiresAt: new Date(seconds * 1000) } : { status: "expired" };
@@ -54,7 +55,7 @@ export function readMemberStoreToken(cipher: Cipher, token: string | null | unde
   const old = OLD_TOKEN.exec(token);
   if (
     old &&
-    Number(old[1]) <= 2_147_483_647 &&
+    Number(old[1]) <= MAX_RECORD_ID &&
     cipher.hashes(`member-store:${Number(old[1])}`).some((h) => timingSafeEqualStrings(old[2]!, h.slice(0, MAC_LENGTH)))
   )
     return { status: "expired" };
@@ -68,8 +69,21 @@ export function parseMemberStoreToken(cipher: Cipher, token: string | null | und
 }
 
 /** The session a member benefit store link starts: the member shops for themself in group 1929. */
-export function memberStoreEntry(current: SessionData, memberId: number, groupId: number, keepTempId: boolean): SessionPatch {
-  const set: SessionData = { eprocess: "applicant", enrollType: "existing-member", groupId, memberId, repAuthenticated: true };
+export function memberStoreEntry(
+  current: SessionData,
+  link: { memberId: number; untilSeconds: number },
+  groupId: number,
+  keepTempId: boolean,
+): SessionPatch {
+  const { memberId, untilSeconds: memberLinkUntil } = link;
+  const set: SessionData = {
+    eprocess: "applicant",
+    enrollType: "existing-member",
+    groupId,
+    memberId,
+    memberLinkUntil,
+    repAuthenticated: true,
+  };
   if (current.over65 !== undefined) set.over65 = current.over65;
   // Whoever was shopping in this browser before (a rep, a group, a referral) is forgotten.
   const unset: SessionKey[] = (

@@ -27,6 +27,8 @@ import { enrollmentRowsOnce } from "../store/enrollment-rows";
 import { auditActor, type StaffIdentity } from "~/domain/audit";
 import { insertAuditEvent } from "../repositories/audit";
 import { CLIENT_KEY_HEADER } from "./client-key";
+import type { Cipher } from "./crypto";
+import { memberLinkHolder } from "./member-link-hold";
 import {
   endLapsedStaffSessions,
   endStaffSession,
@@ -153,6 +155,21 @@ export class StoreSession {
   }
 }
 
+/** What a member link's entry put into the session (members/member-links.ts memberStoreEntry), all forgotten with the hold. */
+const MEMBER_LINK_ENTRY = [
+  "memberId",
+  "memberLinkUntil",
+  "tempId",
+  "navto",
+  "showQuotation",
+  "receiptId",
+  "receiptUntil",
+  "eprocess",
+  "enrollType",
+  "groupId",
+  "repAuthenticated",
+] as const satisfies readonly SessionKey[];
+
 export interface ReadOptions {
   /** count this request as activity (default: yes, except the session-expired page and the warning's check) */
   touch?: boolean;
@@ -183,6 +200,8 @@ export interface Sessions {
 
 export interface SessionBackend {
   db: DB;
+  /** hashes a member link and a browser's key the way the link's hold keeps them (ADR 033) */
+  cipher: Cipher;
   dialect: Dialect;
   now: () => Date;
   idleMs: number;
@@ -205,7 +224,7 @@ function parseData(json: string): Raw {
 }
 
 export function createSessions(secret: string, secure: boolean, backend: SessionBackend): Sessions {
-  const { db, dialect, now, idleMs, log } = backend;
+  const { db, cipher, dialect, now, idleMs, log } = backend;
   const storage = createCookieSessionStorage<Raw, { flash: Flash }>({
     cookie: {
       name: "__store",
@@ -265,12 +284,29 @@ export function createSessions(secret: string, secure: boolean, backend: Session
   }
 
   /**
-   * Drops from the session what it may no longer reach: an enrollment another browser has
-   * resumed since (or a completed one's receipt), a receipt past its time.
+   * A browser that came in by a member link (ADR 033) and no longer holds it — the member took the
+   * link back with her code in another browser — forgets the member and what it started as her.
+   */
+  async function keepMemberLink(session: StoreSession) {
+    const until = session.get("memberLinkUntil");
+    if (until === undefined) return;
+    const memberId = session.get("memberId");
+    const hold =
+      memberId === undefined ? "free" : await memberLinkHolder(db, cipher, { memberId, untilSeconds: until }, session.get("memberLinkKey"));
+    if (hold === "here") return;
+    session.unset(...MEMBER_LINK_ENTRY);
+    log.warn("session member link held elsewhere, member dropped");
+  }
+
+  /**
+   * Drops from the session what it may no longer reach: the member of a link another browser has
+   * taken since, an enrollment another browser has resumed since (or a completed one's receipt) —
+   * with its member —, a receipt past its time.
    */
   async function keepHeld(session: StoreSession, memo: Map<string, unknown> | undefined, options: ReadOptions) {
     if (session.get("receiptId") !== undefined && !((session.get("receiptUntil") ?? 0) > now().getTime()))
       session.unset("receiptId", "receiptUntil");
+    await keepMemberLink(session);
     if (options.holderCheckedByCaller) return session;
     const scope = { memo, db, dialect };
     const tempId = session.get("tempId");
@@ -278,6 +314,8 @@ export function createSessions(secret: string, secure: boolean, backend: Session
       const rows = await enrollmentRowsOnce(scope, tempId);
       if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) {
         session.unset("tempId", "navto", "showQuotation");
+        // the member came with the enrollment (a resume, a member link): they go with it
+        if (rows.enrollment.member_id !== null && session.get("memberId") === rows.enrollment.member_id) session.unset("memberId");
         log.warn("session enrollment held elsewhere, dropped");
       }
     }

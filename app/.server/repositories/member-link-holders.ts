@@ -73,3 +73,19 @@ export async function retireMemberResumeMail(db: DB, memberId: number, keepId: n
     .where("used_at", "is", null)
     .execute();
 }
+
+/**
+ * Lets go of the member's unfinished self-service enrollments (the member link's, `eprocess`
+ * applicant) but `keepId`: each gets a new holder no browser has, so a session that resumed one
+ * (by a resume e-mail sent before the code) drops it, and the member with it, on its next read.
+ */
+export async function releaseMemberEnrollments(db: DB, memberId: number, keepId: number | null, holder: string, now: Date) {
+  await db
+    .updateTable("enrollments")
+    .set({ holder, updated_at: now.toISOString() })
+    .where("member_id", "=", memberId)
+    .where("eprocess", "=", "applicant")
+    .where("status", "in", ["shopping", "checked_out"])
+    .$if(keepId !== null, (q) => q.where("id", "!=", keepId!))
+    .execute();
+}

@@ -35,7 +35,7 @@ export async function commonIntent(services: Services, ctx: WizardContext, form:
     }
     case "start-new":
       // Start New Enrollment: the saved enrollment waits for its code; this browser starts afresh.
-      ctx.session.unset("tempId", "navto", "memberId");
+      ctx.session.unset("tempId", "navto", "memberId", "memberLinkUntil");
       return redirect("/", await commit());
     default:
       return null;
