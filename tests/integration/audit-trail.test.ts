@@ -17,14 +17,12 @@ import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { loader as signLoader, action as signAction } from "~/routes/sign.$token";
 import { action as continueAction } from "~/routes/continue-enrollment";
 import { loader as directLoader, action as directAction } from "~/routes/direct-continue.$id.$tab";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { loader as agentHomeLoader } from "~/routes/_store.agent-home";
 import { DEMO } from "~/.server/db/seed";
 import { clientKey } from "~/.server/platform/client-key";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import type { TestClient } from "../support/client";
-import { addPlan, inWizard, markStepsDone, readyForTextSignature, EMPLOYER_FORM } from "../support/journeys";
+import { inWizard, markStepsDone, readyForTextSignature, EMPLOYER_FORM, checkOut } from "../support/journeys";
 import {
   groupCodeConfirmed,
   newClient,
@@ -80,10 +78,7 @@ describeEachDatabase("the audit trail", (kind) => {
       "/plans",
     );
     const id = (await rep.session()).tempId!;
-    await addPlan(rep, plan);
-    const cart = await rep.load(cartLoader, "/cart");
-    await rep.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    expect((await rep.submit(confirmationAction, "/confirmation", {})).location).toBe("/enrollment/personal-info");
+    expect(await checkOut(rep, [plan])).toBe("/enrollment/personal-info");
     expect((await rep.submit(personalAction, "/enrollment/personal-info", PERSONAL)).location).toBe("/enrollment/contact-info");
     return { rep, id };
   }

@@ -10,13 +10,11 @@ import { action as windowsAction } from "~/routes/_store.group-windows";
 import { action as employeeAction } from "~/routes/_store.group-roster_.$id";
 import { action as progressAction } from "~/routes/_store.group-progress";
 import { action as homeAction } from "~/routes/_store.home";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { action as employerAction } from "~/routes/enrollment.employer-info";
 import { action as reviewAction } from "~/routes/enrollment.review-confirm";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient, signInGroupAdmin } from "../support/staff";
-import { EMPLOYER_FORM, addPlan, markStepsDone } from "../support/journeys";
+import { EMPLOYER_FORM, markStepsDone, checkOut } from "../support/journeys";
 import type { TestClient } from "../support/client";
 import { OPEN_WINDOW, invitationTokens, postInvitation, rosterEmployeeForm } from "../support/roster";
 
@@ -54,10 +52,7 @@ describeEachDatabase("Complete refuses an invited employee who was terminated, o
       smoker: "",
       category: "dental",
     });
-    await addPlan(c, "BSD-PPO-ESS");
-    const cart = await c.load(cartLoader, "/cart");
-    await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    expect((await c.submit(confirmationAction, "/confirmation", {})).location).toMatch(/^\/enrollment\//);
+    await checkOut(c, ["BSD-PPO-ESS"]);
     const steps = JSON.parse(
       (await db().selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow()).step_list!,
     ) as string[];

@@ -9,8 +9,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { loader as memberHomeLoader } from "~/routes/_store.member-home";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { loader as personalLoader, action as personalAction } from "~/routes/enrollment.personal-info";
 import { action as continueAction } from "~/routes/continue-enrollment";
 import { memberStoreToken } from "~/.server/members/member-links";
@@ -18,7 +16,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import type { TestClient } from "../support/client";
 import { newClient } from "../support/staff";
 import { openedAll } from "../support/outbox";
-import { addPlan } from "../support/journeys";
+import { checkOut } from "../support/journeys";
 
 describeEachDatabase("a browser that lost a member link's hold loses the member", (kind) => {
   let app: TestApp;
@@ -53,10 +51,7 @@ describeEachDatabase("a browser that lost a member link's hold loses the member"
     const l = link(member.id);
     const stranger = newClient(app);
     expect((await post(stranger, l, { intent: "start" })).location).toBe("/plans");
-    await addPlan(stranger, "BSD-PPO-ESS");
-    const cart = await stranger.load(cartLoader, "/cart");
-    await stranger.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    await stranger.submit(confirmationAction, "/confirmation", {});
+    await checkOut(stranger, ["BSD-PPO-ESS"]);
     // before: the stranger's wizard has the member's details (the known limit of ADR 033)
     expect(JSON.stringify((await stranger.load(personalLoader, "/enrollment/personal-info")).data)).toContain(member.first_name);
     expect((await stranger.load(memberHomeLoader, "/member-home")).data?.member).toMatchObject({ firstName: member.first_name });
@@ -82,10 +77,7 @@ describeEachDatabase("a browser that lost a member link's hold loses the member"
     const l = link(member.id);
     const stranger = newClient(app);
     expect((await post(stranger, l, { intent: "start" })).location).toBe("/plans");
-    await addPlan(stranger, "BSD-PPO-ESS");
-    const cart = await stranger.load(cartLoader, "/cart");
-    await stranger.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    await stranger.submit(confirmationAction, "/confirmation", {});
+    await checkOut(stranger, ["BSD-PPO-ESS"]);
     const id = (await stranger.session()).tempId!;
     await stranger.submit(personalAction, "/enrollment/personal-info", { intent: "send-resume", email: "mallory@example.net" });
     const rows = await db().selectFrom("outbox").selectAll().where("kind", "=", "save_later").orderBy("id").execute();

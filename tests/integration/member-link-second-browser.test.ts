@@ -10,8 +10,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { loader as memberHomeLoader } from "~/routes/_store.member-home";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { loader as personalLoader } from "~/routes/enrollment.personal-info";
 import { loader as contactLoader } from "~/routes/enrollment.contact-info";
 import { memberStoreToken } from "~/.server/members/member-links";
@@ -19,7 +17,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import type { TestClient } from "../support/client";
 import { newClient } from "../support/staff";
 import { openedAll } from "../support/outbox";
-import { addPlan, markStepsDone } from "../support/journeys";
+import { markStepsDone, checkOut } from "../support/journeys";
 
 const CODE = /\b(\d{6})\b/;
 /** ADR 033 (as ADR 023): tries per code, sends per member per hour, wrong codes per member per hour */
@@ -166,10 +164,7 @@ describeEachDatabase("member benefit store links: once per browser, then a code 
     const contactElsewhere = await other.load(contactLoader, "/enrollment/contact-info");
     expect(JSON.stringify(contactElsewhere.data ?? null)).not.toContain(member.address1!);
     // the holder's wizard is prefilled as before
-    await addPlan(owner, "BSD-PPO-ESS");
-    const cart = await owner.load(cartLoader, "/cart");
-    await owner.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    await owner.submit(confirmationAction, "/confirmation", {});
+    await checkOut(owner, ["BSD-PPO-ESS"]);
     const personal = await owner.load(personalLoader, "/enrollment/personal-info");
     expect(JSON.stringify(personal.data)).toContain(member.first_name);
     await markStepsDone(app, owner, ["primary_info"]);

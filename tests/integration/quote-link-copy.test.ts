@@ -7,12 +7,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as indexAction } from "~/routes/_index";
 import { loader as planLoader, action as planAction } from "~/routes/_store.plan.$id.$planName";
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { loader as quoteLoader, action as quoteAction } from "~/routes/quote.$token";
 import { loader as declineLoader, action as declineAction } from "~/routes/decline-reminder-email";
 import { loader as rootLoader } from "~/root";
 import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
+import { checkOut } from "../support/journeys";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { openedAll } from "../support/outbox";
@@ -99,9 +99,7 @@ describeEachDatabase("quote links open a copy of the cart, never the enrollment"
   it("POST copies the cart into a NEW shopping enrollment (same lines and prices) and audits it; the original is never in the session", async () => {
     const { c, token, sourceId } = await quoted();
     // the applicant checks out and types personal details (a step row stands for them)
-    const cart = await c.load(cartLoader, "/cart");
-    await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    expect((await c.submit(confirmationAction, "/confirmation", {})).location).toMatch(/^\/enrollment\//);
+    await checkOut(c);
     const source = await enrollment(sourceId);
     expect(source.status).toBe("checked_out");
     await db()

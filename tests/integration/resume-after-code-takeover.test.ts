@@ -12,8 +12,6 @@ import { action as windowsAction } from "~/routes/_store.group-windows";
 import { action as employeeAction } from "~/routes/_store.group-roster_.$id";
 import { action as progressAction } from "~/routes/_store.group-progress";
 import { action as homeAction } from "~/routes/_store.home";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { action as personalAction } from "~/routes/enrollment.personal-info";
 import { action as continueAction } from "~/routes/continue-enrollment";
 import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
@@ -22,7 +20,7 @@ import { memberStoreToken } from "~/.server/members/member-links";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient, signInGroupAdmin } from "../support/staff";
 import { openedAll } from "../support/outbox";
-import { addPlan, markStepsDone } from "../support/journeys";
+import { addPlan, markStepsDone, checkOut } from "../support/journeys";
 import type { TestClient } from "../support/client";
 import { OPEN_WINDOW, invitationTokens, postInvitation, rosterEmployeeForm } from "../support/roster";
 
@@ -57,9 +55,7 @@ describeEachDatabase("a resume e-mail does not outlive the code takeover of a li
 
   /** The checked-out enrollment of `c` goes to the wizard, and `c` mails itself a Save & Continue Later e-mail. */
   async function checkOutAndMailResume(c: TestClient) {
-    const cart = await c.load(cartLoader, "/cart");
-    await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    expect((await c.submit(confirmationAction, "/confirmation", {})).location).toMatch(/^\/enrollment\//);
+    await checkOut(c);
     const sent = await c.submit(personalAction, "/enrollment/personal-info", { intent: "send-resume", email: STRANGER });
     expect(sent.location).toContain("sent=1");
     const mail = (await mails("save_later")).pop()!;

@@ -16,13 +16,11 @@ import { action as notMySiteAction } from "~/routes/not-my-site";
 import { loader as expiredLoader, action as expiredAction } from "~/routes/session-expired";
 import { loader as sessionLoader, action as sessionAction } from "~/routes/session";
 import { loader as personalLoader, action as personalAction } from "~/routes/enrollment.personal-info";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
 import { DEMO } from "~/.server/db/seed";
 import { loadConfig } from "~/.server/platform/config";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
-import { addPlan } from "../support/journeys";
+import { checkOut } from "../support/journeys";
 import { newClient, sendSignInCode, signInGroupAdmin, signInRep, typeSignInCode } from "../support/staff";
 
 const MINUTE = 60 * 1000;
@@ -209,10 +207,7 @@ describeEachDatabase("server-side sessions of verified reps and group admins", (
     expect((await c.submit(agentMembersAction, "/agent-select-member", { intent: "tier", memberId: "1", tier: "IO" })).location).toBe(
       "/plans",
     );
-    await addPlan(c, "BSD-PPO-ESS");
-    const cart = await c.load(cartLoader, "/cart");
-    await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    expect((await c.submit(confirmationAction, "/confirmation", {})).location).toBe("/enrollment/personal-info");
+    expect(await checkOut(c, ["BSD-PPO-ESS"])).toBe("/enrollment/personal-info");
     const personal = {
       intent: "next",
       first_name: "Michael",

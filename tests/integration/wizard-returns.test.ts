@@ -13,9 +13,8 @@ import { loader as directLoader } from "~/routes/direct-continue.$id.$tab";
 import { loader as quoteLoader, action as quoteAction } from "~/routes/quote.$token";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
-import { addPlan, inWizard, markStepsDone, quotedClient } from "../support/journeys";
-import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
-import { action as confirmationAction } from "~/routes/_store.confirmation";
+import { addPlan, inWizard, markStepsDone, quotedClient, checkOut } from "../support/journeys";
+import { action as cartAction } from "~/routes/_store.cart";
 import { opened } from "../support/outbox";
 
 const REVIEW = "/enrollment/review-confirm";
@@ -125,9 +124,7 @@ describeEachDatabase("wizard: ways back into an enrollment, Back around the revi
     expect(sent.location).toMatch(/^\/cart\?dialog=quote-sent/);
     const id = (await client.session()).tempId!;
     const token = /\/quote\/([A-Za-z0-9_-]+)/.exec((await lastMail(id, "quote")).text_body)![1];
-    const cart = await client.load(cartLoader, "/cart");
-    await client.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
-    expect((await client.submit(confirmationAction, "/confirmation", {})).location).toMatch(/^\/enrollment\//);
+    await checkOut(client);
     const e = await app.store.db.selectFrom("enrollments").select("step_list").where("id", "=", id).executeTakeFirstOrThrow();
     await markStepsDone(
       app,

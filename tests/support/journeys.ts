@@ -61,15 +61,20 @@ export async function addPlan(c: TestClient, code: string) {
   expect(res.location).toBe("/cart");
 }
 
-/** A visitor whose cart has been handed to the wizard; returns the client and the first step. */
-export async function inWizard(app: TestApp, o: JourneyOptions = {}) {
-  const c = await quotedClient(app, o);
-  for (const code of o.plans ?? ["BSD-PPO-ESS"]) await addPlan(c, code);
+/** The cart (these plans added first, if any) checked out at its first effective date and confirmed: returns the wizard's first step. */
+export async function checkOut(c: TestClient, plans: string[] = []) {
+  for (const code of plans) await addPlan(c, code);
   const cart = await c.load(cartLoader, "/cart");
   await c.submit(cartAction, "/cart", { intent: "checkout", effectiveDate: cart.data.cart.effectiveDates[0] });
   const res = await c.submit(confirmationAction, "/confirmation", {});
-  expect(res.location).toMatch(/^\/enrollment\//);
-  return { client: c, first: res.location! };
+  expect(res.location, JSON.stringify(res.data)).toMatch(/^\/enrollment\//);
+  return res.location!;
+}
+
+/** A visitor whose cart has been handed to the wizard; returns the client and the first step. */
+export async function inWizard(app: TestApp, o: JourneyOptions = {}) {
+  const c = await quotedClient(app, o);
+  return { client: c, first: await checkOut(c, o.plans ?? ["BSD-PPO-ESS"]) };
 }
 
 /**
