@@ -7,56 +7,46 @@
  * still holds the link; one that no longer does forgets the member and the enrollment.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { loader as memberHomeLoader } from "~/routes/_store.member-home";
 import { loader as personalLoader, action as personalAction } from "~/routes/enrollment.personal-info";
 import { action as continueAction } from "~/routes/continue-enrollment";
-import { memberStoreToken } from "~/.server/members/member-links";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
-import type { TestClient } from "../support/client";
 import { newClient } from "../support/staff";
 import { openedAll } from "../support/outbox";
 import { checkOut } from "../support/journeys";
+import {
+  memberLink,
+  memberLinkPage,
+  memberStoreMembers,
+  postMemberLink,
+  takeLinkWithCode,
+  type MemberLinkPath,
+} from "../support/member-links";
 
 describeEachDatabase("a browser that lost a member link's hold loses the member", (kind) => {
   let app: TestApp;
-  let links = 0;
   beforeAll(async () => {
     app = await createTestApp(kind);
   });
   afterAll(() => app.close());
 
-  const db = () => app.store.db;
-  const link = (memberId: number, tier = "IO") => {
-    const token = memberStoreToken(app.services.cipher, memberId, new Date(app.services.now().getTime() + 30 * 86400_000 + ++links * 1000));
-    return { path: `/member-benefit-store/${token}/${tier}`, params: { id: token, tier } };
-  };
-  type Link = ReturnType<typeof link>;
-  const post = (c: TestClient, l: Link, values: Record<string, string>) =>
-    c.submit(memberStoreAction, l.path, values, { params: l.params });
-  const takeBack = async (l: Link, email: string) => {
-    const owner = newClient(app);
-    await post(owner, l, { intent: "send-code" });
-    const rows = await db().selectFrom("outbox").selectAll().where("kind", "=", "member_code").orderBy("id").execute();
-    const mail = openedAll(app, rows)
-      .filter((m) => m.recipient === email)
-      .pop()!;
-    const code = /\b(\d{6})\b/.exec(mail.text_body)![1]!;
-    expect((await post(owner, l, { intent: "verify-code", code })).location).toBe("/plans");
-    return owner;
+  /** The first presser (a forwarded mail) in the store as the member, checked out into the wizard. */
+  const strangerInWizard = async (l: MemberLinkPath) => {
+    const stranger = newClient(app);
+    expect((await postMemberLink(stranger, l, { intent: "start" })).location).toBe("/plans");
+    await checkOut(stranger, ["BSD-PPO-ESS"]);
+    return stranger;
   };
 
   it("the first presser's member home, cart and wizard forget the member once she takes the link back", async () => {
-    const member = (await db().selectFrom("members").selectAll().where("group_id", "=", 1929).orderBy("id").execute())[0]!;
-    const l = link(member.id);
-    const stranger = newClient(app);
-    expect((await post(stranger, l, { intent: "start" })).location).toBe("/plans");
-    await checkOut(stranger, ["BSD-PPO-ESS"]);
+    const member = (await memberStoreMembers(app))[0]!;
+    const l = memberLink(app, member.id);
+    const stranger = await strangerInWizard(l);
     // before: the stranger's wizard has the member's details (the known limit of ADR 033)
     expect(JSON.stringify((await stranger.load(personalLoader, "/enrollment/personal-info")).data)).toContain(member.first_name);
     expect((await stranger.load(memberHomeLoader, "/member-home")).data?.member).toMatchObject({ firstName: member.first_name });
 
-    const owner = await takeBack(l, member.email!);
+    const owner = await takeLinkWithCode(app, l, member.email!);
 
     // after: nothing of the member in the stranger's browser
     const home = await stranger.load(memberHomeLoader, "/member-home");
@@ -73,14 +63,12 @@ describeEachDatabase("a browser that lost a member link's hold loses the member"
   });
 
   it("a browser the first presser resumed his enrollment in (by his own resume e-mail) loses it and the member too", async () => {
-    const member = (await db().selectFrom("members").selectAll().where("group_id", "=", 1929).orderBy("id").execute())[0]!;
-    const l = link(member.id);
-    const stranger = newClient(app);
-    expect((await post(stranger, l, { intent: "start" })).location).toBe("/plans");
-    await checkOut(stranger, ["BSD-PPO-ESS"]);
+    const member = (await memberStoreMembers(app))[0]!;
+    const l = memberLink(app, member.id);
+    const stranger = await strangerInWizard(l);
     const id = (await stranger.session()).tempId!;
     await stranger.submit(personalAction, "/enrollment/personal-info", { intent: "send-resume", email: "mallory@example.net" });
-    const rows = await db().selectFrom("outbox").selectAll().where("kind", "=", "save_later").orderBy("id").execute();
+    const rows = await app.store.db.selectFrom("outbox").selectAll().where("kind", "=", "save_later").orderBy("id").execute();
     const code = /([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(openedAll(app, rows).pop()!.text_body)![1]!;
     // resumed in a second browser of his before the member takes the link back
     const second = newClient(app);
@@ -89,7 +77,7 @@ describeEachDatabase("a browser that lost a member link's hold loses the member"
     );
     expect(await second.session()).toMatchObject({ tempId: id, memberId: member.id });
 
-    await takeBack(l, member.email!);
+    await takeLinkWithCode(app, l, member.email!);
 
     const personal = await second.load(personalLoader, "/enrollment/personal-info");
     expect(JSON.stringify(personal.data ?? null)).not.toContain(member.first_name);
@@ -100,23 +88,23 @@ describeEachDatabase("a browser that lost a member link's hold loses the member"
   });
 
   it("the holder keeps the member on every read; a session that came in another way is not touched", async () => {
-    const member = (await db().selectFrom("members").selectAll().where("group_id", "=", 1929).orderBy("id").execute())[1]!;
-    const l = link(member.id, "IF");
+    const member = (await memberStoreMembers(app))[1]!;
+    const l = memberLink(app, member.id, "IF");
     const holder = newClient(app);
-    expect((await post(holder, l, { intent: "start" })).location).toBe("/member-home?step=dependents&tier=IF");
+    expect((await postMemberLink(holder, l, { intent: "start" })).location).toBe("/member-home?step=dependents&tier=IF");
     for (let i = 0; i < 3; i++)
       expect((await holder.load(memberHomeLoader, "/member-home?step=dependents&tier=IF")).data).toMatchObject({
         member: { firstName: member.first_name },
       });
     // a link of another member taken back elsewhere changes nothing here
-    const other = (await db().selectFrom("members").selectAll().where("group_id", "=", 1929).orderBy("id").execute())[0]!;
-    const l2 = link(other.id);
-    await post(newClient(app), l2, { intent: "start" });
-    await takeBack(l2, other.email!);
+    const other = (await memberStoreMembers(app))[0]!;
+    const l2 = memberLink(app, other.id);
+    await postMemberLink(newClient(app), l2, { intent: "start" });
+    await takeLinkWithCode(app, l2, other.email!);
     expect((await holder.load(memberHomeLoader, "/member-home?step=dependents&tier=IF")).data).toMatchObject({
       member: { firstName: member.first_name },
     });
     // the link page, GET, in the holder's browser still goes on
-    expect((await holder.load(memberStoreLoader, l.path, l.params)).location).toBe("/member-home?step=dependents&tier=IF");
+    expect((await memberLinkPage(holder, l)).location).toBe("/member-home?step=dependents&tier=IF");
   });
 });

@@ -8,15 +8,14 @@
  * the member's address on file (15 minutes, single use, 5 tries, 120 s between sends, hourly caps).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
+import { action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import { loader as memberHomeLoader } from "~/routes/_store.member-home";
 import { loader as personalLoader } from "~/routes/enrollment.personal-info";
 import { loader as contactLoader } from "~/routes/enrollment.contact-info";
-import { memberStoreToken } from "~/.server/members/member-links";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
-import type { TestClient } from "../support/client";
 import { newClient } from "../support/staff";
 import { openedAll } from "../support/outbox";
+import { memberLink, memberLinkPage, postMemberLink } from "../support/member-links";
 import { markStepsDone, checkOut } from "../support/journeys";
 
 const CODE = /\b(\d{6})\b/;
@@ -27,7 +26,6 @@ const FAILURES_PER_HOUR = 15;
 
 describeEachDatabase("member benefit store links: once per browser, then a code e-mailed to the member", (kind) => {
   let app: TestApp;
-  let links = 0;
   beforeAll(async () => {
     app = await createTestApp(kind);
   });
@@ -35,15 +33,9 @@ describeEachDatabase("member benefit store links: once per browser, then a code 
 
   const db = () => app.store.db;
   const members = () => db().selectFrom("members").selectAll().where("group_id", "=", 1929).orderBy("id").execute();
-  /** a new link (its own expiry, so its own holder) for a member */
-  const link = (memberId: number, tier = "IO") => {
-    const token = memberStoreToken(app.services.cipher, memberId, new Date(app.services.now().getTime() + 30 * 86400_000 + ++links * 1000));
-    return { path: `/member-benefit-store/${token}/${tier}`, params: { id: token, tier } };
-  };
-  type Link = ReturnType<typeof link>;
-  const page = (c: TestClient, l: Link, query = "") => c.load(memberStoreLoader, l.path + query, l.params);
-  const post = (c: TestClient, l: Link, values: Record<string, string>) =>
-    c.submit(memberStoreAction, l.path, values, { params: l.params });
+  const link = (memberId: number, tier = "IO") => memberLink(app, memberId, tier);
+  const page = memberLinkPage;
+  const post = postMemberLink;
   const mails = async (to: string) =>
     (await openedAll(app, await db().selectFrom("outbox").selectAll().where("kind", "=", "member_code").orderBy("id").execute())).filter(
       (m) => m.recipient === to,
