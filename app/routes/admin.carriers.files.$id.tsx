@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const raw = args.params.id;
   const id = recordIdFrom(raw);
   if (id === null) throw new Response("Not Found", { status: 404 });
-  const file = await carrierFileDetail(op.services, id);
+  const file = await carrierFileDetail(op.services, op.actor, id);
   if (!file) throw new Response("Not Found", { status: 404 });
   return json({ file, carrierId: file.carrierId, canEdit: op.may("catalog", "edit") }, { headers: { "Cache-Control": "no-store" } });
 }

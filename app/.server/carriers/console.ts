@@ -6,10 +6,10 @@
  * and "send now" for a carrier (a rejected change goes again with the carrier's next file).
  * The console shows member keys (BS000123), never names or SSNs.
  */
-import { maskedInterchange, shownBadValue } from "~/domain/x12/masked";
+import { MASK, maskedInterchange, shownBadValue } from "~/domain/x12/masked";
 import type { Services } from "../services";
 import type { OperatorActor } from "../operators/trail";
-import { recordChange } from "../operators/trail";
+import { recordChange, recordEvent } from "../operators/trail";
 import type { FileProblem } from "~/domain/x12/rules-834";
 import type { AckError } from "~/domain/x12/acknowledgments";
 import type { ReconciliationReport } from "~/domain/x12/effectuation";
@@ -43,9 +43,14 @@ export async function carriersOverview(services: Services) {
 
 const parse = <T>(json: string | null): T | null => (json ? (JSON.parse(json) as T) : null);
 
-export async function carrierFileDetail(services: Services, id: number) {
+/**
+ * One file in detail, for an operator; the view is on the console's trail (`carrier.file_view`):
+ * a file is about people, even with their identities masked.
+ */
+export async function carrierFileDetail(services: Services, actor: OperatorActor, id: number) {
   const file = await fileById(services.db, id);
   if (!file) return null;
+  await recordEvent(services, actor, { kind: "carrier.file_view", detail: `file:${id}` });
   const [profile, transactions, changes, acks] = await Promise.all([
     carrierProfile(services.db, file.carrier_id),
     transactionsOf(services.db, id),
@@ -70,7 +75,7 @@ export async function carrierFileDetail(services: Services, id: number) {
     attempts: file.attempts,
     lastError: file.last_error,
     problems: parse<Array<FileProblem | { message: string }>>(file.problems_json) ?? [],
-    report: parse<ReconciliationReport>(file.report_json),
+    report: shownReport(parse<ReconciliationReport>(file.report_json)),
     transactions: transactions.map((t) => {
       const detail = parse<{ errors?: AckError[]; codes?: Array<{ code: string; meaning: string }> } | AckError[]>(t.errors_json);
       const errors = masked(Array.isArray(detail) ? detail : (detail?.errors ?? []));
@@ -112,6 +117,20 @@ export async function sendNow(services: Services, actor: OperatorActor, carrierI
     after: { ran: run.ran, file: sent?.file?.name ?? null, delivered: sent?.delivered.length ?? 0 },
   });
   return run;
+}
+
+/**
+ * The reconciliation report as the page has it: the carrier's members unknown to us by our member
+ * key when they have one, else by the carrier's subscriber id masked to its last four (a carrier
+ * may use the SSN as the id); never their names (the effectuation file's, kept for the feed).
+ */
+function shownReport(report: ReconciliationReport | null) {
+  if (!report) return null;
+  const unknownToUs = report.unknownToUs.map((u) => ({
+    memberId: u.memberId ?? null,
+    subscriberId: u.memberId ? null : `${MASK}${u.subscriberId.slice(-4)}`,
+  }));
+  return { ...report, unknownToUs };
 }
 
 /** A 999's bad value is kept only when its segment identifies nobody (an SSN or a date of birth never reaches the page). */
