@@ -5,8 +5,9 @@
  * when it next migrates (`installDeclaredTabs`), so adding a step needs no migration of its own.
  * Rows for a plan or an enrollment type are the store's own and never written here.
  */
-import { sql, type Insertable, type Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Database, FieldDefinitionTable, WizardTabTable } from "./schema";
+import { takeWriteLock, WRITE_LOCKS } from "./write-lock";
 import { TAB_DECLARATIONS, TAB_NAMES, type FieldDefault, type TabName } from "~/domain/wizard-steps";
 
 export function tabRow(tab_name: TabName, required: number, plan_id: number | null = null, enroll_type: string | null = null) {
@@ -42,8 +43,7 @@ export function defaultFieldRows(tabs: readonly TabName[] = TAB_NAMES): Insertab
  */
 export async function installDeclaredTabs(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<TabName[]> {
   return db.transaction().execute(async (trx) => {
-    if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${TABS_LOCK})`.execute(trx);
-    else await sql`update wizard_tabs set tab_name = tab_name where 0 = 1`.execute(trx);
+    await takeWriteLock(trx, dialect, "declaredTabs", "wizard_tabs");
     const present = new Set((await trx.selectFrom("wizard_tabs").select("tab_name").distinct().execute()).map((r) => r.tab_name));
     if (present.size === 0) return [];
     const missing = TAB_NAMES.filter((t) => !present.has(t));
@@ -55,5 +55,5 @@ export async function installDeclaredTabs(db: Kysely<Database>, dialect: "sqlite
   });
 }
 
-/** pg_advisory_xact_lock's key for installDeclaredTabs (any fixed number of our own). */
-export const TABS_LOCK = 250_025;
+/** pg_advisory_xact_lock's key for installDeclaredTabs. */
+export const TABS_LOCK = WRITE_LOCKS.declaredTabs;

@@ -13,6 +13,7 @@ import type { Group, GroupAdmin } from "../db/schema";
 import type { GroupAdminInput, GroupInput } from "~/forms/admin";
 import { recordChange, type OperatorActor } from "./trail";
 import { endStaffSessionsOf } from "../repositories/staff";
+import { takeWriteLock } from "../db/write-lock";
 
 /** What the trail keeps of a group: the fields an operator edits. */
 function view(g: Group) {
@@ -77,6 +78,7 @@ async function clashes(db: DB, input: GroupInput, id: number | null) {
 
 export async function createGroup(services: Services, actor: OperatorActor, input: GroupInput): Promise<GroupSaveResult> {
   return services.db.transaction().execute(async (trx): Promise<GroupSaveResult> => {
+    await takeWriteLock(trx, services.dialect, "landingNames", "groups");
     const errors = await clashes(trx, input, null);
     if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
     const row = await trx
@@ -117,6 +119,7 @@ export async function createGroup(services: Services, actor: OperatorActor, inpu
 
 export async function updateGroup(services: Services, actor: OperatorActor, id: number, input: GroupInput): Promise<GroupSaveResult> {
   return services.db.transaction().execute(async (trx): Promise<GroupSaveResult> => {
+    await takeWriteLock(trx, services.dialect, "landingNames", "groups");
     const before = await trx.selectFrom("groups").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return { ok: false, notFound: true };
     const errors = await clashes(trx, input, id);

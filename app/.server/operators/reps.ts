@@ -17,6 +17,7 @@ import { storeBrandImage } from "../repositories/brand-images";
 import { recordChange, type OperatorActor } from "./trail";
 import type { BrandUploads } from "./brand-uploads";
 import { endStaffSessionsOf } from "../repositories/staff";
+import { takeWriteLock } from "../db/write-lock";
 
 /** What the trail keeps of a rep: the fields an operator edits, and its portals. */
 function view(rep: Rep, portals: number[]) {
@@ -136,6 +137,7 @@ export async function createRep(
   uploads: BrandUploads = {},
 ): Promise<RepSaveResult> {
   const result = await services.db.transaction().execute(async (trx): Promise<RepSaveResult> => {
+    await takeWriteLock(trx, services.dialect, "landingNames", "groups");
     const errors = await clashes(trx, input, null);
     if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
     const row = await trx
@@ -166,6 +168,7 @@ export async function updateRep(
   uploads: BrandUploads = {},
 ): Promise<RepSaveResult> {
   const result = await services.db.transaction().execute(async (trx): Promise<RepSaveResult> => {
+    await takeWriteLock(trx, services.dialect, "landingNames", "groups");
     const before = await trx.selectFrom("reps").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return { ok: false, notFound: true };
     const errors = await clashes(trx, input, id);
