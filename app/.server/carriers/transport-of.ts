@@ -13,13 +13,23 @@ import type { CarrierProfile } from "../repositories/carrier-feed";
 
 export const DEFAULT_CARRIERS_ROOT = path.resolve("data", "carriers");
 
+/** The largest private key file read (an OpenSSH RSA-4096 key is about 3.4 KB). */
+const MAX_KEY_BYTES = 64 * 1024;
+
 export function privateKeyOf(ref: string, env: NodeJS.ProcessEnv = process.env): string {
   if (ref.startsWith("env:")) {
     const value = env[ref.slice(4)];
     if (!value) throw new Error(`the environment variable ${ref.slice(4)} is not set`);
     return value;
   }
-  if (ref.startsWith("file:")) return fs.readFileSync(ref.slice(5), "utf8");
+  if (ref.startsWith("file:")) {
+    // a key file is a small regular file: not a device (/dev/zero would never end), a directory or a pipe
+    const file = ref.slice(5);
+    const stat = fs.statSync(file);
+    if (!stat.isFile() || stat.size > MAX_KEY_BYTES)
+      throw new Error("the key reference must name a key file (a regular file of at most 64 KB)");
+    return fs.readFileSync(file, "utf8");
+  }
   throw new Error("the key reference must be env:NAME or file:/path");
 }
 
