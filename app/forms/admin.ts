@@ -38,9 +38,12 @@ const optionalText = (max: number) =>
 const optionalWith = (max: number, check: (v: string) => boolean, message: string) =>
   optionalText(max).refine((v) => v === null || check(v), message);
 
-/** A local path (/brand/x.png) or an https URL, never javascript: or a protocol-relative //host. */
+/**
+ * A local path (/brand/x.png) or an https URL, never javascript: or a protocol-relative //host —
+ * nor /\host, which browsers read as //host (a backslash in a path is no character of ours).
+ */
 export function isSafeLink(v: string) {
-  if (/^\/(?!\/)[^\s]*$/.test(v)) return true;
+  if (/^\/(?![/\\])[^\s\\]*$/.test(v)) return true;
   try {
     const url = new URL(v);
     return url.protocol === "https:" && !/\s/.test(v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isImageLink } from "./admin";
+import { isImageLink, isSafeLink } from "./admin";
 
 describe("a brand image link in the console", () => {
   it("is a path on this site to a PNG, JPEG, WebP or SVG image", () => {
@@ -13,5 +13,15 @@ describe("a brand image link in the console", () => {
     expect(isImageLink("//cdn.example.com/logo.png")).toBe(false);
     expect(isImageLink("javascript:alert(1)//x.png")).toBe(false);
     expect(isImageLink("/brand/logo.gif")).toBe(false);
+  });
+});
+
+describe("isSafeLink", () => {
+  it("takes a path on this site or an https address", () => {
+    for (const ok of ["/plans", "/brand/logo.png", "/a?b=c#d", "https://example.com/x"]) expect(isSafeLink(ok), ok).toBe(true);
+  });
+  it("refuses another site in a path's clothes: //host, /\\host (browsers read it as //host), and javascript:", () => {
+    for (const bad of ["//evil.example", "/\\evil.example", "/\\/evil.example", "/a\\b", "javascript:alert(1)", "http://x.example", "/a b"])
+      expect(isSafeLink(bad), bad).toBe(false);
   });
 });
