@@ -5,9 +5,8 @@
  * held until the transaction ends, one key per kind of check. SQLite: the database's write lock
  * taken first, before any read (a transaction that reads first may meet another writer, ADR 007).
  */
-import { sql } from "kysely";
-import type { DB } from "./connection";
-import type { Dialect } from "./migrations";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./schema";
 
 /** pg_advisory_xact_lock's keys (any fixed numbers of our own). */
 export const WRITE_LOCKS = {
@@ -18,7 +17,7 @@ export const WRITE_LOCKS = {
 } as const;
 
 /** Waits for the lock of `key` (PostgreSQL) or takes SQLite's write lock with a no-op write to `table`. */
-export async function takeWriteLock(trx: DB, dialect: Dialect, key: keyof typeof WRITE_LOCKS, table: "wizard_tabs" | "groups") {
+export async function takeWriteLock(trx: Kysely<Database>, dialect: "sqlite" | "postgres", key: keyof typeof WRITE_LOCKS, table: "wizard_tabs" | "groups") {
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${WRITE_LOCKS[key]})`.execute(trx);
   else await sql`update ${sql.table(table)} set id = id where 0 = 1`.execute(trx);
 }
