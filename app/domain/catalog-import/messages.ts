@@ -59,6 +59,7 @@ export const PROBLEM_MESSAGES = {
   fileTooLarge: "larger than {{megabytes}} MB",
   notAnImportFile: "not a .csv, .xlsx or .json file",
   unreadable: "cannot be read: {{reason}}",
+  controlCharacter: "holds a control character (such as NUL) that cannot be kept",
   notImageAddress: 'not an image address (a path such as "/brand/logo.svg" or an https:// address)',
   notZip3s: "not ZIP3 prefixes (three digits each): {{zip3s}}",
   onePlanCode: "more than one plan code",
