@@ -57,6 +57,7 @@ export const PROBLEM_MESSAGES = {
   noRatesForNewPlan: "no rates for the new plan {{code}} in this upload",
   noSharedDate: "the rates share no date: one ends {{until}}, another starts {{from}}",
   fileTooLarge: "larger than {{megabytes}} MB",
+  tooManyRows: "more than {{rows}} rows (a file this long is not read)",
   notAnImportFile: "not a .csv, .xlsx or .json file",
   unreadable: "cannot be read: {{reason}}",
   controlCharacter: "holds a control character (such as NUL) that cannot be kept",
