@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCarrierCsv } from "./carrier-csv";
+import { buildCarrierCsv, safe } from "./carrier-csv";
 import { daughter } from "./x12/__golden__/fixtures";
 
 describe("the documented carrier CSV", () => {
@@ -19,5 +19,20 @@ describe("the documented carrier CSV", () => {
     );
     expect(lines[1]).toBe('add,BS100042,M-100042-3,child,"Peña, Ruiz",Lucía,\'=cmd,2015-06-21,F,,,,,,,,GRP-7781,PET-1,FAM,2027-01-01,');
     expect(lines).toHaveLength(3);
+  });
+
+  it("writes a value a spreadsheet would run as a formula as text, a leading tab or carriage return included", () => {
+    for (const v of ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1+1", "\r=1+1", "\tplain"]) expect(safe(v)).toBe(`'${v}`);
+    for (const v of ["Lucía", "1-2", " =1", "a\tb"]) expect(safe(v)).toBe(v);
+    expect(safe(undefined)).toBe("");
+    const csv = buildCarrierCsv([
+      {
+        kind: "add",
+        member: { ...daughter, middleName: "\t=cmd", address: { line1: "\r@SUM(A1)", city: "Austin", state: "TX", postalCode: "78701" } },
+        coverages: [],
+      },
+    ]);
+    expect(csv).toContain(`"'\t=cmd"`.replace(/"/g, ""));
+    expect(csv).toContain(`"'\r@SUM(A1)"`);
   });
 });

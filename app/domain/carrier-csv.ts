@@ -31,8 +31,12 @@ export const CARRIER_CSV_COLUMNS = [
 
 const ACTION = { add: "add", terminate: "terminate", change: "change", reinstate: "reinstate", audit: "audit" } as const;
 
-/** A leading =, +, - or @ would be a formula in a spreadsheet: such a value is prefixed with '. */
-const safe = (v: string | undefined) => (v && /^[=+\-@]/.test(v) ? `'${v}` : (v ?? ""));
+/**
+ * A leading =, +, - or @ would be a formula in a spreadsheet, and so would one after a leading tab
+ * or carriage return (which some spreadsheets skip): such a value is prefixed with ' (as the
+ * roster's and progress exports' `neutralised`).
+ */
+export const safe = (v: string | undefined) => (v && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ""));
 
 export function buildCarrierCsv(changes: readonly MemberChange[]): string {
   const rows: string[][] = [];

@@ -6,6 +6,7 @@
  * it would do to the roster. Pure: the parsers (CSV, XLSX) hand it rows of strings.
  */
 import type { IsoDate } from "./dates";
+import { hasControlCharacter, withoutControlCharacters } from "./control-characters";
 import { checkEmployee, COMPARED_FIELDS, parseRelationship, type EmployeeField, type EmployeeRecord, type ValueProblem } from "./roster";
 
 /** Rows a census may have (the employees of a large group, not a mail cannon). */
@@ -97,7 +98,9 @@ export type FileProblem =
   | "duplicateEmployee"
   | "duplicateSsn"
   | "ssnOnFile"
-  | "unreadable";
+  | "unreadable"
+  /** a cell holding a NUL or another control character (PostgreSQL cannot store a NUL) */
+  | "controlCharacter";
 
 export interface CensusRow {
   row: number;
@@ -126,7 +129,7 @@ export function checkCensus(rows: string[][], today: IsoDate, ssnHolder: (ssn: s
 
   const columns = new Map<EmployeeField, number>();
   heading.cells.forEach((h, i) => {
-    const name = h.trim();
+    const name = withoutControlCharacters(h).trim();
     if (name === "") return;
     const field = ALIASES[headingKey(name)];
     if (!field) problems.push({ row: heading.row, field: null, problem: "unknownColumn", value: name.slice(0, 60) });
@@ -141,11 +144,18 @@ export function checkCensus(rows: string[][], today: IsoDate, ssnHolder: (ssn: s
   let dependentRows = 0;
   for (const { cells, row } of body) {
     const raw: Partial<Record<EmployeeField, string>> = {};
-    for (const [field, i] of columns) raw[field] = (cells[i] ?? "").trim();
+    const refused: CensusProblem[] = [];
+    for (const [field, i] of columns) {
+      const value = (cells[i] ?? "").trim();
+      // refused beside its row and column, and checked further without it (its value never shown)
+      if (hasControlCharacter(value)) refused.push({ row, field, problem: "controlCharacter", value: "" });
+      raw[field] = withoutControlCharacters(value);
+    }
     if (parseRelationship(raw.relationship ?? "") === "dependent") {
       dependentRows++;
       continue;
     }
+    problems.push(...refused);
     const { record, problems: found } = checkEmployee(raw, today);
     for (const p of found) problems.push({ row, field: p.field, problem: p.problem, value: p.value.slice(0, 60) });
     if (record) employees.push({ row, record });

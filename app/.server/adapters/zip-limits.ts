@@ -18,8 +18,16 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 
-/** Throws ZipLimitError when the archive is malformed or inflates past the limits; returns the inflated total. */
-export function checkZipWithin(bytes: Uint8Array, limits: ZipLimits): number {
+/** One entry of an archive: where its data starts and how it is stored (0: stored, 8: deflated). */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  start: number;
+  compressed: number;
+}
+
+/** The archive's entries from its central directory; throws ZipLimitError when malformed or past `maxEntries`. */
+export function zipEntries(bytes: Uint8Array, limits: Pick<ZipLimits, "maxEntries">): ZipEntry[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--)
@@ -32,7 +40,7 @@ export function checkZipWithin(bytes: Uint8Array, limits: ZipLimits): number {
   const directoryOffset = buf.readUInt32LE(end + 16);
   if (entries === 0xffff || directoryOffset === 0xffffffff) throw new ZipLimitError("ZIP64 archives are not read");
   if (entries > limits.maxEntries) throw new ZipLimitError(`more than ${limits.maxEntries} entries`);
-  let total = 0;
+  const out: ZipEntry[] = [];
   let at = directoryOffset;
   for (let n = 0; n < entries; n++) {
     if (at + 46 > buf.length || buf.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new ZipLimitError("a damaged ZIP directory");
@@ -42,13 +50,25 @@ export function checkZipWithin(bytes: Uint8Array, limits: ZipLimits): number {
     const extraLength = buf.readUInt16LE(at + 30);
     const commentLength = buf.readUInt16LE(at + 32);
     const local = buf.readUInt32LE(at + 42);
+    const name = buf.toString("utf8", at + 46, at + 46 + nameLength);
     at += 46 + nameLength + extraLength + commentLength;
     if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL_HEADER) throw new ZipLimitError("a damaged ZIP entry");
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (compressed === 0xffffffff || start + compressed > buf.length) throw new ZipLimitError("a damaged ZIP entry");
+    if (method !== 0 && method !== 8) throw new ZipLimitError("a ZIP entry compressed in an unknown way");
+    out.push({ name, method, start, compressed });
+  }
+  return out;
+}
+
+/** Throws ZipLimitError when the archive is malformed or inflates past the limits; returns the inflated total. */
+export function checkZipWithin(bytes: Uint8Array, limits: ZipLimits): number {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let total = 0;
+  for (const { method, start, compressed } of zipEntries(bytes, limits)) {
     const budget = limits.maxUncompressedBytes - total;
     if (method === 0) total += compressed;
-    else if (method === 8) {
+    else {
       try {
         total += inflateRawSync(buf.subarray(start, start + compressed), { maxOutputLength: Math.max(1, budget) }).length;
       } catch (error) {
@@ -56,7 +76,7 @@ export function checkZipWithin(bytes: Uint8Array, limits: ZipLimits): number {
           throw new ZipLimitError(`inflates past ${limits.maxUncompressedBytes} bytes`);
         throw new ZipLimitError("a damaged ZIP entry");
       }
-    } else throw new ZipLimitError("a ZIP entry compressed in an unknown way");
+    }
     if (total > limits.maxUncompressedBytes) throw new ZipLimitError(`inflates past ${limits.maxUncompressedBytes} bytes`);
   }
   return total;

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { actorOf, audit } from "../platform/audit";
-import { readSpreadsheet, UnreadableSpreadsheetError } from "../adapters/spreadsheets";
+import { readSpreadsheet, TooManyRowsError, UnreadableSpreadsheetError } from "../adapters/spreadsheets";
 import {
   findCensusUpload,
   findEmployee,
@@ -20,7 +20,15 @@ import {
   ssnHolders,
   updateEmployee,
 } from "../repositories/employees";
-import { checkCensus, previewCensus, type CensusProblem, type CensusRow, type CensusPreview, type RosterEntry } from "~/domain/census";
+import {
+  CENSUS_MAX_ROWS,
+  checkCensus,
+  previewCensus,
+  type CensusProblem,
+  type CensusRow,
+  type CensusPreview,
+  type RosterEntry,
+} from "~/domain/census";
 import { todayIso } from "~/domain/dates";
 import type { EmployeeRecord } from "~/domain/roster";
 import { employeeColumns, endCoverage, endInvitationLinks, restoreCoverage, ssnHashOf, ssnHashesOf } from "./roster";
@@ -43,6 +51,9 @@ export async function checkCensusFile(services: Services, session: StoreSession,
     rows = await readSpreadsheet(file.name, bytes);
   } catch (error) {
     if (!(error instanceof UnreadableSpreadsheetError)) throw error;
+    // a sheet past the census's rows is refused as the domain's own count refuses it, unread further
+    if (error instanceof TooManyRowsError)
+      return { ok: false, problems: [{ row: 0, field: null, problem: "tooManyRows", value: String(CENSUS_MAX_ROWS) }], fileName };
     services.log.warn("census unreadable", { groupId });
     return { ok: false, problems: [{ row: 0, field: null, problem: "unreadable", value: "" }], fileName };
   }

@@ -6,6 +6,7 @@ import { loggablePath } from "./log";
 import { CSRFError } from "remix-utils/csrf/server";
 import type { Services } from "../services";
 import { resources } from "./i18n";
+import { withoutControlCharacters } from "~/domain/control-characters";
 
 export const MAX_FORM_BYTES = 256 * 1024;
 
@@ -107,9 +108,6 @@ export async function readForm(request: Request, services: Services, options: { 
   return form;
 }
 
-/** C0 control characters but tab, line feed and carriage return, and DEL (PostgreSQL refuses NUL). */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /**
  * remix-validated-form turns field names into nested objects without a guard: a name such as
  * `x.__proto__.polluted` would write into Object.prototype for the whole process, and
@@ -124,7 +122,7 @@ export function safeFields(form: FormData): FormData {
     const segments = name.split(/[.[\]]+/).filter(Boolean);
     if (segments.some((s) => s === "__proto__" || s === "constructor" || s === "prototype")) continue;
     if (segments.some((s) => /^\d{3,}$/.test(s))) continue;
-    out.append(name, typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : value);
+    out.append(name, typeof value === "string" ? withoutControlCharacters(value) : value);
   }
   return out;
 }

@@ -8,6 +8,7 @@
  * replaced it, its premier companion, its Compare-plans facts and its eligibility and Enroll-Now
  * questions (the last two as JSON), so the demo catalog is a plans file like any other.
  */
+import { jsonHoldsControlCharacter } from "../control-characters";
 import type { Problems } from "./problems";
 import { problem, type ProblemMessage } from "./messages";
 import { cellReader, hasColumns, spreadsheetRow, type Table } from "./table";
@@ -272,13 +273,16 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
       const v = cell(row, `facts_${locale}`);
       if (!v) continue;
       const facts = parseFacts(v);
-      if (facts) plan.facts[locale] = facts;
+      // a "\u0000" escape inside the JSON is a NUL once parsed
+      if (jsonHoldsControlCharacter(parseJson(v))) fail(`facts_${locale}`, problem("controlCharacter"));
+      else if (facts) plan.facts[locale] = facts;
       else fail(`facts_${locale}`, problem("notFacts"));
     }
     const questions = cell(row, "questions");
     if (questions) {
       const list = parseQuestions(questions);
-      if (list) plan.questions = list;
+      if (jsonHoldsControlCharacter(parseJson(questions))) fail("questions", problem("controlCharacter"));
+      else if (list) plan.questions = list;
       else fail("questions", problem("notQuestions"));
     }
     if (code && !seen.has(code)) seen.set(code, n);

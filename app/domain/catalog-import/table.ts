@@ -3,6 +3,10 @@
  * by the server's readers (app/.server/operators/catalog/read-table.ts). Row numbers are the
  * spreadsheet's: the header is row 1, the first data row is row 2.
  */
+import { hasControlCharacter, withoutControlCharacters } from "../control-characters";
+import { problem } from "./messages";
+import type { Problems } from "./problems";
+
 export interface Table {
   file: string;
   header: string[];
@@ -54,3 +58,20 @@ export function cellReader(table: Table) {
 }
 
 export const spreadsheetRow = (dataIndex: number) => dataIndex + 2;
+
+/**
+ * A NUL or another control character in any cell (or heading) is a problem beside its row and
+ * column: no catalog text wants one, and PostgreSQL cannot store a NUL. Returns whether any was found.
+ */
+export function controlCharacterProblems(table: Table, problems: Problems): boolean {
+  const before = problems.count;
+  const columnName = (i: number) => withoutControlCharacters(table.header[i] ?? "").trim() || `column ${i + 1}`;
+  table.header.forEach((name, i) => {
+    if (hasControlCharacter(name)) problems.add(table.file, 1, columnName(i), problem("controlCharacter"));
+  });
+  table.rows.forEach((row, r) => {
+    for (let i = 0; i < row.length; i++)
+      if (row[i] && hasControlCharacter(row[i])) problems.add(table.file, spreadsheetRow(r), columnName(i), problem("controlCharacter"));
+  });
+  return problems.count > before;
+}

@@ -5,7 +5,7 @@
  */
 import { Problems, type ImportProblem } from "./problems";
 import { problem } from "./messages";
-import type { Table } from "./table";
+import { controlCharacterProblems, type Table } from "./table";
 import { describeRate, rateKey, type ImportedRate } from "./rates";
 import { isRatePuf, parseRatePuf } from "./rate-puf";
 import { isTierRates, parseTierRates } from "./tier-rates";
@@ -70,6 +70,7 @@ export function validateImport(tables: readonly Table[], facts: CatalogFacts, li
   const categories: ImportedCategory[] = [];
   const files: ValidatedImport["files"] = [];
   for (const table of tables) {
+    controlCharacterProblems(table, problems);
     const kind = fileKind(table);
     if (!kind) {
       problems.add(table.file, 1, null, problem("notCatalogFile"));

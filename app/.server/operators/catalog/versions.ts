@@ -34,13 +34,21 @@ import { CARRIER_COLUMNS, CATEGORY_COLUMNS } from "~/domain/catalog-import/refer
 import type { PriceRow } from "~/domain/pricing";
 import { date as parseDate } from "~/domain/catalog-import/values";
 import { todayIso } from "~/domain/dates";
+import { withoutControlCharacters } from "~/domain/control-characters";
 
 export type { UploadFile } from "./read-table";
 
 export type Checked = { ok: true; upload: ValidatedImport } | { ok: false; problems: ImportProblem[]; problemCount: number };
 
+/**
+ * A file's name as the checks and the draft's source name it: a NUL or another control character
+ * (a browser sends whatever name the file has) is taken out, not stored (PostgreSQL refuses a NUL).
+ */
+const cleanName = (f: UploadFile): UploadFile => ({ ...f, name: withoutControlCharacters(f.name).trim() || "(unnamed file)" });
+
 /** Reads and checks every file of the upload; nothing is written. */
-export async function checkUpload(services: Services, files: readonly UploadFile[]): Promise<Checked> {
+export async function checkUpload(services: Services, uploaded: readonly UploadFile[]): Promise<Checked> {
+  const files = uploaded.map(cleanName);
   const tables: Table[] = [];
   const problems: ImportProblem[] = [];
   let problemCount = 0;
@@ -71,7 +79,7 @@ export async function importUpload(
   const checked = await checkUpload(services, files);
   if (!checked.ok) return checked;
   const { versionId, summary } = await insertDraft(services.db, checked.upload, {
-    source: files.map((f) => f.name).join(", "),
+    source: files.map((f) => cleanName(f).name).join(", "),
     now: services.now(),
     by: o.by,
     trail: o.trail,
