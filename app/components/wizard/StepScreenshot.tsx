@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { screenshotValue } from "./screenshot-lines";
 
-const SENSITIVE = /ssn|account|card|security|routing|otp|signature|code|answer/i;
-
-/** Draws the form's labels and values (sensitive ones masked) into a PNG. */
+/** Draws the form's labels and values (sensitive ones masked, a card's security code left out: screenshotValue) into a PNG. */
 function drawForm(form: HTMLFormElement): string | null {
   const lines: string[] = [];
   for (const el of Array.from(form.elements) as Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
@@ -12,7 +11,9 @@ function drawForm(form: HTMLFormElement): string | null {
     const label = el.labels?.[0]?.textContent?.trim() ?? el.name;
     let value = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? "") : el.value;
     if (el.type === "radio" || el.type === "checkbox") value = label;
-    if (SENSITIVE.test(el.name) && value) value = `•••• ${value.replace(/\D/g, "").slice(-4)}`;
+    const shown = screenshotValue(el.name, value);
+    if (shown === null) continue;
+    value = shown;
     lines.push(
       el.type === "radio" ? `${el.closest("fieldset")?.querySelector("legend")?.textContent ?? el.name}: ${value}` : `${label}: ${value}`,
     );
