@@ -41,6 +41,7 @@ describe("loadConfig", () => {
       SESSION_SECRET: "x".repeat(40),
       ENCRYPTION_KEY: "ab".repeat(32),
       SMTP_URL: "smtp://mail.example:587",
+      PUBLIC_BASE_URL: "https://store.example.com",
     });
     expect(c.usingDevSecrets).toBe(false);
     expect(c.devOutbox).toBe(false);
@@ -66,7 +67,12 @@ describe("loadConfig", () => {
   });
 
   describe("mail transport", () => {
-    const PROD = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), ENCRYPTION_KEY: "ab".repeat(32) };
+    const PROD = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(40),
+      ENCRYPTION_KEY: "ab".repeat(32),
+      PUBLIC_BASE_URL: "https://store.example.com",
+    };
     it("refuses production without one: codes and links would pile up in the outbox table, never sent", () => {
       expect(() => loadConfig(PROD)).toThrow(ConfigError);
       expect(() => loadConfig(PROD)).toThrow(/SMTP_URL is required in production.*MAIL_TRANSPORT=outbox/);
@@ -109,7 +115,12 @@ describe("loadConfig", () => {
     });
     it("refuses both variables at once, and the development key in production", () => {
       expect(() => loadConfig({ ENCRYPTION_KEY: OLD, ENCRYPTION_KEYS: NEW })).toThrow(/ENCRYPTION_KEYS and ENCRYPTION_KEY are both set/);
-      const prod = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SMTP_URL: "smtp://mail.example" };
+      const prod = {
+        NODE_ENV: "production",
+        SESSION_SECRET: "x".repeat(40),
+        SMTP_URL: "smtp://mail.example",
+        PUBLIC_BASE_URL: "https://store.example.com",
+      };
       expect(loadConfig({ ...prod, ENCRYPTION_KEYS: `${NEW},${OLD}` }).usingDevSecrets).toBe(false);
       expect(() =>
         loadConfig({ ...prod, ENCRYPTION_KEYS: `${NEW},00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff` }),

@@ -40,7 +40,8 @@ const schema = z
       )
       .refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, "lists a key twice")
       .optional(),
-    PUBLIC_BASE_URL: z.string().url("must be an absolute URL such as https://store.example.com").default("http://localhost:3000"),
+    // required in production (below); elsewhere the development server's own address
+    PUBLIC_BASE_URL: z.string().url("must be an absolute URL such as https://store.example.com").optional(),
     TRUST_PROXY: flag.default("0"),
     SMTP_URL: z
       .string()
@@ -133,6 +134,30 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "must not be the development default in production" });
     if (env.ENCRYPTION_KEYS?.some((k) => k.toLowerCase() === DEV_ENCRYPTION_KEY))
       ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEYS"], message: "must not hold the development default key in production" });
+    // Every e-mailed link is built on it and the cookies' Secure flag follows it: a production store
+    // left on the development default would mail links to localhost and send its cookies in clear.
+    const base = env.PUBLIC_BASE_URL ? new URL(env.PUBLIC_BASE_URL) : null;
+    const triedHere = base !== null && isLoopbackHost(base.hostname);
+    if (!base)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_BASE_URL"],
+        message: "is required in production: the store's https address, on which e-mailed links are built (https://store.example.com)",
+      });
+    else if (base.protocol !== "https:" && !triedHere)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_BASE_URL"],
+        message: "must be an https address in production (the session and CSRF cookies are Secure only then)",
+      });
+    // the mailbox page shows every code and link sent: only for a production build tried on this machine
+    if (env.DEV_OUTBOX && !triedHere)
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEV_OUTBOX"],
+        message:
+          "must be off in production: /dev/outbox would show every code and link sent (it is allowed only with PUBLIC_BASE_URL on this machine, http://localhost:…)",
+      });
     if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "outbox")
       ctx.addIssue({
         code: "custom",
@@ -186,6 +211,9 @@ export type Config = {
  * Whether `host` only listens on this machine: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped).
  * Anything else (0.0.0.0, ::, a LAN address, a name) can be reached from elsewhere.
  */
+/** Where the development server answers (PUBLIC_BASE_URL's default outside production). */
+const DEV_BASE_URL = "http://localhost:3000";
+
 export function isLoopbackHost(host: string): boolean {
   const h = host
     .trim()
@@ -247,7 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     encryptionKey: keys[0]!,
     encryptionKeys: keys,
-    publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? DEV_BASE_URL).replace(/\/+$/, ""),
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL,
     mailTransport,
