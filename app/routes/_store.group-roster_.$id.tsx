@@ -20,6 +20,11 @@ import { recordIdFrom } from "~/domain/record-id";
 
 export const meta = pageTitle("groupEmployee");
 
+function withoutSsn(submitted: Record<string, unknown>) {
+  const { ssn: _ssn, ...rest } = submitted;
+  return rest;
+}
+
 /** `new` or an employee's id (anything else: 404). */
 function employeeIdOf(param: string | undefined): number | null {
   if (param === "new") return null;
@@ -46,10 +51,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const today = todayIso(services.now());
   if (intent === "save") {
     const result = await employeeValidator(today).validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
+    // what was typed comes back, but never a whole SSN (ADR 026): it is typed again
+    const typed = withoutSsn(result.submittedData);
+    if (result.error) return validationError(result.error, typed);
     const locale = await requestContext({ request, context }).locale;
     const saved = await saveEmployee(services, session, groupId, id, result.data, locale);
-    if (!saved.ok) return validationError({ fieldErrors: saved.fieldErrors, formId: result.formId }, result.submittedData);
+    if (!saved.ok) return validationError({ fieldErrors: saved.fieldErrors, formId: result.formId }, typed);
     session.flash({ kind: "success", key: "employees.saved" });
     return redirectWithSession(services, session, `/group-roster/${saved.id}`);
   }
