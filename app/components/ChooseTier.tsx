@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { StoreForm } from "~/components/form/StoreForm";
 import { RadioGroup, SelectField, TextField } from "~/components/form/Fields";

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Link, useFetcher, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CompareTrayData } from "~/views/compare";

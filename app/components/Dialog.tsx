@@ -7,7 +7,8 @@
  * replaced by its tick), to the element `closeTo`'s #fragment names.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import * as s from "./Dialog.css";
 

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import type { Flash } from "~/domain/session";
 import { closeToCard } from "~/domain/card-anchor";

@@ -2,7 +2,7 @@
  * The plan page's dialogs (?dialog=quote|salary|tobacco|membership|tier|dependents|portal): closed
  * on first paint, so their code (and the forms they hold) loads only when one is shown (LazyPart).
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { formatMoney } from "~/utils/format";
 import { salaryValidator, tobaccoValidator } from "~/forms/client";

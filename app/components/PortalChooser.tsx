@@ -3,7 +3,7 @@
  * plan page (storefront §2, §4): a rep picks a portal and starts a direct enrollment or one of
  * their groups; everyone else just picks the portal.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { newMemberValidator, portalOnlyValidator } from "~/forms/client";
 import { StoreForm } from "./form/StoreForm";

@@ -28,6 +28,23 @@ describe("dates", () => {
   it("gives today's date in the store's time zone", () => {
     expect(todayIso(new Date("2026-01-01T03:00:00Z"))).toBe("2025-12-31");
   });
+  it("gives the right day on both sides of midnight within one second and across time zones (kept per second)", () => {
+    // 06:00:00Z is midnight in Chicago (CST): the last millisecond before and the first of the day
+    expect(todayIso(new Date("2026-01-02T05:59:59.000Z"))).toBe("2026-01-01");
+    expect(todayIso(new Date("2026-01-02T05:59:59.999Z"))).toBe("2026-01-01");
+    expect(todayIso(new Date("2026-01-02T06:00:00.000Z"))).toBe("2026-01-02");
+    expect(todayIso(new Date("2026-01-02T05:59:59.999Z"))).toBe("2026-01-01");
+    expect(todayIso(new Date("2026-01-02T06:00:00.000Z"), "Asia/Tokyo")).toBe("2026-01-02");
+    expect(todayIso(new Date("2026-01-02T06:00:00.000Z"), "Pacific/Honolulu")).toBe("2026-01-01");
+    expect(todayIso(new Date("2026-01-02T06:00:00.500Z"))).toBe("2026-01-02");
+    // the day a time zone's offset changes (DST in Chicago: 2026-03-08 02:00 local)
+    expect(todayIso(new Date("2026-03-09T04:59:59.999Z"))).toBe("2026-03-08");
+    expect(todayIso(new Date("2026-03-09T05:00:00.000Z"))).toBe("2026-03-09");
+    // before 1970 (a negative second) and an invalid date, as before
+    expect(todayIso(new Date("1969-12-31T23:59:59.500Z"))).toBe("1969-12-31");
+    expect(() => todayIso(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => todayIso(new Date(Number.NaN))).toThrow(RangeError);
+  });
   it("formats typing as the spec's helper does", () => {
     expect(formatDateTyping("1")).toBe("1");
     expect(formatDateTyping("13")).toBe("12");

@@ -22,16 +22,31 @@ export function isoToUsDate(iso: IsoDate | null | undefined) {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : "";
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; second: number; day: IsoDate }>();
 
-/** Today as YYYY-MM-DD in the store's time zone (US Central by default). */
+/**
+ * Today as YYYY-MM-DD in the store's time zone (US Central by default). The last answer is kept
+ * per time zone for its whole second (a fresh page asks twice, and pages within a second ask the
+ * same): a time zone's offset changes on a whole minute, so every instant of one second is on
+ * the same day there (issue 24, ADR 031 seventh round).
+ */
 export function todayIso(now: Date, timeZone = "America/Chicago"): IsoDate {
   let f = dayFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    f = {
+      format: new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+      second: Number.NaN,
+      day: "",
+    };
     dayFormats.set(timeZone, f);
   }
-  return f.format(now); // en-CA formats as YYYY-MM-DD
+  const second = Math.floor(now.getTime() / 1000);
+  // an invalid date (NaN) never equals the kept second: format throws for it as before
+  if (second === f.second) return f.day;
+  const day = f.format.format(now); // en-CA formats as YYYY-MM-DD
+  f.second = second;
+  f.day = day;
+  return day;
 }
 
 /** Whole years between a birth date and a day. */

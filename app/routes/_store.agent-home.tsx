@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { readForm } from "~/.server/platform/request";
 import { requireRole } from "~/.server/store/guard";

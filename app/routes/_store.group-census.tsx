@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n-react";

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requestContext } from "~/.server/platform/request-context";
 import { json } from "~/.server/platform/loader-json";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { shoppingContext } from "~/.server/store/shopping";
 import { recommendedCards } from "~/.server/store/recommended";

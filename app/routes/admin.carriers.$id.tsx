@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";

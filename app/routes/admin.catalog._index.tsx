@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n-react";

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { requireOperator } from "~/.server/operators/guard";
 import { listGroups } from "~/.server/operators/groups";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { CANCER_QUESTIONS, TREATMENT_TYPES, treatmentCount, MAX_TREATMENTS } from "~/domain/cancer-questions";
 import { pageTitle } from "~/utils/page-title";

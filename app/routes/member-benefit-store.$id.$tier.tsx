@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

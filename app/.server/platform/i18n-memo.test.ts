@@ -90,6 +90,46 @@ describe("memoised constant translations", () => {
     expect(translate).toHaveBeenCalledTimes(2);
   });
 
+  it("answers a plural call with only a whole count per language, key and count, as i18next does", async () => {
+    const { base, memo, clone } = await setup();
+    base.addResource("es", "common", "item_one", "{{count}} artículo");
+    base.addResource("es", "common", "item_other", "{{count}} artículos");
+    const en = clone("en");
+    const es = clone("es");
+    await es.changeLanguage("es");
+    const plain = base.cloneInstance({ lng: "en" });
+    for (const count of [0, 1, 2, 7, 1000]) {
+      expect(en.t("item", { count })).toBe(plain.t("item", { count, lng: "en" }));
+      expect(es.t("item", { count })).toBe(plain.t("item", { count, lng: "es" }));
+      expect(es.getFixedT(null, "common")("item", { count })).toBe(plain.t("item", { count, lng: "es" }));
+    }
+    expect(en.t("item", { count: 1 })).toBe("1 item");
+    expect(es.t("item", { count: 2 })).toBe("2 artículos");
+    expect(memo.counts()).toBe(10);
+    // from then on without i18next's translator
+    const translate = vi.spyOn((en as unknown as { translator: { translate: () => unknown } }).translator, "translate");
+    expect(en.t("item", { count: 2 })).toBe("2 items");
+    expect(en.getFixedT(null, "common")("item", { count: 1 })).toBe("1 item");
+    expect(translate).not.toHaveBeenCalled();
+    // anything but a whole count from 0 up, other options, a missing key: i18next every time
+    for (const options of [
+      { count: -1 },
+      { count: 1.5 },
+      { count: -0 },
+      { count: "2" },
+      { count: 2, ordinal: true },
+      { count: 2, name: "x" },
+    ])
+      expect(en.t("item", options as never)).toBe(plain.t("item", { ...(options as object), lng: "en" } as never));
+    expect(en.t("nope", { count: 2 })).toBe("nope");
+    expect(translate).toHaveBeenCalledTimes(7);
+    expect(memo.counts()).toBe(10);
+    // a changed translation is answered at once
+    base.addResource("en", "common", "item_other", "{{count}} things");
+    expect(memo.counts()).toBe(0);
+    expect(clone("en").t("item", { count: 2 })).toBe("2 things");
+  });
+
   it("forgets everything when the resources change", async () => {
     const { base, memo, clone } = await setup();
     expect(clone("en").t("hello")).toBe("Hello");

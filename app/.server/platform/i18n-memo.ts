@@ -6,6 +6,10 @@
  * values ("Add {{name}} to cart", once per plan card) looks its template up once the same way and
  * fills it in with the interpolation the browser uses (i18n-react.tsx `interpolate`: this app's
  * strings use `{{name}}` only, unescaped, no nesting or formats).
+ * A plural call with nothing but a whole `count` (the header's cart count, on every page: one call
+ * through i18next's translator, plural rules and interpolation cost ~1.5% of a small fresh page —
+ * issue 24, ADR 031 seventh round) is answered per language, key and count: i18next's answer
+ * depends on nothing else (the plural form is chosen by the language's rules for that count).
  * The memo is dropped whenever the resources change (i18next's store emits 'added'/'removed').
  */
 import type { i18n as I18n, TFunction } from "i18next";
@@ -44,6 +48,8 @@ export interface TranslationMemo {
   size(): number;
   /** how many templates of calls with values are kept */
   templates(): number;
+  /** how many answers of count calls are kept */
+  counts(): number;
   clear(): void;
 }
 
@@ -83,14 +89,36 @@ function valuesCall(options: unknown): options is FixedOptions & Record<string, 
   return values > 0;
 }
 
+/**
+ * A call whose options are FIXED_OPTIONS and a `count` that is a whole number from 0 up: its
+ * answer is i18next's for the language, key and count, and nothing else.
+ */
+function countCall(options: unknown): options is FixedOptions & { count: number } {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return false;
+  let counted = false;
+  for (const [name, value] of Object.entries(options)) {
+    if (name === "count") {
+      if (!Number.isSafeInteger(value) || (value as number) < 0 || Object.is(value, -0)) return false;
+      counted = true;
+      continue;
+    }
+    if (!FIXED_OPTIONS.has(name)) return false;
+    if (name === "lngs" && value !== undefined && value !== null) return false;
+  }
+  return counted;
+}
+
 /** One memo per base instance; clones share its resource store, so they share the memo. */
 export function createTranslationMemo(base: I18n): TranslationMemo {
   const memo = new Map<string, string>();
   /** Templates of values calls (the raw string of a key, its placeholders unfilled). */
   const templates = new Map<string, string>();
+  /** Answers of count calls, per language, namespace, prefix, key and count. */
+  const counted = new Map<string, string>();
   const clear = () => {
     memo.clear();
     templates.clear();
+    counted.clear();
   };
   base.store.on("added", clear);
   base.store.on("removed", clear);
@@ -99,6 +127,7 @@ export function createTranslationMemo(base: I18n): TranslationMemo {
       const original = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
       const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
         if (typeof key === "string" && rest.length === 0 && valuesCall(options)) return withValues(key, options);
+        if (typeof key === "string" && rest.length === 0 && countCall(options)) return withCount(key, options);
         if (typeof key !== "string" || rest.length > 0 || !constantCall(options)) return original(key, options, ...rest);
         const lng = options?.lng ?? instance.language;
         const ns = Array.isArray(options?.ns) ? options.ns.join(",") : (options?.ns ?? String(instance.options.defaultNS ?? ""));
@@ -129,11 +158,27 @@ export function createTranslationMemo(base: I18n): TranslationMemo {
         }
         return interpolate(template, options);
       };
+      // i18next's answer for this language, key and count, kept as the constant answers are (a
+      // missing key keeps going through i18next).
+      const withCount = (key: string, options: FixedOptions & { count: number }) => {
+        const lng = options.lng ?? instance.language;
+        const ns = Array.isArray(options.ns) ? options.ns.join(",") : (options.ns ?? String(instance.options.defaultNS ?? ""));
+        const id = `${lng}\u0000${ns}\u0000${options.keyPrefix ?? ""}\u0000${key}\u0000${options.count}`;
+        const hit = counted.get(id);
+        if (hit !== undefined) return hit;
+        const value = original(key, options);
+        if (typeof value === "string" && value !== key && instance.store === base.store) {
+          if (counted.size >= MAX_ENTRIES) counted.clear();
+          counted.set(id, value);
+        }
+        return value;
+      };
       instance.t = t as unknown as TFunction;
       return instance;
     },
     size: () => memo.size,
     templates: () => templates.size,
+    counts: () => counted.size,
     clear,
   };
 }

@@ -3,7 +3,8 @@
  * (JavaScript only) the idle-timeout warning with the console's own keep-alive and way out.
  */
 import { lazy, Suspense } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n-react";

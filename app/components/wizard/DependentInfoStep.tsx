@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import type { DependentView } from "~/views/wizard";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import type { TFunction } from "i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { StoreForm } from "~/components/form/StoreForm";
