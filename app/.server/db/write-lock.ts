@@ -17,7 +17,12 @@ export const WRITE_LOCKS = {
 } as const;
 
 /** Waits for the lock of `key` (PostgreSQL) or takes SQLite's write lock with a no-op write to `table`. */
-export async function takeWriteLock(trx: Kysely<Database>, dialect: "sqlite" | "postgres", key: keyof typeof WRITE_LOCKS, table: "wizard_tabs" | "groups") {
+export async function takeWriteLock(
+  trx: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  key: keyof typeof WRITE_LOCKS,
+  table: "wizard_tabs" | "groups",
+) {
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${WRITE_LOCKS[key]})`.execute(trx);
   else await sql`update ${sql.table(table)} set id = id where 0 = 1`.execute(trx);
 }
