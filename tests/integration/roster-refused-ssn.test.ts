@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { action as employeeAction } from "~/routes/_store.group-roster_.$id";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { signInGroupAdmin } from "../support/staff";
+import { rosterEmployeeForm } from "../support/roster";
 
 const SSN = "123-45-6789";
 const WHOLE = /123-?45-?6789/;
@@ -25,25 +26,7 @@ describeEachDatabase("a refused roster post never sends a whole SSN back", (kind
     const res = await admin.submit(
       employeeAction,
       "/group-roster/new",
-      {
-        intent: "save",
-        employeeRef: "SEC-1",
-        firstName: "Rosa",
-        lastName: "Diaz",
-        birthdate: "01/13/1980",
-        gender: "1",
-        email: "rosa@",
-        phone: "",
-        ssn: SSN,
-        hireDate: "01/02/2022",
-        status: "active",
-        employmentClass: "part_time",
-        address1: "",
-        address2: "",
-        city: "",
-        state: "",
-        zip: "",
-      },
+      rosterEmployeeForm({ ref: "SEC-1", first: "Rosa", email: "rosa@", ssn: SSN }),
       { params: { id: "new" } },
     );
     expect(res.status).toBe(422);
