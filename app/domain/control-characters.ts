@@ -6,7 +6,8 @@
  */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
-const ONE_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** The same class without the global flag: `test` keeps no position between calls. */
+const ONE_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source);
 
 export const hasControlCharacter = (text: string) => ONE_CONTROL_CHARACTER.test(text);
 

@@ -16,10 +16,10 @@ import { action as personalAction } from "~/routes/enrollment.personal-info";
 import { action as continueAction } from "~/routes/continue-enrollment";
 import { loader as memberStoreLoader, action as memberStoreAction } from "~/routes/member-benefit-store.$id.$tier";
 import * as direct from "~/routes/direct-continue.$id.$tab";
-import { memberStoreToken } from "~/.server/members/member-links";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient, signInGroupAdmin } from "../support/staff";
 import { openedAll } from "../support/outbox";
+import { memberLink } from "../support/member-links";
 import { addPlan, markStepsDone, checkOut } from "../support/journeys";
 import type { TestClient } from "../support/client";
 import { OPEN_WINDOW, invitationTokens, postInvitation, rosterEmployeeForm } from "../support/roster";
@@ -115,8 +115,7 @@ describeEachDatabase("a resume e-mail does not outlive the code takeover of a li
 
   it("member link: the member's code ends the resume link and code the first presser mailed himself", async () => {
     const member = (await db().selectFrom("members").selectAll().where("group_id", "=", 1929).orderBy("id").execute())[0]!;
-    const token = memberStoreToken(app.services.cipher, member.id, new Date(app.services.now().getTime() + 30 * 86400_000));
-    const l = { path: `/member-benefit-store/${token}/IO`, params: { id: token, tier: "IO" } };
+    const l = memberLink(app, member.id);
     const stranger = newClient(app);
     expect((await stranger.submit(memberStoreAction, l.path, { intent: "start" }, { params: l.params })).location).toBe("/plans");
     const id = (await stranger.session()).tempId!;
