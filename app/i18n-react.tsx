@@ -187,7 +187,10 @@ export function useTranslation(): { t: TFunction; i18n: I18n; ready: boolean } {
       const { i18n, used } = server;
       const lng = i18n.language;
       const t = ((key: string | string[], options?: Options) => {
-        for (const k of Array.isArray(key) ? key : [key]) for (const candidate of candidateKeys(lng, k, options)) used.add(candidate);
+        // one key and no plural count (nearly every call): the key is the only candidate
+        const count = options?.count;
+        if (typeof key === "string" && (count === undefined || typeof count === "string")) used.add(key);
+        else for (const k of Array.isArray(key) ? key : [key]) for (const candidate of candidateKeys(lng, k, options)) used.add(candidate);
         return (i18n.t as (k: string | string[], o?: Options) => string)(key, options);
       }) as unknown as TFunction;
       return { t, i18n, ready: true };

@@ -130,6 +130,52 @@ describe("memoised constant translations", () => {
     expect(clone("en").t("item", { count: 2 })).toBe("2 things");
   });
 
+  it("answers every kind of call as plain i18next does, the first time and from the memo", async () => {
+    const { base, clone } = await setup();
+    base.addResource("en", "common", "ctx_male", "He");
+    base.addResource("en", "common", "ctx", "They");
+    const plain = base.cloneInstance({ lng: "en" });
+    const es = clone("es");
+    await es.changeLanguage("es");
+    const en = clone("en");
+    const cases: [string, Record<string, unknown> | undefined][] = [
+      ["hello", undefined],
+      ["hello", {}],
+      ["hello", { name: undefined }],
+      ["greet", { name: undefined }],
+      ["greet", { name: null }],
+      ["greet", { name: "Ana", lng: undefined, keyPrefix: undefined, lngs: null }],
+      ["hello", { lngs: ["es"] }],
+      ["a", { keyPrefix: "nested" }],
+      ["hello", { ns: "common" }],
+      ["hello", { lng: "es" }],
+      ["greet", { name: "Ana", lng: "es" }],
+      ["item", { count: undefined }],
+      ["item", { count: null }],
+      ["item", { count: 3, lng: "es" }],
+      ["item", { count: 3, defaultValue: "x" }],
+      ["ctx", { context: "male" }],
+      ["ctx", { context: undefined }],
+      ["greet", { name: 3 }],
+      ["greet", { name: Number.NaN }],
+      ["greet", { name: "Ana", count: 1 }],
+      ["nope", { name: "Ana" }],
+      ["nope", undefined],
+    ];
+    for (const [instance, lng] of [
+      [en, "en"],
+      [es, "es"],
+    ] as const) {
+      const t = instance.t as unknown as (key: string, options?: unknown) => unknown;
+      for (const [key, options] of cases) {
+        const expected = plain.t(key, { ...options, lng: (options?.lng as string | undefined) ?? lng } as never);
+        // twice: the second answer may come from the memo
+        expect(t(key, options), `${lng} ${key} ${JSON.stringify(options)}`).toBe(expected);
+        expect(t(key, options), `${lng} ${key} ${JSON.stringify(options)} again`).toBe(expected);
+      }
+    }
+  });
+
   it("forgets everything when the resources change", async () => {
     const { base, memo, clone } = await setup();
     expect(clone("en").t("hello")).toBe("Hello");
