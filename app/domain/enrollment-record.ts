@@ -156,6 +156,8 @@ export function buildRecordContent(f: RecordFacts, t: Translate, money: (cents: 
       { label: t("cart.effectiveDate"), value: isoToUsDate(f.effectiveDate) },
       { label: t("record.tier"), value: f.tierLabel },
       { label: t("record.completedAt"), value: utcStamp(f.completedAt) },
+      // a copy without the health answers says so (ADR 012 addendum); the applicant's copy has no such line
+      { label: t("record.copy"), value: f.copy === "staff" ? t("record.staffCopy") : "" },
     ]),
     plansHeading: t("record.plans"),
     plans: f.plans.map((p) => ({

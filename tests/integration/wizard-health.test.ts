@@ -3,6 +3,8 @@ import { loader as healthLoader, action as healthAction } from "~/routes/enrollm
 import { healthSchema } from "~/forms/health";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { inWizard, markStepsDone } from "../support/journeys";
+import { newClient, verifiedSessionFor } from "../support/staff";
+import { DEMO } from "~/.server/db/seed";
 
 const HERE = "/enrollment/health-questions";
 const PLAN = "LUH-SILVER-3000";
@@ -422,6 +424,31 @@ describeEachDatabase("wizard: primary health questions", (kind) => {
       expect(again.data.values.condition_questions[0].yes_no_flag).toBe("0");
       expect(await stepRow(id)).toBeUndefined();
       expect(earlierId).not.toBe(id);
+    });
+
+    it("not for a group admin enrolling the member: an employer never sees the member's earlier health answers", async () => {
+      const { memberId } = await memberWithHistory();
+      const { client, id } = await atHealthStep();
+      await asMember(id, memberId);
+      // the same browser, now the employer's verified session carrying the enrollment (Enroll Now)
+      const shopper = await client.session();
+      await verifiedSessionFor(
+        app,
+        client,
+        { kind: "group_admin", adminId: DEMO.groupAdmins.acme.id, groupId: DEMO.group.id },
+        { ...shopper, groupAdminAuthenticated: true },
+      );
+      expect((await client.session()).tempId).toBe(id);
+      const page = await client.load(healthLoader, HERE);
+      expect(page.status).toBe(200);
+      expect(page.data.prefilled).toBe(false);
+      expect(JSON.stringify(page.data)).not.toContain("Asthma");
+      expect(page.data.values.condition_questions[0].yes_no_flag).toBe("0");
+      expect(await stepRow(id)).toBeUndefined();
+      // the member's own visit later still gets them
+      const own = newClient(app);
+      await own.setSession(shopper);
+      expect((await own.load(healthLoader, HERE)).data.prefilled).toBe(true);
     });
 
     it("answers already saved on this enrollment are never replaced", async () => {

@@ -52,7 +52,13 @@ type StepParts = AllOf<Awaited<ReturnType<(typeof STEPS)[TabName]["record"]>>>;
  * enrollment's own facts (plans, prices, dates) and each step's part, as its registry module
  * makes it. A step whose part leaves out something the record needs does not compile.
  */
-async function recordFacts(services: Services, enrollmentId: number, locale: string, t: T): Promise<RecordFacts | null> {
+async function recordFacts(
+  services: Services,
+  enrollmentId: number,
+  locale: string,
+  t: T,
+  copy: RecordFacts["copy"],
+): Promise<RecordFacts | null> {
   const enrollment = await findEnrollment(services.db, enrollmentId);
   const policy = enrollment?.status === "completed" ? await policyForEnrollment(services.db, enrollmentId) : undefined;
   if (!enrollment || !policy) return null;
@@ -69,7 +75,7 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   const steps = Object.assign({}, ...parts) as StepParts;
   return {
     locale,
-    copy: "applicant",
+    copy,
     policyNumber: policy.policy_number,
     enrollmentId,
     completedAt: enrollment.completed_at ?? policy.created_at,
@@ -90,9 +96,9 @@ async function recordFacts(services: Services, enrollmentId: number, locale: str
   };
 }
 
-async function render(services: Services, enrollmentId: number, locale: string) {
+async function render(services: Services, enrollmentId: number, locale: string, copy: RecordFacts["copy"] = "applicant") {
   const t = (await services.i18n.getFixedT(locale, "common")) as unknown as T;
-  const facts = await recordFacts(services, enrollmentId, locale, t);
+  const facts = await recordFacts(services, enrollmentId, locale, t, copy);
   if (!facts) return null;
   const content = buildRecordContent(facts, t, (cents) => formatMoney(cents, locale));
   const contentSha256 = sha256Hex(canonicalRecord(content));
@@ -198,9 +204,31 @@ export async function enrollmentRecord(services: Services, enrollmentId: number,
 }
 
 /**
- * The download: the applicant's session that completed the enrollment (its receipt), or a
- * verified rep or group admin who owns it (on the audit trail). Null for anyone else — the
- * route sends them to the 404 page, as for a record that does not exist.
+ * The staff copy (ADR 012 addendum): the same record without the health step's answers (the
+ * applicant's and the dependents'), made from what is on file each time a rep or group admin
+ * downloads it, in the language of the applicant's record. Not kept: the applicant's copy is the
+ * record of what was signed; this is a view of it for the people who may not see health answers
+ * (an employer must not, and the rep needs the enrollment, not the answers).
+ */
+async function staffRecord(services: Services, enrollmentId: number): Promise<EnrollmentRecordFile | null> {
+  const locale =
+    (await enrollmentRecordOf(services.db, enrollmentId))?.locale ?? (await esignConsentOf(services.db, enrollmentId))?.locale ?? "en";
+  const made = await render(services, enrollmentId, locale, "staff");
+  if (!made) return null;
+  const policy = await policyForEnrollment(services.db, enrollmentId);
+  return {
+    filename: await filenameFor(services, locale, policy?.policy_number ?? String(enrollmentId)),
+    pdf: made.pdf,
+    contentSha256: made.contentSha256,
+    pdfSha256: sha256Hex(made.pdf),
+  };
+}
+
+/**
+ * The download: the applicant's session that completed the enrollment (its receipt) gets the
+ * kept record, health answers included; a verified rep or group admin who owns the enrollment
+ * gets the staff copy, without them (both on the audit trail). Null for anyone else — the route
+ * sends them to the 404 page, as for a record that does not exist.
  */
 export async function downloadableRecord(
   services: Services,
@@ -221,14 +249,15 @@ export async function downloadableRecord(
     services.log.warn("enrollment record refused", { staff: staff?.kind ?? null });
     return null;
   }
-  const record = await enrollmentRecord(services, enrollmentId);
+  // a staff session is the staff member's, even on the browser that holds the receipt
+  const record = owner ? await staffRecord(services, enrollmentId) : await enrollmentRecord(services, enrollmentId);
   // every download is on the audit trail: the owner's, and the applicant's from the receipt (issue 23)
   if (record)
     await audit(services, session, {
       kind: "record.download",
       enrollmentId,
       memberId: enrollment.member_id,
-      detail: applicant && !owner ? "receipt" : null,
+      detail: owner ? "staff copy" : "receipt",
     });
   return record;
 }

@@ -180,7 +180,9 @@ function questionIds(q: HealthQuestions): HealthQuestionIds {
 
 /** Primary Health Questions: Yes/No per question (default No), details when Yes, medications, notes. */
 async function healthStepPage(services: Services, ctx: WizardContext, request: Request) {
-  await prefillHealthOnce(services, ctx.enrollment);
+  // An employer enrolling the member (a group admin's verified session) never gets the member's
+  // earlier health answers: they are copied in only when someone else opens the step.
+  if (ctx.session.staff?.kind !== "group_admin") await prefillHealthOnce(services, ctx.enrollment);
   const [questions, saved] = await Promise.all([healthQuestions(services), readStep(services, ctx.enrollment.id, TAB)]);
   const text = (q: { text_en: string; text_es: string }) => (ctx.locale === "es" ? q.text_es : q.text_en);
   const url = new URL(request.url);
