@@ -46,6 +46,16 @@ export const organizationName =
     isValidName(s, "organization", max) ? null : message;
 
 /** An SSN as typed: spaces and dashes are dropped; 9 digits of an issuable shape. */
+/**
+ * What a refused post sends back to be typed into the form again (remix-validated-form's
+ * `repopulateFields`, and without JavaScript the inputs' values): everything typed but the SSN,
+ * which is typed again — a whole SSN is never sent back in a page (ADR 026; security review,
+ * stop 38). The server's answer is the same for the browser's check, so nothing else changes.
+ */
+export function typedBackWithoutSsn<T extends Record<string, unknown>>(submitted: T): Omit<T, "ssn"> {
+  const { ssn: _ssn, ...rest } = submitted;
+  return rest;
+}
 export const ssnDigits = (input: string) => input.replace(/[\s-]/g, "");
 export const ssn = (): Rule => (s) => (isValidSsn(s) ? null : "validation.ssn");
 

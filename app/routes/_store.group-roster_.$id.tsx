@@ -18,13 +18,9 @@ import { RadioGroup, TextField } from "~/components/form/Fields";
 import { typeDate } from "~/components/QuoteForm";
 import { pageTitle } from "~/utils/page-title";
 import { recordIdFrom } from "~/domain/record-id";
+import { typedBackWithoutSsn } from "~/forms/rules";
 
 export const meta = pageTitle("groupEmployee");
-
-function withoutSsn(submitted: Record<string, unknown>) {
-  const { ssn: _ssn, ...rest } = submitted;
-  return rest;
-}
 
 /** `new` or an employee's id (anything else: 404). */
 function employeeIdOf(param: string | undefined): number | null {
@@ -53,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "save") {
     const result = await employeeValidator(today).validate(form);
     // what was typed comes back, but never a whole SSN (ADR 026): it is typed again
-    const typed = withoutSsn(result.submittedData);
+    const typed = typedBackWithoutSsn(result.submittedData);
     if (result.error) return validationError(result.error, typed);
     const locale = await requestContext({ request, context }).locale;
     const saved = await saveEmployee(services, session, groupId, id, result.data, locale);

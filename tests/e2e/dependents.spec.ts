@@ -91,6 +91,8 @@ test.describe("dependent information", () => {
         await expect(again.getByLabel("Date of birth")).toHaveValue("01/02/1990");
         await expect(again.getByLabel("Date of birth")).toHaveAccessibleDescription(new RegExp(ageMessage));
         await again.getByLabel("Date of birth").fill(dob);
+        // a refused post never sends a whole SSN back (ADR 026): it is typed again
+        await again.getByLabel("Social Security Number").fill("345-67-8912");
         await again.getByRole("button", { name: "Add dependent" }).click();
         again = page.getByRole("dialog", { name: "Dependent #3" });
         const ssnMessage = "This Social Security Number is already entered for another dependent";

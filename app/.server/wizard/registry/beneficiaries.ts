@@ -24,6 +24,7 @@ import type { NoData } from "../step-data";
 import { redirect } from "@remix-run/node";
 import { json } from "../../platform/loader-json";
 import { validationError } from "remix-validated-form";
+import { typedBackWithoutSsn } from "~/forms/rules";
 import { field } from "../../platform/request";
 import { commonIntent, listDialog } from "../step-controls";
 import { beneficiaryTotal, canAdd, canContinue, totalMessage, MAX_BENEFICIARIES } from "~/domain/beneficiaries";
@@ -175,14 +176,17 @@ async function beneficiaryStepAction(services: Services, ctx: WizardContext, { f
     const current = id ? rows.find((b) => b.id === id) : undefined;
     if (intent === "edit" && !current) return mainError("validation.beneficiaryNotFound", 404);
     const result = await beneficiaryValidator(rules, relationshipValues, today, { ssnOnFile: Boolean(current?.ssn_last4) }).validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
+    if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
     const saved = id
       ? await editBeneficiary(services, ctx.enrollment, id, result.data)
       : await addBeneficiary(services, ctx.enrollment, result.data);
     if (!saved.ok) {
       if (saved.reason === "total") {
         // Over 100: shown in the popup's error area, next to the percentage.
-        return validationError({ fieldErrors: { beneficiary_percentage: saved.message }, formId: result.formId }, result.submittedData);
+        return validationError(
+          { fieldErrors: { beneficiary_percentage: saved.message }, formId: result.formId },
+          typedBackWithoutSsn(result.submittedData),
+        );
       }
       return mainError(saved.message, saved.reason === "not-found" ? 404 : 422);
     }

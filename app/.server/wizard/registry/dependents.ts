@@ -42,6 +42,7 @@ import type { NoData } from "../step-data";
 import { redirect } from "@remix-run/node";
 import { json } from "../../platform/loader-json";
 import { validationError } from "remix-validated-form";
+import { typedBackWithoutSsn } from "~/forms/rules";
 import { field } from "../../platform/request";
 import { commonIntent, listDialog } from "../step-controls";
 import { dependentValidator, spouseAnswerValidator } from "~/forms/dependent";
@@ -185,10 +186,10 @@ async function dependentsStepAction(services: Services, ctx: WizardContext, { fo
     const offer = offerFor(step);
     if (!offer.ok) return mainError(offer.reason ?? "validation.dependentNotAllowed");
     const result = await dependentValidator(step.rules, formOptions(step, offer.relationship)).validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
+    if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
     const saved = await addDependent(services, step, result.data);
     if (!saved.ok && saved.reason === "field")
-      return validationError({ fieldErrors: { [saved.field]: saved.message } }, result.submittedData);
+      return validationError({ fieldErrors: { [saved.field]: saved.message } }, typedBackWithoutSsn(result.submittedData));
     if (!saved.ok) return mainError(saved.message, saved.reason === "not-found" ? 404 : 422);
     return redirect(HERE);
   }
@@ -198,10 +199,10 @@ async function dependentsStepAction(services: Services, ctx: WizardContext, { fo
     const current = id ? step.list.find((d) => d.id === id) : undefined;
     if (!id || !current) return mainError("validation.dependentNotFound", 404);
     const result = await dependentValidator(step.rules, formOptions(step, current.relationship, Boolean(current.ssn_last4))).validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
+    if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
     const saved = await editDependent(services, step, id, result.data);
     if (!saved.ok && saved.reason === "field")
-      return validationError({ fieldErrors: { [saved.field]: saved.message } }, result.submittedData);
+      return validationError({ fieldErrors: { [saved.field]: saved.message } }, typedBackWithoutSsn(result.submittedData));
     if (!saved.ok) return mainError(saved.message, 404);
     return redirect(HERE);
   }
@@ -215,7 +216,7 @@ async function dependentsStepAction(services: Services, ctx: WizardContext, { fo
 
   if (intent === "spouse-answer") {
     const result = await spouseAnswerValidator.validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
+    if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
     const answered = await answerSpouse(services, step, result.data.spouse_enroll_accept === "1" ? 1 : 0);
     if (!answered.ok) return mainError(answered.message);
     return redirect(HERE);

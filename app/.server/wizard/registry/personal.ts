@@ -17,6 +17,7 @@ import type { StepDefinition, StepInput } from "./types";
 import { json } from "../../platform/loader-json";
 import { redirect } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
+import { typedBackWithoutSsn } from "~/forms/rules";
 import { field } from "../../platform/request";
 import { commonIntent } from "../step-controls";
 import { saveEnrollerCode } from "../enroller-code";
@@ -164,11 +165,11 @@ async function personalStepAction(services: Services, ctx: WizardContext, { form
 
   if (intent === "enroller-code") {
     const result = await enrollerCodeValidator.validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
+    if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
     if (!(await saveEnrollerCode(services, ctx.enrollment, result.data.enrollerCode))) {
       return validationError(
         { fieldErrors: { enrollerCode: "validation.unknownEnrollerCode" }, formId: result.formId },
-        result.submittedData,
+        typedBackWithoutSsn(result.submittedData),
       );
     }
     return redirect("/enrollment/personal-info");
@@ -200,10 +201,13 @@ async function personalStepAction(services: Services, ctx: WizardContext, { form
     );
     return redirect(`/enrollment/personal-info?dialog=${intent === "save-later" ? "save-later" : "enroller"}`);
   }
-  if (result.error) return validationError(result.error, result.submittedData);
+  if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
   // The enroller code is checked after the form, when the server requires it.
   if (rules.enroller_code?.required && !ctx.enrollment.enroller_code) {
-    return validationError({ fieldErrors: { enroller_code: "validation.enrollerCode" }, formId: result.formId }, result.submittedData);
+    return validationError(
+      { fieldErrors: { enroller_code: "validation.enrollerCode" }, formId: result.formId },
+      typedBackWithoutSsn(result.submittedData),
+    );
   }
   const ssn = result.data.ssn ?? ssnOnFile;
   await writeStep(services, ctx.enrollment, "primary_info", {
