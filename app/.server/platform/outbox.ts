@@ -165,6 +165,26 @@ export interface DeliveryReport {
 }
 
 /** Delivers every message due now, one claim at a time, until none is left (or `limit` were tried). */
+/**
+ * Why a delivery failed, as logged and kept in `last_error`: the transport's code, SMTP reply
+ * code and command, and its message with every e-mail address and phone number taken out — a
+ * mail server that refuses a recipient names it in its reply ("550 5.1.1 <a@b>: Recipient
+ * address rejected"), and logs carry no personal data (security review, stop 38).
+ */
+export function failureReason(error: unknown): string {
+  const e = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const message = (error instanceof Error ? error.message : String(error))
+    .replace(/[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+/g, "[address]")
+    // a run of seven digits or more (a phone number), not a reply code such as "550 5.1.1"
+    .replace(/\+?\d[\d\s().-]{5,}\d/g, (run) => (run.replace(/\D/g, "").length >= 7 ? "[number]" : run));
+  const parts = [
+    typeof e.code === "string" ? e.code : null,
+    typeof e.responseCode === "number" ? String(e.responseCode) : null,
+    typeof e.command === "string" ? e.command : null,
+  ].filter(Boolean);
+  return (parts.length ? `${parts.join(" ")}: ${message}` : message).slice(0, 300);
+}
+
 export async function deliverDue(o: DeliverOptions, limit = 100): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, nextRetryAt: null };
   const { delivery } = o;
@@ -188,7 +208,7 @@ export async function deliverDue(o: DeliverOptions, limit = 100): Promise<Delive
         attachments: body.attachments,
       });
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+      const reason = failureReason(error);
       const giveUp = row.attempts >= delivery.retry.maxAttempts;
       const retryAt = giveUp ? null : new Date(o.now().getTime() + backoffMs(delivery.retry, row.attempts));
       await markMessageFailed(o.db, row.id, delivery.workerId, retryAt, reason);
