@@ -30,6 +30,7 @@ export const AUDIT_KINDS = [
   "roster.download",
   "census.check",
   "census.apply",
+  "census.view",
   "employer.settings",
   "invitation.send",
   "invitation.start",

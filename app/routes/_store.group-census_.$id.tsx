@@ -24,8 +24,8 @@ function uploadIdOf(param: string | undefined) {
 /** A clean census's preview (issue 28): what applying it adds, changes, terminates and reinstates. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { services } = context;
-  const { groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
-  return json(await censusPreview(services, groupId, uploadIdOf(params.id)));
+  const { session, groupId } = await requireGroupAdmin(requestContext({ request, context }), request);
+  return json(await censusPreview(services, session, groupId, uploadIdOf(params.id)));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

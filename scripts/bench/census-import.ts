@@ -124,7 +124,7 @@ async function main() {
     );
     if (!checked.out.ok) throw new Error(`CSV refused: ${JSON.stringify(checked.out.problems.slice(0, 3))}`);
     const id = checked.out.uploadId;
-    const preview = await timed("preview against the roster", () => censusPreview(services, 1, id));
+    const preview = await timed("preview against the roster", () => censusPreview(services, session, 1, id));
     if (preview.out.counts.add !== ROWS) throw new Error(`expected ${ROWS} adds, got ${preview.out.counts.add}`);
     const applied = await timed("apply (one transaction, audited)", () => applyCensus(services, session, 1, id));
     if (!applied.out.ok) throw new Error("not applied");
@@ -133,7 +133,7 @@ async function main() {
     );
     if (!again.out.ok) throw new Error("the same file was refused");
     const second = await timed("same file again: preview (nothing to change)", () =>
-      censusPreview(services, 1, (again.out as { uploadId: number }).uploadId),
+      censusPreview(services, session, 1, (again.out as { uploadId: number }).uploadId),
     );
     if (second.out.changes.length !== 0) throw new Error(`expected no change, got ${second.out.changes.length}`);
     const total = checked.ms + preview.ms + applied.ms;

@@ -140,9 +140,13 @@ export interface CensusPreviewView {
   changes: Array<{ kind: string; row: number; employeeRef: string; name: string; fields: string[] }>;
 }
 
-/** What applying the upload would do to the roster as it is now. */
-export async function censusPreview(services: Services, groupId: number, id: number): Promise<CensusPreviewView> {
+/**
+ * What applying the upload would do to the roster as it is now. It lists employees by name, so
+ * opening it is on the trail, naming the upload (ADR 026: every view is audited).
+ */
+export async function censusPreview(services: Services, session: StoreSession, groupId: number, id: number): Promise<CensusPreviewView> {
   const { upload, kept } = await keptUpload(services, groupId, id);
+  await audit(services, session, { kind: "census.view", detail: `upload:${upload.id}` });
   const preview = previewCensus(kept.employees, rosterEntries(await rosterOf(services.db, groupId)), (s) => ssnHashOf(services, s));
   return previewView(upload.id, upload.file_name, !!upload.applied_at, kept, preview);
 }
