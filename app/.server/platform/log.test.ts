@@ -13,6 +13,16 @@ describe("logger", () => {
     expect(line).toContain('"path":"/cart"');
     expect(line).toContain('"status":200');
   });
+  it("writes nothing deeper than it checks names (an SSN six levels down is not logged)", () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (l) => lines.push(l));
+    log.info("deep", { a: { b: { c: { d: { e: { ssn: "123456789" }, list: [{ email: "a@b.c" }] } } } }, status: 200 });
+    const line = lines.join("\n");
+    expect(line).not.toContain("123456789");
+    expect(line).not.toContain("a@b.c");
+    expect(line).toContain("[nested]");
+    expect(line).toContain('"status":200');
+  });
   it("respects the level", () => {
     const lines: string[] = [];
     createLogger("warn", (l) => lines.push(l)).info("quiet");

@@ -9,7 +9,9 @@ const SENSITIVE =
   /ssn|social|password|secret|token|code|otp|card|cvv|cvc|security|account|routing|email|phone|name|birth|dob|address|zip|health|answer|signature|cookie|authorization|session|csrf/i;
 
 export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (value === null || typeof value !== "object") return value;
+  // deeper than the names are checked: not written at all (a field's name there is never seen)
+  if (depth > 4) return "[nested]";
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) =>
