@@ -31,13 +31,33 @@ export const PAGE_GZIP_LEVEL = 6;
 /** Below this a page is sent as it is: compression would not pay for itself. */
 const MIN_BYTES = 1024;
 
+/** How a page is sent: the encoding chosen for it (or none) and the zlib options for it. */
+function plan(page: Buffer, acceptEncoding: string | null) {
+  return page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
+}
+const brotliOptions = (page: Buffer): zlib.BrotliOptions => ({
+  params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength },
+});
+const gzipOptions: zlib.ZlibOptions = { level: PAGE_GZIP_LEVEL };
+
 export function encodeDocument(page: Buffer, acceptEncoding: string | null): { body: Buffer; encoding: Encoding | null } {
-  const encoding = page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
-  if (encoding === "br")
-    return {
-      body: zlib.brotliCompressSync(page, { params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }),
-      encoding,
-    };
-  if (encoding === "gzip") return { body: zlib.gzipSync(page, { level: PAGE_GZIP_LEVEL }), encoding };
+  const encoding = plan(page, acceptEncoding);
+  if (encoding === "br") return { body: zlib.brotliCompressSync(page, brotliOptions(page)), encoding };
+  if (encoding === "gzip") return { body: zlib.gzipSync(page, gzipOptions), encoding };
   return { body: page, encoding: null };
+}
+
+/**
+ * The same bytes as `encodeDocument` (same encoder, same parameters, one call), compressed on
+ * libuv's thread pool so the event loop renders the next page meanwhile (issue 24, ADR 031
+ * eighth round).
+ */
+export function encodeDocumentAsync(page: Buffer, acceptEncoding: string | null): Promise<{ body: Buffer; encoding: Encoding | null }> {
+  const encoding = plan(page, acceptEncoding);
+  if (encoding === null) return Promise.resolve({ body: page, encoding: null });
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, body: Buffer) => (error ? reject(error) : resolve({ body, encoding }));
+    if (encoding === "br") zlib.brotliCompress(page, brotliOptions(page), done);
+    else zlib.gzip(page, gzipOptions, done);
+  });
 }
