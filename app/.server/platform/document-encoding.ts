@@ -1,13 +1,16 @@
 /**
- * A rendered page compressed for the browser, once, on the request's own thread (ADR 014).
+ * A rendered page compressed for the browser, once (ADR 014).
  *
  * The page is complete in one buffer before it is sent (entry.server.tsx), so it is compressed
- * in one synchronous call: Brotli at quality 2 with a 2^18 window (pages are ~25–60 KB; the
- * default 4 MB window is memory no page uses), else gzip level 6. The compression middleware's
- * streaming encoders ran on libuv's thread pool, each response allocating its encoder's
- * buffers on a pool thread: glibc's per-thread arenas kept that memory and the server's
- * resident memory grew burst after burst (issue 16). Here the buffers are taken and given back
- * on the main thread, within the call.
+ * in one call: Brotli at quality 2 with a 2^18 window (pages are ~25–60 KB; the default 4 MB
+ * window is memory no page uses), else gzip level 6. The server calls `encodeDocumentAsync`: the
+ * same encoder with the same parameters (the same bytes: document-encoding.test.ts), run on
+ * libuv's thread pool so the event loop renders the next page meanwhile (ADR 031, eighth round).
+ * Issue 16 had found the compression middleware's streaming encoders on the pool growing
+ * resident memory burst after burst (glibc's per-thread arenas); that was one encoder per
+ * response fed in React's small chunks through a stream. One call per whole page on the pool
+ * was measured with `npm run bench:memory` before it was taken: resting memory stayed flat
+ * (ADR 031, eighth round). `encodeDocument` is the same on the calling thread.
  */
 import zlib from "node:zlib";
 import { pickEncoding, type Encoding } from "./precompressed";
