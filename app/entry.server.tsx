@@ -8,7 +8,7 @@ import { i18nConfig, isLocale } from "~/i18n";
 import { resources } from "~/.server/platform/i18n";
 import { createTranslationMemo, type TranslationMemo } from "~/.server/platform/i18n-memo";
 import { completedInOnePass, withoutNulBytes } from "~/.server/platform/html-stream";
-import { encodeDocument } from "~/.server/platform/document-encoding";
+import { encodeDocumentAsync } from "~/.server/platform/document-encoding";
 import { loggablePath } from "~/.server/platform/log";
 import { RequestInfoProvider } from "~/components/RequestInfo";
 import { keptCardBody } from "~/.server/store/card-html";
@@ -104,7 +104,7 @@ export default async function handleRequest(
   );
 
   /** The finished page: headers, the page cache's offer, one compression, the Response. */
-  function respond(page: Buffer, didError: boolean) {
+  async function respond(page: Buffer, didError: boolean) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.set("Content-Language", lng);
     const status = didError ? 500 : responseStatusCode;
@@ -112,8 +112,9 @@ export default async function handleRequest(
     if (status === 405 && !responseHeaders.has("Allow"))
       responseHeaders.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
     loadContext.pageCapture?.offer(page, status, responseHeaders);
-    // compressed here, in one call (the compression middleware leaves an encoded body alone)
-    const { body, encoding } = encodeDocument(page, request.headers.get("Accept-Encoding"));
+    // compressed here, in one call (the compression middleware leaves an encoded body alone), on
+    // libuv's thread pool: the event loop renders the next page meanwhile (ADR 031, eighth round)
+    const { body, encoding } = await encodeDocumentAsync(page, request.headers.get("Accept-Encoding"));
     if (encoding) responseHeaders.set("Content-Encoding", encoding);
     responseHeaders.append("Vary", "Accept-Encoding");
     responseHeaders.set("Content-Length", String(body.byteLength));

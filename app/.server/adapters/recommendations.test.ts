@@ -4,7 +4,15 @@
  * baskets of one scenario never feed the association counts of another.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import {
+  CompiledQuery,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/support/db";
 import type { DB } from "../db/connection";
 import { DEMO } from "../db/seed";
@@ -302,6 +310,44 @@ describeEachDatabase("recommendations", (kind) => {
     for (const input of inputs) expect(await compiled.recommend(input)).toEqual(await perCall.recommend(input));
     // second time round nothing is built but the aggregates' query when their version moves (it does not here)
     expect(counter.count).toBe(0);
+  });
+
+  it("finds a plan's published price for the visitor from an index alone (migration 032, issue 24)", async () => {
+    const seen: CompiledQuery[] = [];
+    const service = createRecommendationService(
+      db.withPlugin({
+        transformQuery(args) {
+          seen.push(db.getExecutor().compileQuery(args.node, args.queryId));
+          return args.node;
+        },
+        async transformResult(args) {
+          return args.result;
+        },
+      }),
+    );
+    const enrollmentId = await cart([idOf(DEMO.plans.dental)]);
+    await service.recommend(visitor({ enrollmentId }));
+    const query = seen.find((q) => q.sql.includes('"plan_prices" as "pr"'));
+    expect(query).toBeDefined();
+    const explained = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(`${kind === "sqlite" ? "explain query plan" : "explain"} ${query!.sql}`, [...query!.parameters]),
+    );
+    const plan = explained.rows.map((r) => String(r.detail ?? r["QUERY PLAN"])).join("\n");
+    if (kind === "sqlite") {
+      // every price sub-query: the index alone, down to the visitor's age band
+      const prices = plan.split("\n").filter((line) => /\bpr\b/.test(line));
+      expect(prices.length).toBeGreaterThan(0);
+      for (const line of prices)
+        expect(line).toMatch(/USING COVERING INDEX plan_prices_offer \(plan_id=\? AND tier=\? AND catalog_version_id=\? AND age_max>\?\)/);
+    } else {
+      // PostgreSQL has the same index (one schema); at the demo catalog's size its planner reads
+      // the prices once per query (a hashed sub-plan) and does not need it (ADR 031, eighth round)
+      const index = await db.executeQuery<{ indexdef: string }>(
+        CompiledQuery.raw("select indexdef from pg_indexes where indexname = 'plan_prices_offer' and schemaname = current_schema()"),
+      );
+      expect(index.rows[0]?.indexdef).toContain("(plan_id, tier, catalog_version_id, age_max, age_min, price_cents, gender)");
+      expect(plan).toContain("plan_prices");
+    }
   });
 
   // Last: it grows the catalog.

@@ -1476,6 +1476,24 @@ function memberLinkHolders(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Issue 24 (ADR 031, eighth round): the recommendations query asks, for every plan of the
+ * catalog, whether a published price exists for the visitor's tier and age (and gender):
+ * `plan_prices_lookup` (plan_id, tier) found the plan's rows of that tier and each was then read
+ * from the table for its version, age band, price and gender. This index answers the question
+ * from the index alone, and its order (the age band's upper bound before its lower) makes the
+ * first entry at or above the visitor's age the band that holds it.
+ */
+const planPricesOffer: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex("plan_prices_offer")
+      .on("plan_prices")
+      .columns(["plan_id", "tier", "catalog_version_id", "age_max", "age_min", "price_cents", "gender"])
+      .execute();
+  },
+};
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -1509,6 +1527,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "029_portal_and_site_link_active": portalAndSiteLinkActive,
         "030_invitation_enrollment_address": invitationEnrollmentAddress,
         "031_member_link_holders": memberLinkHolders(dialect),
+        "032_plan_prices_offer": planPricesOffer,
       };
     },
   };

@@ -1,13 +1,16 @@
 /**
- * A rendered page compressed for the browser, once, on the request's own thread (ADR 014).
+ * A rendered page compressed for the browser, once (ADR 014).
  *
  * The page is complete in one buffer before it is sent (entry.server.tsx), so it is compressed
- * in one synchronous call: Brotli at quality 2 with a 2^18 window (pages are ~25–60 KB; the
- * default 4 MB window is memory no page uses), else gzip level 6. The compression middleware's
- * streaming encoders ran on libuv's thread pool, each response allocating its encoder's
- * buffers on a pool thread: glibc's per-thread arenas kept that memory and the server's
- * resident memory grew burst after burst (issue 16). Here the buffers are taken and given back
- * on the main thread, within the call.
+ * in one call: Brotli at quality 2 with a 2^18 window (pages are ~25–60 KB; the default 4 MB
+ * window is memory no page uses), else gzip level 6. The server calls `encodeDocumentAsync`: the
+ * same encoder with the same parameters (the same bytes: document-encoding.test.ts), run on
+ * libuv's thread pool so the event loop renders the next page meanwhile (ADR 031, eighth round).
+ * Issue 16 had found the compression middleware's streaming encoders on the pool growing
+ * resident memory burst after burst (glibc's per-thread arenas); that was one encoder per
+ * response fed in React's small chunks through a stream. One call per whole page on the pool
+ * was measured with `npm run bench:memory` before it was taken: resting memory stayed flat
+ * (ADR 031, eighth round). `encodeDocument` is the same on the calling thread.
  */
 import zlib from "node:zlib";
 import { pickEncoding, type Encoding } from "./precompressed";
@@ -31,13 +34,33 @@ export const PAGE_GZIP_LEVEL = 6;
 /** Below this a page is sent as it is: compression would not pay for itself. */
 const MIN_BYTES = 1024;
 
+/** How a page is sent: the encoding chosen for it (or none) and the zlib options for it. */
+function plan(page: Buffer, acceptEncoding: string | null) {
+  return page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
+}
+const brotliOptions = (page: Buffer): zlib.BrotliOptions => ({
+  params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength },
+});
+const gzipOptions: zlib.ZlibOptions = { level: PAGE_GZIP_LEVEL };
+
 export function encodeDocument(page: Buffer, acceptEncoding: string | null): { body: Buffer; encoding: Encoding | null } {
-  const encoding = page.byteLength < MIN_BYTES ? null : pickEncoding(acceptEncoding ?? undefined, { br: true, gzip: true });
-  if (encoding === "br")
-    return {
-      body: zlib.brotliCompressSync(page, { params: { ...PAGE_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength } }),
-      encoding,
-    };
-  if (encoding === "gzip") return { body: zlib.gzipSync(page, { level: PAGE_GZIP_LEVEL }), encoding };
+  const encoding = plan(page, acceptEncoding);
+  if (encoding === "br") return { body: zlib.brotliCompressSync(page, brotliOptions(page)), encoding };
+  if (encoding === "gzip") return { body: zlib.gzipSync(page, gzipOptions), encoding };
   return { body: page, encoding: null };
+}
+
+/**
+ * The same bytes as `encodeDocument` (same encoder, same parameters, one call), compressed on
+ * libuv's thread pool so the event loop renders the next page meanwhile (issue 24, ADR 031
+ * eighth round).
+ */
+export function encodeDocumentAsync(page: Buffer, acceptEncoding: string | null): Promise<{ body: Buffer; encoding: Encoding | null }> {
+  const encoding = plan(page, acceptEncoding);
+  if (encoding === null) return Promise.resolve({ body: page, encoding: null });
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, body: Buffer) => (error ? reject(error) : resolve({ body, encoding }));
+    if (encoding === "br") zlib.brotliCompress(page, brotliOptions(page), done);
+    else zlib.gzip(page, gzipOptions, done);
+  });
 }
