@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MASK, maskedInterchange, shownBadValue } from "./masked";
+import { parseAcknowledgments, type FunctionalAck } from "./acknowledgments";
+import { MASK, keptAck, maskSsns, maskedInterchange, shownBadValue } from "./masked";
 
 const golden = fs.readFileSync(new URL("../../../tests/integration/__golden__/carrier-feed-add.834", import.meta.url), "utf8");
 
@@ -46,5 +47,59 @@ describe("an interchange as the console shows it", () => {
     expect(shownBadValue("NM1", "123456789")).toBeUndefined();
     expect(shownBadValue("DMG", "19800101")).toBeUndefined();
     expect(shownBadValue("HD", "XYZ")).toBe("XYZ");
+  });
+});
+
+/** A 999 with three errors: NM109 (an SSN echoed), DMG02 (a date of birth) and HD03 (a code). */
+const ack999 = [
+  "ISA*00*          *00*          *ZZ*BRIGHTSMILE    *30*741234567      *261120*1600*^*00501*000000778*0*T*:",
+  "GS*FA*BRIGHTSMILE*BENEFITSTORE*20261120*1600*778*X*005010X231A1",
+  "ST*999*0001*005010X231A1",
+  "AK1*BE*12*005010X220A1",
+  "AK2*834*0012*005010X220A1",
+  "IK3*NM1*9*2100A*8",
+  "IK4*9*67*7*123456789",
+  "IK3*DMG*11*2100A*8",
+  "IK4*2*1251*8*19800231",
+  "IK3*HD*14*2300*8",
+  "IK4*3*1205*7*XYZ",
+  "IK5*R*5",
+  "AK9*R*1*1*0",
+  "SE*12*0001",
+  "GE*1*778",
+  "IEA*1*000000778",
+]
+  .map((s) => `${s}~`)
+  .join("\n");
+
+describe("what the database keeps of a carrier's 999 (security review)", () => {
+  it("the file's clear copy masks the IK404 bad value of a segment that identifies a person, and only that", () => {
+    const kept = maskSsns(ack999);
+    expect(kept).not.toContain("123456789");
+    expect(kept).not.toContain("19800231");
+    expect(kept).toContain(`IK4*9*67*7*${MASK}~`);
+    expect(kept).toContain(`IK4*2*1251*8*${MASK}~`);
+    expect(kept).toContain("IK4*3*1205*7*XYZ~");
+    // everything else as received
+    expect(kept.replaceAll(MASK, "")).toBe(ack999.replace("123456789", "").replace("19800231", ""));
+  });
+
+  it("an IK4 that no IK3 places is masked", () => {
+    expect(maskSsns(ack999.replace("IK3*NM1*9*2100A*8~\n", ""))).not.toContain("123456789");
+  });
+
+  it("the parsed acknowledgment keeps a bad value only from a segment that identifies nobody", () => {
+    const parsed = parseAcknowledgments(ack999);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const kept = keptAck(parsed.acks[0]) as FunctionalAck;
+    expect(JSON.stringify(kept)).not.toContain("123456789");
+    expect(JSON.stringify(kept)).not.toContain("19800231");
+    expect(kept.transactions[0].errors.map((e) => [e.element, e.elementErrorCode, e.badValue])).toEqual([
+      ["NM109", "7", undefined],
+      ["DMG02", "8", undefined],
+      ["HD03", "7", "XYZ"],
+    ]);
+    // the parse itself is left as it was
+    expect((parsed.acks[0] as FunctionalAck).transactions[0].errors[0].badValue).toBe("123456789");
   });
 });

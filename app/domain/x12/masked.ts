@@ -5,6 +5,7 @@
  * never prints it whole (security review of issue 29). Pure.
  */
 import { separatorsOf } from "./segments";
+import type { AckError, FunctionalAck, InterchangeAck } from "./acknowledgments";
 
 export const MASK = "•••";
 
@@ -44,20 +45,46 @@ export function maskedInterchange(text: string): string | null {
 export const shownBadValue = (segment: string, value: string | undefined) => (value && !PERSONAL[segment] ? value : undefined);
 
 /**
- * The file with each SSN (NM109 after NM108 34) masked and everything else as built: what the
- * database keeps in `content` when the file carries SSNs (the whole file is kept sealed), so the
- * console, the logs and a database dump never hold one. A text that is not X12 is returned as is.
+ * The file with each SSN masked and everything else as built: what the database keeps in `content`
+ * when the file carries SSNs (the whole file is kept sealed), so the console, the logs and a
+ * database dump never hold one. Masked: NM109 after NM108 34, and a 999's IK404 — the carrier's
+ * copy of the bad value — when its IK3 names a segment that identifies a person (shownBadValue's
+ * rule: an NM109 SSN, a date of birth, an address), or when no IK3 says which segment it is. A text
+ * that is not X12 is returned as is.
  */
 export function maskSsns(text: string): string {
   const sep = separatorsOf(text);
   if (!sep) return text;
+  let ik3: string | undefined;
   return text
     .split(sep.segment)
     .map((raw) => {
       const parts = raw.split(sep.element);
-      if (parts[0].replace(/^\s+/, "") !== "NM1" || parts[8] !== "34" || !parts[9]) return raw;
-      parts[9] = MASK;
+      const tag = parts[0].replace(/^\s+/, "");
+      if (tag === "IK3") ik3 = parts[1];
+      else if (tag === "AK2" || tag === "IK5") ik3 = undefined;
+      if (tag === "IK4" && parts[4] && (ik3 === undefined || shownBadValue(ik3, parts[4]) === undefined)) parts[4] = MASK;
+      else if (tag === "NM1" && parts[8] === "34" && parts[9]) parts[9] = MASK;
+      else return raw;
       return parts.join(sep.element);
     })
     .join(sep.segment);
 }
+
+/**
+ * An acknowledgment as the database keeps it (`detail_json`, the transactions' and the member
+ * changes' `errors_json`): each error's bad value only when its segment identifies nobody
+ * (shownBadValue) — a carrier's 999 rejecting NM109 echoes the member's SSN.
+ */
+export function keptAck<A extends FunctionalAck | InterchangeAck>(ack: A): A {
+  if (ack.kind === "TA1") return ack;
+  const functional = ack as FunctionalAck;
+  return { ...functional, transactions: functional.transactions.map((t) => ({ ...t, errors: t.errors.map(keptError) })) } as A;
+}
+
+/** One error as kept: its bad value dropped when the segment it came from identifies a person. */
+export const keptError = (e: AckError): AckError => {
+  const { badValue, ...rest } = e;
+  const kept = shownBadValue(e.segment, badValue);
+  return kept === undefined ? rest : { ...rest, badValue: kept };
+};
