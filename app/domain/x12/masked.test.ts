@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseAcknowledgments, type FunctionalAck } from "./acknowledgments";
-import { MASK, keptAck, maskSsns, maskedInterchange, shownBadValue } from "./masked";
+import { MASK, keptAck, keptInbound, keptReport, maskedInterchange, shownBadValue } from "./masked";
 
 const golden = fs.readFileSync(new URL("../../../tests/integration/__golden__/carrier-feed-add.834", import.meta.url), "utf8");
 
@@ -73,19 +73,20 @@ const ack999 = [
   .join("\n");
 
 describe("what the database keeps of a carrier's 999 (security review)", () => {
-  it("the file's clear copy masks the IK404 bad value of a segment that identifies a person, and only that", () => {
-    const kept = maskSsns(ack999);
+  it("the file's clear copy is the console's view: every IK404 bad value masked, the rest as received", () => {
+    const kept = keptInbound(ack999);
     expect(kept).not.toContain("123456789");
     expect(kept).not.toContain("19800231");
-    expect(kept).toContain(`IK4*9*67*7*${MASK}~`);
-    expect(kept).toContain(`IK4*2*1251*8*${MASK}~`);
-    expect(kept).toContain("IK4*3*1205*7*XYZ~");
-    // everything else as received
-    expect(kept.replaceAll(MASK, "")).toBe(ack999.replace("123456789", "").replace("19800231", ""));
+    expect(kept.split("~").filter((x) => x.trim().startsWith("IK4*"))).toEqual([
+      `\nIK4*9*67*7*${MASK}`,
+      `\nIK4*2*1251*8*${MASK}`,
+      `\nIK4*3*1205*7*${MASK}`,
+    ]);
+    expect(kept.replaceAll(MASK, "")).toBe(ack999.replace("123456789", "").replace("19800231", "").replace("XYZ", ""));
   });
 
-  it("an IK4 that no IK3 places is masked", () => {
-    expect(maskSsns(ack999.replace("IK3*NM1*9*2100A*8~\n", ""))).not.toContain("123456789");
+  it("a file that is not X12 keeps nothing in the clear", () => {
+    expect(keptInbound("member_id,ssn\n1,123456789")).toBe("");
   });
 
   it("the parsed acknowledgment keeps a bad value only from a segment that identifies nobody", () => {
@@ -102,4 +103,22 @@ describe("what the database keeps of a carrier's 999 (security review)", () => {
     // the parse itself is left as it was
     expect((parsed.acks[0] as FunctionalAck).transactions[0].errors[0].badValue).toBe("123456789");
   });
+});
+
+it("an effectuation report is kept with the unknown members' subscriber ids masked to the last four, without names; twice is once", () => {
+  const report = {
+    matched: ["BS100042"],
+    missingAtCarrier: ["BS100043"],
+    unknownToUs: [
+      { subscriberId: "123456789", name: "ROSA STRANGER" },
+      { subscriberId: "C-77", memberId: "BS100099", name: "ANA OTRA" },
+    ],
+    differences: [{ memberId: "BS100042", planCode: "D1", field: "begin" as const, ours: "2026-12-01", theirs: "2027-01-01" }],
+  };
+  const kept = keptReport(report);
+  expect(kept).toEqual({
+    ...report,
+    unknownToUs: [{ subscriberId: `${MASK}6789` }, { subscriberId: `${MASK}C-77`, memberId: "BS100099" }],
+  });
+  expect(keptReport(kept)).toEqual(kept);
 });

@@ -6,6 +6,7 @@
  */
 import { separatorsOf } from "./segments";
 import type { AckError, FunctionalAck, InterchangeAck } from "./acknowledgments";
+import type { ReconciliationReport } from "./effectuation";
 
 export const MASK = "•••";
 
@@ -45,31 +46,31 @@ export function maskedInterchange(text: string): string | null {
 export const shownBadValue = (segment: string, value: string | undefined) => (value && !PERSONAL[segment] ? value : undefined);
 
 /**
- * The file with each SSN masked and everything else as built: what the database keeps in `content`
- * when the file carries SSNs (the whole file is kept sealed), so the console, the logs and a
- * database dump never hold one. Masked: NM109 after NM108 34, and a 999's IK404 — the carrier's
- * copy of the bad value — when its IK3 names a segment that identifies a person (shownBadValue's
- * rule: an NM109 SSN, a date of birth, an address), or when no IK3 says which segment it is. A text
- * that is not X12 is returned as is.
+ * The file with each SSN (NM109 after NM108 34) masked and everything else as built: what the
+ * database keeps in `content` when the file carries SSNs (the whole file is kept sealed), so the
+ * console, the logs and a database dump never hold one. A text that is not X12 is returned as is.
  */
 export function maskSsns(text: string): string {
   const sep = separatorsOf(text);
   if (!sep) return text;
-  let ik3: string | undefined;
   return text
     .split(sep.segment)
     .map((raw) => {
       const parts = raw.split(sep.element);
-      const tag = parts[0].replace(/^\s+/, "");
-      if (tag === "IK3") ik3 = parts[1];
-      else if (tag === "AK2" || tag === "IK5") ik3 = undefined;
-      if (tag === "IK4" && parts[4] && (ik3 === undefined || shownBadValue(ik3, parts[4]) === undefined)) parts[4] = MASK;
-      else if (tag === "NM1" && parts[8] === "34" && parts[9]) parts[9] = MASK;
-      else return raw;
+      if (parts[0].replace(/^\s+/, "") !== "NM1" || parts[8] !== "34" || !parts[9]) return raw;
+      parts[9] = MASK;
       return parts.join(sep.element);
     })
     .join(sep.segment);
 }
+
+/**
+ * What the database keeps in the clear of a file received from a carrier (the whole file is kept
+ * sealed): the console's view of it, every personal element masked — a carrier's file may echo
+ * members' SSNs and names (a 999's IK404 copy of a bad value, an effectuation 834's NM1 and
+ * REF*0F). A file that is not X12 keeps nothing in the clear (the console never shows one).
+ */
+export const keptInbound = (text: string): string => maskedInterchange(text) ?? "";
 
 /**
  * An acknowledgment as the database keeps it (`detail_json`, the transactions' and the member
@@ -88,3 +89,16 @@ export const keptError = (e: AckError): AckError => {
   const kept = shownBadValue(e.segment, badValue);
   return kept === undefined ? rest : { ...rest, badValue: kept };
 };
+
+/**
+ * A reconciliation report as the database keeps it (`report_json`): a member the carrier has and we
+ * do not is kept by our member key (REF*ZZ) when it has one, and by the carrier's subscriber id
+ * masked to its last four — a carrier may use the SSN as the id — never by name.
+ */
+export const keptReport = (report: ReconciliationReport): ReconciliationReport => ({
+  ...report,
+  unknownToUs: report.unknownToUs.map((u) => ({
+    subscriberId: `${MASK}${u.subscriberId.replace(/^•+/, "").slice(-4)}`,
+    ...(u.memberId ? { memberId: u.memberId } : {}),
+  })),
+});
