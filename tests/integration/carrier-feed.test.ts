@@ -180,6 +180,9 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     const rejected = await db().selectFrom("carrier_member_changes").selectAll().where("id", "=", change.id).executeTakeFirstOrThrow();
     expect(rejected.status).toBe("rejected");
     expect(JSON.parse(rejected.errors_json!)[0]).toMatchObject({ segment: "NM1", element: "NM103", elementErrorCode: "7" });
+    // the carrier's copy of a member's name (IK404 of NM103) is not kept in the clear (security review)
+    expect(JSON.parse(rejected.errors_json!)[0]).not.toHaveProperty("badValue");
+    expect(JSON.parse(tx.errors_json!).errors[0]).not.toHaveProperty("badValue");
     expect((await carrierStatusOf(db(), [policyId], "en"))[0]).toMatchObject({ state: "problem" });
     expect(fs.readdirSync(path.join(root, CARRIER, "inbound", "processed"))).toEqual(["999-rejected.x12"]);
 

@@ -15,7 +15,7 @@ import type { MemberSnapshot } from "~/domain/x12/member-change";
 import type { CarrierFileStatus } from "../db/schema";
 import { DEFAULT_CARRIERS_ROOT, transportOf } from "./transport-of";
 import type { FeedOptions } from "./send";
-import { maskSsns } from "~/domain/x12/masked";
+import { keptAck, keptInbound, keptReport } from "~/domain/x12/masked";
 import {
   type CarrierFile,
   type CarrierProfile,
@@ -134,7 +134,8 @@ async function applyEffectuation(trx: DB, profile: CarrierProfile, inboundId: nu
   for (const c of changes) await setChange(trx, c.id, "effective", null, at);
   const sent = (await snapshotsOf(trx, profile.carrier_id)).map((s) => JSON.parse(s.snapshot_json) as MemberSnapshot);
   const report = reconcile(sent, carrierMembers);
-  await updateFile(trx, inboundId, { report_json: JSON.stringify(report) });
+  // kept without the carrier's subscriber ids (an SSN at some carriers) or names of members unknown to us
+  await updateFile(trx, inboundId, { report_json: JSON.stringify(keptReport(report)) });
   return changes.length;
 }
 
@@ -146,7 +147,10 @@ async function readOne(services: Services, profile: CarrierProfile, name: string
     const seen = await fileByName(trx, profile.carrier_id, "in", name);
     if (seen && seen.digest === digest) return { kind: "repeat" as const, matched: 0 };
     const storedName = seen ? `${name}.${digest.slice(0, 8)}` : name;
-    const acks = parseAcknowledgments(text);
+    // an acknowledgment is kept without the personal values a carrier echoes (a 999's IK404 copy
+    // of an SSN it rejected): the detail, the transactions' and the changes' errors (ADR 024)
+    const parsed = parseAcknowledgments(text);
+    const acks = parsed.ok ? { ...parsed, acks: parsed.acks.map(keptAck) } : parsed;
     const effectuation = acks.ok ? null : parseEffectuation834(text);
     const kind: ReceiveReport["read"][number]["kind"] = acks.ok
       ? acks.acks.some((a) => a.kind === "999")
@@ -162,9 +166,10 @@ async function readOne(services: Services, profile: CarrierProfile, name: string
       format: kind,
       status: kind === "unreadable" ? "unreadable" : "read",
       digest,
-      // a file from the carrier may echo members' SSNs (an effectuation 834's NM1, a 999's copy of a bad
-      // value): the whole file is kept sealed, and the copy in the clear masked (ADR 024)
-      content: maskSsns(text),
+      // a file from the carrier may echo members' SSNs and names (an effectuation 834's NM1 and REF*0F,
+      // a 999's IK404 copy of a bad value): the whole file is kept sealed, and the copy in the clear
+      // is the console's view, every personal element masked (ADR 024)
+      content: keptInbound(text),
       content_enc: services.cipher.encrypt(text),
       member_count: effectuation?.length ?? 0,
       created_at: at.toISOString(),

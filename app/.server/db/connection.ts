@@ -21,6 +21,7 @@ import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
 import { CountWrites } from "./writes";
 import { installDeclaredTabs } from "./declared-tabs";
+import { tighten, tightenFolder } from "../platform/private-files";
 
 export type DB = Kysely<Database>;
 
@@ -99,23 +100,6 @@ function privateDatabaseFile(file: string) {
 
 function privateCompanions(file: string) {
   for (const suffix of ["-wal", "-shm", "-journal"]) tighten(`${path.resolve(file)}${suffix}`, 0o600);
-}
-
-function tighten(target: string, mode: number) {
-  try {
-    const stat = fs.statSync(target);
-    if ((stat.mode & 0o777) !== mode && stat.uid === process.getuid?.()) fs.chmodSync(target, mode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-}
-
-function tightenFolder(dir: string) {
-  const stat = fs.statSync(dir);
-  const shared =
-    (stat.mode & 0o1000) !== 0 /* sticky (fs.constants has no S_ISVTX) */ ||
-    [path.parse(dir).root, process.cwd(), process.env.HOME].some((p) => p && path.resolve(p) === dir);
-  if (!shared && (stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(dir, 0o700);
 }
 
 /** How many prepared statements one SQLite connection keeps (least recently used go first). */

@@ -3,6 +3,9 @@
  * them (`integer … autoincrement` vs `serial`); everything else uses portable types.
  */
 import { type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder, sql } from "kysely";
+import type { AckError, FunctionalAck, InterchangeAck } from "~/domain/x12/acknowledgments";
+import type { ReconciliationReport } from "~/domain/x12/effectuation";
+import { keptAck, keptError, keptInbound, keptReport } from "~/domain/x12/masked";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -1491,6 +1494,78 @@ const planPricesOffer: Migration = {
       .on("plan_prices")
       .columns(["plan_id", "tier", "catalog_version_id", "age_max", "age_min", "price_cents", "gender"])
       .execute();
+type AnyRow = Record<string, unknown>;
+
+/** Rewrites one text column, 200 rows at a time (keyset on id), only where the value changes. */
+async function rewriteColumn(db: Kysely<unknown>, table: string, column: string, change: (value: string) => string, inbound = false) {
+  const anyDb = db as unknown as Kysely<Record<string, AnyRow>>;
+  let last = 0;
+  for (;;) {
+    let query = anyDb.selectFrom(table).select(["id", column]).where(column, "is not", null).where("id", ">", last);
+    if (inbound) query = query.where("direction", "=", "in");
+    const rows = (await query.orderBy("id").limit(200).execute()) as AnyRow[];
+    if (!rows.length) break;
+    for (const row of rows) {
+      const value = row[column] as string;
+      const kept = change(value);
+      if (kept !== value)
+        await anyDb
+          .updateTable(table)
+          .set({ [column]: kept })
+          .where("id", "=", row.id)
+          .execute();
+    }
+    last = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+/** A JSON column's value changed by `change`; a value that is not JSON is left as it is. */
+const inJson =
+  <T>(change: (value: T) => T) =>
+  (text: string) => {
+    let parsed: T;
+    try {
+      parsed = JSON.parse(text) as T;
+    } catch {
+      return text;
+    }
+    const kept = JSON.stringify(change(parsed));
+    return kept === JSON.stringify(parsed) ? text : kept;
+  };
+
+type StoredErrors = AckError[] | { errors?: AckError[]; codes?: unknown };
+const keptErrors = (detail: StoredErrors): StoredErrors =>
+  Array.isArray(detail) ? detail.map(keptError) : detail?.errors ? { ...detail, errors: detail.errors.map(keptError) } : detail;
+
+/**
+ * Security review of the carrier feed (ADR 024, addendum): what a carrier's file echoed back and was
+ * kept in clear before the fix is masked as receive.ts now keeps it: an inbound file's `content`
+ * becomes the console's view, every personal element masked (a 999's IK404 copy of an SSN rejected
+ * in NM109, an effectuation 834's names and subscriber ids; a file that is not X12 keeps nothing in
+ * the clear); a 999's personal bad values leave the acknowledgment's `detail_json`, the
+ * transactions' and the member changes' `errors_json`; an effectuation report keeps its unknown
+ * members by masked subscriber id, without names. The whole inbound file stays sealed in
+ * `content_enc` (receive.ts has sealed it since ADR 024's second half); a migration has no key, so
+ * an older row without that sealed copy keeps only the masked one (the file itself is in the
+ * carrier's processed folder).
+ */
+const carrierEchoesMasked: Migration = {
+  async up(db: Kysely<unknown>) {
+    await rewriteColumn(db, "carrier_files", "content", keptInbound, true);
+    await rewriteColumn(
+      db,
+      "carrier_files",
+      "report_json",
+      inJson<ReconciliationReport>((r) => (r?.unknownToUs ? keptReport(r) : r)),
+    );
+    await rewriteColumn(
+      db,
+      "carrier_acknowledgments",
+      "detail_json",
+      inJson<FunctionalAck | InterchangeAck>((a) => (a?.kind === "999" && Array.isArray(a.transactions) ? keptAck(a) : a)),
+    );
+    await rewriteColumn(db, "carrier_transactions", "errors_json", inJson(keptErrors));
+    await rewriteColumn(db, "carrier_member_changes", "errors_json", inJson(keptErrors));
   },
 };
 
@@ -1528,6 +1603,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "030_invitation_enrollment_address": invitationEnrollmentAddress,
         "031_member_link_holders": memberLinkHolders(dialect),
         "032_plan_prices_offer": planPricesOffer,
+        "033_carrier_echoes_masked": carrierEchoesMasked,
       };
     },
   };

@@ -51,8 +51,8 @@ export interface ReconciliationReport {
   matched: string[];
   /** Sent and in force on our side, absent at the carrier. */
   missingAtCarrier: string[];
-  /** At the carrier, never sent by us (or terminated on our side). */
-  unknownToUs: Array<{ subscriberId: string; memberId?: string; name: string }>;
+  /** At the carrier, never sent by us (or terminated on our side); the name is not kept (masked.ts keptReport). */
+  unknownToUs: Array<{ subscriberId: string; memberId?: string; name?: string }>;
   differences: Array<{
     memberId: string;
     planCode: string;

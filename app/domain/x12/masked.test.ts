@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MASK, maskedInterchange, shownBadValue } from "./masked";
+import { parseAcknowledgments, type FunctionalAck } from "./acknowledgments";
+import { MASK, keptAck, keptInbound, keptReport, maskedInterchange, shownBadValue } from "./masked";
 
 const golden = fs.readFileSync(new URL("../../../tests/integration/__golden__/carrier-feed-add.834", import.meta.url), "utf8");
 
@@ -47,4 +48,77 @@ describe("an interchange as the console shows it", () => {
     expect(shownBadValue("DMG", "19800101")).toBeUndefined();
     expect(shownBadValue("HD", "XYZ")).toBe("XYZ");
   });
+});
+
+/** A 999 with three errors: NM109 (an SSN echoed), DMG02 (a date of birth) and HD03 (a code). */
+const ack999 = [
+  "ISA*00*          *00*          *ZZ*BRIGHTSMILE    *30*741234567      *261120*1600*^*00501*000000778*0*T*:",
+  "GS*FA*BRIGHTSMILE*BENEFITSTORE*20261120*1600*778*X*005010X231A1",
+  "ST*999*0001*005010X231A1",
+  "AK1*BE*12*005010X220A1",
+  "AK2*834*0012*005010X220A1",
+  "IK3*NM1*9*2100A*8",
+  "IK4*9*67*7*123456789",
+  "IK3*DMG*11*2100A*8",
+  "IK4*2*1251*8*19800231",
+  "IK3*HD*14*2300*8",
+  "IK4*3*1205*7*XYZ",
+  "IK5*R*5",
+  "AK9*R*1*1*0",
+  "SE*12*0001",
+  "GE*1*778",
+  "IEA*1*000000778",
+]
+  .map((s) => `${s}~`)
+  .join("\n");
+
+describe("what the database keeps of a carrier's 999 (security review)", () => {
+  it("the file's clear copy is the console's view: every IK404 bad value masked, the rest as received", () => {
+    const kept = keptInbound(ack999);
+    expect(kept).not.toContain("123456789");
+    expect(kept).not.toContain("19800231");
+    expect(kept.split("~").filter((x) => x.trim().startsWith("IK4*"))).toEqual([
+      `\nIK4*9*67*7*${MASK}`,
+      `\nIK4*2*1251*8*${MASK}`,
+      `\nIK4*3*1205*7*${MASK}`,
+    ]);
+    expect(kept.replaceAll(MASK, "")).toBe(ack999.replace("123456789", "").replace("19800231", "").replace("XYZ", ""));
+  });
+
+  it("a file that is not X12 keeps nothing in the clear", () => {
+    expect(keptInbound("member_id,ssn\n1,123456789")).toBe("");
+  });
+
+  it("the parsed acknowledgment keeps a bad value only from a segment that identifies nobody", () => {
+    const parsed = parseAcknowledgments(ack999);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const kept = keptAck(parsed.acks[0]) as FunctionalAck;
+    expect(JSON.stringify(kept)).not.toContain("123456789");
+    expect(JSON.stringify(kept)).not.toContain("19800231");
+    expect(kept.transactions[0].errors.map((e) => [e.element, e.elementErrorCode, e.badValue])).toEqual([
+      ["NM109", "7", undefined],
+      ["DMG02", "8", undefined],
+      ["HD03", "7", "XYZ"],
+    ]);
+    // the parse itself is left as it was
+    expect((parsed.acks[0] as FunctionalAck).transactions[0].errors[0].badValue).toBe("123456789");
+  });
+});
+
+it("an effectuation report is kept with the unknown members' subscriber ids masked to the last four, without names; twice is once", () => {
+  const report = {
+    matched: ["BS100042"],
+    missingAtCarrier: ["BS100043"],
+    unknownToUs: [
+      { subscriberId: "123456789", name: "ROSA STRANGER" },
+      { subscriberId: "C-77", memberId: "BS100099", name: "ANA OTRA" },
+    ],
+    differences: [{ memberId: "BS100042", planCode: "D1", field: "begin" as const, ours: "2026-12-01", theirs: "2027-01-01" }],
+  };
+  const kept = keptReport(report);
+  expect(kept).toEqual({
+    ...report,
+    unknownToUs: [{ subscriberId: `${MASK}6789` }, { subscriberId: `${MASK}C-77`, memberId: "BS100099" }],
+  });
+  expect(keptReport(kept)).toEqual(kept);
 });

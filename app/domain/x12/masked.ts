@@ -5,6 +5,8 @@
  * never prints it whole (security review of issue 29). Pure.
  */
 import { separatorsOf } from "./segments";
+import type { AckError, FunctionalAck, InterchangeAck } from "./acknowledgments";
+import type { ReconciliationReport } from "./effectuation";
 
 export const MASK = "•••";
 
@@ -61,3 +63,42 @@ export function maskSsns(text: string): string {
     })
     .join(sep.segment);
 }
+
+/**
+ * What the database keeps in the clear of a file received from a carrier (the whole file is kept
+ * sealed): the console's view of it, every personal element masked — a carrier's file may echo
+ * members' SSNs and names (a 999's IK404 copy of a bad value, an effectuation 834's NM1 and
+ * REF*0F). A file that is not X12 keeps nothing in the clear (the console never shows one).
+ */
+export const keptInbound = (text: string): string => maskedInterchange(text) ?? "";
+
+/**
+ * An acknowledgment as the database keeps it (`detail_json`, the transactions' and the member
+ * changes' `errors_json`): each error's bad value only when its segment identifies nobody
+ * (shownBadValue) — a carrier's 999 rejecting NM109 echoes the member's SSN.
+ */
+export function keptAck<A extends FunctionalAck | InterchangeAck>(ack: A): A {
+  if (ack.kind === "TA1") return ack;
+  const functional = ack as FunctionalAck;
+  return { ...functional, transactions: functional.transactions.map((t) => ({ ...t, errors: t.errors.map(keptError) })) } as A;
+}
+
+/** One error as kept: its bad value dropped when the segment it came from identifies a person. */
+export const keptError = (e: AckError): AckError => {
+  const { badValue, ...rest } = e;
+  const kept = shownBadValue(e.segment, badValue);
+  return kept === undefined ? rest : { ...rest, badValue: kept };
+};
+
+/**
+ * A reconciliation report as the database keeps it (`report_json`): a member the carrier has and we
+ * do not is kept by our member key (REF*ZZ) when it has one, and by the carrier's subscriber id
+ * masked to its last four — a carrier may use the SSN as the id — never by name.
+ */
+export const keptReport = (report: ReconciliationReport): ReconciliationReport => ({
+  ...report,
+  unknownToUs: report.unknownToUs.map((u) => ({
+    subscriberId: `${MASK}${u.subscriberId.replace(/^•+/, "").slice(-4)}`,
+    ...(u.memberId ? { memberId: u.memberId } : {}),
+  })),
+});

@@ -1,24 +1,32 @@
 /**
  * The embedded transport: data/carriers/<carrier>/outbound and inbound on this machine. Writes are
  * atomic (a temporary file in the same folder, then rename), so a reader never sees half a file.
- * Inbound files, once read, move to inbound/processed.
+ * Inbound files, once read, move to inbound/processed. An 834 carries members' whole SSNs: the
+ * folders are 0700 and the files 0600 whatever the umask, and those an older version left readable
+ * (0755 folders, 0644 files) are tightened the first time this process uses a carrier's folders
+ * (as the SQLite files are: platform/private-files.ts).
  */
 import { randomUUID } from "node:crypto";
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { tighten, tightenFolder } from "../../platform/private-files";
 import { assertFileName, type CarrierTransport } from "./transport";
+
+const FOLDER = 0o700;
+const FILE = 0o600;
 
 export function carrierFolders(root: string, carrier: string) {
   const base = path.join(root, assertFileName(carrier));
   return { outbound: path.join(base, "outbound"), inbound: path.join(base, "inbound"), processed: path.join(base, "inbound", "processed") };
 }
 
-/** Writes through a temporary file and a rename (atomic on one file system). */
+/** Writes through a temporary file and a rename (atomic on one file system); the file 0600 in 0700 folders. */
 export async function writeAtomically(dir: string, name: string, bytes: Uint8Array) {
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: FOLDER });
   const temp = path.join(dir, `.${assertFileName(name)}.${randomUUID()}.part`);
   try {
-    await fs.writeFile(temp, bytes, { flag: "wx" });
+    await fs.writeFile(temp, bytes, { flag: "wx", mode: FILE });
     await fs.rename(temp, path.join(dir, name));
   } catch (error) {
     await fs.rm(temp, { force: true });
@@ -38,16 +46,46 @@ async function plainFiles(dir: string) {
     .sort();
 }
 
+const tightened = new Set<string>();
+
+/**
+ * The carriers' root, a carrier's folder and its outbound (with outbound/sent), inbound and
+ * processed folders closed to others, and every file in them 0600 — once per process and carrier.
+ * The root is left as it is when it is a shared place (/tmp, the home or working folder).
+ */
+export function tightenCarrierFolders(root: string, carrier: string) {
+  const folders = carrierFolders(root, carrier);
+  const base = path.dirname(folders.outbound);
+  if (tightened.has(base)) return;
+  if (fsSync.existsSync(root)) tightenFolder(path.resolve(root));
+  for (const dir of [base, folders.outbound, path.join(folders.outbound, "sent"), folders.inbound, folders.processed]) {
+    let entries: fsSync.Dirent[];
+    try {
+      entries = fsSync.readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    tighten(dir, FOLDER);
+    for (const e of entries) if (e.isFile()) tighten(path.join(dir, e.name), FILE);
+  }
+  tightened.add(base);
+}
+
 export function localDirectoryTransport(root: string, carrier: string): CarrierTransport & { folders: ReturnType<typeof carrierFolders> } {
   const folders = carrierFolders(root, carrier);
+  tightenCarrierFolders(root, carrier);
   return {
     folders,
     put: async (name, bytes) => writeAtomically(folders.outbound, assertFileName(name), bytes),
     listInbox: () => plainFiles(folders.inbound),
     get: async (name) => new Uint8Array(await fs.readFile(path.join(folders.inbound, assertFileName(name)))),
     async moveToProcessed(name) {
-      await fs.mkdir(folders.processed, { recursive: true });
-      await fs.rename(path.join(folders.inbound, assertFileName(name)), path.join(folders.processed, name));
+      await fs.mkdir(folders.processed, { recursive: true, mode: FOLDER });
+      const kept = path.join(folders.processed, assertFileName(name));
+      await fs.rename(path.join(folders.inbound, name), kept);
+      // the carrier's file may echo SSNs (a 999's bad value, an effectuation 834): kept 0600 whatever mode it came with
+      tighten(kept, FILE);
     },
   };
 }
@@ -67,7 +105,7 @@ export async function deliverOutbound(localOutbound: string, remote: CarrierTran
       failed.push({ name, error: (error as Error).message });
       continue;
     }
-    await fs.mkdir(sentDir, { recursive: true });
+    await fs.mkdir(sentDir, { recursive: true, mode: FOLDER });
     await fs.rename(path.join(localOutbound, name), path.join(sentDir, name));
     delivered.push(name);
   }

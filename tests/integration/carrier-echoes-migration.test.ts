@@ -1,0 +1,200 @@
+/**
+ * Migration 033 (security review of the carrier feed): what a carrier echoed back and the feed kept
+ * in clear before the fix — a 999's IK404 copy of a member's SSN in the inbound file's content,
+ * the acknowledgment's detail, the transactions' and the member changes' errors; an effectuation
+ * report's unknown member by subscriber id (an SSN at some carriers) and name — is masked as
+ * receive.ts now keeps it. What identifies nobody (an HD03 bad value, codes) and the sealed copy stay.
+ */
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { Migrator, sql } from "kysely";
+import { openStore, type Store } from "~/.server/db/connection";
+import { migrationProvider } from "~/.server/db/migrations";
+
+const kinds = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const SSN = "123456789";
+const AT = "2026-11-20T15:00:00.000Z";
+
+const ack999 = [
+  "ISA*00*          *00*          *ZZ*BRIGHTSMILE    *30*741234567      *261120*1600*^*00501*000000778*0*T*:",
+  "GS*FA*BRIGHTSMILE*BENEFITSTORE*20261120*1600*778*X*005010X231A1",
+  "ST*999*0001*005010X231A1",
+  "AK1*BE*2*005010X220A1",
+  "AK2*834*0002*005010X220A1",
+  "IK3*NM1*9*2100A*8",
+  `IK4*9*67*7*${SSN}`,
+  "IK3*HD*14*2300*8",
+  "IK4*3*1205*7*XYZ",
+  "IK5*R*5",
+  "AK9*R*1*1*0",
+  "SE*10*0001",
+  "GE*1*778",
+  "IEA*1*000000778",
+]
+  .map((s) => `${s}~`)
+  .join("\n");
+
+const errors = [
+  { segment: "NM1", segmentPosition: 9, loop: "2100A", element: "NM109", elementErrorCode: "7", badValue: SSN },
+  { segment: "HD", segmentPosition: 14, loop: "2300", element: "HD03", elementErrorCode: "7", badValue: "XYZ" },
+];
+
+describe.each(kinds)("migration 033 on %s", (kind) => {
+  let close: () => Promise<void> = async () => {};
+  afterEach(() => close());
+
+  async function open(): Promise<{ store: Store; migrator: Migrator }> {
+    if (kind === "sqlite") {
+      const store = openStore(":memory:");
+      close = () => store.close();
+      return { store, migrator: new Migrator({ db: store.db, provider: migrationProvider("sqlite") }) };
+    }
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `echoes033_${randomBytes(5).toString("hex")}`;
+    const admin = openStore(url, { poolSize: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    const store = openStore(url, { searchPath: schema, poolSize: 2 });
+    close = async () => {
+      await store.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    };
+    return { store, migrator: new Migrator({ db: store.db, provider: migrationProvider("postgres"), migrationTableSchema: schema }) };
+  }
+
+  it("masks the SSN a carrier echoed in every clear column, and keeps the rest", async () => {
+    const { store, migrator } = await open();
+    const before = await migrator.migrateTo("031_member_link_holders");
+    if (before.error) throw before.error;
+    const db = store.db;
+    const carrier = await db
+      .insertInto("carriers")
+      .values({ code: "brightsmile", name: "BrightSmile", admin_fee_percent: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const file = (direction: "in" | "out", name: string, content: string, extra: Record<string, unknown> = {}) =>
+      db
+        .insertInto("carrier_files")
+        .values({
+          carrier_id: carrier.id,
+          direction,
+          name,
+          format: "834",
+          status: "sent",
+          digest: name,
+          content,
+          created_at: AT,
+          member_count: 0,
+          ...extra,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const outbound834 = `ST*834*0002~NM1*IL*1*PENA*ROSA****34*•••~REF*0F*BS100042~`;
+    const out = await file("out", "bs-2.834", outbound834, { control_number: 2 });
+    const inbound = await file("in", "999-ssn.x12", ack999, { format: "999", status: "read", content_enc: "sealed-copy" });
+    const effectuation = await file("in", "eff.834", "ST*834*0009~", {
+      format: "effectuation",
+      status: "read",
+      report_json: JSON.stringify({
+        matched: ["BS100042"],
+        missingAtCarrier: [],
+        unknownToUs: [
+          { subscriberId: SSN, name: "Rosa Stranger" },
+          { subscriberId: "C-77", memberId: "BS100099", name: "Ana Otra" },
+        ],
+        differences: [],
+      }),
+    });
+    await db
+      .insertInto("carrier_acknowledgments")
+      .values({
+        carrier_id: carrier.id,
+        inbound_file_id: inbound.id,
+        file_id: out.id,
+        kind: "999",
+        control_number: "2",
+        outcome: "rejected",
+        detail_json: JSON.stringify({
+          kind: "999",
+          functionalId: "BE",
+          groupControlNumber: "2",
+          outcome: "rejected",
+          codes: [],
+          transactions: [{ transactionSet: "834", controlNumber: "0002", outcome: "rejected", codes: [], errors }],
+          counts: { included: 1, received: 1, accepted: 0 },
+        }),
+        received_at: AT,
+      })
+      .execute();
+    await db
+      .insertInto("carrier_transactions")
+      .values([
+        {
+          file_id: out.id,
+          control_number: "0002",
+          status: "rejected",
+          errors_json: JSON.stringify({ errors, codes: [{ code: "5", meaning: "x" }] }),
+        },
+        {
+          file_id: out.id,
+          control_number: "0003",
+          status: "rejected",
+          errors_json: JSON.stringify({ codes: [{ code: "5", meaning: "x" }] }),
+        },
+      ])
+      .execute();
+    await db
+      .insertInto("carrier_member_changes")
+      .values({
+        carrier_id: carrier.id,
+        file_id: out.id,
+        member_key: "BS100042",
+        kind: "change",
+        maintenance: "001",
+        loop_start: 6,
+        loop_end: 16,
+        status: "rejected",
+        errors_json: JSON.stringify(errors),
+        created_at: AT,
+      })
+      .execute();
+
+    const after = await migrator.migrateToLatest();
+    if (after.error) throw after.error;
+
+    const files = await db.selectFrom("carrier_files").select(["id", "content", "content_enc", "report_json"]).orderBy("id").execute();
+    const ack = await db.selectFrom("carrier_acknowledgments").select("detail_json").executeTakeFirstOrThrow();
+    const txs = await db.selectFrom("carrier_transactions").select("errors_json").orderBy("id").execute();
+    const change = await db.selectFrom("carrier_member_changes").select("errors_json").executeTakeFirstOrThrow();
+    const everything = JSON.stringify([files, ack, txs, change]);
+    expect(everything).not.toContain(SSN);
+    expect(everything).not.toContain("Stranger");
+    expect(everything).not.toContain("Ana Otra");
+
+    expect(files.find((f) => f.id === out.id)!.content).toBe(outbound834);
+    const inboundRow = files.find((f) => f.id === inbound.id)!;
+    // the inbound file's clear copy is the console's view (every IK404 masked); a text that is not X12 keeps nothing
+    expect(inboundRow.content).toBe(ack999.replace(`*${SSN}~`, "*•••~").replace("*XYZ~", "*•••~"));
+    expect(files.find((f) => f.id === effectuation.id)!.content).toBe("");
+    expect(inboundRow.content_enc).toBe("sealed-copy");
+    expect(JSON.parse(files.find((f) => f.id === effectuation.id)!.report_json!).unknownToUs).toEqual([
+      { subscriberId: "•••6789" },
+      { subscriberId: "•••C-77", memberId: "BS100099" },
+    ]);
+    const shown = (list: Array<{ element: string; badValue?: string }>) => list.map((e) => [e.element, e.badValue ?? null]);
+    expect(shown(JSON.parse(ack.detail_json).transactions[0].errors)).toEqual([
+      ["NM109", null],
+      ["HD03", "XYZ"],
+    ]);
+    expect(shown(JSON.parse(txs[0].errors_json!).errors)).toEqual([
+      ["NM109", null],
+      ["HD03", "XYZ"],
+    ]);
+    expect(JSON.parse(txs[0].errors_json!).codes).toEqual([{ code: "5", meaning: "x" }]);
+    expect(txs[1].errors_json).toBe(JSON.stringify({ codes: [{ code: "5", meaning: "x" }] }));
+    expect(shown(JSON.parse(change.errors_json!))).toEqual([
+      ["NM109", null],
+      ["HD03", "XYZ"],
+    ]);
+  });
+});
