@@ -1494,6 +1494,9 @@ const planPricesOffer: Migration = {
       .on("plan_prices")
       .columns(["plan_id", "tier", "catalog_version_id", "age_max", "age_min", "price_cents", "gender"])
       .execute();
+  },
+};
+
 type AnyRow = Record<string, unknown>;
 
 /** Rewrites one text column, 200 rows at a time (keyset on id), only where the value changes. */
