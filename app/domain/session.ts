@@ -45,6 +45,12 @@ export const sessionSchema = z
     holder: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /** this browser's key for the codes that let it continue an invitation's enrollment held elsewhere (ADR 023) */
     inviteKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+    /**
+     * the roster employee this browser proved it is (ADR 023 addendum w8: a right invitation code sent
+     * to the roster's address): only then does their enrollment show the roster's date of birth,
+     * gender, ZIP, e-mail, phone and address
+     */
+    inviteProven: id,
     /** this browser's key for member benefit store links: the codes it asked for, and the links it holds (keyed hash; ADR 033) */
     memberLinkKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
     /**

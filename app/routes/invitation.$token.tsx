@@ -14,12 +14,14 @@ import {
   holdWaiverHere,
   invitationOf,
   liveEnrollment,
+  provenEmployee,
   startFromInvitation,
   waiverHolderHash,
   waiverMadeHere,
   type OpenInvitation,
 } from "~/.server/employers/invitations";
 import {
+  codeProvesRoster,
   INVITE_CODE_TTL_MS,
   pendingInvitationCode,
   sendInvitationCode,
@@ -77,8 +79,14 @@ function codeGate(services: Services, session: StoreSession, inv: OpenInvitation
   const live = liveEnrollment(inv);
   if (live && !holdsHere(session, live)) return "enrollment" as const;
   if (inv.waiver && !waiverMadeHere(services, session, inv.waiver)) return "waiver" as const;
+  // this browser may start or continue, but has not proved it is the employee's: the roster's
+  // details stay out until it does (ADR 023 addendum w8); the code is offered beside the Start button
+  if (!inv.waiver && inv.employee.email && !provenEmployee(session, inv.employee.id)) return "details" as const;
   return null;
 }
+
+/** The enrollment a gate's code continues (its address rules, codeAddress); null: the roster's address. */
+const continuedBy = (gate: ReturnType<typeof codeGate>, inv: OpenInvitation) => (gate === "enrollment" ? liveEnrollment(inv) : null);
 
 /**
  * /invitation/{token}: an employee's personal enrollment link (issue 28). The GET shows who it is
@@ -115,7 +123,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         }
       : null,
     gate,
-    code: gate ? await pendingInvitationCode(services, session, employee, gate === "enrollment" ? liveEnrollment(inv) : null) : null,
+    code: gate ? await pendingInvitationCode(services, session, employee, continuedBy(gate, inv)) : null,
     codeMinutes: INVITE_CODE_TTL_MS / 60000,
     // another unfinished enrollment in this browser is never replaced without asking (ADR 003)
     holdsAnother: await holdsAnother(services, session, live),
@@ -139,9 +147,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithSession(services, session, started.to);
   }
   if (intent === "send-code") {
-    if (!codeGate(services, session, inv)) return redirect(here);
     const gate = codeGate(services, session, inv);
-    const sent = await sendInvitationCode(services, session, inv.employee, gate === "enrollment" ? liveEnrollment(inv) : null);
+    if (!gate) return redirect(here);
+    const sent = await sendInvitationCode(services, session, inv.employee, continuedBy(gate, inv));
     return redirectWithSession(services, session, `${here}?refused=${sent.ok ? "codeSent" : sent.reason}`);
   }
   if (intent === "verify-code") {
@@ -158,6 +166,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           status: checked === "throttled" ? 429 : 422,
         },
       );
+    // the code went to the roster's address: this browser is the employee's, the roster's details are its to see
+    if (await codeProvesRoster(services, inv.employee, continuedBy(gate, inv))) session.set("inviteProven", inv.employee.id);
     if (gate === "waiver") {
       // this browser proved it is the employee's: the decline is now this browser's to take back
       await holdWaiverHere(services, session, inv.employee.id);
@@ -274,6 +284,7 @@ export default function Invitation() {
               </button>
             </Form>
           </section>
+          {data.gate === "details" ? <CodeSection /> : null}
           <section className="card stack" aria-labelledby="waive-heading">
             <h2 id="waive-heading">{t("waiver.title")}</h2>
             <WaiverForm forSomeoneElse={false} />
@@ -284,16 +295,20 @@ export default function Invitation() {
   );
 }
 
-/** The one-time code that lets this browser act on an enrollment or a decline made elsewhere (ADR 023). */
+/**
+ * The one-time code that lets this browser act on an enrollment or a decline made elsewhere (ADR
+ * 023), or — beside the Start button — fill in the roster's details (ADR 023 addendum w8).
+ */
 function CodeSection() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   if (data.state !== "ok") return null;
   const { code } = data;
+  const details = data.gate === "details";
   return (
-    <section className="card stack" aria-labelledby="code-heading" data-testid="invitation-code">
-      <h2 id="code-heading">{t("invitation.code.heading")}</h2>
-      <p>{t(data.gate === "waiver" ? "invitation.code.whyWaiver" : "invitation.code.why")}</p>
+    <section className="card stack" aria-labelledby="code-heading" data-testid={details ? "invitation-details" : "invitation-code"}>
+      <h2 id="code-heading">{t(details ? "invitation.details.heading" : "invitation.code.heading")}</h2>
+      <p>{t(details ? "invitation.details.why" : data.gate === "waiver" ? "invitation.code.whyWaiver" : "invitation.code.why")}</p>
       {code ? (
         <>
           <p>{t("invitation.code.sent", { to: code.to, minutes: data.codeMinutes })}</p>
@@ -302,7 +317,7 @@ function CodeSection() {
             intent="verify-code"
             labelKey="invitation.code.label"
             hintKey="invitation.code.hint"
-            submitKey="invitation.code.verify"
+            submitKey={details ? "invitation.details.verify" : "invitation.code.verify"}
           >
             {data.holdsAnother ? <p className="notice">{t("invitation.replaceWarning")}</p> : null}
             {data.holdsAnother ? <input type="hidden" name="replace" value="yes" /> : null}

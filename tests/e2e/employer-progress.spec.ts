@@ -1,7 +1,8 @@
 /**
  * Issue 28, invitations and progress (JavaScript off and on, axe on every page): a verified admin of
  * the test's own group (made in the console, fixtures.ts) applies a census of two employees and
- * invites them; one opens her personal link in her own browser, starts her enrollment (the quote has her date of birth, no group code typed) and shows
+ * invites them; one opens her personal link in her own browser, asks for the code e-mailed to her roster address that fills in her details
+ * (ADR 023 addendum w8), starts her enrollment (the quote has her date of birth, no group code typed) and shows
  * "In progress"; the same link in another browser opens nothing without the code e-mailed to her
  * (ADR 023); she enrolls through to the receipt and progress shows "Enrolled"; the other declines
  * with a reason from his link and progress shows "Declined"; the page, filtered by a GET form,
@@ -24,6 +25,17 @@ async function invitationLink(page: Page, email: string) {
   const url = /https?:\/\/\S+\/invitation\/([A-Za-z0-9_-]{43})/.exec(text);
   expect(url, text).not.toBeNull();
   return `/invitation/${url![1]}`;
+}
+
+/** The newest code e-mailed to this address, read from the development mailbox. */
+async function codeMailed(page: Page, email: string) {
+  const mailbox = await openMailbox(page);
+  await mailbox.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();
+  const text = (await mailbox.getByTestId("message-text").textContent()) ?? "";
+  await mailbox.close();
+  const code = /\b(\d{6})\b/.exec(text);
+  expect(code, text).not.toBeNull();
+  return code![1]!;
 }
 
 /** Another person's browser, with the project's JavaScript setting. */
@@ -71,15 +83,21 @@ test("an admin invites; one employee enrolls through her link (another browser g
 
   // Ivy, in her own browser: the page writes nothing; its button starts her enrollment
   const ivyPage = await otherBrowser(browser, jsEnabled, baseURL);
-  await ivyPage.goto(await invitationLink(page, ivy));
+  const ivyLink = await invitationLink(page, ivy);
+  await ivyPage.goto(ivyLink);
   await expect(ivyPage.getByTestId("invitation-greeting")).toHaveText(`Hello, Ivy Inv${p}`);
   await a11y(ivyPage);
-  await ivyPage.getByRole("button", { name: "Start my enrollment" }).click();
+  // her details come from the roster only once a code e-mailed to her roster address says it is her (ADR 023 addendum w8)
+  await expect(ivyPage.getByTestId("invitation-details")).toBeVisible();
+  await ivyPage.getByRole("button", { name: "Send me a code" }).click();
+  await expect(ivyPage.getByText("i***@example.com")).toBeVisible();
+  await a11y(ivyPage);
+  await ivyPage.getByLabel("Code from the e-mail").fill(await codeMailed(page, ivy));
+  await ivyPage.getByRole("button", { name: "Confirm and continue" }).click();
   await expect(ivyPage).toHaveURL(/\/home$/);
   await expect(ivyPage.getByLabel("Date of birth", { exact: true })).toHaveValue("04/12/1985");
   await expect(ivyPage.getByTestId("enrolling-for")).toContainText(group.company);
   await a11y(ivyPage);
-  const ivyLink = await invitationLink(page, ivy);
 
   // the same link in someone else's browser: nothing of hers, only the offer of a code sent to her
   const stranger = await otherBrowser(browser, jsEnabled, baseURL);

@@ -142,13 +142,32 @@ describeEachDatabase("invitations, progress, waivers and reminders", (kind) => {
     const row = await db().selectFrom("group_employees").select(["enrollment_id"]).where("id", "=", ids.Rosa!).executeTakeFirstOrThrow();
     expect(row.enrollment_id).toBe(tempId);
     const enrollment = await db().selectFrom("enrollments").selectAll().where("id", "=", tempId).executeTakeFirstOrThrow();
+    // a Start without a code fills in nothing of the roster's (ADR 023 addendum w8)
     expect(enrollment).toMatchObject({
       group_id: DEMO.group.id,
-      birthdate: "1980-01-13",
+      birthdate: null,
+      zip: null,
       enroll_type: "new-group-member",
       eprocess: "group",
     });
     expect(enrollment.holder).toBeTruthy();
+    expect(JSON.stringify((await rosa.load(homeLoader, "/home")).data)).not.toContain("01/13/1980");
+    // her link's page offers the code that fills in her details; with it the quote starts from the roster
+    const offer = await rosa.load(invitationLoader, `/invitation/${token}`, { token });
+    expect(offer.data).toMatchObject({ gate: "details", inProgress: true, code: null });
+    await rosa.submit(invitationAction, `/invitation/${token}`, { intent: "send-code" }, { params: { token } });
+    const code = /\b(\d{6})\b/.exec(
+      (await mails("employee_code")).filter((m) => m.recipient === "rosa.diaz@example.com").pop()!.text_body,
+    )![1]!;
+    expect(
+      (await rosa.submit(invitationAction, `/invitation/${token}`, { intent: "verify-code", code }, { params: { token } })).location,
+    ).toBe("/home");
+    expect(await rosa.session()).toMatchObject({ tempId, inviteProven: ids.Rosa });
+    expect((await rosa.load(invitationLoader, `/invitation/${token}`, { token })).data.gate).toBeNull();
+    expect(await db().selectFrom("enrollments").selectAll().where("id", "=", tempId).executeTakeFirstOrThrow()).toMatchObject({
+      birthdate: "1980-01-13",
+      zip: "75201",
+    });
     // the quote shows the date of birth; no group code was typed
     const home = await rosa.load(homeLoader, "/home");
     expect(home.data.quote.defaults).toMatchObject({ dob: "01/13/1980", zip: "75201" });

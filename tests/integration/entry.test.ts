@@ -258,8 +258,14 @@ describeEachDatabase("entry: codes, landings, referrals and homes", (kind) => {
   });
 
   it("member home greets the member and starts an existing-member enrollment from the tier", async () => {
-    const c = client();
     const memberId = DEMO.members.ids.underRep[0];
+    // a member nothing in the session speaks for (no link held, no enrollment of hers, no staff) is nobody (ADR 033 addendum w8)
+    const bare = client();
+    await bare.setSession({ eprocess: "applicant", repAuthenticated: true, memberId, enrollType: "existing-member" });
+    expect((await bare.load(memberHomeLoader, "/member-home")).data.member).toBeNull();
+    expect(await bare.session()).not.toHaveProperty("memberId");
+    // the member's verified rep (Current Members' choice) speaks for her
+    const c = await signInRep(app, client());
     await c.setSession({ eprocess: "applicant", repAuthenticated: true, memberId });
     const page = await c.load(memberHomeLoader, "/member-home");
     expect(`${page.data.member.firstName} ${page.data.member.lastName}`).toBe(DEMO.members.underRep[0]);

@@ -115,3 +115,14 @@ export type InviteVerifyResult = LinkCodeVerifyResult;
 export function verifyInvitationCode(services: Services, session: StoreSession, e: Employee, code: string) {
   return verifyLinkCode(services, session, INVITATION_CODES, e.id, code, employeeActor(session, e.id));
 }
+
+/**
+ * Whether this browser's code went to the roster's own address (codeAddress): a right code then
+ * proves this browser is the employee's, and the roster's personal details are its to see
+ * (`inviteProven`, ADR 023 addendum w8). A code sent to an address typed in the enrollment proves
+ * that address, not the roster's.
+ */
+export async function codeProvesRoster(services: Services, e: Employee, continued: Continued) {
+  const address = await codeAddress(services, e, continued);
+  return "to" in address && Boolean(e.email) && address.to.trim().toLowerCase() === e.email!.trim().toLowerCase();
+}

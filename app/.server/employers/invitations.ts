@@ -18,7 +18,7 @@ import { audit } from "../platform/audit";
 import { queueMail, withMessages } from "../platform/outbox";
 import { zipLookup } from "../adapters/zip";
 import { findGroup } from "../repositories/entry";
-import { createEnrollment, findEnrollment } from "../repositories/enrollments";
+import { createEnrollment, findEnrollment, updateEnrollment } from "../repositories/enrollments";
 import { employerSettings, findEmployee, insertCoverageEvents, linkEmployeeMember, type RosterRow } from "../repositories/employees";
 import {
   claimInvite,
@@ -224,6 +224,15 @@ function openTarget(enrollment: Enrollment) {
   return isQuoted(enrollment) && enrollment.category ? "/plans" : "/home";
 }
 
+/** Whether this browser proved it is the employee's (a right code sent to the roster's address): the roster's details are then its to see. */
+export const provenEmployee = (session: StoreSession, employeeId: number) => session.get("inviteProven") === employeeId;
+
+/** The quote's defaults from the roster (date of birth, gender, ZIP): only for a browser that proved it is the employee's. */
+function rosterQuote(employee: OpenInvitation["employee"]) {
+  const zip = employee.zip && zipLookup.stateFor(employee.zip) ? employee.zip : null;
+  return { birthdate: employee.birthdate, gender: employee.gender, zip, state: zip ? zipLookup.stateFor(zip) : null };
+}
+
 export type StartResult =
   | { ok: true; to: string }
   | { ok: false; reason: "closed" | "complete" | "switch" | "alreadyWaived" | "needsCode" };
@@ -231,6 +240,10 @@ export type StartResult =
 /**
  * The button: continues the enrollment this invitation started, or starts one for the employee
  * in the group's store, linked to the roster row. This browser becomes its only holder. Audited.
+ * The roster's personal details (the quote's date of birth, gender and ZIP; the wizard's e-mail,
+ * phone and address) go in only for a browser that proved it is the employee's (`inviteProven`,
+ * a right code: ADR 023 addendum w8); whoever presses Start first on a forwarded link gets an
+ * enrollment with the employee's name (the link's page shows it) and nothing else of hers.
  */
 export async function startFromInvitation(
   services: Services,
@@ -252,8 +265,15 @@ export async function startFromInvitation(
     return { ok: false, reason: "needsCode" };
   }
   if (!options.replace && (await holdsAnother(services, session, live?.id ?? null))) return { ok: false, reason: "switch" };
+  const proven = provenEmployee(session, employee.id);
   if (live) {
     await restoreSession(services, session, live);
+    if (proven) {
+      session.set("inviteProven", employee.id);
+      // proved now, after a Start without a code: the quote not made yet starts from the roster
+      if (!live.birthdate && !live.zip && live.gender === null)
+        await updateEnrollment(services.db, live.id, rosterQuote(employee), services.now());
+    }
     await holdEnrollment(services, session, live.id);
     await audit(services, actor, {
       kind: "invitation.start",
@@ -264,7 +284,6 @@ export async function startFromInvitation(
   }
   const portalId = group.portal_id ?? (await choosablePortals(services, group.rep_id))[0]?.id ?? null;
   const site = await siteOf(services, request);
-  const zip = employee.zip && zipLookup.stateFor(employee.zip) ? employee.zip : null;
   const lng = await services.i18n.getLocale(request);
   const raced = new Error("invitation started twice at once");
   const made = services.db.transaction().execute(async (trx) => {
@@ -272,10 +291,7 @@ export async function startFromInvitation(
       trx,
       {
         tier: "IO",
-        birthdate: employee.birthdate,
-        gender: employee.gender,
-        zip,
-        state: zip ? zipLookup.stateFor(zip) : null,
+        ...(proven ? rosterQuote(employee) : { birthdate: null, gender: null, zip: null, state: null }),
         locale: localeOf(lng),
         site_id: site.id,
         eprocess: "group",
@@ -305,6 +321,7 @@ export async function startFromInvitation(
   const over65 = session.get("over65");
   session.clear();
   if (over65 !== undefined) session.set("over65", over65);
+  if (proven) session.set("inviteProven", employee.id);
   applyPatch(session, groupConfirmed(session.all(), { id: group.id, repId: group.rep_id, portalId }, "enroll"));
   session.set("tempId", id);
   await holdEnrollment(services, session, id);
@@ -313,23 +330,25 @@ export async function startFromInvitation(
 
 /**
  * The name, e-mail, phone and address an invited employee's wizard starts with: their roster row
- * (never the SSN: it is asked in the wizard like anyone's).
+ * (never the SSN: it is asked in the wizard like anyone's). The name only (the link's page shows
+ * it to anyone), unless this browser proved it is the employee's (ADR 023 addendum w8).
  */
-export async function employeeOnFile(services: Services, enrollmentId: number) {
+export async function employeeOnFile(services: Services, enrollmentId: number, session: StoreSession) {
   const e = await employeeOfEnrollment(services.db, enrollmentId);
   if (!e) return null;
+  const proven = provenEmployee(session, e.id);
   return {
     firstName: e.first_name,
     lastName: e.last_name,
     ssn: null as string | null,
     ssnUnreadable: false,
-    email: e.email,
-    phone: e.phone,
-    address1: e.address1,
-    address2: e.address2,
-    city: e.city,
-    state: e.state,
-    zip: e.zip,
+    email: proven ? e.email : null,
+    phone: proven ? e.phone : null,
+    address1: proven ? e.address1 : null,
+    address2: proven ? e.address2 : null,
+    city: proven ? e.city : null,
+    state: proven ? e.state : null,
+    zip: proven ? e.zip : null,
   };
 }
 

@@ -45,10 +45,15 @@ export async function sessionMember(services: Services, session: StoreSession) {
 }
 
 /** An existing member's identity on file, to prefill the wizard (SSN decrypted); null for a new member. */
-export async function memberOnFile(services: Services, enrollment: Pick<Enrollment, "member_id" | "id" | "group_id">) {
-  // an employee's invitation started it: their roster row (name, e-mail, address; never the SSN)
-  // (issue 28). Only a group's enrollment can have one: no query for anyone else (ADR 016).
-  if (!enrollment.member_id) return enrollment.group_id ? employeeOnFile(services, enrollment.id) : null;
+export async function memberOnFile(
+  services: Services,
+  enrollment: Pick<Enrollment, "member_id" | "id" | "group_id">,
+  session: StoreSession,
+) {
+  // an employee's invitation started it: their roster row (name; e-mail and address once this
+  // browser proved it is theirs; never the SSN) (issue 28, ADR 023 addendum w8). Only a group's
+  // enrollment can have one: no query for anyone else (ADR 016).
+  if (!enrollment.member_id) return enrollment.group_id ? employeeOnFile(services, enrollment.id, session) : null;
   const member = await memberIdentity(services.db, services.cipher, enrollment.member_id);
   if (member?.ssnUnreadable)
     services.log.warn("member SSN sealed with a key no longer configured: asked again", { memberId: enrollment.member_id! });

@@ -29,6 +29,8 @@ import { insertAuditEvent } from "../repositories/audit";
 import { CLIENT_KEY_HEADER } from "./client-key";
 import type { Cipher } from "./crypto";
 import { memberLinkHolder } from "./member-link-hold";
+import type { MemoScope } from "./memo";
+import { findMemberInScope, type MemberScope } from "../repositories/members";
 import {
   endLapsedStaffSessions,
   endStaffSession,
@@ -210,6 +212,10 @@ export interface SessionBackend {
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
+/** The members a verified rep or group admin may start enrollments for (their Current Members). */
+const staffMemberScope = (staff: StaffIdentity): MemberScope =>
+  staff.kind === "rep" ? { repId: staff.repId ?? undefined } : { groupId: staff.groupId ?? undefined };
+
 export function staffOf(row: Pick<StaffSession, "actor_kind" | "rep_id" | "group_id" | "admin_id">): StaffIdentity {
   return { kind: row.actor_kind, repId: row.rep_id, groupId: row.group_id, adminId: row.admin_id };
 }
@@ -299,31 +305,60 @@ export function createSessions(secret: string, secure: boolean, backend: Session
   }
 
   /**
+   * The one rule for the member a session shops as (`memberId`, ADR 033 addendum w8): it stays only
+   * while something in this browser speaks for it —
+   * - the member link it came in by, which this browser still holds (`memberLinkUntil`, checked
+   *   by keepMemberLink before this);
+   * - one of the member's enrollments this browser holds: the enrollment in progress (`tempId`) or
+   *   a receipt still open (`receiptId`) — how a resume (restoreSession), a member home's or plan
+   *   page's new enrollment and a completion bring the member;
+   * - a verified rep or group admin whose members include them (Current Members' choice).
+   * Otherwise — the enrollment cancelled, the receipt left or timed out, the enrollment resumed
+   * elsewhere — the member is forgotten with what named them as one (`enrollType` existing-member).
+   */
+  async function keepMember(session: StoreSession, scope: MemoScope & { db: DB; dialect: Dialect }) {
+    const memberId = session.get("memberId");
+    if (memberId === undefined) return;
+    if (session.get("memberLinkUntil") !== undefined) return; // held here (keepMemberLink)
+    for (const id of [session.get("tempId"), session.get("receiptId")]) {
+      if (id === undefined) continue;
+      const rows = await enrollmentRowsOnce(scope, id);
+      if (rows && rows.enrollment.member_id === memberId && holdsEnrollment(session.get("holder"), rows.enrollment.holder)) return;
+    }
+    const staff = session.staff;
+    if (staff && (await findMemberInScope(db, memberId, staffMemberScope(staff)))) return;
+    session.unset("memberId", "memberLinkUntil");
+    if (session.get("enrollType") === "existing-member") session.unset("enrollType");
+    log.warn("session member without a held enrollment, link or staff choice, dropped");
+  }
+
+  /**
    * Drops from the session what it may no longer reach: the member of a link another browser has
-   * taken since, an enrollment another browser has resumed since (or a completed one's receipt) —
-   * with its member —, a receipt past its time.
+   * taken since, an enrollment another browser has resumed since (or a completed one's receipt), a
+   * receipt past its time — and then a member nothing held here speaks for any more (keepMember).
    */
   async function keepHeld(session: StoreSession, memo: Map<string, unknown> | undefined, options: ReadOptions) {
     if (session.get("receiptId") !== undefined && !((session.get("receiptUntil") ?? 0) > now().getTime()))
       session.unset("receiptId", "receiptUntil");
     await keepMemberLink(session);
-    if (options.holderCheckedByCaller) return session;
     const scope = { memo, db, dialect };
-    const tempId = session.get("tempId");
-    if (tempId !== undefined) {
-      const rows = await enrollmentRowsOnce(scope, tempId);
-      if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) {
-        session.unset("tempId", "navto", "showQuotation");
-        // the member came with the enrollment (a resume, a member link): they go with it
-        if (rows.enrollment.member_id !== null && session.get("memberId") === rows.enrollment.member_id) session.unset("memberId");
-        log.warn("session enrollment held elsewhere, dropped");
+    if (!options.holderCheckedByCaller) {
+      const tempId = session.get("tempId");
+      if (tempId !== undefined) {
+        const rows = await enrollmentRowsOnce(scope, tempId);
+        if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) {
+          session.unset("tempId", "navto", "showQuotation");
+          log.warn("session enrollment held elsewhere, dropped");
+        }
+      }
+      const receiptId = session.get("receiptId");
+      if (receiptId !== undefined) {
+        const rows = await enrollmentRowsOnce(scope, receiptId);
+        if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) session.unset("receiptId", "receiptUntil");
       }
     }
-    const receiptId = session.get("receiptId");
-    if (receiptId !== undefined) {
-      const rows = await enrollmentRowsOnce(scope, receiptId);
-      if (rows && !holdsEnrollment(session.get("holder"), rows.enrollment.holder)) session.unset("receiptId", "receiptUntil");
-    }
+    // also for the plans page's peek: its cache key must not carry a member this browser may not shop as
+    await keepMember(session, scope);
     return session;
   }
 

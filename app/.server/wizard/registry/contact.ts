@@ -91,7 +91,7 @@ async function contactStepPage(services: Services, ctx: WizardContext, request: 
   const [rules, step, member] = await Promise.all([
     fieldRules(services, ctx, "contact_info"),
     saved(services, ctx),
-    memberOnFile(services, ctx.enrollment),
+    memberOnFile(services, ctx.enrollment, ctx.session),
   ]);
   const data: Partial<ContactData> = step?.data ?? {
     email: member?.email ?? "",

@@ -125,7 +125,7 @@ async function personalStepPage(services: Services, ctx: WizardContext, request:
     fieldRules(services, ctx, "primary_info"),
     readStep(services, ctx.enrollment.id, "primary_info"),
     optionLists(services, ["marital_status"], ctx.locale),
-    memberOnFile(services, ctx.enrollment),
+    memberOnFile(services, ctx.enrollment, ctx.session),
   ]);
   const data: Partial<StepData["primary_info"]> & Record<string, unknown> = saved?.data ?? {};
   const ssn = saved?.secret.ssn ?? member?.ssn ?? "";
@@ -176,7 +176,7 @@ async function personalStepAction(services: Services, ctx: WizardContext, { form
   }
 
   const saved = await readStep(reads, ctx.enrollment.id, "primary_info");
-  const member = await memberOnFile(services, ctx.enrollment);
+  const member = await memberOnFile(services, ctx.enrollment, ctx.session);
   const ssnOnFile = saved?.secret.ssn ?? member?.ssn ?? null;
   const result = await personalValidator(rules, todayIso(services.now()), { ssnOnFile: Boolean(ssnOnFile) }).validate(form);
   if (intent === "save-later" || intent === "enroller-dialog") {
