@@ -3,7 +3,8 @@
  *
  * Key rotation, step 2 of 3 (README, "Rotating the encryption key"): with ENCRYPTION_KEYS set to
  * the new key followed by the old ones, seals every encrypted column again with the new key, in
- * batches, on SQLite or PostgreSQL. Safe to run while the server runs, and again: values already
+ * batches, and makes every keyed hash of a value we hold (the roster's SSN and e-mail hashes, the
+ * contact step's verified ones) again with it, each table in one transaction, on SQLite or PostgreSQL. Safe to run while the server runs, and again: values already
  * under the newest key are left alone. Prints what it did per column. Exit code 0 when every value
  * is under the newest key; 2 when some value no configured key opens (left as it was).
  */
@@ -44,11 +45,14 @@ const reports = await resealAll(store.db, cipher, {
   dryRun,
   onColumn: (r) =>
     out(
-      `  ${`${r.table}.${r.column}`.padEnd(40)} ${r.values} values: ${r.resealed} ${dryRun ? "to seal again" : "sealed again"}, ${r.current} already current, ${r.unreadable} unreadable${r.skipped ? `, ${r.skipped} changed meanwhile (run again)` : ""}`,
+      r.kind === "sealed"
+        ? `  ${`${r.table}.${r.column}`.padEnd(40)} ${r.values} values: ${r.resealed} ${dryRun ? "to seal again" : "sealed again"}, ${r.current} already current, ${r.unreadable} unreadable${r.skipped ? `, ${r.skipped} changed meanwhile (run again)` : ""}`
+        : `  ${`${r.table}.${r.column}`.padEnd(40)} ${r.values} keyed hashes: ${r.resealed} ${dryRun ? "to make again" : "made again"}, ${r.current} already current, ${r.unreadable} of an unreadable value, ${r.unmatched} of a value no longer held (left)${r.skipped ? `, ${r.skipped} changed meanwhile (run again)` : ""}`,
     ),
 });
 await store.close();
-const unreadable = reports.reduce((n, r) => n + r.unreadable, 0);
+// a hash of an unreadable SSN is the same value again: counted once, as the sealed value
+const unreadable = reports.filter((r) => r.kind === "sealed").reduce((n, r) => n + r.unreadable, 0);
 const left = reports.reduce((n, r) => n + r.skipped + (dryRun ? r.resealed : 0), 0);
 if (unreadable) {
   out(
@@ -59,5 +63,5 @@ if (unreadable) {
 out(
   left
     ? `${left} value(s) still to do: run it again.`
-    : "Every encrypted value is under the newest key. Older keys are still needed for links and codes sent before the rotation (see README).",
+    : "Every encrypted value and every keyed hash of a value we hold is under the newest key. Links and codes sent before the rotation are hashes of what we never kept: they work only while the older key is listed (README, step 3).",
 );

@@ -9,6 +9,7 @@
  * unfinished enrollment of this browser. A completed enrollment's link opens nothing.
  */
 import { matchesAnyHash } from "../platform/crypto";
+import { rosterEmailHashInput } from "../platform/hash-inputs";
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import type { Enrollment } from "../db/schema";
@@ -212,7 +213,7 @@ export async function holdWaiverHere(services: Services, session: StoreSession, 
 }
 
 /** The roster address an enrollment began under, as kept (keyed hash; case and spaces aside). */
-const rosterEmailKey = (email: string) => `roster-email:${email.trim().toLowerCase()}`;
+const rosterEmailKey = rosterEmailHashInput;
 export const rosterEmailHash = (services: Services, email: string) => services.cipher.hash(rosterEmailKey(email));
 /** Whether the roster's address is still the one the enrollment began with (its hash under any configured key). */
 export const rosterEmailUnchanged = (services: Services, email: string, stored: string | null) =>

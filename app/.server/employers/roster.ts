@@ -6,6 +6,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import type { Services } from "../services";
+import { employeeSsnHashInput } from "../platform/hash-inputs";
 import type { StoreSession } from "../platform/session";
 import { actorOf, audit } from "../platform/audit";
 import { revokeInvitations } from "../repositories/invitations";
@@ -32,9 +33,9 @@ import { isoToUsDate } from "~/domain/dates";
 import { maskSsn } from "~/domain/identity";
 
 /** The keyed hash the roster keeps of an SSN (under the newest key). */
-export const ssnHashOf = (services: Services, ssn: string) => services.cipher.hash(`employee-ssn:${ssn}`);
+export const ssnHashOf = (services: Services, ssn: string) => services.cipher.hash(employeeSsnHashInput(ssn));
 /** The same under every configured key (an SSN hashed before a key rotation is still found). */
-export const ssnHashesOf = (services: Services, ssn: string) => services.cipher.hashes(`employee-ssn:${ssn}`);
+export const ssnHashesOf = (services: Services, ssn: string) => services.cipher.hashes(employeeSsnHashInput(ssn));
 
 /** The roster's columns for a record (the SSN sealed; left out when the record has none, so the one on file stays). */
 export function employeeColumns(

@@ -22,6 +22,7 @@
 import type { Services } from "../services";
 import { queueMail, queueText, withMessages } from "../platform/outbox";
 import { matchesAnyHash, randomDigits } from "../platform/crypto";
+import { contactCodePurpose, contactHashInput, type ContactKind } from "../platform/hash-inputs";
 import {
   usedCodeTargets,
   codeById,
@@ -45,15 +46,15 @@ export const SEND_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 /** one code per address (or number) per 120 s: the slot a send takes */
 const SEND_SLOT = { max: 1, windowMs: RESEND_AFTER_MS };
 
-export type ContactKind = "email" | "phone";
-const purposeOf = (kind: ContactKind) => `otp_${kind}`;
+export type { ContactKind };
+const purposeOf = contactCodePurpose;
 const failKeyOf = (enrollmentId: number) => `otp-fail:${enrollmentId}`;
 /** the hourly cap on codes of one kind for an enrollment */
 const sendKey = (enrollmentId: number, kind: ContactKind) => `otp-sends:${enrollmentId}:${kind}`;
 /** the 120 s slot of one address or number (hashed: no contact detail in a key) */
 const slotKey = (enrollmentId: number, kind: ContactKind, targetHash: string) => `otp-slot:${enrollmentId}:${kind}:${targetHash}`;
 
-const contactKey = (kind: ContactKind, value: string) => `${kind}:${value.trim().toLowerCase()}`;
+const contactKey = contactHashInput;
 
 export function contactHash(services: Services, kind: ContactKind, value: string) {
   return services.cipher.hash(contactKey(kind, value));
