@@ -473,7 +473,11 @@ describeEachDatabase("wizard: billing information and the payment adapter", (kin
       .returning("id")
       .executeTakeFirstOrThrow();
 
-    const { client, id } = await atBilling({ enrollType: "existing-member", memberId: 1, eprocess: "applicant" });
+    // member 1's own enrollment (as her member link or a resume makes it): a session keeps a member
+    // only while it holds one of her enrollments (ADR 033 addendum, stop 38)
+    const { client, id } = await atBilling();
+    await app.store.db.updateTable("enrollments").set({ member_id: 1, enroll_type: "existing-member" }).where("id", "=", id).execute();
+    await client.setSession({ enrollType: "existing-member", memberId: 1, eprocess: "applicant" });
     expect(
       (await app.store.db.selectFrom("enrollments").select("member_id").where("id", "=", id).executeTakeFirstOrThrow()).member_id,
     ).toBe(1);
