@@ -104,6 +104,7 @@ describeEachDatabase("an employee's health answers in the record a group admin o
       const text = await download(staff, id);
       expect(text).not.toContain(CONDITION);
       expect(text).not.toContain(SYMPTOM);
+      expect(text).toContain("Employer and representative copy");
     }
   });
 });
