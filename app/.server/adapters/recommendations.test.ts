@@ -4,23 +4,21 @@
  * baskets of one scenario never feed the association counts of another.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from "kysely";
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/support/db";
 import type { DB } from "../db/connection";
 import { DEMO } from "../db/seed";
 import { planId as idOf } from "../db/seed/catalog";
+import { loadCatalog, type Catalog } from "../repositories/catalog";
 import { createRecommendationService, type Recommendation, type RecommendationInput } from "./recommendations";
+
+/** The catalog in force today, held as the store holds it (read again after a test changes the plans). */
+let catalog: Catalog;
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** A 40-year-old man in Texas shopping for himself. */
 const visitor = (overrides: Partial<RecommendationInput> = {}): RecommendationInput => ({
+  catalog,
   enrollmentId: null,
   state: "TX",
   tier: "IO",
@@ -55,6 +53,7 @@ describeEachDatabase("recommendations", (kind) => {
     db = database.store.db;
     const prices = await db.selectFrom("plan_prices").select(["id", "plan_id", "price_cents"]).orderBy("id").execute();
     for (const p of prices) if (!priceOf.has(p.plan_id)) priceOf.set(p.plan_id, { id: p.id, price_cents: p.price_cents });
+    catalog = await loadCatalog(db, today());
   });
   afterAll(async () => {
     await database?.close();
@@ -312,12 +311,12 @@ describeEachDatabase("recommendations", (kind) => {
     expect(counter.count).toBe(0);
   });
 
-  it("finds a plan's published price for the visitor from an index alone (migration 032, issue 24)", async () => {
-    const seen: CompiledQuery[] = [];
+  it("reads no price and no plan per call: offers come from the held catalog in force (issue 24)", async () => {
+    const seen: string[] = [];
     const service = createRecommendationService(
       db.withPlugin({
         transformQuery(args) {
-          seen.push(db.getExecutor().compileQuery(args.node, args.queryId));
+          seen.push(db.getExecutor().compileQuery(args.node, args.queryId).sql);
           return args.node;
         },
         async transformResult(args) {
@@ -326,28 +325,27 @@ describeEachDatabase("recommendations", (kind) => {
       }),
     );
     const enrollmentId = await cart([idOf(DEMO.plans.dental)]);
-    await service.recommend(visitor({ enrollmentId }));
-    const query = seen.find((q) => q.sql.includes('"plan_prices" as "pr"'));
-    expect(query).toBeDefined();
-    const explained = await db.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(`${kind === "sqlite" ? "explain query plan" : "explain"} ${query!.sql}`, [...query!.parameters]),
-    );
-    const plan = explained.rows.map((r) => String(r.detail ?? r["QUERY PLAN"])).join("\n");
-    if (kind === "sqlite") {
-      // every price sub-query: the index alone, down to the visitor's age band
-      const prices = plan.split("\n").filter((line) => /\bpr\b/.test(line));
-      expect(prices.length).toBeGreaterThan(0);
-      for (const line of prices)
-        expect(line).toMatch(/USING COVERING INDEX plan_prices_offer \(plan_id=\? AND tier=\? AND catalog_version_id=\? AND age_max>\?\)/);
-    } else {
-      // PostgreSQL has the same index (one schema); at the demo catalog's size its planner reads
-      // the prices once per query (a hashed sub-plan) and does not need it (ADR 031, eighth round)
-      const index = await db.executeQuery<{ indexdef: string }>(
-        CompiledQuery.raw("select indexdef from pg_indexes where indexname = 'plan_prices_offer' and schemaname = current_schema()"),
-      );
-      expect(index.rows[0]?.indexdef).toContain("(plan_id, tier, catalog_version_id, age_max, age_min, price_cents, gender)");
-      expect(plan).toContain("plan_prices");
-    }
+    await service.recommend(visitor({ enrollmentId })); // the history changed: its aggregates are read too
+    seen.length = 0;
+    expect(await service.recommend(visitor({ enrollmentId }))).toHaveLength(5);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).not.toMatch(/plan_prices|"plans"|plan_states|plan_areas|catalog_versions/);
+  });
+
+  it("offers only what the catalog in force on the visitor's coverage date offers", async () => {
+    // before any published version takes effect no plan is offered, whatever the rows say
+    const before = await loadCatalog(db, "1899-12-31"); // the first version takes effect 1900-01-01 (migration 017)
+    expect(await createRecommendationService(db).recommend(visitor({ catalog: before }))).toEqual([]);
+    // a plan the version in force withdrew is not offered, though its rows are still there
+    const anchor = idOf("EWL-LEGAL");
+    const partner = idOf("PAW-COMPLETE");
+    await pastCarts(anchor, [partner]);
+    expect(ids(await createRecommendationService(db).recommend(visitor({ planId: anchor })))).toContain(partner);
+    const withdrawn: Catalog = {
+      ...catalog,
+      plans: new Map([...catalog.plans].map(([id, p]) => [id, id === partner ? { ...p, active: 0, withdrawn: true } : p])),
+    };
+    expect(ids(await createRecommendationService(db).recommend(visitor({ planId: anchor, catalog: withdrawn })))).not.toContain(partner);
   });
 
   // Last: it grows the catalog.
@@ -398,8 +396,15 @@ describeEachDatabase("recommendations", (kind) => {
         .orderBy("id")
         .executeTakeFirstOrThrow();
       priceOf.set(id, price);
+      await db
+        .insertInto("catalog_version_plans")
+        .values({ version_id: templatePrices[0]!.catalog_version_id, plan_id: id, status: "offered" })
+        .execute();
       await cart([anchor, id]);
     }
+    // the store reads the catalog again when it changed (an import forgets it; otherwise within a minute)
+    loadCatalog.forget(db);
+    catalog = await loadCatalog(db, today());
 
     await queriesPerCall(); // the history grew too: its aggregates are read again once
     expect(await queriesPerCall()).toEqual(before);

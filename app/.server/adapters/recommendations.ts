@@ -11,21 +11,25 @@
  * score = 3·association/maxAssociation + popularity/maxPopularity + (1 if new category),
  * ordered by score desc, then plan id asc, so the output is deterministic.
  *
- * Every call runs one query whatever the catalog size and the history: the plans the visitor
- * has (their cart, the plan they are viewing) and every plan they may be offered, with the data
- * version. The aggregates over every past cart and purchase (how often
+ * Every call runs one small query whatever the catalog size and the history: the plans in the
+ * visitor's cart and the data version. Which plans they may be offered is read from the catalog
+ * in force on their coverage date, held in memory (the one their listing is priced from: a plan
+ * the listing cannot price is never recommended, issue 24). The aggregates over every past cart and purchase (how often
  * each plan was carted or bought, and with which other plans) are held in memory per database
  * and read again (one query) only when `recommendation_data.version` says carts or purchases
  * changed (triggers keep it, migration 012), so their cost no longer grows with each page.
  */
-import { expressionBuilder, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
 import type { DB } from "../db/connection";
 import type { Dialect } from "../db/migrations";
 import { precompiledRows } from "../db/precompiled";
 import type { Audience, Database } from "../db/schema";
-import { GENDER_OTHERS } from "~/domain/pricing";
+import type { Catalog, CatalogPlan } from "../repositories/catalog";
+import { GENDER_OTHERS, type PriceRow } from "~/domain/pricing";
 
 export interface RecommendationInput {
+  /** the catalog in force on the visitor's coverage date (repositories/catalog.ts loadCatalog): what their listing is priced from */
+  catalog: Catalog;
   /** the visitor's temp enrollment (its cart_lines are "the cart") */
   enrollmentId: number | null;
   state: string | null;
@@ -103,26 +107,24 @@ interface Context {
   categoryIds: Set<number>;
 }
 
-/** Expressions over `plans as p`. */
-type PlansBuilder = ExpressionBuilder<Database & { p: Database["plans"] }, "p">;
-
 interface Candidate {
   id: number;
   categoryId: number;
   popularity: number;
 }
 
-/** The visitor's facts as the query reads them (normalised; gender only where a tier is known). */
-interface Question {
-  enrollmentId: number | null;
-  planId: number | null;
+/** The visitor's facts as the offer check reads them (normalised; gender only where a tier is known). */
+export interface OfferQuestion {
   state: string | null;
   age: number | null;
   tier: string | null;
   gender: number | null;
-  audiences: [Audience, Audience];
+  audiences: readonly [Audience, Audience];
 }
-const FACTS = ["enrollmentId", "planId", "state", "age", "tier", "gender"] as const;
+interface Question extends OfferQuestion {
+  enrollmentId: number | null;
+  planId: number | null;
+}
 
 function questionOf(input: RecommendationInput): Question {
   const tier = normTier(input.tier);
@@ -138,32 +140,33 @@ function questionOf(input: RecommendationInput): Question {
   };
 }
 
-function plansQuery(db: DB, question: Question) {
-  const { enrollmentId, planId } = question;
-  const eb: PlansBuilder = expressionBuilder<Database & { p: Database["plans"] }, "p">();
-  const sellable = offered(eb, question);
-  const inCart =
-    enrollmentId != null ? eb("p.id", "in", eb.selectFrom("cart_lines").select("plan_id").where("enrollment_id", "=", enrollmentId)) : null;
-  return db
-    .selectFrom("plans as p")
-    .select((eb) => [
-      "p.id",
-      "p.category_id",
-      "p.popularity",
-      (inCart ? eb.case().when(inCart).then(1).else(0).end() : eb.lit(0)).as("in_cart"),
-      eb.case().when(sellable).then(1).else(0).end().as("offered"),
-      eb.selectFrom("recommendation_data").select("version").where("id", "=", 1).as("version"),
-    ])
-    .where(eb.or([sellable, ...(inCart ? [inCart] : []), ...(planId != null ? [eb("p.id", "=", planId)] : [])]))
-    .orderBy("p.id");
+/**
+ * The one query: the version of the history the aggregates are computed from and the plans in
+ * the visitor's cart (one row per cart line, or one row without a plan). Compiled once per shape
+ * (with or without a cart) and then only run with the visitor's enrollment (db/precompiled.ts).
+ */
+async function readHeld(db: DB, dialect: Dialect | undefined, enrollmentId: number | null) {
+  const build = (v: readonly (string | number | null)[]) =>
+    db
+      .selectFrom("recommendation_data as rd")
+      .leftJoin("cart_lines as cl", (join) => join.on("cl.enrollment_id", "=", (v[0] ?? -1) as number))
+      .select(["rd.version", "cl.plan_id"])
+      .where("rd.id", "=", 1)
+      .orderBy("cl.id");
+  const values = [enrollmentId ?? -1];
+  const rows = dialect ? await precompiledRows(db, dialect, "recommendations:held", values, build) : await build(values).execute();
+  return {
+    version: Number(rows[0]?.version ?? 0),
+    cartPlanIds: rows.flatMap((r) => (r.plan_id == null ? [] : [Number(r.plan_id)])),
+  };
 }
 
 /**
- * The one query: every plan in the visitor's cart or on their screen (the context) and every plan
- * they may be offered (the candidates), each row saying which it is, with the version of the
- * history the aggregates are computed from. Sellability is checked in SQL (EXISTS sub-queries),
- * so the query count does not grow with the catalog, and a plan added to the catalog is offered
- * at once.
+ * Every plan in the visitor's cart or on their screen (the context) and every plan they may be
+ * offered (the candidates), from the catalog in force on the visitor's coverage date — the one
+ * their listing is priced from, held in memory (repositories/catalog.ts) — with the version of
+ * the history. The offer check runs over the held catalog, so the cost does not grow with the
+ * history and no price is read again per page.
  */
 async function loadPlans(
   db: DB,
@@ -172,80 +175,54 @@ async function loadPlans(
 ): Promise<{ version: number; context: Context; candidates: Candidate[] }> {
   const question = questionOf(input);
   const { planId } = question;
-  // The values the query is given, in a fixed order: the known facts, then the two audiences.
-  // The query's shape depends only on which facts are known, so it is compiled once per shape.
-  const known = FACTS.filter((f) => question[f] != null);
-  const values = [...known.map((f) => question[f]), ...question.audiences];
-  const build = (v: readonly (string | number | null)[]) => {
-    const q: Question = { enrollmentId: null, planId: null, state: null, age: null, tier: null, gender: null, audiences: ["all", "all"] };
-    known.forEach((f, i) => {
-      (q as unknown as Record<string, unknown>)[f] = v[i];
-    });
-    q.audiences = [v[known.length] as Audience, v[known.length + 1] as Audience];
-    return plansQuery(db, q);
-  };
-  const rows = dialect
-    ? await precompiledRows(db, dialect, `recommendations:${known.join(",")}`, values, build)
-    : await build(values).execute();
+  const { catalog } = input;
+  const { version, cartPlanIds } = await readHeld(db, dialect, question.enrollmentId);
 
   // Context: the cart's plans and the viewed plan, never recommended back. Seeds use the cart
   // only when no plan is viewed, so dropping the viewed plan from the cart's seeds is safe.
-  const held = rows.filter((r) => Number(r.in_cart) === 1 || r.id === planId);
-  const excluded = new Set(held.map((r) => r.id));
+  const inCart = new Set(cartPlanIds);
+  const heldIds = [...inCart];
+  if (planId != null && !inCart.has(planId)) heldIds.push(planId);
+  const held = heldIds.flatMap((id) => catalog.plans.get(id) ?? []).sort((a, b) => a.id - b.id);
+  const excluded = new Set(held.map((p) => p.id));
   if (planId != null) excluded.add(planId);
   const context: Context = {
-    cartPlanIds: held.map((r) => r.id).filter((id) => id !== planId),
-    ownCartPlanIds: held.filter((r) => Number(r.in_cart) === 1).map((r) => r.id),
-    categoryIds: new Set(held.map((r) => r.category_id)),
+    cartPlanIds: held.map((p) => p.id).filter((id) => id !== planId),
+    ownCartPlanIds: held.filter((p) => inCart.has(p.id)).map((p) => p.id),
+    categoryIds: new Set(held.map((p) => p.category_id)),
   };
-  const candidates = rows
-    .filter((r) => Number(r.offered) === 1 && !excluded.has(r.id))
-    .map((r) => ({ id: Number(r.id), categoryId: Number(r.category_id), popularity: Number(r.popularity) }));
-  return { version: Number(rows[0]?.version ?? 0), context, candidates };
+  const candidates: Candidate[] = [];
+  for (const plan of catalog.plans.values()) {
+    if (excluded.has(plan.id) || !offered(plan, catalog.priceRows.get(plan.id) ?? [], question)) continue;
+    candidates.push({ id: plan.id, categoryId: plan.category_id, popularity: Number(plan.popularity) });
+  }
+  candidates.sort((a, b) => a.id - b.id);
+  return { version, context, candidates };
 }
 
 /**
  * Whether a plan may be offered to this visitor: plans a visitor can add on their own (memberships
- * and riders are added with another plan, hide_add_to_cart plans cannot be added at all), of
- * their audience, sold where they live, for their age, with a price for their tier.
+ * and riders are added with another plan, hide_add_to_cart plans cannot be added at all), offered
+ * by the catalog version in force (a plan no version offers, or one withdrawn, is inactive there),
+ * of their audience, sold where they live, for their age, with a price for their tier.
  */
-function offered(eb: PlansBuilder, question: Question): Expression<SqlBool> {
+export function offered(plan: CatalogPlan, rows: readonly PriceRow[], question: OfferQuestion): boolean {
   const { state, tier, age, gender, audiences } = question;
-  const conditions: Expression<SqlBool>[] = [
-    eb("p.active", "=", 1),
-    eb("p.is_membership", "=", 0),
-    eb("p.is_rider", "=", 0),
-    eb("p.hide_add_to_cart", "=", 0),
-    eb("p.audience", "in", audiences),
-    // We never know the visitor's ZIP here, so area-restricted plans are never safe to offer.
-    eb.not(eb.exists(eb.selectFrom("plan_areas as pa").select("pa.plan_id").whereRef("pa.plan_id", "=", "p.id"))),
-  ];
-  if (state != null) {
-    conditions.push(
-      eb.or([
-        eb("p.all_states", "=", 1),
-        eb.exists(
-          eb.selectFrom("plan_states as ps").select("ps.plan_id").whereRef("ps.plan_id", "=", "p.id").where("ps.state", "=", state),
-        ),
-      ]),
-    );
-  }
-  if (age != null) conditions.push(eb("p.age_min", "<=", age), eb("p.age_max", ">=", age));
-  if (tier != null) {
-    // A price of zero means "not offered for this tier" (spec §9: prices ≤ 0 are not shown).
-    let price = eb
-      .selectFrom("plan_prices as pr")
-      .select("pr.id")
-      .whereRef("pr.plan_id", "=", "p.id")
-      // rates of published catalog versions only (a draft import is not sold: ADR 022)
-      .where("pr.catalog_version_id", "in", eb.selectFrom("catalog_versions").select("id").where("status", "=", "published"))
-      .where("pr.tier", "=", tier)
-      .where("pr.price_cents", ">", 0);
-    if (age != null) price = price.where("pr.age_min", "<=", age).where("pr.age_max", ">=", age);
-    if (gender != null) price = price.where((e) => e.or([e("pr.gender", "is", null), e("pr.gender", "=", gender)]));
-    conditions.push(eb.exists(price));
-  }
-  return eb.and(conditions);
+  if (plan.active !== 1 || plan.is_membership !== 0 || plan.is_rider !== 0 || plan.hide_add_to_cart !== 0) return false;
+  if (!audiences.includes(plan.audience)) return false;
+  // We never know the visitor's ZIP here, so area-restricted plans are never safe to offer.
+  if (plan.areas.length > 0) return false;
+  if (state != null && plan.all_states !== 1 && !plan.states.includes(state)) return false;
+  if (age != null && (plan.age_min > age || plan.age_max < age)) return false;
+  if (tier == null) return true;
+  // A price of zero means "not offered for this tier" (spec §9: prices ≤ 0 are not shown).
+  return rows.some(
+    (r) =>
+      r.tier === tier &&
+      r.price_cents > 0 &&
+      (age == null || (r.age_min <= age && r.age_max >= age)) &&
+      (gender == null || r.gender == null || r.gender === gender),
+  );
 }
 
 /**

@@ -1497,6 +1497,18 @@ const planPricesOffer: Migration = {
   },
 };
 
+/**
+ * Issue 24 (ADR 031, ninth round): the recommendations read which plans a visitor may be offered
+ * from the catalog held in memory (the version in force on their coverage date), no longer from
+ * `plan_prices`; nothing asks the question migration 032's index answered, so it goes (one index
+ * less to keep on every catalog import).
+ */
+const planPricesOfferDropped: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropIndex("plan_prices_offer").ifExists().execute();
+  },
+};
+
 type AnyRow = Record<string, unknown>;
 
 /** Rewrites one text column, 200 rows at a time (keyset on id), only where the value changes. */
@@ -1607,6 +1619,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "031_member_link_holders": memberLinkHolders(dialect),
         "032_plan_prices_offer": planPricesOffer,
         "033_carrier_echoes_masked": carrierEchoesMasked,
+        "036_plan_prices_offer_dropped": planPricesOfferDropped,
       };
     },
   };

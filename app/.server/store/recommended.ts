@@ -22,10 +22,16 @@ export type { RecommendedCard } from "~/views/plans";
  * The service's picks, asked once per page: the header's "View Your Recommended Products" and
  * the page's carousel ask the same question (the same facts), and share the answer.
  */
-export async function recommendations(services: Services, input: RecommendationInput): Promise<Recommendation[]> {
-  const { limit = MAX_RECOMMENDATIONS, ...question } = input;
-  const all = await once(services, `recommendations:${JSON.stringify(question)}`, () =>
-    createRecommendationService(services.db, services.dialect).recommend({ ...question, limit: MAX_RECOMMENDATIONS }),
+export async function recommendations(
+  services: Services,
+  input: Omit<RecommendationInput, "catalog" | "enrollmentId"> & { enrollment: Enrollment | null },
+): Promise<Recommendation[]> {
+  const { limit = MAX_RECOMMENDATIONS, enrollment, ...facts } = input;
+  // the catalog in force on the visitor's coverage date, as their listing is priced
+  const catalog = await catalogFor(services, enrollment);
+  const question = { ...facts, enrollmentId: enrollment?.id ?? null };
+  const all = await once(services, `recommendations:${catalog.fingerprint}:${JSON.stringify(question)}`, () =>
+    createRecommendationService(services.db, services.dialect).recommend({ ...question, catalog, limit: MAX_RECOMMENDATIONS }),
   );
   return all.slice(0, Math.max(0, limit));
 }
@@ -35,7 +41,7 @@ export async function recommendedCards(
   input: { enrollment: Enrollment | null; facts: QuoteFacts | null; over65: boolean; locale: string; planId?: number; limit?: number },
 ): Promise<RecommendedCard[]> {
   const picks = await recommendations(services, {
-    enrollmentId: input.enrollment?.id ?? null,
+    enrollment: input.enrollment,
     state: input.facts?.state ?? null,
     tier: input.facts?.tier ?? null,
     age: input.facts?.age ?? null,

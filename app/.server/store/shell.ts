@@ -118,7 +118,7 @@ async function hasRecommendations(services: Services, enrollmentId: number, over
   // the coverage date), so a page that shows both asks it once.
   const facts = await quoteFacts(services, e);
   const picks = await recommendations(services, {
-    enrollmentId,
+    enrollment: e,
     state: facts.state,
     tier: facts.tier,
     age: facts.age,
