@@ -336,16 +336,23 @@ describeEachDatabase("recommendations", (kind) => {
     // before any published version takes effect no plan is offered, whatever the rows say
     const before = await loadCatalog(db, "1899-12-31"); // the first version takes effect 1900-01-01 (migration 017)
     expect(await createRecommendationService(db).recommend(visitor({ catalog: before }))).toEqual([]);
-    // a plan the version in force withdrew is not offered, though its rows are still there
+    // a plan a later version withdraws is not offered on that version's dates, though its rows remain
     const anchor = idOf("EWL-LEGAL");
     const partner = idOf("PAW-COMPLETE");
     await pastCarts(anchor, [partner]);
     expect(ids(await createRecommendationService(db).recommend(visitor({ planId: anchor })))).toContain(partner);
-    const withdrawn: Catalog = {
-      ...catalog,
-      plans: new Map([...catalog.plans].map(([id, p]) => [id, id === partner ? { ...p, active: 0, withdrawn: true } : p])),
-    };
+    const at = new Date().toISOString();
+    const { id: later } = await db
+      .insertInto("catalog_versions")
+      .values({ status: "published", effective_date: "2999-01-01", created_at: at, published_at: at, published_by: "cli", source: "test" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("catalog_version_plans").values({ version_id: later, plan_id: partner, status: "withdrawn" }).execute();
+    loadCatalog.forget(db);
+    catalog = await loadCatalog(db, today());
+    const withdrawn = await loadCatalog(db, "2999-01-01");
     expect(ids(await createRecommendationService(db).recommend(visitor({ planId: anchor, catalog: withdrawn })))).not.toContain(partner);
+    expect(ids(await createRecommendationService(db).recommend(visitor({ planId: anchor })))).toContain(partner);
   });
 
   // Last: it grows the catalog.
