@@ -14,8 +14,8 @@
  * Every call runs one small query whatever the catalog size and the history: the plans in the
  * visitor's cart and the data version. Which plans they may be offered is read from the catalog
  * in force on their coverage date, held in memory (the one their listing is priced from: a plan
- * the listing cannot price is never recommended, issue 24). The aggregates over every past cart and purchase (how often
- * each plan was carted or bought, and with which other plans) are held in memory per database
+ * the listing cannot price is never recommended, issue 24). The aggregates over every past cart
+ * and purchase (how often each plan was carted or bought, and with which other plans) are held in memory per database
  * and read again (one query) only when `recommendation_data.version` says carts or purchases
  * changed (triggers keep it, migration 012), so their cost no longer grows with each page.
  */
@@ -142,8 +142,9 @@ function questionOf(input: RecommendationInput): Question {
 
 /**
  * The one query: the version of the history the aggregates are computed from and the plans in
- * the visitor's cart (one row per cart line, or one row without a plan). Compiled once per shape
- * (with or without a cart) and then only run with the visitor's enrollment (db/precompiled.ts).
+ * the visitor's cart (one row per cart line, or one row without a plan; no enrollment asks for
+ * id -1, which none has). Compiled once, then only run with the visitor's enrollment
+ * (db/precompiled.ts).
  */
 async function readHeld(db: DB, dialect: Dialect | undefined, enrollmentId: number | null) {
   const build = (v: readonly (string | number | null)[]) =>
