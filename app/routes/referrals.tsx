@@ -5,7 +5,8 @@ import { useTranslation } from "~/i18n-react";
 import { welcomeTo } from "~/utils/welcome";
 import { siteOf } from "~/.server/store/site";
 import { sessionBranding } from "~/.server/store/branding";
-import { clearLanding, enterOnce, referralByCode, refuseInactiveReferral } from "~/.server/store/entry";
+import { clearLanding, enterOnce, refuseInactiveReferral } from "~/.server/store/entry";
+import { checkReferralCode } from "~/.server/store/access-codes";
 import { enterReferral } from "~/domain/session-mode";
 import { Landing } from "~/components/Landing";
 import { QuoteForm } from "~/components/QuoteForm";
@@ -21,7 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await requestContext({ request, context }).session;
   const rid = new URL(request.url).searchParams.get("rid") ?? "";
-  const referral = rid ? await referralByCode(services, rid) : undefined;
+  // counted per client with the rep and group codes (a right one hands its place back)
+  const checked = rid ? await checkReferralCode(services, context.clientIp, rid) : undefined;
+  if (checked === "throttled") throw new Response("Too Many Requests", { status: 429, headers: { "Cache-Control": "no-store" } });
+  const referral = checked;
   // a referral an operator deactivated: the "no longer active" page (410)
   if (!referral) await refuseInactiveReferral(services, session, rid);
   if (!referral) throw redirect("/404", { headers: { "Set-Cookie": await clearLanding(services, session) } });

@@ -6,7 +6,7 @@
  */
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
-import { findGroup, findGroupByCode, findRep, findRepByCode, inactiveCode } from "../repositories/entry";
+import { findGroup, findGroupByCode, findRep, findRepByCode, findReferral, inactiveCode } from "../repositories/entry";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
 import { clientKey } from "../platform/respond";
 
@@ -68,6 +68,24 @@ export function checkGroupCode(services: Services, clientIp: string | undefined,
     "validation.unknownGroupCode",
     () => inactiveCode(services.db, "group", code),
   );
+}
+
+/**
+ * A referral code (`/referrals?rid=…`), counted with the rep and group codes (security review w10):
+ * a referral enters the visitor with its rep, group and portal — a group's as a new group member —
+ * and names its referrer, so guessing them is what the access page's count stops. "throttled": this
+ * client's wrong codes are used up; undefined: no active referral has this code (counted).
+ */
+export async function checkReferralCode(services: Services, clientIp: string | undefined, code: string) {
+  const checked = await check(
+    services,
+    clientIp,
+    () => findReferral(services.db, code),
+    "validation.unknownRepCode",
+    async () => false,
+  );
+  if (checked.ok) return checked.value;
+  return checked.error === "validation.tooManyCodes" ? ("throttled" as const) : undefined;
 }
 
 /** The rep a valid access code found, while the visitor confirms it (still active). */

@@ -8,7 +8,7 @@ import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import { localRedirect } from "../platform/redirect";
 import { applyPatch, type SessionPatch } from "~/domain/session-mode";
-import { findReferral, inactiveLandingSlug, inactiveReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
+import { inactiveLandingSlug, inactiveReferral, landingOwnerBySlug, siteByExternalName } from "../repositories/entry";
 
 export async function enterOnce(
   request: Request,
@@ -56,11 +56,6 @@ export async function refuseInactiveLanding(services: Services, session: StoreSe
 /** Throws the 410 page when `code` is a deactivated referral; the landing state is forgotten. */
 export async function refuseInactiveReferral(services: Services, session: StoreSession, code: string) {
   if (code && (await inactiveReferral(services.db, code))) throw gone(await clearLanding(services, session));
-}
-
-/** An active referral by its code (`/referrals?rid=…`). */
-export function referralByCode(services: Services, code: string) {
-  return findReferral(services.db, code);
 }
 
 /** `/external?site=…`: the site named by its host or the host's first label. */

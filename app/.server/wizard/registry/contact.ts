@@ -201,7 +201,7 @@ async function contactStepAction(services: Services, ctx: WizardContext, { form,
   const result = await contactValidator(rules).validate(form);
   if (intent === "save-later") {
     // Keep the step exactly as typed; Next checks it (a draft that passes is saved, unfinished).
-    const checked = result.error ? null : await checkContact(services, ctx.enrollment, result.data as ContactInput, verified);
+    const checked = result.error ? null : await checkContact(services, ctx.enrollment, result.data as ContactInput, verified, clientIp);
     await saveDraft(
       services,
       ctx.enrollment,
@@ -238,8 +238,11 @@ async function contactStepAction(services: Services, ctx: WizardContext, { form,
     return redirect(`${HERE}?dialog=otp&type=${kind}`);
   }
   if (result.error) return validationError(result.error, result.submittedData);
-  const checked = await saveContact(services, ctx, step, result.data as ContactInput);
+  const checked = await saveContact(services, ctx, step, result.data as ContactInput, clientIp);
   // Flagged addresses come back as errors: the page shows the code link and the skip box for them.
-  if (!checked.ok) return validationError({ fieldErrors: checked.fieldErrors, formId: result.formId }, result.submittedData);
+  if (!checked.ok)
+    return validationError({ fieldErrors: checked.fieldErrors, formId: result.formId }, result.submittedData, {
+      status: checked.limited ? 429 : 422,
+    });
   return afterSave(services, ctx);
 }

@@ -157,7 +157,7 @@ async function personalStepPage(services: Services, ctx: WizardContext, request:
   });
 }
 
-async function personalStepAction(services: Services, ctx: WizardContext, { form, reads }: StepInput) {
+async function personalStepAction(services: Services, ctx: WizardContext, { form, reads, clientIp }: StepInput) {
   const common = await commonIntent(services, ctx, form);
   if (common) return common;
   const intent = field(form, "intent", 20);
@@ -166,10 +166,15 @@ async function personalStepAction(services: Services, ctx: WizardContext, { form
   if (intent === "enroller-code") {
     const result = await enrollerCodeValidator.validate(form);
     if (result.error) return validationError(result.error, typedBackWithoutSsn(result.submittedData));
-    if (!(await saveEnrollerCode(services, ctx.enrollment, result.data.enrollerCode))) {
+    const saved = await saveEnrollerCode(services, ctx.enrollment, result.data.enrollerCode, clientIp);
+    if (saved !== "saved") {
       return validationError(
-        { fieldErrors: { enrollerCode: "validation.unknownEnrollerCode" }, formId: result.formId },
+        {
+          fieldErrors: { enrollerCode: saved === "throttled" ? "validation.tooManyCodes" : "validation.unknownEnrollerCode" },
+          formId: result.formId,
+        },
         typedBackWithoutSsn(result.submittedData),
+        { status: saved === "throttled" ? 429 : 422 },
       );
     }
     return redirect("/enrollment/personal-info");
