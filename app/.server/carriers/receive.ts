@@ -62,8 +62,18 @@ async function decideChanges(trx: DB, file: CarrierFile, outcome: string, errors
   }
 }
 
+/**
+ * The file we sent that an acknowledgment names (ISA13 / GS06: at most nine digits). Any other value
+ * (letters, a number past an integer column, empty) names none of ours: the acknowledgment is kept
+ * unmatched instead of failing the database query (and the file with it, on every run).
+ */
+function ourFile(trx: DB, profile: CarrierProfile, controlNumber: string) {
+  const n = /^\s*(\d{1,9})\s*$/.exec(controlNumber)?.[1];
+  return n === undefined ? Promise.resolve(undefined) : outboundByControlNumber(trx, profile.carrier_id, Number(n));
+}
+
 async function applyTa1(trx: DB, profile: CarrierProfile, inboundId: number, ack: InterchangeAck, at: Date) {
-  const file = await outboundByControlNumber(trx, profile.carrier_id, Number(ack.interchangeControlNumber));
+  const file = await ourFile(trx, profile, ack.interchangeControlNumber);
   await insertAcknowledgment(trx, {
     carrier_id: profile.carrier_id,
     inbound_file_id: inboundId,
@@ -90,7 +100,7 @@ async function applyTa1(trx: DB, profile: CarrierProfile, inboundId: number, ack
 }
 
 async function apply999(trx: DB, profile: CarrierProfile, inboundId: number, ack: FunctionalAck, at: Date) {
-  const file = await outboundByControlNumber(trx, profile.carrier_id, Number(ack.groupControlNumber));
+  const file = await ourFile(trx, profile, ack.groupControlNumber);
   await insertAcknowledgment(trx, {
     carrier_id: profile.carrier_id,
     inbound_file_id: inboundId,
