@@ -39,6 +39,24 @@ function ta1(isa13: string) {
     .join("\n");
 }
 
+/** An effectuation 834 listing `count` members by REF*ZZ (none of them ours). */
+function effectuation(count: number) {
+  const members: string[] = [];
+  for (let i = 0; i < count; i++) members.push("INS*Y*18*021*28*A***FT", `REF*ZZ*X${i}`, `NM1*IL*1*LAST*FIRST`);
+  return [
+    "ISA*00*          *00*          *ZZ*BRIGHTSMILE    *30*741234567      *261120*1600*^*00501*000000780*0*T*:",
+    "GS*BE*BRIGHTSMILE*BENEFITSTORE*20261120*1600*780*X*005010X220A1",
+    "ST*834*0001*005010X220A1",
+    "BGN*00*EFF1*20261120*1600****4",
+    ...members,
+    `SE*${members.length + 3}*0001`,
+    "GE*1*780",
+    "IEA*1*000000780",
+  ]
+    .map((s) => `${s}~`)
+    .join("\n");
+}
+
 describeEachDatabase("hostile files in a carrier's inbox (security review)", (kind) => {
   let app: TestApp;
   let root: string;
@@ -83,6 +101,13 @@ describeEachDatabase("hostile files in a carrier's inbox (security review)", (ki
     ]);
     const acks = await app.store.db.selectFrom("carrier_acknowledgments").select(["file_id"]).execute();
     expect(acks.map((a) => a.file_id)).toEqual([null, null, null]);
+  });
+
+  it("reads an effectuation 834 listing more members than one query may bind", async () => {
+    fs.writeFileSync(path.join(inbox(), "d-eff-large.834"), effectuation(70_000));
+    const [report] = await receiveFeeds(app.services, { carrierCode: CARRIER, root });
+    expect(report.failed).toEqual([]);
+    expect(report.read).toEqual([{ name: "d-eff-large.834", kind: "effectuation", matched: 0 }]);
   });
 });
 

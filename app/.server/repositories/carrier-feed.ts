@@ -255,17 +255,29 @@ export function setChange(db: DB, id: number, status: MemberChangeStatus, errors
 }
 
 /** The latest change per member key at a carrier (for effectuation). */
-export function acceptedChangesOf(db: DB, carrierId: number, memberKeys: string[]) {
-  if (!memberKeys.length) return Promise.resolve([]);
-  return db
-    .selectFrom("carrier_member_changes")
-    .select(["id", "member_key", "kind", "status"])
-    .where("carrier_id", "=", carrierId)
-    .where("member_key", "in", memberKeys)
-    .where("status", "in", ["accepted", "sent"])
-    .where("kind", "in", ["add", "reinstate", "change"])
-    .execute();
+/**
+ * The changes waiting to take effect of the members a carrier's file names. The keys come from the
+ * carrier's file (an audit 834 may name tens of thousands): looked up in slices, as one query may
+ * bind only so many values (SQLite 32,766; PostgreSQL 65,535).
+ */
+export async function acceptedChangesOf(db: DB, carrierId: number, memberKeys: string[]) {
+  const keys = [...new Set(memberKeys)];
+  const slice = (some: string[]) =>
+    db
+      .selectFrom("carrier_member_changes")
+      .select(["id", "member_key", "kind", "status"])
+      .where("carrier_id", "=", carrierId)
+      .where("member_key", "in", some)
+      .where("status", "in", ["accepted", "sent"])
+      .where("kind", "in", ["add", "reinstate", "change"])
+      .orderBy("id")
+      .execute();
+  const found: Awaited<ReturnType<typeof slice>> = [];
+  for (let at = 0; at < keys.length; at += KEYS_PER_QUERY) found.push(...(await slice(keys.slice(at, at + KEYS_PER_QUERY))));
+  return found;
 }
+
+const KEYS_PER_QUERY = 1000;
 
 export async function insertAcknowledgment(
   db: DB,
