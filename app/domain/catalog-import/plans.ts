@@ -279,7 +279,7 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
     const logo = cell(row, "logo_url");
     if (logo) {
       if (logo.length > 500) fail("logo_url", problem("tooLong", { max: 500 }));
-      else if (!/^(\/[^/]|https:\/\/)/.test(logo)) fail("logo_url", problem("notImageAddress"));
+      else if (!/^(\/[^/\\]|https:\/\/)/.test(logo) || logo.includes("\\")) fail("logo_url", problem("notImageAddress"));
       else plan.logoUrl = logo;
     }
     const zip3s = cell(row, "zip3s");
