@@ -51,11 +51,11 @@ const FILE_STATUS: Record<string, CarrierFileStatus> = {
 async function decideChanges(trx: DB, file: CarrierFile, outcome: string, errors: AckError[], at: Date) {
   const changes = await changesOfFile(trx, file.id);
   const rejected = outcome === "rejected";
+  // an error outside every member loop (the header) concerns the whole set
+  const header = errors.filter((e) => !changes.some((x) => e.segmentPosition >= x.loop_start && e.segmentPosition <= x.loop_end));
   for (const c of changes) {
     if (c.status !== "sent" && c.status !== "pending") continue;
     const own = errors.filter((e) => e.segmentPosition >= c.loop_start && e.segmentPosition <= c.loop_end);
-    // an error outside every member loop (the header) concerns the whole set
-    const header = errors.filter((e) => !changes.some((x) => e.segmentPosition >= x.loop_start && e.segmentPosition <= x.loop_end));
     const mine = [...own, ...header];
     await setChange(trx, c.id, rejected ? "rejected" : "accepted", mine.length ? JSON.stringify(mine) : null, at);
     if (rejected) await restoreSnapshot(trx, file.carrier_id, c.member_key, file.id, c.before_json, at);
@@ -119,7 +119,10 @@ async function apply999(trx: DB, profile: CarrierProfile, inboundId: number, ack
     if (!ours) continue;
     await updateTransaction(trx, file.id, ours.control_number, {
       status: t.outcome,
-      errors_json: t.errors.length || t.codes.length ? JSON.stringify({ errors: t.errors, codes: t.codes }) : null,
+      errors_json:
+        t.errors.length || t.codes.length
+          ? JSON.stringify({ errors: t.errors, codes: t.codes, ...(t.omittedErrors ? { omittedErrors: t.omittedErrors } : {}) })
+          : null,
       acknowledged_at: at.toISOString(),
     });
     await decideChanges(trx, file, t.outcome, t.errors, at);
