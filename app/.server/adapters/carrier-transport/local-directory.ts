@@ -100,7 +100,7 @@ export function localDirectoryTransport(root: string, carrier: string): CarrierT
     folders,
     put: async (name, bytes) => writeAtomically(folders.outbound, assertFileName(name), bytes),
     listInbox: () => plainFiles(folders.inbound),
-    get: (name) => readCapped(path.join(folders.inbound, assertFileName(name)), MAX_INBOUND_BYTES),
+    get: async (name) => readCapped(path.join(folders.inbound, assertFileName(name)), MAX_INBOUND_BYTES),
     async moveToProcessed(name) {
       await fs.mkdir(folders.processed, { recursive: true, mode: FOLDER });
       const kept = path.join(folders.processed, assertFileName(name));
