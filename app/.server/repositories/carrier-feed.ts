@@ -57,16 +57,37 @@ export async function upsertProfile(db: DB, row: Insertable<CarrierProfileTable>
  * UPDATE … RETURNING inside the caller's transaction: concurrent callers queue on the row (a
  * PostgreSQL row lock, SQLite's single writer), so numbers are unique and increasing, and a
  * transaction that rolls back gives its number back.
+ *
+ * Never one of the carrier's earlier files' numbers: acknowledgments (and file names) are matched
+ * per carrier, while the count is per pair — a carrier whose receiver id (or our sender id) is
+ * changed starts a new pair, which counts on from the carrier's highest number, not from 1.
  */
-export async function nextControlNumber(db: DB, senderId: string, receiverId: string) {
+export async function nextControlNumber(db: DB, senderId: string, receiverId: string, carrierId: number | null) {
+  const used =
+    carrierId === null
+      ? undefined
+      : await db
+          .selectFrom("carrier_files")
+          .select((eb) => eb.fn.max("control_number").as("highest"))
+          .where("carrier_id", "=", carrierId)
+          .where("direction", "=", "out")
+          .executeTakeFirst();
+  const floor = Number(used?.highest ?? 0);
   await db
     .insertInto("carrier_control_numbers")
-    .values({ sender_id: senderId, receiver_id: receiverId, last_number: 0 })
+    .values({ sender_id: senderId, receiver_id: receiverId, last_number: floor })
     .onConflict((oc) => oc.columns(["sender_id", "receiver_id"]).doNothing())
     .execute();
   const row = await db
     .updateTable("carrier_control_numbers")
-    .set((eb) => ({ last_number: eb("last_number", "+", 1) }))
+    .set((eb) => ({
+      last_number: eb
+        .case()
+        .when("last_number", "<", floor)
+        .then(floor + 1)
+        .else(eb("last_number", "+", 1))
+        .end(),
+    }))
     .where("sender_id", "=", senderId)
     .where("receiver_id", "=", receiverId)
     .returning("last_number")
@@ -129,13 +150,17 @@ export function fileByName(db: DB, carrierId: number, direction: "out" | "in", n
 }
 
 export function outboundByControlNumber(db: DB, carrierId: number, controlNumber: number) {
-  return db
-    .selectFrom("carrier_files")
-    .selectAll()
-    .where("carrier_id", "=", carrierId)
-    .where("direction", "=", "out")
-    .where("control_number", "=", controlNumber)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("carrier_files")
+      .selectAll()
+      .where("carrier_id", "=", carrierId)
+      .where("direction", "=", "out")
+      .where("control_number", "=", controlNumber)
+      // two files with one number (sent before numbers were kept apart per carrier): the later one
+      .orderBy("id", "desc")
+      .executeTakeFirst()
+  );
 }
 
 export function latestHeldFile(db: DB, carrierId: number) {
