@@ -103,6 +103,17 @@ export function utcStamp(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
+/**
+ * The character a numeric reference names, or U+FFFD for one that names none a text may hold (past
+ * U+10FFFF, a surrogate, a control): catalog text is typed by people, and &#99999999; must not
+ * make String.fromCodePoint throw, and the record with it.
+ */
+function character(code: number): string {
+  const control = (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+  if (!Number.isInteger(code) || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || control) return "\ufffd";
+  return String.fromCodePoint(code);
+}
+
 /** Agreement texts are kept as (sanitised) HTML: their words, paragraphs kept, no markup. */
 export function htmlToText(html: string): string {
   return html
@@ -114,7 +125,9 @@ export function htmlToText(html: string): string {
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#(?:(\d{1,8})|[xX]([0-9a-fA-F]{1,6}));/g, (_, dec?: string, hex?: string) =>
+      character(dec ? Number(dec) : Number.parseInt(hex!, 16)),
+    )
     .replace(/&amp;/g, "&")
     .replace(/[ \t]+/g, " ")
     .replace(/ *\n */g, "\n")

@@ -332,7 +332,7 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
       Array.from({ length: 8 }, () =>
         db()
           .transaction()
-          .execute((trx) => nextControlNumber(trx, "741234567", "CONCURRENT")),
+          .execute((trx) => nextControlNumber(trx, "741234567", "CONCURRENT", null)),
       ),
     );
     expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -51,19 +51,29 @@ const FILE_STATUS: Record<string, CarrierFileStatus> = {
 async function decideChanges(trx: DB, file: CarrierFile, outcome: string, errors: AckError[], at: Date) {
   const changes = await changesOfFile(trx, file.id);
   const rejected = outcome === "rejected";
+  // an error outside every member loop (the header) concerns the whole set
+  const header = errors.filter((e) => !changes.some((x) => e.segmentPosition >= x.loop_start && e.segmentPosition <= x.loop_end));
   for (const c of changes) {
     if (c.status !== "sent" && c.status !== "pending") continue;
     const own = errors.filter((e) => e.segmentPosition >= c.loop_start && e.segmentPosition <= c.loop_end);
-    // an error outside every member loop (the header) concerns the whole set
-    const header = errors.filter((e) => !changes.some((x) => e.segmentPosition >= x.loop_start && e.segmentPosition <= x.loop_end));
     const mine = [...own, ...header];
     await setChange(trx, c.id, rejected ? "rejected" : "accepted", mine.length ? JSON.stringify(mine) : null, at);
     if (rejected) await restoreSnapshot(trx, file.carrier_id, c.member_key, file.id, c.before_json, at);
   }
 }
 
+/**
+ * The file we sent that an acknowledgment names (ISA13 / GS06: at most nine digits). Any other value
+ * (letters, a number past an integer column, empty) names none of ours: the acknowledgment is kept
+ * unmatched instead of failing the database query (and the file with it, on every run).
+ */
+function ourFile(trx: DB, profile: CarrierProfile, controlNumber: string) {
+  const n = /^\s*(\d{1,9})\s*$/.exec(controlNumber)?.[1];
+  return n === undefined ? Promise.resolve(undefined) : outboundByControlNumber(trx, profile.carrier_id, Number(n));
+}
+
 async function applyTa1(trx: DB, profile: CarrierProfile, inboundId: number, ack: InterchangeAck, at: Date) {
-  const file = await outboundByControlNumber(trx, profile.carrier_id, Number(ack.interchangeControlNumber));
+  const file = await ourFile(trx, profile, ack.interchangeControlNumber);
   await insertAcknowledgment(trx, {
     carrier_id: profile.carrier_id,
     inbound_file_id: inboundId,
@@ -90,7 +100,7 @@ async function applyTa1(trx: DB, profile: CarrierProfile, inboundId: number, ack
 }
 
 async function apply999(trx: DB, profile: CarrierProfile, inboundId: number, ack: FunctionalAck, at: Date) {
-  const file = await outboundByControlNumber(trx, profile.carrier_id, Number(ack.groupControlNumber));
+  const file = await ourFile(trx, profile, ack.groupControlNumber);
   await insertAcknowledgment(trx, {
     carrier_id: profile.carrier_id,
     inbound_file_id: inboundId,
@@ -109,7 +119,10 @@ async function apply999(trx: DB, profile: CarrierProfile, inboundId: number, ack
     if (!ours) continue;
     await updateTransaction(trx, file.id, ours.control_number, {
       status: t.outcome,
-      errors_json: t.errors.length || t.codes.length ? JSON.stringify({ errors: t.errors, codes: t.codes }) : null,
+      errors_json:
+        t.errors.length || t.codes.length
+          ? JSON.stringify({ errors: t.errors, codes: t.codes, ...(t.omittedErrors ? { omittedErrors: t.omittedErrors } : {}) })
+          : null,
       acknowledged_at: at.toISOString(),
     });
     await decideChanges(trx, file, t.outcome, t.errors, at);

@@ -173,7 +173,7 @@ export async function prepareFile(services: Services, profile: CarrierProfile) {
     if (previous?.status === "held" && previous.digest === digest)
       return { id: previous.id, name: "", status: "held", members: 0, repeated: true };
 
-    const n = await nextControlNumber(trx, profile.sender_id, profile.receiver_id);
+    const n = await nextControlNumber(trx, profile.sender_id, profile.receiver_id, profile.carrier_id);
     const name = fileName(profile, n);
     const content = buildFile(profile, withSsns(services, profile, diff.changes, state.ssns), n, now);
     const problems =
@@ -246,7 +246,7 @@ export async function prepareFullFile(services: Services, profile: CarrierProfil
     const state = await membersNow(trx, profile.carrier_id, profile.format);
     const changes = fullFileChanges(state.members, isoDay(now));
     if (changes.length === 0) return null;
-    const n = await nextControlNumber(trx, profile.sender_id, profile.receiver_id);
+    const n = await nextControlNumber(trx, profile.sender_id, profile.receiver_id, profile.carrier_id);
     const name = fileName(profile, n);
     const content = buildFile(profile, withSsns(services, profile, changes, state.ssns), n, now, "audit");
     const problems =

@@ -10,7 +10,9 @@ const safeColor = (c: string | null) => (c && HEX.test(c) ? c : null);
 /** Only local paths or https URLs reach an href or src. */
 export function safeUrl(u: string | null | undefined): string | null {
   if (!u) return null;
-  if (/^\/(?!\/)/.test(u)) return u;
+  // a path on this site; never //host, nor /\host or any backslash, which browsers read as //host
+  if (/^\/(?![/\\])[^\\]*$/.test(u)) return u;
+  if (u.startsWith("/")) return null;
   try {
     const url = new URL(u);
     return url.protocol === "https:" ? url.toString() : null;

@@ -57,16 +57,37 @@ export async function upsertProfile(db: DB, row: Insertable<CarrierProfileTable>
  * UPDATE … RETURNING inside the caller's transaction: concurrent callers queue on the row (a
  * PostgreSQL row lock, SQLite's single writer), so numbers are unique and increasing, and a
  * transaction that rolls back gives its number back.
+ *
+ * Never one of the carrier's earlier files' numbers: acknowledgments (and file names) are matched
+ * per carrier, while the count is per pair — a carrier whose receiver id (or our sender id) is
+ * changed starts a new pair, which counts on from the carrier's highest number, not from 1.
  */
-export async function nextControlNumber(db: DB, senderId: string, receiverId: string) {
+export async function nextControlNumber(db: DB, senderId: string, receiverId: string, carrierId: number | null) {
+  const used =
+    carrierId === null
+      ? undefined
+      : await db
+          .selectFrom("carrier_files")
+          .select((eb) => eb.fn.max("control_number").as("highest"))
+          .where("carrier_id", "=", carrierId)
+          .where("direction", "=", "out")
+          .executeTakeFirst();
+  const floor = Number(used?.highest ?? 0);
   await db
     .insertInto("carrier_control_numbers")
-    .values({ sender_id: senderId, receiver_id: receiverId, last_number: 0 })
+    .values({ sender_id: senderId, receiver_id: receiverId, last_number: floor })
     .onConflict((oc) => oc.columns(["sender_id", "receiver_id"]).doNothing())
     .execute();
   const row = await db
     .updateTable("carrier_control_numbers")
-    .set((eb) => ({ last_number: eb("last_number", "+", 1) }))
+    .set((eb) => ({
+      last_number: eb
+        .case()
+        .when("last_number", "<", floor)
+        .then(floor + 1)
+        .else(eb("last_number", "+", 1))
+        .end(),
+    }))
     .where("sender_id", "=", senderId)
     .where("receiver_id", "=", receiverId)
     .returning("last_number")
@@ -129,13 +150,17 @@ export function fileByName(db: DB, carrierId: number, direction: "out" | "in", n
 }
 
 export function outboundByControlNumber(db: DB, carrierId: number, controlNumber: number) {
-  return db
-    .selectFrom("carrier_files")
-    .selectAll()
-    .where("carrier_id", "=", carrierId)
-    .where("direction", "=", "out")
-    .where("control_number", "=", controlNumber)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("carrier_files")
+      .selectAll()
+      .where("carrier_id", "=", carrierId)
+      .where("direction", "=", "out")
+      .where("control_number", "=", controlNumber)
+      // two files with one number (sent before numbers were kept apart per carrier): the later one
+      .orderBy("id", "desc")
+      .executeTakeFirst()
+  );
 }
 
 export function latestHeldFile(db: DB, carrierId: number) {
@@ -255,17 +280,29 @@ export function setChange(db: DB, id: number, status: MemberChangeStatus, errors
 }
 
 /** The latest change per member key at a carrier (for effectuation). */
-export function acceptedChangesOf(db: DB, carrierId: number, memberKeys: string[]) {
-  if (!memberKeys.length) return Promise.resolve([]);
-  return db
-    .selectFrom("carrier_member_changes")
-    .select(["id", "member_key", "kind", "status"])
-    .where("carrier_id", "=", carrierId)
-    .where("member_key", "in", memberKeys)
-    .where("status", "in", ["accepted", "sent"])
-    .where("kind", "in", ["add", "reinstate", "change"])
-    .execute();
+/**
+ * The changes waiting to take effect of the members a carrier's file names. The keys come from the
+ * carrier's file (an audit 834 may name tens of thousands): looked up in slices, as one query may
+ * bind only so many values (SQLite 32,766; PostgreSQL 65,535).
+ */
+export async function acceptedChangesOf(db: DB, carrierId: number, memberKeys: string[]) {
+  const keys = [...new Set(memberKeys)];
+  const slice = (some: string[]) =>
+    db
+      .selectFrom("carrier_member_changes")
+      .select(["id", "member_key", "kind", "status"])
+      .where("carrier_id", "=", carrierId)
+      .where("member_key", "in", some)
+      .where("status", "in", ["accepted", "sent"])
+      .where("kind", "in", ["add", "reinstate", "change"])
+      .orderBy("id")
+      .execute();
+  const found: Awaited<ReturnType<typeof slice>> = [];
+  for (let at = 0; at < keys.length; at += KEYS_PER_QUERY) found.push(...(await slice(keys.slice(at, at + KEYS_PER_QUERY))));
+  return found;
 }
+
+const KEYS_PER_QUERY = 1000;
 
 export async function insertAcknowledgment(
   db: DB,

@@ -58,6 +58,7 @@ export const PROBLEM_MESSAGES = {
   noSharedDate: "the rates share no date: one ends {{until}}, another starts {{from}}",
   fileTooLarge: "larger than {{megabytes}} MB",
   tooManyRows: "more than {{rows}} rows (a file this long is not read)",
+  tooManyColumns: "more than {{columns}} columns (a file this wide is not read)",
   notAnImportFile: "not a .csv, .xlsx or .json file",
   unreadable: "cannot be read: {{reason}}",
   controlCharacter: "holds a control character (such as NUL) that cannot be kept",

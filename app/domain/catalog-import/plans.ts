@@ -144,13 +144,41 @@ export const isPlansTable = (table: Table) => hasColumns(table, ["code"]) && !ha
 const AUDIENCES: readonly Audience[] = ["all", "under65", "over65"];
 
 /** A JSON plans file (an array of objects with the CSV's column names, or { "plans": [...] }) as a table. */
-export function jsonPlansTable(file: string, json: unknown, problems: Problems): Table | null {
+/**
+ * How far a plans list may go: as many plans as a CSV may have rows, and as many distinct keys as a
+ * workbook may have columns. Every plan becomes a row as wide as all plans' keys together, so a
+ * list whose every object has a key of its own (a few hundred kilobytes) would otherwise make a
+ * table of billions of cells and take the process down; such a file is refused before its table is made.
+ */
+export const JSON_PLANS_LIMITS = { maxPlans: 250_000, maxKeys: 512 };
+
+export function jsonPlansTable(
+  file: string,
+  json: unknown,
+  problems: Problems,
+  limits: { maxPlans: number; maxKeys: number } = JSON_PLANS_LIMITS,
+): Table | null {
   const list = Array.isArray(json) ? json : json && typeof json === "object" ? (json as { plans?: unknown }).plans : null;
   if (!Array.isArray(list)) {
     problems.add(file, null, null, problem("notPlansList"));
     return null;
   }
-  const header = [...new Set(list.flatMap((o) => (o && typeof o === "object" ? Object.keys(o) : [])))];
+  if (list.length > limits.maxPlans) {
+    problems.add(file, null, null, problem("tooManyRows", { rows: limits.maxPlans.toLocaleString("en-US") }));
+    return null;
+  }
+  const keys = new Set<string>();
+  for (const o of list) {
+    if (!o || typeof o !== "object") continue;
+    for (const k of Object.keys(o)) {
+      keys.add(k);
+      if (keys.size > limits.maxKeys) {
+        problems.add(file, null, null, problem("tooManyColumns", { columns: limits.maxKeys.toLocaleString("en-US") }));
+        return null;
+      }
+    }
+  }
+  const header = [...keys];
   const rows = list.map((o) =>
     header.map((k) => {
       const v = o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined;
@@ -251,7 +279,7 @@ export function parsePlans(table: Table, problems: Problems): ImportedPlan[] {
     const logo = cell(row, "logo_url");
     if (logo) {
       if (logo.length > 500) fail("logo_url", problem("tooLong", { max: 500 }));
-      else if (!/^(\/[^/]|https:\/\/)/.test(logo)) fail("logo_url", problem("notImageAddress"));
+      else if (!/^(\/[^/\\]|https:\/\/)/.test(logo) || logo.includes("\\")) fail("logo_url", problem("notImageAddress"));
       else plan.logoUrl = logo;
     }
     const zip3s = cell(row, "zip3s");

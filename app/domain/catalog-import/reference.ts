@@ -69,7 +69,7 @@ export function parseCarriers(table: Table, problems: Problems): ImportedCarrier
     const fee = wholeNumber(cell(row, "admin_fee_percent") || "0", 0, 100);
     if (!fee.ok) fail("admin_fee_percent", fee.message);
     const logo = cell(row, "logo_url");
-    if (logo && !/^(\/[^/]|https:\/\/)/.test(logo)) fail("logo_url", problem("notImageAddress"));
+    if (logo && (!/^(\/[^/\\]|https:\/\/)/.test(logo) || logo.includes("\\"))) fail("logo_url", problem("notImageAddress"));
     if (code && !seen.has(code)) seen.set(code, n);
     if (problems.count === before && fee.ok)
       out.push({ code, name, adminFeePercent: fee.value, logoUrl: logo || null, file: table.file, row: n });

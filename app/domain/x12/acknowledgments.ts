@@ -170,8 +170,20 @@ export interface TransactionAck {
   outcome: AckOutcome;
   /** IK502–IK506 */
   codes: Array<{ code: string; meaning: string }>;
+  /** the first MAX_ERRORS_PER_TRANSACTION errors */
   errors: AckError[];
+  /** how many more the carrier listed (not kept) */
+  omittedErrors?: number;
 }
+
+/**
+ * What one acknowledgment may make us keep: a carrier's file is outside input, and a 999 may list
+ * errors (and repeat a set's AK2) as often as its size allows. An operator acts on the first errors
+ * of a set; the rest are counted. A set's AK2 repeated is one set (its errors together, its last
+ * IK5); sets past the cap of a group are counted, not kept (we send one set per file).
+ */
+export const MAX_ERRORS_PER_TRANSACTION = 100;
+export const MAX_TRANSACTIONS_PER_GROUP = 1000;
 
 export interface FunctionalAck {
   kind: "999";
@@ -182,6 +194,8 @@ export interface FunctionalAck {
   /** AK905–AK909 */
   codes: Array<{ code: string; meaning: string }>;
   transactions: TransactionAck[];
+  /** sets past MAX_TRANSACTIONS_PER_GROUP (not kept) */
+  omittedTransactions?: number;
   /** AK902 sets included, AK903 received, AK904 accepted. */
   counts: { included: number; received: number; accepted: number };
 }
@@ -240,14 +254,30 @@ export function parseAcknowledgments(text: string): ParsedAck {
         };
         acks.push(group);
         break;
-      case "AK2":
+      case "AK2": {
         if (!group) break;
+        error = null;
+        const again = group.transactions.find((t) => t.transactionSet === el(s, 1) && t.controlNumber === el(s, 2));
+        if (again) {
+          tx = again;
+          break;
+        }
+        if (group.transactions.length >= MAX_TRANSACTIONS_PER_GROUP) {
+          group.omittedTransactions = (group.omittedTransactions ?? 0) + 1;
+          tx = null;
+          break;
+        }
         tx = { transactionSet: el(s, 1), controlNumber: el(s, 2), outcome: "rejected", codes: [], errors: [] };
         group.transactions.push(tx);
-        error = null;
         break;
+      }
       case "IK3":
         if (!tx) break;
+        if (tx.errors.length >= MAX_ERRORS_PER_TRANSACTION) {
+          tx.omittedErrors = (tx.omittedErrors ?? 0) + 1;
+          error = null;
+          break;
+        }
         error = {
           segment: el(s, 1),
           segmentPosition: Number(el(s, 2)),
@@ -270,6 +300,7 @@ export function parseAcknowledgments(text: string): ParsedAck {
         // a second IK4 under the same IK3 is a second error at that segment
         const at: AckError = error;
         if (!at.elementErrorCode) Object.assign(at, detail);
+        else if (tx.errors.length >= MAX_ERRORS_PER_TRANSACTION) tx.omittedErrors = (tx.omittedErrors ?? 0) + 1;
         else {
           const next: AckError = { ...at, ...detail };
           tx.errors.push(next);

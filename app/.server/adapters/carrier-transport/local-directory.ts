@@ -11,7 +11,7 @@ import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { tighten, tightenFolder } from "../../platform/private-files";
-import { assertFileName, type CarrierTransport } from "./transport";
+import { assertFileName, InboundTooLargeError, MAX_INBOUND_BYTES, type CarrierTransport } from "./transport";
 
 const FOLDER = 0o700;
 const FILE = 0o600;
@@ -44,6 +44,27 @@ async function plainFiles(dir: string) {
     .filter((e) => e.isFile() && !e.name.startsWith("."))
     .map((e) => e.name)
     .sort();
+}
+
+/** A file's bytes, refused (InboundTooLargeError) past `maxBytes` — by its size, and by what is read, should it grow. */
+export async function readCapped(file: string, maxBytes: number): Promise<Uint8Array> {
+  const handle = await fs.open(file, "r");
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new Error("not a regular file");
+    if (stat.size > maxBytes) throw new InboundTooLargeError(maxBytes);
+    const out = Buffer.alloc(stat.size + 1);
+    let total = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(out, total, out.length - total, total);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > stat.size) throw new InboundTooLargeError(maxBytes);
+    }
+    return new Uint8Array(out.buffer, out.byteOffset, total);
+  } finally {
+    await handle.close();
+  }
 }
 
 const tightened = new Set<string>();
@@ -79,7 +100,7 @@ export function localDirectoryTransport(root: string, carrier: string): CarrierT
     folders,
     put: async (name, bytes) => writeAtomically(folders.outbound, assertFileName(name), bytes),
     listInbox: () => plainFiles(folders.inbound),
-    get: async (name) => new Uint8Array(await fs.readFile(path.join(folders.inbound, assertFileName(name)))),
+    get: async (name) => readCapped(path.join(folders.inbound, assertFileName(name)), MAX_INBOUND_BYTES),
     async moveToProcessed(name) {
       await fs.mkdir(folders.processed, { recursive: true, mode: FOLDER });
       const kept = path.join(folders.processed, assertFileName(name));

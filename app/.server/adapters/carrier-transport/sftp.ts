@@ -3,8 +3,9 @@
  * to a temporary name in the outbox and is renamed when complete, so the carrier never picks up
  * half a file; a connection is opened per operation batch and always closed.
  */
+import { Writable } from "node:stream";
 import SftpClient from "ssh2-sftp-client";
-import { assertFileName, type CarrierTransport } from "./transport";
+import { assertFileName, InboundTooLargeError, MAX_INBOUND_BYTES, type CarrierTransport } from "./transport";
 
 export interface SftpProfile {
   host: string;
@@ -55,11 +56,34 @@ export function sftpTransport(profile: SftpProfile): CarrierTransport {
           .map((f) => f.name)
           .sort(),
       ),
-    get: (name) => withClient(async (client) => new Uint8Array((await client.get(join(profile.inbox, name))) as Buffer)),
+    get: (name) =>
+      withClient(async (client) => {
+        const remote = join(profile.inbox, name);
+        // refused by the size the server states, and by what it sends (a server may state less)
+        if ((await client.stat(remote)).size > MAX_INBOUND_BYTES) throw new InboundTooLargeError(MAX_INBOUND_BYTES);
+        const sink = cappedSink(MAX_INBOUND_BYTES);
+        await client.get(remote, sink.stream);
+        return sink.bytes();
+      }),
     moveToProcessed: (name) =>
       withClient(async (client) => {
         if (!(await client.exists(profile.processed))) await client.mkdir(profile.processed, true);
         await client.rename(join(profile.inbox, name), join(profile.processed, name));
       }),
   };
+}
+
+/** A stream that keeps what it is given, failing (InboundTooLargeError) once past `maxBytes`. */
+export function cappedSink(maxBytes: number) {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      if (total > maxBytes) return done(new InboundTooLargeError(maxBytes));
+      chunks.push(chunk);
+      done();
+    },
+  });
+  return { stream, bytes: () => new Uint8Array(Buffer.concat(chunks)) };
 }

@@ -6,6 +6,7 @@
 export interface CarrierTransport {
   put(name: string, bytes: Uint8Array): Promise<void>;
   listInbox(): Promise<string[]>;
+  /** The file's bytes; InboundTooLargeError, nothing read past the cap, when it is larger than MAX_INBOUND_BYTES. */
   get(name: string): Promise<Uint8Array>;
   moveToProcessed(name: string): Promise<void>;
 }
@@ -14,4 +15,17 @@ export interface CarrierTransport {
 export function assertFileName(name: string) {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name)) throw new Error(`not a plain file name: ${JSON.stringify(name)}`);
   return name;
+}
+
+/**
+ * The largest file read from a carrier's inbox. A 999, a TA1 or an effectuation 834 for the groups we
+ * send is kilobytes to a few megabytes; a file past this (a fault or a hostile server) is refused
+ * before it is read whole, so it cannot take the process's memory. It stays in the inbox, reported.
+ */
+export const MAX_INBOUND_BYTES = 64 * 1024 * 1024;
+
+export class InboundTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the file is larger than ${maxBytes} bytes: refused unread`);
+  }
 }

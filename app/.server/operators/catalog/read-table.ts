@@ -75,7 +75,10 @@ export function readTextFile(name: string, text: string): { table: Table } | { p
   const lower = name.toLowerCase();
   try {
     if (lower.endsWith(".json")) {
-      const table = jsonPlansTable(name, JSON.parse(text), problems);
+      const table = jsonPlansTable(name, JSON.parse(text), problems, {
+        maxPlans: CATALOG_MAX_ROWS,
+        maxKeys: CATALOG_XLSX_LIMITS.maxColumns,
+      });
       return table ? { table } : { problems };
     }
     if (lower.endsWith(".csv") || lower.endsWith(".txt")) return { table: csvTable(name, text) };
