@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
   "review.edit",
   "signature.given",
   "signature.sent",
+  "signature.verify_success",
+  "signature.verify_failure",
   "enrollment.complete",
   "enrollment.resume",
   "history.view",

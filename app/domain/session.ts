@@ -58,6 +58,12 @@ export const sessionSchema = z
      * member): every read checks the browser still holds that link, else the member is forgotten
      */
     memberLinkUntil: z.number().int().positive(),
+    /**
+     * the signature link (its link_tokens id, nothing personal) whose signer proved who they are
+     * in this browser by typing their date of birth (ADR 005 addendum): only then does that link's
+     * page show the application's names and dates of birth, and take the signature
+     */
+    signProven: id,
     /** the plans chosen for Compare plans (ids only, up to four) */
     compare: z.array(id).max(4),
   })

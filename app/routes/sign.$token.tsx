@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { json } from "~/.server/platform/loader-json";
 import { useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
-import { readForm } from "~/.server/platform/request";
+import { field, readForm } from "~/.server/platform/request";
 import { applicantActor } from "~/.server/platform/audit";
 import { isSignatureToken, openSignatureRequest, signatureRequestView } from "~/.server/wizard/text-signature";
 import { signFromTextMessage } from "~/.server/wizard/sign-by-text";
@@ -14,12 +14,24 @@ import { sanitizeHtml } from "~/utils/sanitize";
 import { TextSignaturePage } from "~/components/wizard/TextSignaturePage";
 import { pageTitle } from "~/utils/page-title";
 import { requestContext } from "~/.server/platform/request-context";
+import { redirectWithSession } from "~/.server/platform/respond";
+import { signLinkEnded, signerProven, verifySigner, type SignerCheck } from "~/.server/wizard/sign-identity";
+import { SIGN_DOB_FIELD, signDobValidator } from "~/forms/sign-identity";
+
+/** What a refused date of birth says under its field (an ended link redirects to its page instead). */
+const DOB_ERRORS: Record<Exclude<SignerCheck, "ok" | "ended">, string> = {
+  wrong: "validation.signDobWrong",
+  throttled: "validation.signDobThrottled",
+};
 
 export const meta = pageTitle("sign", [{ name: "robots", content: "noindex" }]);
 
 /**
  * /sign/:token — the link of the signature request by text message. The token is unguessable
  * and expires; an unknown, expired or cancelled link says so (404) and shows nothing else.
+ * Whoever holds the link sees only the applicant's first name and the plans' names until they
+ * type the applicant's date of birth in this browser (sign-identity.ts, ADR 005 addendum); 5
+ * wrong answers end the link (410, "ask for a new one").
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { services } = context;
@@ -28,8 +40,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     services.log.warn("signature link refused");
     return json({ state: "invalid" as const }, { status: 404 });
   }
-  const lng = await requestContext({ request, context }).locale;
+  const ctx = requestContext({ request, context });
+  const lng = await ctx.locale;
+  if (signLinkEnded(found)) return json({ state: "ended" as const }, { status: 410 });
   const view = await signatureRequestView(services, found, lng);
+  if (!view.signedAt && !signerProven(await ctx.session, found)) {
+    // nothing that identifies anybody before the signer proves who they are: no last name, no
+    // date of birth, no dependent, no policy number, not who enrolled them
+    return json({ state: "verify" as const, firstName: view.firstName, plans: view.lines.map((l) => l.name), today: view.today });
+  }
   const common = {
     firstName: view.firstName,
     confirmation: view.confirmation,
@@ -64,11 +83,29 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   const here = `/sign/${token}`;
   const found = await openSignatureRequest(services, token);
-  if (!found) return redirect(here);
-  const lng = await requestContext({ request, context }).locale;
+  if (!found || signLinkEnded(found)) return redirect(here);
+  const ctx = requestContext({ request, context });
+  const session = await ctx.session;
+  if (field(form, "intent", 20) === "verify") {
+    // Signed already: nothing to prove.
+    if (found.policy.signature_status === "signed" || signerProven(session, found)) return redirect(here);
+    const checked = await signDobValidator(todayIso(services.now())).validate(form);
+    if (checked.error) return validationError(checked.error, checked.submittedData);
+    const result = await verifySigner(services, session, found, checked.data.birthdate, applicantActor(request));
+    if (result === "ok") return redirectWithSession(services, session, here);
+    if (result === "ended") return redirect(here);
+    return validationError(
+      { fieldErrors: { [SIGN_DOB_FIELD]: DOB_ERRORS[result] } },
+      { [SIGN_DOB_FIELD]: checked.submittedData[SIGN_DOB_FIELD] },
+    );
+  }
+  const lng = await ctx.locale;
   const view = await signatureRequestView(services, found, lng);
   // Signed already (a second tab, a reload of an old page): the signature on file stands.
   if (view.signedAt) return redirect(here);
+  // The signature is taken only from the browser whose signer proved who they are (checked here
+  // again: the page's form is no proof); any other gets the page, which asks for the date of birth.
+  if (!signerProven(session, found)) return redirect(here);
   const validator = agreementValidator({
     agreements: view.texts,
     rules: APPLICANT_SIGNATURE_RULES,

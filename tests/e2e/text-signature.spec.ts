@@ -103,6 +103,26 @@ test.describe("the signature request by text message", () => {
     await mobile.goto(path);
     await expect(mobile.getByRole("heading", { level: 1 })).toHaveText("Review and sign your enrollment");
     await expect(mobile.getByText("Hello Elena,")).toBeVisible();
+    // the link alone shows nothing that identifies anybody: the signer first confirms their date of birth (security review w10)
+    await expect(mobile.getByTestId("sign-plan-names")).toBeVisible();
+    await expect(mobile.getByTestId("sign-application")).toHaveCount(0);
+    await expect(mobile.locator("main")).not.toContainText(last);
+    await expect(mobile.locator("main")).not.toContainText("02/03/1979");
+    await expect(mobile.locator("main")).not.toContainText(confirmation);
+    await a11y(mobile);
+    const dob = mobile.getByLabel("Your date of birth");
+    await mobile.getByTestId("sign-verify-submit").click();
+    await expect(mobile.getByText("Field is required").first()).toBeVisible();
+    // a wrong date: said under the field and in the error summary, what was typed kept
+    await dob.fill("02/03/1980");
+    await mobile.getByTestId("sign-verify-submit").click();
+    await expect(mobile.getByText(/This date of birth does not match the application/).first()).toBeVisible();
+    await expect(mobile.getByRole("link", { name: /This date of birth does not match/ })).toHaveAttribute("href", /#/);
+    await expect(dob).toHaveValue("02/03/1980");
+    await expect(mobile.getByTestId("sign-application")).toHaveCount(0);
+    await a11y(mobile);
+    await dob.fill("2/3/1979");
+    await mobile.getByTestId("sign-verify-submit").click();
     // what the applicant certifies is shown before they sign (issue 26 #13)
     const application = mobile.getByTestId("sign-application");
     await expect(application.getByRole("heading", { name: "Your application" })).toBeVisible();
@@ -132,6 +152,13 @@ test.describe("the signature request by text message", () => {
     await mobile.reload();
     await expect(mobile.getByTestId("signed")).toBeVisible();
     await own.close();
+    // someone else holding the link (a forwarded text) sees the signed page only: first name and confirmation
+    const other = await browser.newContext({ javaScriptEnabled: jsEnabled });
+    const otherPage = await other.newPage();
+    await otherPage.goto(path);
+    await expect(otherPage.getByTestId("signed")).toBeVisible();
+    await expect(otherPage.locator("main")).not.toContainText(last);
+    await other.close();
 
     // …and no longer once it is given
     await page.goto(members);

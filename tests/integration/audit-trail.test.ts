@@ -308,6 +308,13 @@ describeEachDatabase("the audit trail", (kind) => {
     );
     const token = /\/sign\/([A-Za-z0-9_-]{43})/.exec(sms.text_body)![1];
     const phone = newClient(app);
+    // the signer proves who they are (one wrong date first): both in the trail
+    expect(
+      (await phone.submit(signAction, `/sign/${token}`, { intent: "verify", dob: "01/01/1990" }, { params: { token } })).data.fieldErrors,
+    ).toEqual({ dob: "validation.signDobWrong" });
+    expect((await phone.submit(signAction, `/sign/${token}`, { intent: "verify", dob: "4/12/1988" }, { params: { token } })).location).toBe(
+      `/sign/${token}`,
+    );
     const signPage = await phone.load(signLoader, `/sign/${token}`, { token });
     expect(
       (
@@ -326,6 +333,8 @@ describeEachDatabase("the audit trail", (kind) => {
       "enrollment.complete",
       "signature.sent:text_link",
       "signature.sent:resend",
+      "signature.verify_failure:text_link_dob:wrong",
+      "signature.verify_success:text_link_dob",
       "signature.given:text_link_typed",
     ]);
     expect(events.map((e) => `${e.actor}/${e.acting_as}`)).toEqual([
@@ -334,6 +343,8 @@ describeEachDatabase("the audit trail", (kind) => {
       "applicant/applicant",
       "applicant/applicant",
       `rep:${DEMO.rep.id}/rep`,
+      "applicant/applicant",
+      "applicant/applicant",
       "applicant/applicant",
     ]);
     expect(events.slice(2).every((e) => e.member_id === memberId)).toBe(true);

@@ -13,7 +13,15 @@ import { loader as signLoader, action as signAction } from "~/routes/sign.$token
 import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
-import { inWizard, markStepsDone, readyForTextSignature, SIGN_LINK, signingTicks, type PageAgreement } from "../support/journeys";
+import {
+  inWizard,
+  markStepsDone,
+  proveSigner,
+  readyForTextSignature,
+  SIGN_LINK,
+  signingTicks,
+  type PageAgreement,
+} from "../support/journeys";
 import { openedAll } from "../support/outbox";
 import { openBody } from "~/.server/platform/outbox";
 
@@ -142,6 +150,7 @@ describeEachDatabase("the applicant's own ESIGN consent when signing by text mes
     )[0]!;
     const token = SIGN_LINK.exec(`${sms.text_body} `)![1]!;
     const phone = new TestClient(app.services);
+    await proveSigner(phone, token);
     const page = (await phone.load(signLoader, `/sign/${token}`, { token })).data;
     expect(page.state).toBe("open");
     // what the applicant certifies, before signing

@@ -16,7 +16,15 @@ import { DEMO } from "~/.server/db/seed";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
 import { signInRep } from "../support/staff";
-import { inWizard, readyForTextSignature, SIGNATURE_PNG, SIGN_LINK, signingTicks, type PageAgreement } from "../support/journeys";
+import {
+  inWizard,
+  proveSigner,
+  readyForTextSignature,
+  SIGNATURE_PNG,
+  SIGN_LINK,
+  signingTicks,
+  type PageAgreement,
+} from "../support/journeys";
 import { opened, openedAll } from "../support/outbox";
 
 const REP_SESSION = { eprocess: "rep", agentId: DEMO.rep.id, repAuthenticated: true, portalId: 1, enrollType: "new-member" };
@@ -91,6 +99,7 @@ describeEachDatabase("the enrollment record after a signature by text message", 
   async function sign(token: string, fields: (agreements: PageAgreement[]) => Record<string, string>) {
     const phone = new TestClient(app.services);
     const path = `/sign/${token}`;
+    await proveSigner(phone, token);
     const page = await phone.load(signLoader, path, { token });
     expect(page.data.state).toBe("open");
     const post = () =>

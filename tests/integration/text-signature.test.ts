@@ -15,6 +15,7 @@ import { newClient, signInRep, verifiedSessionFor } from "../support/staff";
 import {
   inWizard,
   markStepsDone,
+  proveSigner,
   type JourneyOptions,
   SIGNATURE_PNG,
   SIGN_LINK,
@@ -175,6 +176,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     const { id, token } = await requested();
     const phone = new TestClient(app.services);
     const path = `/sign/${token}`;
+    await proveSigner(phone, token);
     const page = await phone.load(signLoader, path, { token });
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({
@@ -249,6 +251,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
   it("takes a drawn signature too", async () => {
     const { id, token } = await requested();
     const phone = new TestClient(app.services);
+    await proveSigner(phone, token);
     const page = await phone.load(signLoader, `/sign/${token}`, { token });
     const ok = await phone.submit(
       signAction,
@@ -306,7 +309,7 @@ describeEachDatabase("the signature request by text message", (kind) => {
     expect(fresh).not.toBe(token);
     const phone = new TestClient(app.services);
     expect((await phone.load(signLoader, `/sign/${token}`, { token })).data).toEqual({ state: "invalid" });
-    expect((await phone.load(signLoader, `/sign/${fresh}`, { token: fresh })).data.state).toBe("open");
+    expect((await phone.load(signLoader, `/sign/${fresh}`, { token: fresh })).data.state).toBe("verify");
     expect((await rep.load(agentMembersLoader, "/agent-select-member?signature=sent")).data.signature).toBe("sent");
 
     expect((await resend()).location).toContain("signature=sent");

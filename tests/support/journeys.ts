@@ -7,6 +7,7 @@ import { action as indexAction } from "~/routes/_index";
 import { loader as planLoader, action as planAction } from "~/routes/_store.plan.$id.$planName";
 import { loader as cartLoader, action as cartAction } from "~/routes/_store.cart";
 import { action as confirmationAction } from "~/routes/_store.confirmation";
+import { action as signAction } from "~/routes/sign.$token";
 import { planId } from "~/.server/db/seed/catalog";
 import { agreementTextsFor, esignConsentFor, recordEsignConsent } from "~/.server/wizard/agreement";
 import { contactHash } from "~/.server/wizard/contact-codes";
@@ -146,6 +147,19 @@ export const SIGNATURE_PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 /** The signing link in a text message's body (its token is group 1). */
 export const SIGN_LINK = /\/sign\/([A-Za-z0-9_-]{43})(?=\s)/;
+
+/** The journeys' applicant's date of birth (JourneyOptions.dob's default). */
+export const APPLICANT_DOB = "04/12/1988";
+
+/**
+ * The signer proves who they are on a signing link's page, in this client (browser), with their
+ * date of birth: only then does the page show the application and take the signature.
+ */
+export async function proveSigner(phone: TestClient, token: string, dob = APPLICANT_DOB) {
+  const res = await phone.submit(signAction, `/sign/${token}`, { intent: "verify", dob }, { params: { token } });
+  expect(res.location, "the signer's date of birth").toBe(`/sign/${token}`);
+  return res;
+}
 
 /** An agreement as a signing page lists it. */
 export interface PageAgreement {

@@ -70,3 +70,18 @@ export async function expireLinkTokens(db: DB, enrollmentId: number, purpose: st
     .where("expires_at", ">", now.toISOString())
     .execute();
 }
+
+/**
+ * Ends one link that is still unused, in one statement (too many wrong answers on a signature
+ * link): `used_at` is set although nothing was used — the page tells it from a signed one by the
+ * policy, still awaiting. True for the one request that ended it.
+ */
+export async function endLinkToken(db: DB, id: number, now: Date) {
+  const done = await db
+    .updateTable("link_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}

@@ -129,6 +129,8 @@ export async function resendSignatureRequest(
 
 export interface SignatureRequest {
   linkId: number;
+  /** set once the link is used: signed, or ended by too many wrong dates of birth (sign-identity.ts) */
+  linkUsedAt: string | null;
   enrollment: Enrollment;
   policy: Policy;
 }
@@ -143,7 +145,7 @@ export async function openSignatureRequest(services: Services, token: string): P
   if (!link || !enrollment || enrollment.status !== "completed") return null;
   const policy = await policyForEnrollment(services.db, enrollment.id);
   if (!policy || !policy.signature_status) return null;
-  return { linkId: link.id, enrollment, policy };
+  return { linkId: link.id, linkUsedAt: link.used_at, enrollment, policy };
 }
 
 /**

@@ -7,6 +7,9 @@ import { AgreementTexts, EsignConsent, SignatureBlock, agreementLabels, signatur
 import type { EsignConsentText } from "~/domain/esign-consent";
 import { ESIGN_CONSENT_FIELD } from "~/forms/agreement";
 import { OrderSummary } from "./ReviewStep";
+import { TextField } from "~/components/form/Fields";
+
+const signDobValidator = lazyFactory(() => import("~/forms/sign-identity").then((m) => m.signDobValidator));
 
 /** This step's validators, loaded on first use (ADR 013). */
 const agreementValidator = lazyFactory(() => import("~/forms/agreement").then((m) => m.agreementValidator));
@@ -15,6 +18,8 @@ const FORM_ID = "sign";
 
 export type TextSignatureData =
   | { state: "invalid" }
+  | { state: "ended" }
+  | { state: "verify"; firstName: string; plans: string[]; today: string }
   | { state: "signed"; firstName: string; confirmation: string; signedOn: string }
   | {
       state: "open";
@@ -48,6 +53,15 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
       </section>
     );
   }
+  if (d.state === "ended") {
+    return (
+      <section className="stack" aria-labelledby="sign-title">
+        <h1 id="sign-title">{t("sign.endedTitle")}</h1>
+        <p data-testid="sign-ended">{t("sign.endedBody")}</p>
+      </section>
+    );
+  }
+  if (d.state === "verify") return <VerifySigner data={d} />;
   if (d.state === "signed") {
     return (
       <section className="stack" aria-labelledby="sign-title">
@@ -128,6 +142,53 @@ export function TextSignaturePage({ data: d }: { data: TextSignatureData }) {
           </button>
         </div>
       </StoreForm>
+    </section>
+  );
+}
+
+/**
+ * Before anything personal: the signer types their date of birth (posted, checked by the server,
+ * remembered for this browser only). The page shows only what identifies nobody.
+ */
+function VerifySigner({ data: d }: { data: Extract<TextSignatureData, { state: "verify" }> }) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack" aria-labelledby="sign-title">
+      <h1 id="sign-title">{t("sign.title")}</h1>
+      <p>{d.firstName ? t("sign.greeting", { name: d.firstName }) : null}</p>
+      <p>{t("sign.verifyIntro")}</p>
+      {d.plans.length ? (
+        <section className="card" aria-labelledby="sign-plans">
+          <h2 id="sign-plans">{t("sign.plans")}</h2>
+          <ul data-testid="sign-plan-names">
+            {d.plans.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="sign-verify">
+        <h2 id="sign-verify">{t("sign.verifyTitle")}</h2>
+        <p>{t("sign.verifyWhy")}</p>
+        <StoreForm id="sign-verify-form" validator={signDobValidator(d.today)} labels={{ dob: t("sign.verifyLabel") }}>
+          <input type="hidden" name="intent" value="verify" />
+          <TextField
+            name="dob"
+            label={t("sign.verifyLabel")}
+            hint={t("sign.verifyHint")}
+            inputMode="numeric"
+            autoComplete="bday"
+            maxLength={10}
+            spellCheck={false}
+            short
+          />
+          <div className="button-group">
+            <button className="button" type="submit" data-testid="sign-verify-submit">
+              {t("sign.verifySubmit")}
+            </button>
+          </div>
+        </StoreForm>
+      </section>
     </section>
   );
 }
