@@ -1,11 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/.server/platform/loader-json";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { validationError } from "remix-validated-form";
 import { useTranslation } from "~/i18n-react";
 import { field, readForm } from "~/.server/platform/request";
 import { requireOperator } from "~/.server/operators/guard";
+import { signedInRecently } from "~/.server/operators/passkeys";
+import { recordEvent } from "~/.server/operators/trail";
 import { addOperator, changeOperator, listOperators } from "~/.server/operators/directory";
 import { newOperatorValidator, operatorRoleValidator } from "~/forms/admin";
 import * as clientForms from "~/forms/client";
@@ -25,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(
     {
       me: op.operator.id,
-      notice: ["saved", "lastAdmin"].includes(url.searchParams.get("notice") ?? "") ? url.searchParams.get("notice") : null,
+      notice: ["saved", "lastAdmin", "reauth"].includes(url.searchParams.get("notice") ?? "") ? url.searchParams.get("notice") : null,
       operators: operators.map((o) => ({ id: o.id, email: o.email, name: o.name, role: o.role, active: o.active === 1 })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -42,6 +44,12 @@ export async function action(args: ActionFunctionArgs) {
   const op = await requireOperator(args, { area: "operators", access: "edit" });
   const form = await readForm(args.request, op.services);
   const intent = field(form, "intent", 20);
+  // step-up (ADR 025 addendum): a new operator, a role or a reactivation is lasting access, as a
+  // passkey is; a session not signed in recently (a stolen one) first confirms with an e-mail code
+  if ((intent === "add" || intent === "role" || intent === "reactivate") && !signedInRecently(op.services, op.session.signedInAt)) {
+    await recordEvent(op.services, op.actor, { kind: "operator.change_refused", detail: `reauth_${intent}` });
+    return redirect("/admin/operators?notice=reauth", { status: 303 });
+  }
   if (intent === "add") {
     const result = await newOperatorValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
@@ -78,6 +86,13 @@ export default function AdminOperators() {
       {data.notice === "saved" ? (
         <div className="notice notice--success" role="status" data-testid="saved">
           <p>{t("admin.saved")}</p>
+        </div>
+      ) : null}
+      {data.notice === "reauth" ? (
+        <div className="notice notice--error" role="alert" data-testid="reauth">
+          <p>
+            {t("admin.operators.reauth")} <Link to="/admin/account">{t("admin.operators.reauthLink")}</Link>
+          </p>
         </div>
       ) : null}
       {data.notice === "lastAdmin" ? (
