@@ -3,14 +3,15 @@
  * sent (ISA13 / GS06) and each transaction set (ST02): accepted, accepted with errors or rejected,
  * with the segment, element and error code. Rejected members' changes are marked rejected and
  * their snapshots put back, so the next run sends them again once corrected. An effectuation or
- * audit 834 marks members effective and its differences from what we sent are kept as a
+ * audit 834 marks a change effective only where it lists the member with an active coverage of the
+ * change's plan and the same dates (ADR 027 addendum); its differences from what we sent are kept as a
  * reconciliation report. Every file read is kept and moved to the inbox's processed folder.
  */
 import crypto from "node:crypto";
 import type { Services } from "../services";
 import type { DB } from "../db/connection";
 import { type AckError, type FunctionalAck, type InterchangeAck, parseAcknowledgments } from "~/domain/x12/acknowledgments";
-import { parseEffectuation834, reconcile } from "~/domain/x12/effectuation";
+import { carrierVerdict, parseEffectuation834, reconcile } from "~/domain/x12/effectuation";
 import type { MemberSnapshot } from "~/domain/x12/member-change";
 import type { CarrierFileStatus } from "../db/schema";
 import { DEFAULT_CARRIERS_ROOT, transportOf } from "./transport-of";
@@ -54,7 +55,9 @@ async function decideChanges(trx: DB, file: CarrierFile, outcome: string, errors
   // an error outside every member loop (the header) concerns the whole set
   const header = errors.filter((e) => !changes.some((x) => e.segmentPosition >= x.loop_start && e.segmentPosition <= x.loop_end));
   for (const c of changes) {
-    if (c.status !== "sent" && c.status !== "pending") continue;
+    // the carrier's latest word wins: a change an effectuation 834 confirmed while it was still only
+    // sent is rejected all the same by a 999 that rejects its transaction (ADR 027 addendum)
+    if (c.status !== "sent" && c.status !== "pending" && !(rejected && c.status === "effective")) continue;
     const own = errors.filter((e) => e.segmentPosition >= c.loop_start && e.segmentPosition <= c.loop_end);
     const mine = [...own, ...header];
     await setChange(trx, c.id, rejected ? "rejected" : "accepted", mine.length ? JSON.stringify(mine) : null, at);
@@ -144,12 +147,26 @@ async function applyEffectuation(trx: DB, profile: CarrierProfile, inboundId: nu
   const carrierMembers = parseEffectuation834(text) ?? [];
   const keys = carrierMembers.flatMap((m) => (m.memberId ? [m.memberId] : []));
   const changes = await acceptedChangesOf(trx, profile.carrier_id, keys);
-  for (const c of changes) await setChange(trx, c.id, "effective", null, at);
   const sent = (await snapshotsOf(trx, profile.carrier_id)).map((s) => JSON.parse(s.snapshot_json) as MemberSnapshot);
-  const report = reconcile(sent, carrierMembers);
+  const ours = new Map(sent.map((m) => [m.memberId.toUpperCase(), m]));
+  const theirs = new Map(carrierMembers.flatMap((m) => (m.memberId ? [[m.memberId.toUpperCase(), m] as const] : [])));
+  const asOf = at.toISOString().slice(0, 10);
+  // a change takes effect only when the carrier lists the member with an active coverage of the
+  // change's plan and the same dates; otherwise it stays as it was and the report shows the discrepancy
+  let confirmed = 0;
+  for (const c of changes) {
+    const member = theirs.get(c.member_key.toUpperCase());
+    const snapshot = ours.get(c.member_key.toUpperCase());
+    if (!member || !snapshot) continue;
+    const coverages = snapshot.coverages.filter((x) => (c.plan_code ? x.planCode.toUpperCase() === c.plan_code.toUpperCase() : !x.end));
+    if (coverages.length === 0 || !coverages.every((x) => carrierVerdict(member, x, asOf) === "in-force")) continue;
+    await setChange(trx, c.id, "effective", null, at);
+    confirmed++;
+  }
+  const report = reconcile(sent, carrierMembers, asOf);
   // kept without the carrier's subscriber ids (an SSN at some carriers) or names of members unknown to us
   await updateFile(trx, inboundId, { report_json: JSON.stringify(keptReport(report)) });
-  return changes.length;
+  return confirmed;
 }
 
 async function readOne(services: Services, profile: CarrierProfile, name: string, bytes: Uint8Array) {

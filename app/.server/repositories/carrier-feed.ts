@@ -289,13 +289,14 @@ export async function acceptedChangesOf(db: DB, carrierId: number, memberKeys: s
   const keys = [...new Set(memberKeys)];
   const slice = (some: string[]) =>
     db
-      .selectFrom("carrier_member_changes")
-      .select(["id", "member_key", "kind", "status"])
-      .where("carrier_id", "=", carrierId)
-      .where("member_key", "in", some)
-      .where("status", "in", ["accepted", "sent"])
-      .where("kind", "in", ["add", "reinstate", "change"])
-      .orderBy("id")
+      .selectFrom("carrier_member_changes as c")
+      .leftJoin("plans as pl", "pl.id", "c.plan_id")
+      .select(["c.id", "c.member_key", "c.kind", "c.status", "pl.code as plan_code"])
+      .where("c.carrier_id", "=", carrierId)
+      .where("c.member_key", "in", some)
+      .where("c.status", "in", ["accepted", "sent"])
+      .where("c.kind", "in", ["add", "reinstate", "change"])
+      .orderBy("c.id")
       .execute();
   const found: Awaited<ReturnType<typeof slice>> = [];
   for (let at = 0; at < keys.length; at += KEYS_PER_QUERY) found.push(...(await slice(keys.slice(at, at + KEYS_PER_QUERY))));

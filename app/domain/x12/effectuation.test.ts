@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addFile, daughter, household, spouse, subscriber } from "./__golden__/fixtures";
-import { parseEffectuation834, reconcile } from "./effectuation";
+import { type CarrierMember, carrierVerdict, parseEffectuation834, reconcile } from "./effectuation";
 
 describe("effectuation and reconciliation", () => {
   it("reads the members an 834 holds, with their coverages", () => {
@@ -11,8 +11,8 @@ describe("effectuation and reconciliation", () => {
       ["M-100042-3", "19", "LUCIA"],
     ]);
     expect(members[0].coverages).toEqual([
-      { planCode: "BSD-PPO-1500", insuranceLine: "DEN", coverageLevel: "FAM", begin: "2027-01-01" },
-      { planCode: "CLV-VIS-130", insuranceLine: "VIS", coverageLevel: "FAM", begin: "2027-01-01" },
+      { planCode: "BSD-PPO-1500", insuranceLine: "DEN", maintenance: "021", coverageLevel: "FAM", begin: "2027-01-01" },
+      { planCode: "CLV-VIS-130", insuranceLine: "VIS", maintenance: "021", coverageLevel: "FAM", begin: "2027-01-01" },
     ]);
     expect(parseEffectuation834("nothing")).toBeNull();
   });
@@ -36,5 +36,26 @@ describe("effectuation and reconciliation", () => {
       { memberId: "M-100042-2", planCode: "BSD-PPO-1500", field: "coverageLevel", ours: "FAM", theirs: "ESP" },
       { memberId: "M-100042-2", planCode: "CLV-VIS-130", field: "coverage", ours: "enrolled", theirs: "absent" },
     ]);
+  });
+});
+
+describe("carrierVerdict (ADR 027 addendum, effectuation)", () => {
+  const ours = { planCode: "D1", insuranceLine: "DEN", coverageLevel: "EMP", begin: "2026-12-01" } as const;
+  const member = (maintenance: string, coverages: CarrierMember["coverages"]): CarrierMember => ({
+    subscriberId: "S1",
+    memberId: "M1",
+    relationshipCode: "18",
+    maintenance,
+    lastName: "A",
+    firstName: "B",
+    coverages,
+  });
+  it("in force only with the plan, not termed, and the same dates", () => {
+    expect(carrierVerdict(member("030", [{ ...ours, maintenance: "030" }]), ours, "2026-12-15")).toBe("in-force");
+    expect(carrierVerdict(member("024", [{ ...ours, maintenance: "030" }]), ours, "2026-12-15")).toBe("termed");
+    expect(carrierVerdict(member("030", [{ ...ours, maintenance: "024" }]), ours, "2026-12-15")).toBe("termed");
+    expect(carrierVerdict(member("030", [{ ...ours, end: "2026-12-10" }]), ours, "2026-12-15")).toBe("termed");
+    expect(carrierVerdict(member("030", [{ ...ours, planCode: "D2" }]), ours, "2026-12-15")).toBe("absent");
+    expect(carrierVerdict(member("030", [{ ...ours, begin: "2027-01-01" }]), ours, "2026-12-15")).toBe("dates-differ");
   });
 });

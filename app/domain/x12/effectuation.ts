@@ -11,7 +11,14 @@ export interface CarrierMember {
   relationshipCode: string;
   lastName: string;
   firstName: string;
-  coverages: MemberCoverage[];
+  /** INS03: 024 = the carrier has the member cancelled or terminated. */
+  maintenance?: string;
+  coverages: CarrierCoverage[];
+}
+
+/** A coverage as the carrier lists it, with its HD01 (024 = cancelled or terminated). */
+export interface CarrierCoverage extends MemberCoverage {
+  maintenance?: string;
 }
 
 /** Reads an effectuation 834 (loops 2000/2100A/2300); null when it is not an 834. */
@@ -20,10 +27,10 @@ export function parseEffectuation834(text: string): CarrierMember[] | null {
   if (!read || !read.segments.some((s) => s.tag === "ST" && el(s, 1) === "834")) return null;
   const members: CarrierMember[] = [];
   let m: CarrierMember | null = null;
-  let cov: MemberCoverage | null = null;
+  let cov: CarrierCoverage | null = null;
   for (const s of read.segments) {
     if (s.tag === "INS") {
-      m = { subscriberId: "", relationshipCode: el(s, 2), lastName: "", firstName: "", coverages: [] };
+      m = { subscriberId: "", relationshipCode: el(s, 2), maintenance: el(s, 3), lastName: "", firstName: "", coverages: [] };
       members.push(m);
       cov = null;
     } else if (!m) continue;
@@ -38,6 +45,7 @@ export function parseEffectuation834(text: string): CarrierMember[] | null {
         insuranceLine: el(s, 3) as MemberCoverage["insuranceLine"],
         coverageLevel: el(s, 5) as MemberCoverage["coverageLevel"],
         begin: "",
+        maintenance: el(s, 1),
       };
       m.coverages.push(cov);
     } else if (s.tag === "DTP" && cov && el(s, 1) === "348") cov.begin = isoFromCcyymmdd(el(s, 3)) ?? el(s, 3);
@@ -62,8 +70,37 @@ export interface ReconciliationReport {
   }>;
 }
 
-/** What we sent against what the carrier says, member by member (by REF*ZZ, else subscriber id + name). */
-export function reconcile(sent: readonly MemberSnapshot[], carrier: readonly CarrierMember[]): ReconciliationReport {
+/**
+ * Whether the carrier shows a coverage as ended: the member's INS03 or the coverage's HD01 is 024
+ * (cancellation or termination), or its end date (DTP*349) is before `asOf` (ISO date).
+ */
+export function termedAtCarrier(member: CarrierMember, coverage: CarrierCoverage, asOf?: string): boolean {
+  if (member.maintenance === "024" || coverage.maintenance === "024") return true;
+  return !!(asOf && coverage.end && coverage.end < asOf);
+}
+
+/**
+ * What the carrier's record says of one coverage we sent (ADR 027 addendum, effectuation):
+ * `in-force` only when the carrier lists the member with that plan (HD04, as we send it), not
+ * termed, and with the same begin and end dates; otherwise why not.
+ */
+export function carrierVerdict(
+  member: CarrierMember,
+  ours: MemberCoverage,
+  asOf: string,
+): "in-force" | "absent" | "termed" | "dates-differ" {
+  const theirs = member.coverages.filter((t) => t.planCode.toUpperCase() === ours.planCode.toUpperCase());
+  if (theirs.length === 0) return "absent";
+  if (theirs.every((t) => termedAtCarrier(member, t, asOf))) return "termed";
+  const live = theirs.filter((t) => !termedAtCarrier(member, t, asOf));
+  return live.some((t) => t.begin === ours.begin && (t.end ?? "") === (ours.end ?? "")) ? "in-force" : "dates-differ";
+}
+
+/**
+ * What we sent against what the carrier says, member by member (by REF*ZZ, else subscriber id + name).
+ * `asOf` (ISO date): a carrier's end date before it counts as termed.
+ */
+export function reconcile(sent: readonly MemberSnapshot[], carrier: readonly CarrierMember[], asOf?: string): ReconciliationReport {
   const keyOf = (subscriberId: string, first: string, last: string) => `${subscriberId}|${first}|${last}`.toUpperCase();
   const ours = new Map(sent.map((m) => [m.memberId.toUpperCase(), m]));
   const oursByName = new Map(sent.map((m) => [keyOf(m.subscriberId, fold(m.firstName), fold(m.lastName)), m]));
@@ -88,6 +125,8 @@ export function reconcile(sent: readonly MemberSnapshot[], carrier: readonly Car
       };
       if (!t) diff("coverage", "enrolled", "absent");
       else {
+        // in force on our side, ended at the carrier: the operator sees it as a discrepancy
+        if (!cov.end && termedAtCarrier(c, t, asOf)) diff("coverage", "enrolled", "termed");
         diff("coverageLevel", cov.coverageLevel, t.coverageLevel);
         diff("begin", cov.begin, t.begin);
         diff("end", cov.end ?? "", t.end ?? "");
