@@ -23,7 +23,12 @@ import type { SignatureRequest } from "./text-signature";
 
 /** Wrong dates of birth a link takes before it ends. */
 export const SIGN_DOB_TRIES = 5;
-/** The link's counter (the link ends at the 5th wrong answer, so the window only has to outlast the tries). */
+/**
+ * The link's counter. Its window is one day, the longest the rate limiter keeps (platform/rate-limit.ts
+ * MAX_WINDOW_MS), so over the link's 14 days a patient holder gets 4 wrong answers a day without
+ * ending it (with the client's 10 an hour on top): counting over the link's whole life needs a
+ * counter kept as long as the link (not done; ADR 005 addendum's limits).
+ */
 const LINK_TRIES = { max: SIGN_DOB_TRIES, windowMs: 24 * 60 * 60 * 1000 };
 /** Tries from one client (ADR 017) in an hour, whichever links: one client cannot end many people's links. */
 export const SIGN_DOB_CLIENT_TRIES = { max: 10, windowMs: 60 * 60 * 1000 };
