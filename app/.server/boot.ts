@@ -30,7 +30,7 @@ export async function openMigratedStore(config: Config, log: Logger = createLogg
   let store: Store | undefined;
   try {
     store = openStore(config.databaseUrl);
-    const applied = await migrate(store);
+    const applied = await migrate(store, { cipher: createCipher(config.encryptionKeys) });
     if (applied.length) log.info("migrations applied", { migrations: applied.join(",") });
     return store;
   } catch (error) {

@@ -180,7 +180,7 @@ describeEachDatabase("key rotation", (kind) => {
           plan_id: planId,
           kind: "enroll",
           answers_enc: cipher.encryptJson({ q1: "0" }),
-          outcome: "accepted",
+          outcome_enc: cipher.encrypt("accepted"),
           answered_at: now,
         })
         .execute();

@@ -419,6 +419,14 @@ describeEachDatabase("quote, plans, plan detail and adding to the cart", (kind) 
     expect(page.data.plan.declineHtml).not.toContain("&lt;");
     await addFrom(declined, code);
     expect(await linesOf(declined)).toHaveLength(0);
+    // the outcome is health data too ("declined": a health answer the plan refuses): sealed, never in clear
+    const declinedRow = await app.store.db
+      .selectFrom("plan_answers")
+      .selectAll()
+      .where("enrollment_id", "=", (await declined.session()).tempId!)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(declinedRow)).not.toMatch(/declined|accepted/);
+    expect(app.services.cipher.decrypt(declinedRow.outcome_enc)).toBe("declined");
 
     const ok = await quoted({ category: "critical_illness" });
     await addFrom(ok, code);

@@ -19,6 +19,7 @@ import {
 } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type Dialect } from "./migrations";
+import type { Cipher } from "../platform/crypto";
 import { CountWrites } from "./writes";
 import { installDeclaredTabs } from "./declared-tabs";
 import { tighten, tightenFolder } from "../platform/private-files";
@@ -187,11 +188,12 @@ export function withNamedStatements(pool: pg.Pool, perConnection = PREPARED_PER_
   };
 }
 
-export async function migrate(store: Store) {
+/** `cipher`: the encryption key, which a migration that seals older clear values needs (038). */
+export async function migrate(store: Store, options: { cipher?: Cipher } = {}) {
   // Kysely looks for its bookkeeping tables in every schema; pin them to ours.
   const migrator = new Migrator({
     db: store.db,
-    provider: migrationProvider(store.dialect),
+    provider: migrationProvider(store.dialect, options),
     ...(store.schema ? { migrationTableSchema: store.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

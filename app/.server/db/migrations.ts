@@ -6,6 +6,7 @@ import { type Kysely, type Migration, type MigrationProvider, type CreateTableBu
 import type { AckError, FunctionalAck, InterchangeAck } from "~/domain/x12/acknowledgments";
 import type { ReconciliationReport } from "~/domain/x12/effectuation";
 import { keptAck, keptError, keptInbound, keptReport } from "~/domain/x12/masked";
+import type { Cipher } from "../platform/crypto";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -1584,7 +1585,79 @@ const carrierEchoesMasked: Migration = {
   },
 };
 
-export function migrationProvider(dialect: Dialect): MigrationProvider {
+/**
+ * Personal data at rest (w11 review, ADR 024 addendum): what older rows still held in the clear is
+ * kept the way rows written today are.
+ * - A plan's Enroll-Now outcome is health data ("declined": the applicant gave an answer the plan
+ *   refuses, e.g. a diagnosis): sealed in `plan_answers.outcome_enc`, and the clear `outcome` goes.
+ * - Outbox rows from before migration 009 kept their body in `text_body`/`html_body`: one delivered
+ *   loses it (a message delivered today keeps no body: markMessageSent), any other (failed, kept in
+ *   the dev outbox) is sealed in `body_enc` as platform/outbox.ts seals one today.
+ * - A carrier's inbound file keeps its clear copy with a 999's CTX values masked (keptInbound).
+ * Sealing needs the key, which only this migration of them all is given (`migrate(store, { cipher })`,
+ * boot.ts): without it, a database holding a value to seal is refused before anything changes
+ * (SQLite runs a migration outside a transaction); an empty one migrates as before.
+ */
+function personalDataAtRest(cipher: Cipher | undefined): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const anyDb = db as unknown as Kysely<Record<string, AnyRow>>;
+      const clearBodies = () =>
+        anyDb
+          .selectFrom("outbox")
+          .select(["id", "status", "text_body", "html_body"])
+          .where("body_enc", "is", null)
+          .where((eb) => eb.or([eb("text_body", "<>", ""), eb("html_body", "is not", null)]));
+      if (!cipher) {
+        const answer = await anyDb.selectFrom("plan_answers").select("enrollment_id").limit(1).executeTakeFirst();
+        const body = await clearBodies().where("status", "<>", "sent").limit(1).executeTakeFirst();
+        if (answer || body)
+          throw new Error(
+            "migration 038 seals plan outcomes and old outbox bodies: it needs the encryption key (ENCRYPTION_KEY or ENCRYPTION_KEYS; migrate(store, { cipher }))",
+          );
+      }
+
+      await db.schema.alterTable("plan_answers").addColumn("outcome_enc", "text").execute();
+      for (;;) {
+        const rows = await anyDb
+          .selectFrom("plan_answers")
+          .select(["enrollment_id", "plan_id", "kind", "outcome"])
+          .where("outcome_enc", "is", null)
+          .limit(200)
+          .execute();
+        if (!rows.length) break;
+        for (const row of rows)
+          await anyDb
+            .updateTable("plan_answers")
+            .set({ outcome_enc: cipher!.encrypt(String(row.outcome)) })
+            .where("enrollment_id", "=", row.enrollment_id)
+            .where("plan_id", "=", row.plan_id)
+            .where("kind", "=", row.kind)
+            .execute();
+      }
+      await db.schema.alterTable("plan_answers").dropColumn("outcome").execute();
+
+      let last = 0;
+      for (;;) {
+        const rows = await clearBodies().where("id", ">", last).orderBy("id").limit(200).execute();
+        if (!rows.length) break;
+        for (const row of rows) {
+          const body =
+            row.status === "sent"
+              ? null
+              : cipher!.encrypt(JSON.stringify({ text: String(row.text_body ?? ""), html: row.html_body ?? null, attachments: [] }));
+          await anyDb.updateTable("outbox").set({ text_body: "", html_body: null, body_enc: body }).where("id", "=", row.id).execute();
+        }
+        last = Number(rows[rows.length - 1]!.id);
+      }
+
+      await rewriteColumn(db, "carrier_files", "content", keptInbound, true);
+    },
+  };
+}
+
+/** `cipher`: the encryption key, for the one migration that seals what older rows kept in clear (038). */
+export function migrationProvider(dialect: Dialect, options: { cipher?: Cipher } = {}): MigrationProvider {
   return {
     async getMigrations() {
       return {
@@ -1620,6 +1693,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "032_plan_prices_offer": planPricesOffer,
         "033_carrier_echoes_masked": carrierEchoesMasked,
         "036_plan_prices_offer_dropped": planPricesOfferDropped,
+        "038_personal_data_at_rest": personalDataAtRest(options.cipher),
       };
     },
   };

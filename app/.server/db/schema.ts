@@ -530,7 +530,8 @@ export interface PlanAnswerTable {
   plan_id: number;
   kind: "eligibility" | "enroll";
   answers_enc: string;
-  outcome: "accepted" | "declined";
+  /** "accepted" or "declined", sealed: a decline says the applicant gave a health answer the plan refuses (migration 038) */
+  outcome_enc: string;
   answered_at: Timestamp;
 }
 

@@ -46,4 +46,31 @@ describe("logger", () => {
     expect(loggablePath("/invitation/abcdefghijklmnopqrstuvwxyz")).toBe("/invitation/[token]");
     expect(loggablePath("/enrollment-status/abcdefghijklmnopqrstuvwxyz")).toBe("/enrollment-status/[token]");
   });
+  it("redacts every query value but a harmless key's: a console search's name, e-mail or phone never reaches a log line", () => {
+    expect(loggablePath("/agent-select-member?q=Ana%20Lopez&page=2")).toBe("/agent-select-member?q=[redacted]&page=2");
+    expect(loggablePath("/group-roster?search=ana%40example.com&sort=name&lng=es")).toBe(
+      "/group-roster?search=[redacted]&sort=name&lng=es",
+    );
+    expect(loggablePath("/group-progress?name=Ana+Lopez&phone=5550100&email=a@b.c&type=dental")).toBe(
+      "/group-progress?name=[redacted]&phone=[redacted]&email=[redacted]&type=dental",
+    );
+    // a harmless key with a value that is not a plain word is redacted too; a key alone stays
+    expect(loggablePath("/plans?type=Ana%20Lopez&compare")).toBe("/plans?type=[redacted]&compare");
+    // a path to come back to carries its own query: redacted whole
+    expect(loggablePath("/admin?next=%2Fadmin%2Faudit%3Fq%3DAna")).toBe("/admin?next=[redacted]");
+    expect(loggablePath("/quote/abcdefghijklmnopqrstuvwxyz?q=Ana#top")).toBe("/quote/[token]?q=[redacted]");
+    expect(loggablePath("/cart")).toBe("/cart");
+  });
+  it("a logged path or address carries no query value, whoever wrote the line", () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (l) => lines.push(l));
+    log.warn("refused", {
+      path: "/group-select-member?q=Ana+Lopez&page=3",
+      url: "http://localhost:3400/agent-select-member?q=Ana&type=dental",
+    });
+    const line = lines.join("\n");
+    expect(line).not.toContain("Ana");
+    expect(line).toContain('"path":"/group-select-member?q=[redacted]&page=3"');
+    expect(line).toContain('"url":"http://localhost:3400/agent-select-member?q=[redacted]&type=dental"');
+  });
 });

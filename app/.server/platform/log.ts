@@ -8,6 +8,9 @@ const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40,
 const SENSITIVE =
   /ssn|social|password|secret|token|code|otp|card|cvv|cvc|security|account|routing|email|phone|name|birth|dob|address|zip|health|answer|signature|cookie|authorization|session|csrf/i;
 
+/** Fields that hold a path or an address: written with every query value redacted (loggablePath). */
+const ADDRESS = /^(path|url|href|next|location|referr?er)$/i;
+
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== "object") return value;
   // deeper than the names are checked: not written at all (a field's name there is never seen)
@@ -15,7 +18,11 @@ export function redact(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) =>
-      SENSITIVE.test(k) && !/^(status|kind|route|method|path|ms|ref|level)$/.test(k) ? [k, "[redacted]"] : [k, redact(v, depth + 1)],
+      SENSITIVE.test(k) && !/^(status|kind|route|method|path|ms|ref|level)$/.test(k)
+        ? [k, "[redacted]"]
+        : ADDRESS.test(k) && typeof v === "string"
+          ? [k, loggablePath(v)]
+          : [k, redact(v, depth + 1)],
     ),
   );
 }
@@ -44,7 +51,57 @@ export function createLogger(level: Level = "info", write: (line: string) => voi
 const TOKEN_SEGMENT =
   /\/(direct-continue|quote|resume|decline-reminder-email|sign|member-benefit-store|invitation|enrollment-status)\/[^/?]+/gi;
 
-/** A request path as the request log may show it: every link token masked. */
+/**
+ * Query keys whose values say nothing about a person (a listing's type, a page, a sort, a language,
+ * a dialog's or a step's name, a notice): their value is shown when it is a plain word. Every other
+ * value is redacted — a console's search (`?q=Ana Lopez`), an e-mail, a phone, a path to come back to.
+ */
+const HARMLESS_QUERY_KEYS = new Set([
+  "type",
+  "page",
+  "sort",
+  "order",
+  "lang",
+  "lng",
+  "step",
+  "dialog",
+  "tier",
+  "status",
+  "diff",
+  "saved",
+  "notice",
+  "sent",
+  "busy",
+  "added",
+  "ended",
+  "entered",
+  "imported",
+  "published",
+  "discarded",
+]);
+const PLAIN_WORD = /^[A-Za-z0-9_.-]{1,40}$/;
+
+function loggableQuery(query: string) {
+  return query
+    .split("&")
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 0) return pair;
+      const key = pair.slice(0, at);
+      return HARMLESS_QUERY_KEYS.has(key.toLowerCase()) && PLAIN_WORD.test(pair.slice(at + 1)) ? pair : `${key}=[redacted]`;
+    })
+    .join("&");
+}
+
+/**
+ * A request path (or an address) as a log line may show it: every link token masked, every query
+ * value redacted but a harmless key's, no fragment. The request log writes the path alone
+ * (server.ts); this holds for any line that is given more.
+ */
 export function loggablePath(pathname: string) {
-  return pathname.replace(TOKEN_SEGMENT, "/$1/[token]");
+  const hash = pathname.indexOf("#");
+  const whole = hash < 0 ? pathname : pathname.slice(0, hash);
+  const at = whole.indexOf("?");
+  const path = (at < 0 ? whole : whole.slice(0, at)).replace(TOKEN_SEGMENT, "/$1/[token]");
+  return at < 0 ? path : `${path}?${loggableQuery(whole.slice(at + 1))}`;
 }

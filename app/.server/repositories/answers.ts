@@ -1,4 +1,7 @@
-/** Answers to a plan's eligibility and Enroll-Now questions (encrypted: they can be health data). */
+/**
+ * Answers to a plan's eligibility and Enroll-Now questions and their outcome, both encrypted: they
+ * can be health data, and a declined outcome says a health answer was one the plan refuses.
+ */
 import type { DB } from "../db/connection";
 
 export async function savePlanAnswers(
@@ -8,7 +11,8 @@ export async function savePlanAnswers(
     planId: number;
     kind: "eligibility" | "enroll";
     answersEnc: string;
-    outcome: "accepted" | "declined";
+    /** the sealed outcome ("accepted" or "declined": health data too) */
+    outcomeEnc: string;
     now: Date;
   },
 ) {
@@ -17,7 +21,7 @@ export async function savePlanAnswers(
     plan_id: values.planId,
     kind: values.kind,
     answers_enc: values.answersEnc,
-    outcome: values.outcome,
+    outcome_enc: values.outcomeEnc,
     answered_at: values.now.toISOString(),
   };
   await db
@@ -26,7 +30,7 @@ export async function savePlanAnswers(
     .onConflict((oc) =>
       oc
         .columns(["enrollment_id", "plan_id", "kind"])
-        .doUpdateSet({ answers_enc: row.answers_enc, outcome: row.outcome, answered_at: row.answered_at }),
+        .doUpdateSet({ answers_enc: row.answers_enc, outcome_enc: row.outcome_enc, answered_at: row.answered_at }),
     )
     .execute();
 }

@@ -1,5 +1,6 @@
 /** Cart lines of a temp enrollment. */
 import type { DB } from "../db/connection";
+import type { Cipher } from "../platform/crypto";
 
 export function cartLines(db: DB, enrollmentId: number) {
   return db.selectFrom("cart_lines").selectAll().where("enrollment_id", "=", enrollmentId).orderBy("id").execute();
@@ -74,14 +75,15 @@ export async function activePlanIds(db: DB, memberId: number | null) {
   return rows.map((r) => r.plan_id);
 }
 
-export async function planAnswerOutcomes(db: DB, enrollmentId: number) {
+/** The outcome of each plan's questions, opened (kept sealed: a decline is health data). */
+export async function planAnswerOutcomes(db: DB, cipher: Pick<Cipher, "decrypt">, enrollmentId: number) {
   const rows = await db
     .selectFrom("plan_answers")
-    .select(["plan_id", "kind", "outcome"])
+    .select(["plan_id", "kind", "outcome_enc"])
     .where("enrollment_id", "=", enrollmentId)
     .execute();
   const map = new Map<string, "accepted" | "declined">();
-  for (const r of rows) map.set(`${r.plan_id}:${r.kind}`, r.outcome);
+  for (const r of rows) map.set(`${r.plan_id}:${r.kind}`, cipher.decrypt(r.outcome_enc) === "declined" ? "declined" : "accepted");
   return (planId: number, kind: "eligibility" | "enroll") => map.get(`${planId}:${kind}`) ?? null;
 }
 

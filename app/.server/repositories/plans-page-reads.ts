@@ -19,10 +19,11 @@ export interface KeyLine {
   removable: number;
   paired_line_id: number | null;
 }
+/** An answered plan's outcome as kept, sealed: the key changes with it without opening it. */
 export interface KeyAnswer {
   plan_id: number;
   kind: string;
-  outcome: string;
+  outcome_enc: string;
 }
 
 export interface PlansPageReads {
@@ -65,7 +66,7 @@ export async function plansPageReads(db: DB, dialect: Dialect, enrollmentId: num
         jsonArrayFrom(
           eb
             .selectFrom("plan_answers")
-            .select(["plan_answers.plan_id", "plan_answers.kind", "plan_answers.outcome"])
+            .select(["plan_answers.plan_id", "plan_answers.kind", "plan_answers.outcome_enc"])
             .whereRef("plan_answers.enrollment_id", "=", "enrollments.id")
             .orderBy("plan_answers.plan_id")
             .orderBy("plan_answers.kind"),

@@ -34,6 +34,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: "members", key: ["id"], column: "ssn_enc" },
   { table: "policies", key: ["id"], column: "signature_enc" },
   { table: "plan_answers", key: ["enrollment_id", "plan_id", "kind"], column: "answers_enc" },
+  { table: "plan_answers", key: ["enrollment_id", "plan_id", "kind"], column: "outcome_enc" },
   { table: "enrollment_steps", key: ["enrollment_id", "tab_name"], column: "secret_enc" },
   { table: "enrollment_steps", key: ["enrollment_id", "tab_name"], column: "draft_enc" },
   { table: "dependents", key: ["id"], column: "ssn_enc" },

@@ -33,7 +33,7 @@ export async function addPlanToCart(
   const [lines, active, outcome] = await Promise.all([
     cartLines(services.db, enrollment.id),
     activePlanIds(services.db, enrollment.member_id),
-    planAnswerOutcomes(services.db, enrollment.id),
+    planAnswerOutcomes(services.db, services.cipher, enrollment.id),
   ]);
   const membershipPlanId = catalog.membershipPlanId;
   const membership =

@@ -27,7 +27,7 @@ export function planName(plan: CatalogPlan, locale: string) {
   return planText(plan, locale)?.name ?? plan.code;
 }
 
-/** Keeps the answers (encrypted) and whether they let the visitor enroll; a second answer replaces the first. */
+/** Keeps the answers and whether they let the visitor enroll (both encrypted); a second answer replaces the first. */
 export async function recordPlanAnswers(
   services: Services,
   values: { enrollmentId: number; planId: number; kind: "eligibility" | "enroll"; answers: unknown; outcome: "accepted" | "declined" },
@@ -37,7 +37,7 @@ export async function recordPlanAnswers(
     planId: values.planId,
     kind: values.kind,
     answersEnc: services.cipher.encryptJson(values.answers),
-    outcome: values.outcome,
+    outcomeEnc: services.cipher.encrypt(values.outcome),
     now: services.now(),
   });
 }

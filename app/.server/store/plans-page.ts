@@ -122,7 +122,7 @@ export async function plansPageInputs(services: Services, request: Request): Pro
       l.removable,
       l.paired_line_id === null ? null : (position.get(l.paired_line_id) ?? -1),
     ]),
-    answers.map((a) => [a.plan_id, a.kind, a.outcome]),
+    answers.map((a) => [a.plan_id, a.kind, a.outcome_enc]),
   ];
   const key = crypto.createHash("sha256").update(JSON.stringify(inputs)).digest("base64url");
   return { key, generation: catalog, csrf };

@@ -94,7 +94,7 @@ export async function shoppingContext(ctx: RequestContext) {
     catalogFor(services, quoted),
     quoted ? quoteFacts(services, quoted) : Promise.resolve(null),
     enrollment ? cartLinesOnce(services, enrollment.id) : Promise.resolve([]),
-    enrollment ? planAnswerOutcomes(services.db, enrollment.id) : Promise.resolve(() => null),
+    enrollment ? planAnswerOutcomes(services.db, services.cipher, enrollment.id) : Promise.resolve(() => null),
     selectionBanner(services, session, enrollment, locale),
     // a current member's active plans: one read per page (none for anyone else), never per card
     enrollment?.member_id ? activePlanIds(services.db, enrollment.member_id) : Promise.resolve([]),

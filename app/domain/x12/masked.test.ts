@@ -85,6 +85,39 @@ describe("what the database keeps of a carrier's 999 (security review)", () => {
     expect(kept.replaceAll(MASK, "")).toBe(ack999.replace("123456789", "").replace("19800231", "").replace("XYZ", ""));
   });
 
+  it("a 999's CTX keeps its context (which identifier, segment, position, loop) and masks the member's data it carries", () => {
+    // 005010X231A1: the business unit identifier CTX (2100) carries a value of the member's record in
+    // CTX01-2 (here the subscriber id, which is an SSN at some carriers); the segment and element
+    // context CTX ("SITUATIONAL TRIGGER") carry only where in the 834 the problem is
+    const withContext = ack999
+      .replace("IK3*NM1*9*2100A*8~", "IK3*NM1*9*2100A*8~\nCTX*0F:123456789~\nCTX*SITUATIONAL TRIGGER*INS*7*2000**1:1069~")
+      .replace("IK4*2*1251*8*19800231~", "IK4*2*1251*8*19800231~\nCTX*REF02:PENA ROSA 19800231*DMG*11*2100A*2*1251~");
+    const kept = keptInbound(withContext);
+    expect(kept).not.toContain("123456789");
+    expect(kept).not.toContain("PENA");
+    expect(kept).not.toContain("19800231");
+    expect(kept.split("~").filter((x) => x.trim().startsWith("CTX*"))).toEqual([
+      `\nCTX*0F:${MASK}`,
+      "\nCTX*SITUATIONAL TRIGGER*INS*7*2000**1:1069",
+      `\nCTX*REF02:${MASK}*DMG*11*2100A*2*1251`,
+    ]);
+    expect(maskedInterchange(withContext)).toBe(kept);
+    // masking what is already masked changes nothing (migration 038 rewrites the kept copies)
+    expect(keptInbound(kept)).toBe(kept);
+  });
+
+  it("a CTX element that is not a context name, a segment, a position or a loop is masked too (a carrier's free text)", () => {
+    const odd = ack999.replace(
+      "IK3*NM1*9*2100A*8~",
+      "IK3*NM1*9*2100A*8~\nCTX*SITUATIONAL TRIGGER*ROSA PENA*123-45-6789*2100A~\nCTX*ROSA PENA:X*NM1~",
+    );
+    const kept = keptInbound(odd);
+    expect(kept).not.toContain("ROSA");
+    expect(kept).not.toContain("6789");
+    expect(kept).toContain(`CTX*SITUATIONAL TRIGGER*${MASK}*${MASK}*2100A~`);
+    expect(kept).toContain(`CTX*${MASK}*NM1~`);
+  });
+
   it("a file that is not X12 keeps nothing in the clear", () => {
     expect(keptInbound("member_id,ssn\n1,123456789")).toBe("");
   });

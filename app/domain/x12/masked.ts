@@ -14,6 +14,7 @@ export const MASK = "•••";
  * Which elements of a segment identify a person (1 = XX01). NM1: NM103… (names, NM109 the id or
  * SSN); N3: the street; N4: city and ZIP (N402 state stays); DMG: DMG02 date of birth; PER: the
  * contact numbers; REF: REF02 (subscriber and member ids such as REF*0F); the 999's IK4 bad value.
+ * A 999's CTX is masked by maskedContext below.
  */
 const PERSONAL: Record<string, (n: number) => boolean> = {
   NM1: (n) => n >= 3 && n !== 8,
@@ -25,6 +26,36 @@ const PERSONAL: Record<string, (n: number) => boolean> = {
   IK4: (n) => n === 4,
 };
 
+/**
+ * A 999's CTX (005010X231A1): the business unit identifier (loop 2100) names an identifier of the
+ * rejected record in CTX01-1 and carries its value — a member's id, an SSN at some carriers — in
+ * CTX01-2; the segment and element contexts ("SITUATIONAL TRIGGER") say where in the 834 the problem
+ * sits: CTX02 the segment, CTX03 its position, CTX04 the loop, CTX05 the element's position, CTX06
+ * its reference number. What an operator needs to find the problem is kept; every value is masked,
+ * and so is anything that does not look like one of those (a carrier's free text).
+ */
+const CTX_NAME = /^(SITUATIONAL TRIGGER|[A-Z][A-Z0-9]{1,2}[0-9]{2}|[A-Z0-9]{2,3})$/;
+const CTX_KEPT: Record<number, RegExp> = {
+  2: /^[A-Z][A-Z0-9]{1,2}$/,
+  3: /^[0-9]{1,6}$/,
+  4: /^[0-9]{4}[A-Z]?$/,
+  5: /^[0-9]{1,2}(\x00[0-9]{1,2}){0,2}$/,
+  6: /^[0-9]{1,4}(\x00[0-9]{1,4})?$/,
+};
+
+function maskedContext(parts: string[], subElement: string): string[] {
+  return parts.map((v, i) => {
+    if (i === 0 || v === "") return v;
+    if (i === 1) {
+      const [name, ...values] = v.split(subElement);
+      if (!CTX_NAME.test(name)) return MASK;
+      return [name, ...values.map((x) => (x === "" ? x : MASK))].join(subElement);
+    }
+    const kept = CTX_KEPT[i];
+    return kept?.test(v.split(subElement).join("\x00")) ? v : MASK;
+  });
+}
+
 /** The file with personal elements replaced by •••; a text that is not X12 gives null (never shown raw). */
 export function maskedInterchange(text: string): string | null {
   const sep = separatorsOf(text);
@@ -34,9 +65,10 @@ export function maskedInterchange(text: string): string | null {
     .map((raw) => {
       const segment = raw.replace(/^\s+/, "");
       const parts = segment.split(sep.element);
+      const lead = raw.slice(0, raw.length - segment.length);
+      if (parts[0] === "CTX") return lead + maskedContext(parts, sep.subElement).join(sep.element);
       const personal = PERSONAL[parts[0]];
       if (!personal) return raw;
-      const lead = raw.slice(0, raw.length - segment.length);
       return lead + parts.map((v, i) => (i > 0 && v !== "" && personal(i) ? MASK : v)).join(sep.element);
     })
     .join(sep.segment);
