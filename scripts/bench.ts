@@ -19,7 +19,10 @@
  *
  *   f) /plans (all plans), g) /plans?type=dental, h) a plan page, i) /cart with a plan in it
  *      (40 other visitors, each with a plan of their own in the cart): req/s ratio to the static
- *      asset and p97.5. Every response's Server-Timing is checked: one answered from the page
+ *      asset and p97.5; and, without a goal, the floor they stand on: j) the store's emptiest page
+ *      (/session-expired for a signed-in visitor: the shell — root loader, header, footer, Remix's
+ *      document and handoff — around one paragraph), the same visitors, fresh. Every response's
+ *      Server-Timing is checked: one answered from the page
  *      cache (`cache;desc=hit`) makes the scenario's figures n/a, so none of them is a cached one.
  *
  * on three deployments: `--db sqlite` (one process), `--db postgres` (one process), `--db two`
@@ -176,7 +179,7 @@ type Figures = {
   forty: LoadResult;
   wizard: LoadResult;
   /** f–i: fresh renders (Cache-Control: no-cache), 40 visitors in turn */
-  fresh: { plans: LoadResult; dental: LoadResult; plan: LoadResult; cart: LoadResult };
+  fresh: { plans: LoadResult; dental: LoadResult; plan: LoadResult; cart: LoadResult; shell: LoadResult };
   weights: { label: string; weight: PageWeight }[];
   lighthouse?: LighthouseScore[];
   notes: string[];
@@ -307,6 +310,12 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     headers: { ...FRESH, Cookie: b.visitor.cookie() },
   }));
   const freshCartSteps: Step[] = buyers.map((b) => ({ method: "GET", path: "/cart", headers: { ...FRESH, Cookie: b.visitor.cookie() } }));
+  // j) the floor: the emptiest page a visitor is shown — the shell around one paragraph.
+  const freshShellSteps: Step[] = visitors.map((v) => ({
+    method: "GET",
+    path: "/session-expired",
+    headers: { ...FRESH, Cookie: v.cookie() },
+  }));
   // Before measuring: each answers 200 rendered (never from the page cache), on every process.
   for (const target of targets) {
     for (const [steps, mark] of [
@@ -314,6 +323,7 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
       [freshDentalSteps, "/month"],
       [freshPlanSteps, "/month"],
       [freshCartSteps, 'data-testid="cart-table"'],
+      [freshShellSteps, 'id="main"'],
     ] as const) {
       for (const step of [steps[0], steps[steps.length - 1]]) {
         const res = await request(target, "GET", step.path, { headers: { ...step.headers, "Accept-Encoding": "identity" } });
@@ -332,6 +342,7 @@ async function measure(d: Deployment, withLighthouse: boolean): Promise<Figures>
     dental: await load(`g) GET /plans?type=dental fresh, ${VISITORS} visitors`, freshLanes(freshDentalSteps)),
     plan: await load(`h) GET plan page fresh, ${VISITORS} visitors`, freshLanes(freshPlanSteps)),
     cart: await load(`i) GET /cart (1 plan) fresh, ${VISITORS} visitors`, freshLanes(freshCartSteps)),
+    shell: await load(`j) GET /session-expired (the shell alone) fresh, ${VISITORS} visitors`, freshLanes(freshShellSteps)),
   };
   for (const [name, result] of Object.entries(fresh)) {
     if (result.cache.hit)
@@ -565,6 +576,20 @@ function summary(all: Figures[], lighthouseRan: boolean) {
       g: ratioGoal,
     });
   }
+  // j) no goal: the floor f–i stand on — no page costs less than the shell around it.
+  const shell = (f: Figures) => f.fresh.shell;
+  rows.push({
+    what: "j) the shell alone (/session-expired) fresh: req/s vs static",
+    goal: "-",
+    value: (f) => rendered(shell(f), ratio(shell(f).requestsPerSecond, f.staticRps)),
+    format: percent,
+  });
+  rows.push({
+    what: "j)' the same, by server CPU per response",
+    goal: "-",
+    value: (f) => rendered(shell(f), ratio(f.staticCpuMs, shell(f).serverCpuMsPerResponse)),
+    format: percent,
+  });
   for (const [i, label] of ["/", "/plans", "plan page", "/cart", "wizard step"].entries()) {
     rows.push({
       what: `d) JS gzip, ${label}`,
