@@ -2,7 +2,7 @@
  * Security review (w10): whoever held the text message's signing link saw the applicant's and the
  * dependents' full names and dates of birth for up to 14 days. Now the link alone opens only what
  * identifies nobody (the first name, the plans' names); the signer types their date of birth,
- * checked in constant time and counted first (ADR 007) per link and per client; a right answer is
+ * checked in constant time and counted first (ADR 007) per link (over its whole life) and per client; a right answer is
  * remembered in that browser's session only, and the signing post checks it again; 5 wrong
  * answers end the link (the rep or group sends a new one); every success and failure is audited.
  */
@@ -179,14 +179,10 @@ describeEachDatabase("the signer proves who they are before the signing page sho
     expect(wrong.status).toBe(422);
     expect(wrong.data.fieldErrors).toEqual({ dob: "validation.signDobWrong" });
     expect(wrong.data.repopulateFields).toMatchObject({ dob: "01/02/1990" });
-    const link = await linkOf(id);
-    const counter = await app.store.db.selectFrom("rate_limits").selectAll().where("key", "=", `sign-dob:${link.id}`).executeTakeFirst();
-    expect(counter?.count).toBe(1);
+    expect((await linkOf(id)).attempts).toBe(1);
     // a right answer hands its try back
     await proveSigner(phone, token);
-    expect(
-      (await app.store.db.selectFrom("rate_limits").select("count").where("key", "=", `sign-dob:${link.id}`).executeTakeFirst())?.count,
-    ).toBe(1);
+    expect((await linkOf(id)).attempts).toBe(1);
     // refused without its CSRF token
     expect(
       (await phone.submit(signAction, `/sign/${token}`, { intent: "verify", dob: APPLICANT_DOB }, { params: { token }, csrf: null }))
@@ -243,6 +239,24 @@ describeEachDatabase("the signer proves who they are before the signing page sho
     expect((await phone.load(signLoader, path, { token })).status).toBe(404);
   });
 
+  it("the 5 are counted over the link's whole life: 4 wrong one day and 1 the next end it", async () => {
+    const { id, token, path } = await requested();
+    const start = app.clock.now;
+    try {
+      for (let i = 1; i < SIGN_DOB_TRIES; i++)
+        expect((await verify(browser(), token, `04/0${i}/1990`)).data.fieldErrors).toEqual({ dob: "validation.signDobWrong" });
+      // a day and an hour later (the link lives 14 days): the 5th wrong answer is the link's last
+      app.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+      expect((await verify(browser(), token, "04/09/1990")).location).toBe(path);
+      expect((await linkOf(id)).used_at).not.toBeNull();
+      const late = browser();
+      await verify(late, token, APPLICANT_DOB);
+      expect((await late.load(signLoader, path, { token })).data).toEqual({ state: "ended" });
+    } finally {
+      app.clock.now = start;
+    }
+  });
+
   it("wrong answers sent at once cannot exceed the link's 5", async () => {
     const { id, token, path } = await requested();
     const phones = Array.from({ length: 12 }, browser);
@@ -252,12 +266,7 @@ describeEachDatabase("the signer proves who they are before the signing page sho
     expect(results.every((r) => r.status === 422 || r.location === path)).toBe(true);
     const link = await linkOf(id);
     expect(link.used_at).not.toBeNull();
-    const counter = await app.store.db
-      .selectFrom("rate_limits")
-      .select("count")
-      .where("key", "=", `sign-dob:${link.id}`)
-      .executeTakeFirst();
-    expect(counter?.count).toBe(SIGN_DOB_TRIES);
+    expect(link.attempts).toBe(SIGN_DOB_TRIES);
     // exactly 5 answers were compared: 4 wrong, and the 5th ended the link; the rest were refused uncompared
     const failures = (await eventsOf(id)).map((e) => e.detail);
     expect(failures.filter((d) => d === "text_link_dob:wrong")).toHaveLength(wrong.length);
@@ -284,12 +293,7 @@ describeEachDatabase("the signer proves who they are before the signing page sho
     expect(throttled.status).toBe(422);
     expect(throttled.data.fieldErrors).toEqual({ dob: "validation.signDobThrottled" });
     const link = await linkOf(third.id);
-    const counter = await app.store.db
-      .selectFrom("rate_limits")
-      .select("count")
-      .where("key", "=", `sign-dob:${link.id}`)
-      .executeTakeFirst();
-    expect(counter?.count).toBe(SIGN_DOB_CLIENT_TRIES.max - 2 * (SIGN_DOB_TRIES - 1));
+    expect(link.attempts).toBe(SIGN_DOB_CLIENT_TRIES.max - 2 * (SIGN_DOB_TRIES - 1));
     expect(link.used_at).toBeNull();
     // the applicant, from their own phone, still gets in
     const own = browser();

@@ -1510,6 +1510,20 @@ const planPricesOfferDropped: Migration = {
   },
 };
 
+/**
+ * A signing link's wrong dates of birth, counted with the link for its whole life (ADR 005
+ * addendum): the rate limiter keeps a window of a day at most, so over the link's 14 days a holder
+ * got 4 wrong answers a day. Existing links start at 0.
+ */
+const linkTokenAttempts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable("link_tokens")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 type AnyRow = Record<string, unknown>;
 
 /** Rewrites one text column, 200 rows at a time (keyset on id), only where the value changes. */
@@ -1693,6 +1707,7 @@ export function migrationProvider(dialect: Dialect, options: { cipher?: Cipher }
         "032_plan_prices_offer": planPricesOffer,
         "033_carrier_echoes_masked": carrierEchoesMasked,
         "036_plan_prices_offer_dropped": planPricesOfferDropped,
+        "037_link_token_attempts": linkTokenAttempts,
         "038_personal_data_at_rest": personalDataAtRest(options.cipher),
       };
     },

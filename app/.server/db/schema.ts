@@ -705,6 +705,8 @@ export interface LinkTokenTable {
   expires_at: Timestamp;
   created_at: Timestamp;
   used_at: Timestamp | null;
+  /** wrong answers to the link's question (a signing link's date of birth), over its whole life */
+  attempts: Generated<number>;
 }
 
 /** Fixed-window counters shared by every server instance (rate limits, lockouts). */

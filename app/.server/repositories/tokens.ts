@@ -76,6 +76,34 @@ export async function expireLinkTokens(db: DB, enrollmentId: number, purpose: st
  * link): `used_at` is set although nothing was used — the page tells it from a signed one by the
  * policy, still awaiting. True for the one request that ended it.
  */
+/**
+ * Takes one of a live link's tries before an answer to its question is compared, in one atomic
+ * statement (ADR 007): the new number of tries, or null when none is left (or the link is used or
+ * expired). Counted for the link's whole life.
+ */
+export async function takeLinkTry(db: DB, id: number, maxTries: number, now: Date) {
+  const row = await db
+    .updateTable("link_tokens")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("attempts", "<", maxTries)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .returning("attempts")
+    .executeTakeFirst();
+  return row?.attempts ?? null;
+}
+
+/** Hands back a try that was taken but not used to compare (or was a right answer). */
+export async function releaseLinkTry(db: DB, id: number) {
+  await db
+    .updateTable("link_tokens")
+    .set((eb) => ({ attempts: eb("attempts", "-", 1) }))
+    .where("id", "=", id)
+    .where("attempts", ">", 0)
+    .execute();
+}
+
 export async function endLinkToken(db: DB, id: number, now: Date) {
   const done = await db
     .updateTable("link_tokens")

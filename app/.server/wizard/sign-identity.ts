@@ -6,9 +6,10 @@
  * application's in constant time. A right answer is remembered in this browser's session (the
  * link's id, nothing personal), so another browser with the same link must answer again.
  *
- * Counted first, in one atomic statement each (ADR 007): a try takes one of the link's 5, then
- * one of the client's hourly tries; only then is the date compared. A right answer hands both
- * back. The 5th wrong answer ends the link (`used_at` set while the policy still awaits the
+ * Counted first, in one atomic statement each (ADR 007): a try takes one of the link's 5 (counted
+ * on the link's row for its whole life, `link_tokens.attempts`), then one of the client's hourly
+ * tries; only then is the date compared. A right answer hands both back. The 5th wrong answer
+ * ends the link (`used_at` set while the policy still awaits the
  * signature); the rep or group sends a new one (ADR 005). Every success and failure is audited.
  */
 import crypto from "node:crypto";
@@ -17,25 +18,17 @@ import type { StoreSession } from "../platform/session";
 import type { AuditActor } from "~/domain/audit";
 import { audit } from "../platform/audit";
 import { releaseLimit, takeLimit } from "../platform/rate-limit";
-import { endLinkToken } from "../repositories/tokens";
+import { endLinkToken, releaseLinkTry, takeLinkTry } from "../repositories/tokens";
 import type { IsoDate } from "~/domain/dates";
 import type { SignatureRequest } from "./text-signature";
 
 /** Wrong dates of birth a link takes before it ends. */
 export const SIGN_DOB_TRIES = 5;
-/**
- * The link's counter. Its window is one day, the longest the rate limiter keeps (platform/rate-limit.ts
- * MAX_WINDOW_MS), so over the link's 14 days a patient holder gets 4 wrong answers a day without
- * ending it (with the client's 10 an hour on top): counting over the link's whole life needs a
- * counter kept as long as the link (not done; ADR 005 addendum's limits).
- */
-const LINK_TRIES = { max: SIGN_DOB_TRIES, windowMs: 24 * 60 * 60 * 1000 };
 /** Tries from one client (ADR 017) in an hour, whichever links: one client cannot end many people's links. */
 export const SIGN_DOB_CLIENT_TRIES = { max: 10, windowMs: 60 * 60 * 1000 };
 
 export type SignerCheck = "ok" | "wrong" | "ended" | "throttled";
 
-const linkKey = (request: SignatureRequest) => `sign-dob:${request.linkId}`;
 const clientLimitKey = (clientKey: string | null) => `sign-dob-client:${clientKey ?? "unknown"}`;
 
 /** Ended by too many wrong answers: used, yet the policy still awaits the signature. */
@@ -79,23 +72,24 @@ export async function verifySigner(
 async function check(services: Services, session: StoreSession, request: SignatureRequest, birthdate: IsoDate, clientKey: string | null) {
   if (signLinkEnded(request)) return "ended";
   const now = services.now();
-  const tries = await takeLimit(services.db, linkKey(request), LINK_TRIES, now);
-  if (!tries.allowed) {
+  // the link's tries, over its whole life: none left (or used, or expired) ends it
+  const tries = await takeLinkTry(services.db, request.linkId, SIGN_DOB_TRIES, now);
+  if (tries === null) {
     await endLinkToken(services.db, request.linkId, now);
     return "ended";
   }
   const client = await takeLimit(services.db, clientLimitKey(clientKey), SIGN_DOB_CLIENT_TRIES, now);
   if (!client.allowed) {
-    await releaseLimit(services.db, linkKey(request), tries);
+    await releaseLinkTry(services.db, request.linkId);
     return "throttled";
   }
   if (sameDate(birthdate, request.enrollment.birthdate)) {
-    await releaseLimit(services.db, linkKey(request), tries);
+    await releaseLinkTry(services.db, request.linkId);
     await releaseLimit(services.db, clientLimitKey(clientKey), client);
     session.set("signProven", request.linkId);
     return "ok";
   }
-  if (tries.count >= SIGN_DOB_TRIES) {
+  if (tries >= SIGN_DOB_TRIES) {
     await endLinkToken(services.db, request.linkId, now);
     return "ended";
   }
