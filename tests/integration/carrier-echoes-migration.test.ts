@@ -5,11 +5,10 @@
  * report's unknown member by subscriber id (an SSN at some carriers) and name — is masked as
  * receive.ts now keeps it. What identifies nobody (an HD03 bad value, codes) and the sealed copy stay.
  */
-import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { Migrator, sql } from "kysely";
-import { openStore, type Store } from "~/.server/db/connection";
-import { migrationProvider } from "~/.server/db/migrations";
+import { openMigrator } from "../support/migrator";
+import type { Migrator } from "kysely";
+import type { Store } from "~/.server/db/connection";
 
 const kinds = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 const SSN = "123456789";
@@ -44,22 +43,9 @@ describe.each(kinds)("migration 033 on %s", (kind) => {
   afterEach(() => close());
 
   async function open(): Promise<{ store: Store; migrator: Migrator }> {
-    if (kind === "sqlite") {
-      const store = openStore(":memory:");
-      close = () => store.close();
-      return { store, migrator: new Migrator({ db: store.db, provider: migrationProvider("sqlite") }) };
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `echoes033_${randomBytes(5).toString("hex")}`;
-    const admin = openStore(url, { poolSize: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    const store = openStore(url, { searchPath: schema, poolSize: 2 });
-    close = async () => {
-      await store.close();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    };
-    return { store, migrator: new Migrator({ db: store.db, provider: migrationProvider("postgres"), migrationTableSchema: schema }) };
+    const opened = await openMigrator(kind, "echoes033");
+    close = opened.close;
+    return opened;
   }
 
   it("masks the SSN a carrier echoed in every clear column, and keeps the rest", async () => {

@@ -3,11 +3,10 @@
  * console's trail were only in audit_events; the migration copies them to the trail as the
  * command line's, and leaves the console's own (already on the trail) and audit_events as they are.
  */
-import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { Migrator, sql } from "kysely";
-import { openStore, type Store } from "~/.server/db/connection";
-import { migrationProvider } from "~/.server/db/migrations";
+import { openMigrator } from "../support/migrator";
+import type { Migrator } from "kysely";
+import type { Store } from "~/.server/db/connection";
 
 const kinds = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
@@ -16,22 +15,9 @@ describe.each(kinds)("migration 027 on %s", (kind) => {
   afterEach(() => close());
 
   async function open(): Promise<{ store: Store; migrator: Migrator }> {
-    if (kind === "sqlite") {
-      const store = openStore(":memory:");
-      close = () => store.close();
-      return { store, migrator: new Migrator({ db: store.db, provider: migrationProvider("sqlite") }) };
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `trail027_${randomBytes(5).toString("hex")}`;
-    const admin = openStore(url, { poolSize: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    const store = openStore(url, { searchPath: schema, poolSize: 2 });
-    close = async () => {
-      await store.close();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    };
-    return { store, migrator: new Migrator({ db: store.db, provider: migrationProvider("postgres"), migrationTableSchema: schema }) };
+    const opened = await openMigrator(kind, "trail027");
+    close = opened.close;
+    return opened;
   }
 
   it("copies the command line's catalog changes from audit_events to the console's trail", async () => {

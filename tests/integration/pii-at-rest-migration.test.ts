@@ -8,11 +8,10 @@
  * - a carrier's inbound file keeps its clear copy with a 999's CTX values masked (domain/x12/masked.ts).
  * Sealing needs the key: without one, a database with such rows is refused before anything changes.
  */
-import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { Migrator, sql } from "kysely";
-import { openStore, type Store } from "~/.server/db/connection";
-import { migrationProvider } from "~/.server/db/migrations";
+import { openMigrator } from "../support/migrator";
+import type { Migrator } from "kysely";
+import type { Store } from "~/.server/db/connection";
 import { seedDatabase } from "~/.server/db/seed";
 import { createCipher } from "~/.server/platform/crypto";
 import { openBody } from "~/.server/platform/outbox";
@@ -52,23 +51,9 @@ describe.each(kinds)("migration 038 on %s", (kind) => {
   afterEach(() => close());
 
   async function open(withKey: boolean): Promise<{ store: Store; migrator: Migrator }> {
-    const provider = migrationProvider(kind, withKey ? { cipher } : {});
-    if (kind === "sqlite") {
-      const store = openStore(":memory:");
-      close = () => store.close();
-      return { store, migrator: new Migrator({ db: store.db, provider }) };
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `pii038_${randomBytes(5).toString("hex")}`;
-    const admin = openStore(url, { poolSize: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    const store = openStore(url, { searchPath: schema, poolSize: 2 });
-    close = async () => {
-      await store.close();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    };
-    return { store, migrator: new Migrator({ db: store.db, provider, migrationTableSchema: schema }) };
+    const opened = await openMigrator(kind, "pii038", withKey ? { cipher } : {});
+    close = opened.close;
+    return opened;
   }
 
   /** A database at 036 with an answered plan, pre-009 outbox rows and a 999 with a CTX, as they were kept. */
