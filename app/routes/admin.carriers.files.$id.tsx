@@ -7,6 +7,7 @@ import { requireOperator } from "~/.server/operators/guard";
 import { carrierFileDetail } from "~/.server/carriers/console";
 import { pageTitle } from "~/utils/page-title";
 import { recordIdFrom } from "~/domain/record-id";
+import { ackErrorText, codeWithWords, differenceValue, type ShownAckError } from "~/views/carrier-words";
 
 export const meta = pageTitle("adminCarrierFile");
 
@@ -24,25 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function AdminCarrierFile() {
   const { file, carrierId, canEdit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const errorText = (e: {
-    segment: string;
-    segmentPosition: number;
-    element?: string;
-    elementErrorCode?: string;
-    elementError?: string;
-    segmentErrorCode?: string;
-    segmentError?: string;
-    badValue?: string;
-  }) =>
-    [
-      `${t("carrierConsole.segment")} ${e.segment} (${e.segmentPosition})`,
-      e.segmentErrorCode ? `${e.segmentErrorCode} ${e.segmentError ?? ""}` : null,
-      e.element ? `${t("carrierConsole.element")} ${e.element}` : null,
-      e.elementErrorCode ? `${t("carrierConsole.code")} ${e.elementErrorCode} ${e.elementError ?? ""}` : null,
-      e.badValue ? `“${e.badValue}”` : null,
-    ]
-      .filter(Boolean)
-      .join(" · ");
+  const errorText = (e: ShownAckError) => ackErrorText(t, e);
   return (
     <div className="stack">
       <p>
@@ -103,7 +86,7 @@ export default function AdminCarrierFile() {
             {file.transactions.map((tx) => (
               <li key={tx.controlNumber}>
                 ST02 {tx.controlNumber}: {t(`carrierConsole.statuses.${tx.status}`, { defaultValue: tx.status })}
-                {tx.codes.length ? <> · {tx.codes.map((c) => `${c.code} ${c.meaning}`).join("; ")}</> : null}
+                {tx.codes.length ? <> · {tx.codes.map((c) => codeWithWords(t, "transaction", c.code)).join("; ")}</> : null}
                 {tx.errors.length ? (
                   <ul>
                     {tx.errors.map((e, i) => (
@@ -156,12 +139,34 @@ export default function AdminCarrierFile() {
             <li>
               {t("carrierConsole.unknownToUs")}: {file.report.unknownToUs.map((u) => u.memberId ?? u.subscriberId).join(", ") || "—"}
             </li>
-            {file.report.differences.map((d, i) => (
-              <li key={i}>
-                {d.memberId} {d.planCode} {d.field}: {d.ours} → {d.theirs}
-              </li>
-            ))}
           </ul>
+          {file.report.differences.length ? (
+            <div className="table-scroll">
+              <table data-testid="carrier-differences">
+                <caption>{t("carrierConsole.differences")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("carrierConsole.differenceMember")}</th>
+                    <th scope="col">{t("carrierConsole.differencePlan")}</th>
+                    <th scope="col">{t("carrierConsole.differenceField")}</th>
+                    <th scope="col">{t("carrierConsole.differenceOurs")}</th>
+                    <th scope="col">{t("carrierConsole.differenceTheirs")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {file.report.differences.map((d, i) => (
+                    <tr key={i}>
+                      <th scope="row">{d.memberId}</th>
+                      <td>{d.planCode}</td>
+                      <td>{t(`carrierConsole.differenceFields.${d.field}`)}</td>
+                      <td>{differenceValue(t, d.field, d.ours)}</td>
+                      <td>{differenceValue(t, d.field, d.theirs)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
         </section>
       ) : null}
       {canEdit &&

@@ -146,6 +146,19 @@ export const INTERCHANGE_NOTES: Record<string, string> = {
   "031": "Invalid grade of service code",
 };
 
+/**
+ * The code lists an acknowledgment's codes come from, by what they qualify. The English above is
+ * the standard's; the console shows each code's words in the operator's language
+ * (`x12Codes.<list>.<code>` in the locales, checked equal to these lists by a test).
+ */
+export const ACK_CODE_LISTS = {
+  segment: SEGMENT_ERRORS,
+  element: ELEMENT_ERRORS,
+  transaction: TRANSACTION_ERRORS,
+  group: GROUP_ERRORS,
+  interchange: INTERCHANGE_NOTES,
+} as const;
+
 /** One error the carrier found in a transaction set: where (segment, loop, element) and the code. */
 export interface AckError {
   /** IK301 segment ID, IK302 its position in the transaction set, IK303 the loop. */
