@@ -184,7 +184,8 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     expect(JSON.parse(rejected.errors_json!)[0]).not.toHaveProperty("badValue");
     expect(JSON.parse(tx.errors_json!).errors[0]).not.toHaveProperty("badValue");
     expect((await carrierStatusOf(db(), [policyId], "en"))[0]).toMatchObject({ state: "problem" });
-    expect(fs.readdirSync(path.join(root, CARRIER, "inbound", "processed"))).toEqual(["999-rejected.x12"]);
+    // read and kept sealed in the database, the carrier's file leaves no copy in the clear on our disk
+    expect(fs.readdirSync(path.join(root, CARRIER, "inbound"))).toEqual([]);
 
     // the applicant's receipt: the problem, in words, no code
     const receipt = await applicant.load(receiptLoader, "/enrollment/receipt");

@@ -5,7 +5,8 @@
  * their snapshots put back, so the next run sends them again once corrected. An effectuation or
  * audit 834 marks a change effective only where it lists the member with an active coverage of the
  * change's plan and the same dates (ADR 027 addendum); its differences from what we sent are kept as a
- * reconciliation report. Every file read is kept and moved to the inbox's processed folder.
+ * reconciliation report. Every file read is kept, sealed, in the database, then released (the local
+ * directory removes it: no member's data stays on our disk in the clear).
  */
 import crypto from "node:crypto";
 import type { Services } from "../services";
@@ -15,6 +16,7 @@ import { carrierVerdict, parseEffectuation834, reconcile } from "~/domain/x12/ef
 import type { MemberSnapshot } from "~/domain/x12/member-change";
 import type { CarrierFileStatus } from "../db/schema";
 import { DEFAULT_CARRIERS_ROOT, transportOf } from "./transport-of";
+import { carrierFolders, removeKeptCopies } from "../adapters/carrier-transport/local-directory";
 import type { FeedOptions } from "./send";
 import { keptAck, keptInbound, keptReport } from "~/domain/x12/masked";
 import {
@@ -24,6 +26,7 @@ import {
   carrierProfiles,
   changesOfFile,
   fileByName,
+  inboundFileKept,
   insertAcknowledgment,
   insertFile,
   outboundByControlNumber,
@@ -214,6 +217,15 @@ async function readOne(services: Services, profile: CarrierProfile, name: string
   });
 }
 
+/** Copies an older version left in inbound/processed in the clear, removed once the database holds them sealed. */
+async function forgetKeptCopies(services: Services, profile: CarrierProfile, root: string) {
+  const { removed, left } = await removeKeptCopies(carrierFolders(root, profile.carrier_code), (text) =>
+    inboundFileKept(services.db, profile.carrier_id, crypto.createHash("sha256").update(text).digest("hex")),
+  );
+  if (removed || left)
+    services.log.info("carrier files read before: copies in the clear removed", { carrier: profile.carrier_code, removed, left });
+}
+
 /** `npm run carriers -- receive`: every active profile's inbox (or one carrier's). */
 export async function receiveFeeds(services: Services, options: FeedOptions = {}): Promise<ReceiveReport[]> {
   const reports: ReceiveReport[] = [];
@@ -221,11 +233,13 @@ export async function receiveFeeds(services: Services, options: FeedOptions = {}
     const report: ReceiveReport = { carrier: profile.carrier_code, read: [], failed: [] };
     reports.push(report);
     try {
-      const transport = options.transport?.(profile) ?? transportOf(profile, options.root ?? DEFAULT_CARRIERS_ROOT);
+      const root = options.root ?? DEFAULT_CARRIERS_ROOT;
+      const transport = options.transport?.(profile) ?? transportOf(profile, root);
+      if (!options.transport && profile.transport === "local") await forgetKeptCopies(services, profile, root);
       for (const name of await transport.listInbox()) {
         try {
           const result = await readOne(services, profile, name, await transport.get(name));
-          await transport.moveToProcessed(name);
+          await transport.release(name);
           report.read.push({ name, ...result });
         } catch (error) {
           report.failed.push({ name, error: error instanceof Error ? error.message : "unknown" });

@@ -149,6 +149,19 @@ export function fileByName(db: DB, carrierId: number, direction: "out" | "in", n
     .executeTakeFirst();
 }
 
+/** Whether the carrier's file with these bytes (their SHA-256) was read and is kept, sealed. */
+export async function inboundFileKept(db: DB, carrierId: number, digest: string) {
+  const row = await db
+    .selectFrom("carrier_files")
+    .select("id")
+    .where("carrier_id", "=", carrierId)
+    .where("direction", "=", "in")
+    .where("digest", "=", digest)
+    .where("content_enc", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function outboundByControlNumber(db: DB, carrierId: number, controlNumber: number) {
   return (
     db

@@ -1,10 +1,12 @@
 /**
  * The embedded transport: data/carriers/<carrier>/outbound and inbound on this machine. Writes are
  * atomic (a temporary file in the same folder, then rename), so a reader never sees half a file.
- * Inbound files, once read, move to inbound/processed. An 834 carries members' whole SSNs: the
+ * An inbound file, once read and kept sealed in the database, is removed: this folder is our own
+ * disk, and a carrier's file holds members' SSNs and names. An 834 carries members' whole SSNs: the
  * folders are 0700 and the files 0600 whatever the umask, and those an older version left readable
  * (0755 folders, 0644 files) are tightened the first time this process uses a carrier's folders
- * (as the SQLite files are: platform/private-files.ts).
+ * (as the SQLite files are: platform/private-files.ts). Copies an older version moved to
+ * inbound/processed in the clear go once the database holds them (`removeKeptCopies`).
  */
 import { randomUUID } from "node:crypto";
 import fsSync from "node:fs";
@@ -79,7 +81,7 @@ export function tightenCarrierFolders(root: string, carrier: string) {
   const base = path.dirname(folders.outbound);
   if (tightened.has(base)) return;
   if (fsSync.existsSync(root)) tightenFolder(path.resolve(root));
-  for (const dir of [base, folders.outbound, path.join(folders.outbound, "sent"), folders.inbound, folders.processed]) {
+  for (const dir of [base, folders.outbound, folders.inbound, folders.processed]) {
     let entries: fsSync.Dirent[];
     try {
       entries = fsSync.readdirSync(dir, { withFileTypes: true });
@@ -101,34 +103,25 @@ export function localDirectoryTransport(root: string, carrier: string): CarrierT
     put: async (name, bytes) => writeAtomically(folders.outbound, assertFileName(name), bytes),
     listInbox: () => plainFiles(folders.inbound),
     get: async (name) => readCapped(path.join(folders.inbound, assertFileName(name)), MAX_INBOUND_BYTES),
-    async moveToProcessed(name) {
-      await fs.mkdir(folders.processed, { recursive: true, mode: FOLDER });
-      const kept = path.join(folders.processed, assertFileName(name));
-      await fs.rename(path.join(folders.inbound, name), kept);
-      // the carrier's file may echo SSNs (a 999's bad value, an effectuation 834): kept 0600 whatever mode it came with
-      tighten(kept, FILE);
-    },
+    release: (name) => fs.rm(path.join(folders.inbound, assertFileName(name)), { force: true }),
   };
 }
 
 /**
- * Retry-safe delivery through a remote transport: files wait in the local outbound folder; each is
- * uploaded, then moved to outbound/sent. A failed upload leaves it in outbound for the next run.
+ * The copies an older version moved to inbound/processed after reading them, in the clear: each
+ * one the database holds (`isKept(text)`: the same carrier's file with the same digest, sealed) is
+ * removed; one it does not hold is left as it is. Returns how many went and how many stay.
  */
-export async function deliverOutbound(localOutbound: string, remote: CarrierTransport) {
-  const sentDir = path.join(localOutbound, "sent");
-  const delivered: string[] = [];
-  const failed: Array<{ name: string; error: string }> = [];
-  for (const name of await plainFiles(localOutbound)) {
-    try {
-      await remote.put(name, new Uint8Array(await fs.readFile(path.join(localOutbound, name))));
-    } catch (error) {
-      failed.push({ name, error: (error as Error).message });
-      continue;
-    }
-    await fs.mkdir(sentDir, { recursive: true, mode: FOLDER });
-    await fs.rename(path.join(localOutbound, name), path.join(sentDir, name));
-    delivered.push(name);
+export async function removeKeptCopies(folders: ReturnType<typeof carrierFolders>, isKept: (text: string) => Promise<boolean>) {
+  let removed = 0;
+  let left = 0;
+  for (const name of await plainFiles(folders.processed)) {
+    const file = path.join(folders.processed, name);
+    const text = Buffer.from(await readCapped(file, MAX_INBOUND_BYTES)).toString("utf8");
+    if (await isKept(text)) {
+      await fs.rm(file, { force: true });
+      removed++;
+    } else left++;
   }
-  return { delivered, failed };
+  return { removed, left };
 }

@@ -65,7 +65,7 @@ export function sftpTransport(profile: SftpProfile): CarrierTransport {
         await client.get(remote, sink.stream);
         return sink.bytes();
       }),
-    moveToProcessed: (name) =>
+    release: (name) =>
       withClient(async (client) => {
         if (!(await client.exists(profile.processed))) await client.mkdir(profile.processed, true);
         await client.rename(join(profile.inbox, name), join(profile.processed, name));

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateSshKeyPair, startSftpServer, type TestSftpServer } from "../../../../tests/support/sftp-server";
-import { deliverOutbound, localDirectoryTransport, writeAtomically } from "./local-directory";
+import { localDirectoryTransport, writeAtomically } from "./local-directory";
 import { type SftpProfile, sftpTransport } from "./sftp";
 
 const text = (b: Uint8Array) => Buffer.from(b).toString("utf8");
@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("the local-directory transport", () => {
-  it("writes outbound atomically, lists and reads inbound, moves read files to processed", async () => {
+  it("writes outbound atomically, lists and reads inbound, removes a file once released (our own disk)", async () => {
     const t = localDirectoryTransport(path.join(dir, "carriers"), "brightsmile");
     await t.put("BSF-000017.834", Buffer.from("ISA*…~"));
     expect(fs.readdirSync(t.folders.outbound)).toEqual(["BSF-000017.834"]);
@@ -26,9 +26,10 @@ describe("the local-directory transport", () => {
     fs.writeFileSync(path.join(t.folders.inbound, ".999-4413.x12.part"), "half");
     expect(await t.listInbox()).toEqual(["999-4412.x12"]);
     expect(text(await t.get("999-4412.x12"))).toBe("ack");
-    await t.moveToProcessed("999-4412.x12");
+    await t.release("999-4412.x12");
     expect(await t.listInbox()).toEqual([]);
-    expect(fs.readdirSync(t.folders.processed)).toEqual(["999-4412.x12"]);
+    expect(fs.readdirSync(t.folders.inbound)).toEqual([".999-4413.x12.part"]);
+    expect(fs.existsSync(t.folders.processed)).toBe(false);
   });
 
   it("leaves no file behind when a write fails, and refuses names that are paths", async () => {
@@ -69,7 +70,7 @@ describe("the SFTP transport, against a real SFTP server started here", () => {
   });
   afterEach(() => server.close());
 
-  it("uploads with key authentication, then lists, reads and moves what came back", async () => {
+  it("uploads with key authentication, then lists, reads and moves what came back to the carrier's processed folder", async () => {
     const t = sftpTransport(profile);
     await t.put("BSF-000017.834", Buffer.from("ISA*00~"));
     expect(fs.readdirSync(path.join(remote, "outbox"))).toEqual(["BSF-000017.834"]);
@@ -79,7 +80,7 @@ describe("the SFTP transport, against a real SFTP server started here", () => {
     fs.writeFileSync(path.join(remote, "inbox", "999-4413.x12.part"), "half");
     expect(await t.listInbox()).toEqual(["999-4412.x12"]);
     expect(text(await t.get("999-4412.x12"))).toBe("ISA*ack~");
-    await t.moveToProcessed("999-4412.x12");
+    await t.release("999-4412.x12");
     expect(await t.listInbox()).toEqual([]);
     expect(fs.readdirSync(path.join(remote, "inbox", "processed"))).toEqual(["999-4412.x12"]);
   });
@@ -88,29 +89,5 @@ describe("the SFTP transport, against a real SFTP server started here", () => {
     const stranger = generateSshKeyPair();
     await expect(sftpTransport({ ...profile, privateKey: stranger.private }).listInbox()).rejects.toThrow();
     await expect(sftpTransport({ ...profile, hostKey: () => false }).listInbox()).rejects.toThrow();
-  });
-
-  it("keeps a file in outbound when the upload fails and delivers it on the next run, once", async () => {
-    const local = localDirectoryTransport(path.join(dir, "carriers"), "brightsmile");
-    await local.put("BSF-000018.834", Buffer.from("ISA*18~"));
-    const t = sftpTransport({ ...profile, readyTimeoutMs: 2000 });
-
-    await server.close(); // SFTP is down
-    const down = await deliverOutbound(local.folders.outbound, t);
-    expect(down.delivered).toEqual([]);
-    expect(down.failed.map((f) => f.name)).toEqual(["BSF-000018.834"]);
-    expect(fs.readdirSync(local.folders.outbound)).toContain("BSF-000018.834");
-
-    server = await startSftpServer(remote);
-    const back = sftpTransport({
-      ...profile,
-      port: server.port,
-      privateKey: server.clientPrivateKey,
-      hostKey: (key) => key.equals(server.hostPublicKey),
-    });
-    expect(await deliverOutbound(local.folders.outbound, back)).toEqual({ delivered: ["BSF-000018.834"], failed: [] });
-    expect(fs.readFileSync(path.join(remote, "outbox", "BSF-000018.834"), "utf8")).toBe("ISA*18~");
-    expect(fs.readdirSync(path.join(local.folders.outbound, "sent"))).toEqual(["BSF-000018.834"]);
-    expect(await deliverOutbound(local.folders.outbound, back)).toEqual({ delivered: [], failed: [] });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * How files reach a carrier and come back (issue 29, ADR 027): put a file in the carrier's
- * outbox, list its inbox, read one, move it to processed. Implementations: a local directory
+ * outbox, list its inbox, read one, release it once read. Implementations: a local directory
  * (the embedded default) and SFTP. Names are plain file names, never paths.
  */
 export interface CarrierTransport {
@@ -8,7 +8,12 @@ export interface CarrierTransport {
   listInbox(): Promise<string[]>;
   /** The file's bytes; InboundTooLargeError, nothing read past the cap, when it is larger than MAX_INBOUND_BYTES. */
   get(name: string): Promise<Uint8Array>;
-  moveToProcessed(name: string): Promise<void>;
+  /**
+   * The file is read and its whole text committed, sealed, to the database: let it go. SFTP moves it
+   * to the carrier's processed folder (their server, their retention); the local directory, which is
+   * our own disk, removes it — a carrier's file holds members' SSNs and names.
+   */
+  release(name: string): Promise<void>;
 }
 
 /** A file name that cannot climb out of its folder or hide (no separators, no leading dot). */
