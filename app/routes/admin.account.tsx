@@ -22,9 +22,10 @@ const NOTICES = new Set(["added", "removed", "confirmed"]);
 
 /**
  * /admin/account: the signed-in operator's own account (issue 27, ADR 025) — who they are, and
- * their passkeys: listed, removed with a plain form, added with JavaScript (WebAuthn). Adding
- * needs a sign-in less than 5 minutes old: an older session first confirms it is its operator
- * with a new e-mail code (`confirm-send`, `confirm-code`, plain forms), which starts a new session.
+ * their passkeys: listed, removed with a plain form, added with JavaScript (WebAuthn). Adding and
+ * removing need a sign-in less than 5 minutes old: an older session first confirms it is its
+ * operator with a new e-mail code (`confirm-send`, `confirm-code`, plain forms), which starts a
+ * new session; a removal asked by an older session comes back with `notice=reauth`.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const op = await requireOperator(args);
@@ -41,7 +42,8 @@ export async function loader(args: LoaderFunctionArgs) {
       confirm: !recent && reauthKey ? { reference: codeReference(reauthKey) } : null,
       wait: /^[1-9][0-9]{0,3}$/.test(url.searchParams.get("wait") ?? "") ? Number(url.searchParams.get("wait")) : null,
       operator: { name: op.operator.name, email: op.operator.email, role: op.operator.role },
-      notice: notice && NOTICES.has(notice) ? notice : null,
+      // "reauth": a removal refused for the sign-in's age (said only while it is still too old)
+      notice: notice && NOTICES.has(notice) ? notice : notice === "reauth" && !recent ? notice : null,
       passkeys: passkeys.map((p) => ({
         id: p.id,
         name: p.name,
@@ -89,7 +91,10 @@ export async function action(args: ActionFunctionArgs) {
   const raw = field(form, "id", 12);
   const passkeyId = recordIdFrom(raw);
   if (passkeyId === null) throw new Response("Not Found", { status: 404 });
-  if (!(await removePasskey(op.services, op.actor, op.operator, passkeyId, locale))) throw new Response("Not Found", { status: 404 });
+  const removed = await removePasskey(op.services, op.actor, op.operator, op.session.signedInAt, passkeyId, locale);
+  // a session signed in too long ago (a stolen one?) first confirms with an e-mail code, as for adding
+  if (!removed.ok && removed.reason === "reauth") return redirect("/admin/account?notice=reauth", { status: 303 });
+  if (!removed.ok) throw new Response("Not Found", { status: 404 });
   return redirect("/admin/account?notice=removed");
 }
 
@@ -99,7 +104,13 @@ export default function AdminAccount() {
   return (
     <div className="stack">
       <h1>{t("admin.account.title")}</h1>
-      {data.notice ? (
+      {data.notice === "reauth" ? (
+        <div className="notice notice--error" role="alert" data-testid="reauth">
+          <p>
+            {t("admin.account.removeReauth")} <a href="#passkey-confirm">{t("admin.account.removeReauthLink")}</a>
+          </p>
+        </div>
+      ) : data.notice ? (
         <div className="notice notice--success" role="status" data-testid="account-notice">
           <p>{t(`admin.account.notice.${data.notice}`)}</p>
         </div>
@@ -140,7 +151,7 @@ export default function AdminAccount() {
         {data.recent ? (
           <PasskeyAdd />
         ) : (
-          <div className="stack" data-testid="passkey-confirm">
+          <div className="stack" id="passkey-confirm" data-testid="passkey-confirm">
             <p>{t("admin.account.confirmIntro")}</p>
             {data.wait ? (
               <div className="notice notice--error" role="alert">

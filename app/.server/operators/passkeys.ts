@@ -13,8 +13,10 @@
  *   user handle): a signature counter that does not move forward refuses the sign-in (a cloned
  *   authenticator), and two sign-ins racing with one credential move it once;
  * - the **trail**: every passkey added or removed (before → after, in the change's transaction),
- *   every sign-in and failure (`sign_in.success` with detail `passkey`, `sign_in.failure` with
- *   `passkey_<reason>`); a new passkey is also e-mailed to its operator.
+ *   every refused add or removal (`passkey.add_failure`, `passkey.remove_failure`), every sign-in
+ *   and failure (`sign_in.success` with detail `passkey`, `sign_in.failure` with
+ *   `passkey_<reason>`); a passkey added or removed is also e-mailed to its operator.
+ * - **step-up**: adding or removing a passkey needs a sign-in under RECENT_SIGN_IN_MS old.
  *
  * A passkey sign-in asks for user verification (a PIN, a fingerprint): the passkey stands alone.
  * It counts in the same per-client failure limit as wrong codes. The route then starts the same
@@ -53,11 +55,12 @@ import { recordChange, recordEvent, type OperatorActor } from "./trail";
 export const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
 /**
- * How recent the session's sign-in must be to add a passkey (L1): a hijacked session alone must
- * not buy lasting access, so an older session first confirms with a new e-mail code.
+ * How recent the session's sign-in must be to add or remove a passkey (L1): a hijacked session
+ * alone must not buy lasting access nor take the owner's passkeys away, so an older session first
+ * confirms with a new e-mail code.
  */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
-/** Whether a session signed in at `signedInAt` (ms) may add a passkey now. */
+/** Whether a session signed in at `signedInAt` (ms) may add or remove a passkey now. */
 export const signedInRecently = (services: Services, signedInAt: number) => services.now().getTime() - signedInAt < RECENT_SIGN_IN_MS;
 /** Passkeys one operator may keep. */
 export const MAX_PASSKEYS = 10;
@@ -251,21 +254,30 @@ export async function addPasskey(
   return outcome;
 }
 
+export type RemovePasskeyResult = { ok: true } | { ok: false; reason: "notFound" | "reauth" };
+
 /**
  * Removes one of the operator's own passkeys (on the trail, `passkey.remove`, and e-mailed to the
- * operator, in one transaction); false when it is not theirs.
+ * operator, in one transaction); `notFound` when it is not theirs. As adding, only for a session
+ * signed in within RECENT_SIGN_IN_MS (else `reauth`, on the trail as `passkey.remove_failure`,
+ * before the passkey is looked up): a stolen session must not remove the owner's passkeys.
  */
 export async function removePasskey(
   services: Services,
   actor: OperatorActor & { operatorId: number },
   operator: Pick<Operator, "id" | "email" | "name">,
+  signedInAt: number,
   id: number,
   locale: string,
-) {
+): Promise<RemovePasskeyResult> {
+  if (!signedInRecently(services, signedInAt)) {
+    await recordEvent(services, actor, { kind: "passkey.remove_failure", subject: `operator:${operator.id}`, detail: "reauth" });
+    return { ok: false, reason: "reauth" };
+  }
   const t = await services.i18n.getFixedT(locale, "common");
-  return withMessages(services, async (tx) => {
+  return withMessages(services, async (tx): Promise<RemovePasskeyResult> => {
     const row = (await passkeysOf(tx.db, operator.id)).find((p) => p.id === id);
-    if (!row || !(await deletePasskey(tx.db, operator.id, id))) return false;
+    if (!row || !(await deletePasskey(tx.db, operator.id, id))) return { ok: false, reason: "notFound" };
     await recordChange(services, tx.db, actor, {
       kind: "passkey.remove",
       targetType: "operator_passkey",
@@ -282,7 +294,7 @@ export async function removePasskey(
       html: `<p>${esc(text)}</p>`,
       kind: "operator_passkey_removed",
     });
-    return true;
+    return { ok: true };
   });
 }
 
