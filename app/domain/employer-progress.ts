@@ -24,10 +24,6 @@ export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 export const PROGRESS_FILTERS = ["all", ...PROGRESS_STATUSES, "terminated"] as const;
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 
-export function isWaiverReason(v: unknown): v is WaiverReason {
-  return typeof v === "string" && (WAIVER_REASONS as readonly string[]).includes(v);
-}
-
 /**
  * Where one employee stands: enrolled once their invitation's enrollment is complete or their
  * member holds an active plan; waived while a waiver stands (an enrollment completed after it

@@ -114,10 +114,6 @@ export function recoverSsn(input: string): string | null {
   return isValidSsn(nine) ? nine : null;
 }
 
-export function formatSsn(nine: string) {
-  return `${nine.slice(0, 3)}-${nine.slice(3, 5)}-${nine.slice(5)}`;
-}
-
 export function parseGender(input: string): 0 | 1 | null {
   const s = lower(input);
   if (["m", "male", "masculino", "hombre", "h"].includes(s)) return 0;
@@ -298,7 +294,3 @@ export const COMPARED_FIELDS: ReadonlyArray<keyof Omit<EmployeeRecord, "ssn" | "
   "zip",
 ];
 
-/** Whether two records say the same (an SSN not given keeps the one on file: `ssnKnown`). */
-export function sameEmployee(a: EmployeeRecord, b: EmployeeRecord) {
-  return COMPARED_FIELDS.every((k) => a[k] === b[k]) && (a.ssn === null || b.ssn === null || a.ssn === b.ssn);
-}

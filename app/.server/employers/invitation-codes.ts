@@ -9,10 +9,7 @@
 import type { Services } from "../services";
 import type { StoreSession } from "../platform/session";
 import {
-  LINK_CODE_FAILURES,
   LINK_CODE_MAX_TRIES,
-  LINK_CODE_RESEND_AFTER_MS,
-  LINK_CODE_SENDS,
   LINK_CODE_TTL_MS,
   pendingLinkCode,
   sendLinkCode,
@@ -29,12 +26,7 @@ import { isConfirmedContact } from "../wizard/contact-codes";
 import { localeOf } from "~/domain/locale";
 
 export const INVITE_CODE_TTL_MS = LINK_CODE_TTL_MS;
-export const INVITE_RESEND_AFTER_MS = LINK_CODE_RESEND_AFTER_MS;
 export const INVITE_CODE_MAX_TRIES = LINK_CODE_MAX_TRIES;
-/** codes sent for one employee in an hour, whichever browsers asked (no mail cannon) */
-export const INVITE_CODE_SENDS = LINK_CODE_SENDS;
-/** wrong codes for one employee in an hour, from any browser */
-export const INVITE_CODE_FAILURES = LINK_CODE_FAILURES;
 
 /** The invitations' codes: the names they have had since ADR 023 (limits, hashes, audit kinds, mail). */
 const INVITATION_CODES: LinkCodeScheme = {

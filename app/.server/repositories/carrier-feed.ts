@@ -33,25 +33,6 @@ export async function carrierProfile(db: DB, carrierId: number) {
     .executeTakeFirst()) as CarrierProfile | undefined;
 }
 
-export function carriersWithoutProfile(db: DB) {
-  return db
-    .selectFrom("carriers")
-    .leftJoin("carrier_profiles", "carrier_profiles.carrier_id", "carriers.id")
-    .select(["carriers.id", "carriers.code", "carriers.name"])
-    .where("carrier_profiles.carrier_id", "is", null)
-    .orderBy("carriers.name")
-    .execute();
-}
-
-export async function upsertProfile(db: DB, row: Insertable<CarrierProfileTable>) {
-  const { carrier_id: _id, ...rest } = row;
-  await db
-    .insertInto("carrier_profiles")
-    .values(row)
-    .onConflict((oc) => oc.column("carrier_id").doUpdateSet(rest))
-    .execute();
-}
-
 /**
  * The next control number of a trading partner (ISA13 = GS06; ST02 derives from it). One atomic
  * UPDATE … RETURNING inside the caller's transaction: concurrent callers queue on the row (a

@@ -64,9 +64,6 @@ export function planByCode(code: string): PlanRow {
   if (!p) throw new Error(`unknown plan code ${code}`);
   return p;
 }
-export function planCategory(code: string): CategoryKey {
-  return planByCode(code).category;
-}
 export function plansInCategory(...keys: CategoryKey[]): PlanRow[] {
   return PLANS.filter((p) => keys.includes(p.category));
 }
