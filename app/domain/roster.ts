@@ -293,4 +293,3 @@ export const COMPARED_FIELDS: ReadonlyArray<keyof Omit<EmployeeRecord, "ssn" | "
   "state",
   "zip",
 ];
-

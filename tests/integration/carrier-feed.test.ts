@@ -285,6 +285,10 @@ describeEachDatabase("the carrier feed (issue 29)", (kind) => {
     // (the transport's error, if any, is in the message: this delivery failed once on a loaded machine)
     expect(first.delivered, JSON.stringify(first.failed)).toEqual([first.file!.name]);
     expect(fs.readdirSync(path.join(remote, "outbox"))).toEqual([first.file!.name]);
+    // one sign-in for the run, ended with it
+    expect(server.logins()).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.open()).toBe(0);
 
     // down: a termination is kept, waiting
     await server.close();

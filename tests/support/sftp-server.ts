@@ -15,6 +15,12 @@ export interface TestSftpServer {
   port: number;
   hostPublicKey: Buffer;
   clientPrivateKey: string;
+  /** how many sessions have signed in since the server started */
+  logins(): number;
+  /** the connections open now */
+  open(): number;
+  /** ends every open connection (a network drop, a server restart), and goes on listening */
+  drop(): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +42,7 @@ export async function startSftpServer(root: string, username = "carrier"): Promi
   const allowed = utils.parseKey(client.public) as ParsedKey;
   const hostKey = utils.parseKey(host.private) as ParsedKey;
   const connections = new Set<Connection>();
+  let logins = 0;
 
   const server = new Server({ hostKeys: [host.private] }, (conn) => {
     connections.add(conn);
@@ -47,6 +54,8 @@ export async function startSftpServer(root: string, username = "carrier"): Promi
       if (ctx.key.algo !== allowed.type || ctx.key.data.length !== known.length || !timingSafeEqual(ctx.key.data, known))
         return ctx.reject();
       if (ctx.signature && ctx.blob && allowed.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject();
+      // a public-key sign-in asks first without a signature (is the key acceptable?), then signs: count the signed one
+      if (ctx.signature) logins++;
       ctx.accept();
     });
     conn.on("ready", () => {
@@ -61,6 +70,11 @@ export async function startSftpServer(root: string, username = "carrier"): Promi
     port: (server.address() as AddressInfo).port,
     hostPublicKey: hostKey.getPublicSSH(),
     clientPrivateKey: client.private,
+    logins: () => logins,
+    open: () => connections.size,
+    drop: () => {
+      for (const c of connections) c.end();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of connections) c.end();

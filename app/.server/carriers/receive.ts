@@ -236,14 +236,18 @@ export async function receiveFeeds(services: Services, options: FeedOptions = {}
       const root = options.root ?? DEFAULT_CARRIERS_ROOT;
       const transport = options.transport?.(profile) ?? transportOf(profile, root);
       if (!options.transport && profile.transport === "local") await forgetKeptCopies(services, profile, root);
-      for (const name of await transport.listInbox()) {
-        try {
-          const result = await readOne(services, profile, name, await transport.get(name));
-          await transport.release(name);
-          report.read.push({ name, ...result });
-        } catch (error) {
-          report.failed.push({ name, error: error instanceof Error ? error.message : "unknown" });
+      try {
+        for (const name of await transport.listInbox()) {
+          try {
+            const result = await readOne(services, profile, name, await transport.get(name));
+            await transport.release(name);
+            report.read.push({ name, ...result });
+          } catch (error) {
+            report.failed.push({ name, error: error instanceof Error ? error.message : "unknown" });
+          }
         }
+      } finally {
+        await transport.close?.();
       }
     } catch (error) {
       report.failed.push({ name: "*", error: error instanceof Error ? error.message : "unknown" });

@@ -300,7 +300,7 @@ export async function sendFeeds(services: Services, options: FeedOptions = {}): 
       reports.push(report);
       continue;
     }
-    const { delivered, failed } = await deliverWaiting(services, profile, transport);
+    const { delivered, failed } = await deliverWaiting(services, profile, transport).finally(() => transport.close?.());
     report.delivered = delivered;
     report.failed.push(...failed);
     if (report.file && delivered.includes(report.file.name)) report.file.status = "sent";

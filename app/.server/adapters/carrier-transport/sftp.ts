@@ -1,7 +1,8 @@
 /**
  * The remote transport: SFTP with key authentication (ssh2-sftp-client, ADR 027). An upload goes
  * to a temporary name in the outbox and is renamed when complete, so the carrier never picks up
- * half a file; a connection is opened per operation batch and always closed.
+ * half a file; one signed-in session serves a run of operations and is closed when the run ends
+ * (`close`).
  */
 import { Writable } from "node:stream";
 import SftpClient from "ssh2-sftp-client";
@@ -23,22 +24,47 @@ export interface SftpProfile {
 }
 
 export function sftpTransport(profile: SftpProfile): CarrierTransport {
-  async function withClient<T>(work: (client: SftpClient) => Promise<T>): Promise<T> {
+  // One signed-in session for a run of operations (a run lists, reads and releases every file of
+  // the inbox, or uploads every waiting file): carriers' servers limit and log sign-ins. It opens at
+  // the first operation and lasts until close(); one the server or the network ended (or an
+  // operation failed on: its state is unknown) is let go, and the next operation signs in again.
+  let session: Promise<SftpClient> | null = null;
+  function connection(): Promise<SftpClient> {
+    if (session) return session;
     const client = new SftpClient();
-    await client.connect({
-      host: profile.host,
-      port: profile.port,
-      username: profile.username,
-      privateKey: profile.privateKey,
-      passphrase: profile.passphrase,
-      hostVerifier: profile.hostKey,
-      readyTimeout: profile.readyTimeoutMs ?? 10_000,
-      retries: 0,
-    });
+    const opening = client
+      .connect({
+        host: profile.host,
+        port: profile.port,
+        username: profile.username,
+        privateKey: profile.privateKey,
+        passphrase: profile.passphrase,
+        hostVerifier: profile.hostKey,
+        readyTimeout: profile.readyTimeoutMs ?? 10_000,
+        retries: 0,
+      })
+      .then(() => client);
+    session = opening;
+    const forget = () => {
+      if (session === opening) session = null;
+    };
+    for (const event of ["end", "close", "error"]) client.on(event, forget);
+    opening.catch(forget);
+    return opening;
+  }
+  async function letGo(ending: Promise<SftpClient> | null) {
+    if (session === ending) session = null;
+    const client = await ending?.catch(() => null);
+    await client?.end().catch(() => undefined);
+  }
+  async function withClient<T>(work: (client: SftpClient) => Promise<T>): Promise<T> {
+    const current = connection();
+    const client = await current;
     try {
       return await work(client);
-    } finally {
-      await client.end().catch(() => undefined);
+    } catch (error) {
+      await letGo(current);
+      throw error;
     }
   }
   const join = (dir: string, name: string) => `${dir.replace(/\/+$/, "")}/${assertFileName(name)}`;
@@ -70,6 +96,7 @@ export function sftpTransport(profile: SftpProfile): CarrierTransport {
         if (!(await client.exists(profile.processed))) await client.mkdir(profile.processed, true);
         await client.rename(join(profile.inbox, name), join(profile.processed, name));
       }),
+    close: () => letGo(session),
   };
 }
 

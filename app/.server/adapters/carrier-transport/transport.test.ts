@@ -85,6 +85,32 @@ describe("the SFTP transport, against a real SFTP server started here", () => {
     expect(fs.readdirSync(path.join(remote, "inbox", "processed"))).toEqual(["999-4412.x12"]);
   });
 
+  it("signs in once for a run of operations, and closes when the run ends; a dropped connection is opened again", async () => {
+    const t = sftpTransport(profile);
+    await t.put("BSF-000021.834", Buffer.from("ISA*21~"));
+    await t.put("BSF-000022.834", Buffer.from("ISA*22~"));
+    fs.writeFileSync(path.join(remote, "inbox", "999-1.x12"), "ISA*a1~");
+    fs.writeFileSync(path.join(remote, "inbox", "999-2.x12"), "ISA*a2~");
+    for (const name of await t.listInbox()) {
+      await t.get(name);
+      await t.release(name);
+    }
+    expect(server.logins()).toBe(1);
+    await t.close?.();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.open()).toBe(0);
+    // the next run signs in again
+    expect(await t.listInbox()).toEqual([]);
+    expect(server.logins()).toBe(2);
+    // the server ends the session between two operations: the next one signs in again
+    server.drop();
+    await new Promise((r) => setTimeout(r, 50));
+    await t.put("BSF-000023.834", Buffer.from("ISA*23~"));
+    expect(server.logins()).toBe(3);
+    expect(fs.readFileSync(path.join(remote, "outbox", "BSF-000023.834"), "utf8")).toBe("ISA*23~");
+    await t.close?.();
+  });
+
   it("is refused with a key the server does not know, and refuses a server it does not know", async () => {
     const stranger = generateSshKeyPair();
     await expect(sftpTransport({ ...profile, privateKey: stranger.private }).listInbox()).rejects.toThrow();

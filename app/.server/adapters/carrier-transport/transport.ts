@@ -14,6 +14,8 @@ export interface CarrierTransport {
    * our own disk, removes it — a carrier's file holds members' SSNs and names.
    */
   release(name: string): Promise<void>;
+  /** The run is over: a transport that keeps a connection between operations ends it (the next operation opens one again). */
+  close?(): Promise<void>;
 }
 
 /** A file name that cannot climb out of its folder or hide (no separators, no leading dot). */
