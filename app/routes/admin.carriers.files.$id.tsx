@@ -7,7 +7,7 @@ import { requireOperator } from "~/.server/operators/guard";
 import { carrierFileDetail } from "~/.server/carriers/console";
 import { pageTitle } from "~/utils/page-title";
 import { recordIdFrom } from "~/domain/record-id";
-import { ackErrorText, codeWithWords, differenceValue, type ShownAckError } from "~/views/carrier-words";
+import { ackErrorText, codeWithWords, differenceValue, problemText, type ShownAckError } from "~/views/carrier-words";
 
 export const meta = pageTitle("adminCarrierFile");
 
@@ -73,7 +73,7 @@ export default function AdminCarrierFile() {
             {file.problems.map((p, i) => (
               <li key={i}>
                 {"segment" in p ? `${t("carrierConsole.segment")} ${p.segment} (${p.position})${p.element ? ` ${p.element}` : ""}: ` : ""}
-                {p.message}
+                {problemText(t, p)}
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import en from "../../public/locales/en/common.json";
 import es from "../../public/locales/es/common.json";
-import { CODE_LIST_ENTRIES, differenceValue, type CodeList } from "./carrier-words";
+import { CODE_LIST_ENTRIES, differenceValue, problemText, type CodeList } from "./carrier-words";
+import { PROBLEM_KEYS } from "~/domain/x12/rules-834";
 
 /** Words spelled alike in English and Spanish. */
 const SAME_IN_BOTH = new Set(["coverageLevel.IND"]);
@@ -26,5 +27,20 @@ describe("the carrier console's code words", () => {
     expect(differenceValue(t, "coverageLevel", "FAM")).toBe("x12Codes.coverageLevel.FAM");
     expect(differenceValue(t, "coverageLevel", "ZZZ")).toBe("ZZZ (x12Codes.unknown)");
     expect(differenceValue(t, "coverage", "termed")).toBe("carrierConsole.coverageStates.termed");
+  });
+
+  it("words every problem a file can have in both languages, with the same values named", () => {
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const enProblems = en.x12Problems as Record<string, string>;
+    const esProblems = es.x12Problems as Record<string, string>;
+    expect(Object.keys(enProblems).sort()).toEqual([...PROBLEM_KEYS].sort());
+    expect(Object.keys(esProblems).sort()).toEqual([...PROBLEM_KEYS].sort());
+    for (const key of PROBLEM_KEYS) expect(names(esProblems[key]), key).toEqual(names(enProblems[key]));
+  });
+
+  it("shows a problem kept before problems had keys as it was kept", () => {
+    const t = (key: string) => `[${key}]`;
+    expect(problemText(t, { message: "BGN must follow ST." })).toBe("BGN must follow ST.");
+    expect(problemText(t, { key: "bgnFirst" })).toBe("[x12Problems.bgnFirst]");
   });
 });

@@ -8,6 +8,7 @@ import { ACK_CODE_LISTS } from "~/domain/x12/acknowledgments";
 import { COVERAGE_LEVELS } from "~/domain/x12/codes";
 import type { ReconciliationReport } from "~/domain/x12/effectuation";
 import { isoToUsDate } from "~/domain/dates";
+import type { FileProblem } from "~/domain/x12/rules-834";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -64,4 +65,12 @@ export function differenceValue(t: Translate, field: Difference["field"], value:
       if (!value) return field === "end" ? t("carrierConsole.noEndDate") : "—";
       return isoToUsDate(value) || value;
   }
+}
+
+/**
+ * Why a file was not sent (or not read), in words: a problem's message key and values; a problem
+ * kept before problems had keys holds its English sentence, shown as it is.
+ */
+export function problemText(t: Translate, p: Pick<FileProblem, "key" | "params"> | { message: string }): string {
+  return "key" in p ? t(`x12Problems.${p.key}`, p.params) : p.message;
 }

@@ -12,6 +12,8 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../support/db
 import { newClient } from "../support/staff";
 import { renderPage } from "../support/render";
 import type { TestClient } from "../support/client";
+import { checkBeforeSending } from "~/.server/carriers/check-before-sending";
+import { addFile } from "~/domain/x12/__golden__/fixtures";
 
 const route = { path: "admin/carriers/files/:id", module: fileRoute };
 
@@ -30,6 +32,8 @@ describeEachDatabase("carrier file page: codes and the reconciliation in words, 
   let sentId: number;
   let taId: number;
   let effectuationId: number;
+  let heldId: number;
+  let legacyId: number;
   beforeAll(async () => {
     app = await createTestApp(kind);
     const db = app.store.db;
@@ -126,6 +130,25 @@ describeEachDatabase("carrier file page: codes and the reconciliation in words, 
         }),
       })
     ).id;
+    // a file our own check held: a BGN01 outside its list, a ZIP that is not one, and the envelope's count
+    const broken = addFile().replace("BGN*00*", "BGN*99*").replace("N4*DALLAS*TX*75207~", "N4*DALLAS*TX*7520~");
+    heldId = (
+      await file({
+        name: "held.834",
+        status: "held",
+        digest: "f".repeat(64),
+        problems_json: JSON.stringify(checkBeforeSending(broken)),
+      })
+    ).id;
+    // held before problems had keys: its English sentence, kept as it was
+    legacyId = (
+      await file({
+        name: "held-before.834",
+        status: "held",
+        digest: "0".repeat(64),
+        problems_json: JSON.stringify([{ position: 4, segment: "BGN", element: "BGN01", message: 'BGN01 "99" must be 00, 15 or 22.' }]),
+      })
+    ).id;
     await addOperator(
       app.services,
       { operatorId: null, requestId: "cli", clientKey: null },
@@ -182,5 +205,16 @@ describeEachDatabase("carrier file page: codes and the reconciliation in words, 
     expect(es).toMatch(/BS000102 VIS1 Fin de la cobertura Sin fecha de fin 06\/30\/2026/);
     expect(es).toMatch(/QQQ \(Código desconocido\)/);
     for (const english of ["Coverage level", "Employee and Spouse", "Family", "No end date"]) expect(es).not.toContain(english);
+  });
+
+  it("why a file was held is said in the operator's language; a problem kept before keys is shown as kept", async () => {
+    const en = await page(heldId, "en");
+    expect(en).toContain('BGN01 "99" must be 00, 15 or 22.');
+    expect(en).toContain('N403 "7520" must be a 5- or 9-digit ZIP code.');
+    const es = await page(heldId, "es");
+    expect(es).toContain('BGN01 "99" debe ser 00, 15 o 22.');
+    expect(es).toContain('N403 "7520" debe ser un código postal de 5 o 9 dígitos.');
+    expect(es).not.toContain("must be");
+    expect(await page(legacyId, "es")).toContain('BGN01 "99" must be 00, 15 or 22.');
   });
 });

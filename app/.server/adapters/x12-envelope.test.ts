@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { problemInEnglish, worded } from "../../../tests/support/x12-problems";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { addFile, terminationFile } from "~/domain/x12/__golden__/fixtures";
@@ -15,7 +16,7 @@ describe("the strict envelope check (node-x12)", () => {
 
   it("finds a wrong SE01 segment count at the SE segment", () => {
     const problems = checkEnvelope(addFile().replace("SE*43*0017~", "SE*42*0017~"), CONTROL);
-    expect(problems).toEqual([
+    expect(worded(problems)).toEqual([
       { position: 45, segment: "SE", message: "The value in SE01 (42) does not match the number of segments in the transaction (43)." },
     ]);
   });
@@ -36,7 +37,7 @@ describe("the strict envelope check (node-x12)", () => {
   it("refuses an ISA that is not 106 characters", () => {
     const problems = checkEnvelope(addFile().replace("*BENEFITSTORE   *", "*BENEFITSTORE *"));
     expect(problems[0].segment).toBe("ISA");
-    expect(problems[0].message).toMatch(/ISA segment is not the correct length/);
+    expect(problemInEnglish(problems[0])).toMatch(/ISA segment is not the correct length/);
   });
 
   it("refuses a truncated file (no SE, GE, IEA)", () => {
@@ -45,7 +46,7 @@ describe("the strict envelope check (node-x12)", () => {
   });
 
   it("refuses control numbers other than the ones allocated", () => {
-    expect(checkEnvelope(addFile(), { interchange: 18, group: 19, transaction: 20 }).map((p) => p.message)).toEqual([
+    expect(checkEnvelope(addFile(), { interchange: 18, group: 19, transaction: 20 }).map(problemInEnglish)).toEqual([
       "ISA13 is 17, the control number allocated was 18.",
       "GS06 is 17, the control number allocated was 19.",
       "ST02 is 0017, the control number allocated was 20.",

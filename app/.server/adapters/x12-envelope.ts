@@ -35,7 +35,13 @@ export function checkEnvelope(text: string, expected?: ControlNumbers): FileProb
   const terminator = text.replace(/^\s+/, "").charAt(105);
   const problems: FileProblem[] = [];
   const add = (d: Located) =>
-    problems.push({ position: positionAt(text, terminator, d.range?.start), segment: tagOf(d.message), message: plain(d.message) });
+    problems.push({
+      position: positionAt(text, terminator, d.range?.start),
+      segment: tagOf(d.message),
+      // the parser's own words (node-x12, English): shown as its detail
+      key: "parser",
+      params: { detail: plain(d.message) },
+    });
 
   // the lenient pass lists every finding with its place; the strict pass (same checks, stops at the
   // first) only names the error when the lenient one cannot go on
@@ -56,36 +62,44 @@ export function checkEnvelope(text: string, expected?: ControlNumbers): FileProb
   }
   for (const d of lenient.diagnostics) add(d);
   if (!interchange?.header) {
-    if (problems.length === 0) problems.push({ position: 1, segment: "ISA", message: "The file has no interchange header (ISA)." });
+    if (problems.length === 0) problems.push({ position: 1, segment: "ISA", key: "noInterchangeHeader" });
     return problems;
   }
 
   const lastPosition = positionAt(text, terminator, { line: Number.MAX_SAFE_INTEGER, character: 0 });
-  if (!interchange.trailer) problems.push({ position: lastPosition, segment: "IEA", message: "The interchange trailer (IEA) is missing." });
+  if (!interchange.trailer) problems.push({ position: lastPosition, segment: "IEA", key: "ieaMissing" });
   const groups = interchange.functionalGroups ?? [];
-  if (groups.length === 0) problems.push({ position: 1, segment: "GS", message: "The interchange has no functional group (GS … GE)." });
+  if (groups.length === 0) problems.push({ position: 1, segment: "GS", key: "noFunctionalGroup" });
   const isa13 = String(interchange.header.elements[12]?.value ?? "");
-  if (!/^\d{9}$/.test(text.replace(/^\s+/, "").slice(90, 99)))
-    problems.push({ position: 1, segment: "ISA", message: "ISA13 must be nine digits." });
+  if (!/^\d{9}$/.test(text.replace(/^\s+/, "").slice(90, 99))) problems.push({ position: 1, segment: "ISA", key: "isa13Digits" });
   if (expected && Number(isa13) !== expected.interchange)
-    problems.push({ position: 1, segment: "ISA", message: `ISA13 is ${isa13}, the control number allocated was ${expected.interchange}.` });
+    problems.push({
+      position: 1,
+      segment: "ISA",
+      element: "ISA13",
+      key: "controlNumber",
+      params: { element: "ISA13", value: isa13, expected: String(expected.interchange) },
+    });
   for (const group of groups) {
-    if (!group.trailer) problems.push({ position: lastPosition, segment: "GE", message: "A functional group trailer (GE) is missing." });
+    if (!group.trailer) problems.push({ position: lastPosition, segment: "GE", key: "geMissing" });
     if (expected && group.header.valueOf(6) !== String(expected.group))
       problems.push({
         position: 2,
         segment: "GS",
-        message: `GS06 is ${group.header.valueOf(6)}, the control number allocated was ${expected.group}.`,
+        element: "GS06",
+        key: "controlNumber",
+        params: { element: "GS06", value: String(group.header.valueOf(6)), expected: String(expected.group) },
       });
-    if (group.transactions.length === 0)
-      problems.push({ position: 2, segment: "GS", message: "The functional group has no transaction set (ST … SE)." });
+    if (group.transactions.length === 0) problems.push({ position: 2, segment: "GS", key: "groupWithoutTransaction" });
     for (const tx of group.transactions) {
-      if (!tx.trailer) problems.push({ position: lastPosition, segment: "SE", message: "A transaction set trailer (SE) is missing." });
+      if (!tx.trailer) problems.push({ position: lastPosition, segment: "SE", key: "seMissing" });
       if (expected && Number(tx.header.valueOf(2)) !== expected.transaction)
         problems.push({
           position: 3,
           segment: "ST",
-          message: `ST02 is ${tx.header.valueOf(2)}, the control number allocated was ${expected.transaction}.`,
+          element: "ST02",
+          key: "controlNumber",
+          params: { element: "ST02", value: String(tx.header.valueOf(2)), expected: String(expected.transaction) },
         });
     }
   }

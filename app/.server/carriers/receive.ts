@@ -19,6 +19,7 @@ import { DEFAULT_CARRIERS_ROOT, transportOf } from "./transport-of";
 import { carrierFolders, removeKeptCopies } from "../adapters/carrier-transport/local-directory";
 import type { FeedOptions } from "./send";
 import { keptAck, keptInbound, keptReport } from "~/domain/x12/masked";
+import type { FileProblem } from "~/domain/x12/rules-834";
 import {
   type CarrierFile,
   type CarrierProfile,
@@ -206,7 +207,7 @@ async function readOne(services: Services, profile: CarrierProfile, name: string
       content_enc: services.cipher.encrypt(text),
       member_count: effectuation?.length ?? 0,
       created_at: at.toISOString(),
-      problems_json: acks.ok ? null : JSON.stringify([{ message: acks.message }]),
+      problems_json: acks.ok ? null : JSON.stringify([{ position: 1, segment: "ISA", key: acks.key } satisfies FileProblem]),
     });
     let matched = 0;
     if (acks.ok) {

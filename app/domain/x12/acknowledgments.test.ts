@@ -25,7 +25,7 @@ describe("999 and TA1 acknowledgments", () => {
 
   it("reads a rejected 999 with the segment, element and error code of each IK3/IK4", () => {
     const parsed = parseAcknowledgments(fixture("999-rejected.x12"));
-    if (!parsed.ok) throw new Error(parsed.message);
+    if (!parsed.ok) throw new Error(parsed.key);
     const ack = parsed.acks[0];
     if (ack.kind !== "999") throw new Error("expected a 999");
     expect(ack.outcome).toBe("rejected");
@@ -105,8 +105,8 @@ describe("999 and TA1 acknowledgments", () => {
   });
 
   it("says so when a file is not an acknowledgment", () => {
-    expect(parseAcknowledgments("hello")).toEqual({ ok: false, message: "The file does not start with an ISA segment." });
+    expect(parseAcknowledgments("hello")).toEqual({ ok: false, key: "ackNoIsa" });
     const text = fixture("999-accepted.x12").replace("ST*999", "ST*997");
-    expect(parseAcknowledgments(text)).toEqual({ ok: false, message: "The file holds no TA1 and no 999 acknowledgment." });
+    expect(parseAcknowledgments(text)).toEqual({ ok: false, key: "ackNone" });
   });
 });

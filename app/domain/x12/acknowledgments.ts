@@ -224,7 +224,8 @@ export interface InterchangeAck {
   note: string;
 }
 
-export type ParsedAck = { ok: true; acks: Array<FunctionalAck | InterchangeAck> } | { ok: false; message: string };
+/** A file that is no acknowledgment: why, as a message key of `x12Problems` (rules-834.ts PROBLEM_KEYS). */
+export type ParsedAck = { ok: true; acks: Array<FunctionalAck | InterchangeAck> } | { ok: false; key: "ackNoIsa" | "ackNone" };
 
 const codesOf = (s: Segment, from: number, to: number, table: Record<string, string>) =>
   s.elements.slice(from, to + 1).flatMap((code) => (code ? [{ code, meaning: table[code] ?? "Unknown code" }] : []));
@@ -232,7 +233,7 @@ const codesOf = (s: Segment, from: number, to: number, table: Record<string, str
 /** Reads every TA1 and 999 in an inbound interchange. */
 export function parseAcknowledgments(text: string): ParsedAck {
   const read = readSegments(text);
-  if (!read) return { ok: false, message: "The file does not start with an ISA segment." };
+  if (!read) return { ok: false, key: "ackNoIsa" };
   const acks: Array<FunctionalAck | InterchangeAck> = [];
   let group: FunctionalAck | null = null;
   let tx: TransactionAck | null = null;
@@ -337,6 +338,6 @@ export function parseAcknowledgments(text: string): ParsedAck {
         break;
     }
   }
-  if (acks.length === 0) return { ok: false, message: "The file holds no TA1 and no 999 acknowledgment." };
+  if (acks.length === 0) return { ok: false, key: "ackNone" };
   return { ok: true, acks };
 }

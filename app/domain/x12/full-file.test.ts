@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { problemInEnglish } from "../../../tests/support/x12-problems";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build834 } from "./build-834";
@@ -54,7 +55,7 @@ describe("the weekly full audit file", () => {
 
   it("the guide's rules refuse a change loop in a full file, an audit loop in a change file, and a changed HD in an audit loop", () => {
     const text = file();
-    const messages = (t: string) => checkImplementationGuide(t).map((p) => p.message);
+    const messages = (t: string) => checkImplementationGuide(t).map(problemInEnglish);
     expect(messages(text.replace("INS*N*01*030*XN", "INS*N*01*021*XN"))).toEqual([
       'INS03 "021" must be 030 (audit or compare) in a full audit file (BGN08 4).',
     ]);

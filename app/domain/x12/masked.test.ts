@@ -124,7 +124,7 @@ describe("what the database keeps of a carrier's 999 (security review)", () => {
 
   it("the parsed acknowledgment keeps a bad value only from a segment that identifies nobody", () => {
     const parsed = parseAcknowledgments(ack999);
-    if (!parsed.ok) throw new Error(parsed.message);
+    if (!parsed.ok) throw new Error(parsed.key);
     const kept = keptAck(parsed.acks[0]) as FunctionalAck;
     expect(JSON.stringify(kept)).not.toContain("123456789");
     expect(JSON.stringify(kept)).not.toContain("19800231");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { problemInEnglish, worded } from "../../../tests/support/x12-problems";
 import { addFile, terminationFile } from "./__golden__/fixtures";
 import { checkImplementationGuide, type FileProblem } from "./rules-834";
 
@@ -33,17 +34,17 @@ describe("our implementation-guide rules", () => {
       brief(checkImplementationGuide(broken("BGN*00*BSF-000017*20261127*0630****2~", "BGN*00*BSF-000017*20261131*0630****9~"))),
     ).toEqual(["4:BGN:BGN03", "4:BGN:BGN08"]);
     const problems = checkImplementationGuide(broken("BGN*00*BSF-000017*20261127*0630****2~", null));
-    expect(problems.map((p) => p.message)).toContain("BGN must follow ST.");
+    expect(problems.map(problemInEnglish)).toContain("BGN must follow ST.");
   });
 
   it("require REF*38, N1*P5 and N1*IN in the header", () => {
-    expect(checkImplementationGuide(broken("REF*38*BS-MASTER-001~", null)).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("REF*38*BS-MASTER-001~", null)).map(problemInEnglish)).toEqual([
       "REF*38 (master policy number) is required in the header.",
     ]);
-    expect(checkImplementationGuide(broken("N1*P5*BENEFIT STORE INDIVIDUAL MARKET*FI*861234567~", null)).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("N1*P5*BENEFIT STORE INDIVIDUAL MARKET*FI*861234567~", null)).map(problemInEnglish)).toEqual([
       "N1*P5 (sponsor) is required in the header.",
     ]);
-    expect(checkImplementationGuide(broken("N1*IN*BRIGHTSMILE DENTAL*FI*741234567~", null)).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("N1*IN*BRIGHTSMILE DENTAL*FI*741234567~", null)).map(problemInEnglish)).toEqual([
       "N1*IN (payer) is required in the header.",
     ]);
   });
@@ -53,7 +54,7 @@ describe("our implementation-guide rules", () => {
     const spouseRef = lines.findIndex((l, i) => l === "REF*0F*BS100042~" && lines[i - 1].startsWith("INS*N*01"));
     lines.splice(spouseRef, 1);
     const problems = checkImplementationGuide(lines.join("\n"));
-    expect(problems).toEqual([
+    expect(worded(problems)).toEqual([
       { position: 23, segment: "INS", element: undefined, message: "REF*0F (subscriber identifier) is required in every member loop." },
     ]);
   });
@@ -75,10 +76,10 @@ describe("our implementation-guide rules", () => {
   });
 
   it("require DTP*348 in each coverage loop and DTP*349 for a terminated coverage", () => {
-    expect(checkImplementationGuide(broken("DTP*348*D8*20270101~", null)).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("DTP*348*D8*20270101~", null)).map(problemInEnglish)).toEqual([
       "DTP*348 (benefit begin) is required in each coverage loop.",
     ]);
-    expect(checkImplementationGuide(broken("DTP*349*D8*20270331~", null, terminationFile())).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("DTP*349*D8*20270331~", null, terminationFile())).map(problemInEnglish)).toEqual([
       "A terminated coverage (HD01 024) needs DTP*349 (benefit end).",
     ]);
   });
@@ -92,10 +93,10 @@ describe("our implementation-guide rules", () => {
   });
 
   it("require the member's name and the subscriber's address", () => {
-    expect(checkImplementationGuide(broken("NM1*IL*1*PENA*LUCIA~", null)).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("NM1*IL*1*PENA*LUCIA~", null)).map(problemInEnglish)).toEqual([
       "NM1*IL (member name, loop 2100A) is required in every member loop.",
     ]);
-    expect(checkImplementationGuide(broken("N3*1207 OAK LAWN AVE*APT 4~", null)).map((p) => p.message)).toEqual([
+    expect(checkImplementationGuide(broken("N3*1207 OAK LAWN AVE*APT 4~", null)).map(problemInEnglish)).toEqual([
       "N3 (subscriber's address) is required in the subscriber's loop.",
     ]);
     expect(brief(checkImplementationGuide(broken("N4*DALLAS*TX*75207~", "N4*DALLAS*TEXAS*7520~")))).toEqual(["17:N4:N402", "17:N4:N403"]);
@@ -108,7 +109,7 @@ describe("our implementation-guide rules", () => {
     expect(brief(checkImplementationGuide(broken("DMG*D8*20150621*F~", "CLM*X~")))).toEqual(["40:CLM:"]);
     const lines = addFile().split("\n");
     const noHd = lines.filter((_line, i) => !(i >= 40 && i <= 43));
-    expect(checkImplementationGuide(noHd.join("\n")).map((p) => p.message)).toEqual(["An addition needs at least one coverage loop (HD)."]);
+    expect(checkImplementationGuide(noHd.join("\n")).map(problemInEnglish)).toEqual(["An addition needs at least one coverage loop (HD)."]);
   });
 
   it("require a termination's coverage loops to be 024", () => {
