@@ -9,6 +9,7 @@ import { requestContext } from "~/.server/platform/request-context";
 import { requireOperator } from "~/.server/operators/guard";
 import { listPasskeys, removePasskey, signedInRecently } from "~/.server/operators/passkeys";
 import { operatorCookies, readOperatorCookie, renewOperatorSession } from "~/.server/operators/sessions";
+import { withRenewedCsrf } from "~/.server/platform/respond";
 import { OPERATOR_CODE_MESSAGES, codeReference, newBrowserId, sendOperatorCode, verifyOperatorCode } from "~/.server/operators/sign-in";
 import { signInCodeValidator } from "~/forms/verify";
 import { CodeForm } from "~/components/form/CodeForm";
@@ -85,7 +86,7 @@ export async function action(args: ActionFunctionArgs) {
       return validationError({ fieldErrors: { code: OPERATOR_CODE_MESSAGES[failed] }, formId: result.formId }, { code: "" }, { status });
     }
     const setCookie = await renewOperatorSession(services, args.request, op.session.id, checked.operator);
-    return redirect("/admin/account?notice=confirmed", { headers: { "Set-Cookie": setCookie } });
+    return redirect("/admin/account?notice=confirmed", { headers: await withRenewedCsrf(services, setCookie) });
   }
   if (intent !== "remove") throw new Response("Unknown action", { status: 400, statusText: "bad-form" });
   const raw = field(form, "id", 12);

@@ -8,6 +8,7 @@ import { field, readForm } from "~/.server/platform/request";
 import { requestContext } from "~/.server/platform/request-context";
 import { currentOperator, safeNext } from "~/.server/operators/guard";
 import { actorFrom, readOperatorCookie, startOperatorSession } from "~/.server/operators/sessions";
+import { withRenewedCsrf } from "~/.server/platform/respond";
 import { OPERATOR_CODE_MESSAGES, codeReference, verifyOperatorCode, type OperatorVerifyResult } from "~/.server/operators/sign-in";
 import { signInCodeValidator } from "~/forms/verify";
 import { CodeForm } from "~/components/form/CodeForm";
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
     );
   }
   const setCookie = await startOperatorSession(services, request, checked.operator, "code");
-  return redirect(safeNext(cookie.get("next")), { headers: { "Set-Cookie": setCookie } });
+  return redirect(safeNext(cookie.get("next")), { headers: await withRenewedCsrf(services, setCookie) });
 }
 
 export default function AdminCode() {

@@ -4,6 +4,7 @@ import { field, readForm } from "~/.server/platform/request";
 import { requestContext } from "~/.server/platform/request-context";
 import { currentOperator, requireOperator, safeNext } from "~/.server/operators/guard";
 import { actorFrom, operatorCookies, readOperatorCookie, startOperatorSession } from "~/.server/operators/sessions";
+import { withRenewedCsrf } from "~/.server/platform/respond";
 import {
   addPasskey,
   passkeyRegistrationOptions,
@@ -78,7 +79,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     const next = safeNext(field(form, "next", 300) || cookie.get("next"));
     const setCookie = await startOperatorSession(services, request, checked.operator, "passkey");
-    return json({ next }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+    const headers = await withRenewedCsrf(services, setCookie);
+    for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
+    return json({ next }, { headers });
   }
 
   if (intent === "add-options" || intent === "add") {

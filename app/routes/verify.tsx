@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n-react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { validationError } from "remix-validated-form";
 import { field, readForm } from "~/.server/platform/request";
-import { redirectWithSession } from "~/.server/platform/respond";
+import { redirectWithSession, withRenewedCsrf } from "~/.server/platform/respond";
 import {
   maskEmail,
   pendingSignIn,
@@ -137,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       }
       const to = await startVerifiedSession(services, session, request, checked.subject);
-      return redirectWithSession(services, session, to);
+      return redirect(to, { headers: await withRenewedCsrf(services, await services.sessions.commit(session)) });
     }
     case "change": {
       // another address or person: the code sent stays valid until it expires or a new one is sent

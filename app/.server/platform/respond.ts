@@ -10,6 +10,19 @@ export async function sessionHeaders(services: Services, session: StoreSession, 
   return headers;
 }
 
+/**
+ * Headers that set `cookies` and a new CSRF token: for the response to a sign-in or a sign-out.
+ * Who this browser is has changed, so a token planted in it or read from a page shown before is
+ * worthless after (OWASP: renew anti-forgery tokens at a privilege change; ADR 001 addendum).
+ */
+export async function withRenewedCsrf(services: Pick<Services, "csrf">, ...cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  const [, renewed] = await services.csrf.commitToken(new Headers());
+  if (renewed) headers.append("Set-Cookie", renewed);
+  return headers;
+}
+
 export async function redirectWithSession(services: Services, session: StoreSession, to: string, patch?: SessionPatch | null) {
   if (patch) applyPatch(session, patch);
   return redirect(to, { headers: await sessionHeaders(services, session) });
