@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCarrierCsv, safe } from "./carrier-csv";
+import { buildCarrierCsv } from "./carrier-csv";
 import { daughter } from "./x12/__golden__/fixtures";
 
 describe("the documented carrier CSV", () => {
@@ -22,9 +22,6 @@ describe("the documented carrier CSV", () => {
   });
 
   it("writes a value a spreadsheet would run as a formula as text, a leading tab or carriage return included", () => {
-    for (const v of ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1+1", "\r=1+1", "\tplain"]) expect(safe(v)).toBe(`'${v}`);
-    for (const v of ["Lucía", "1-2", " =1", "a\tb"]) expect(safe(v)).toBe(v);
-    expect(safe(undefined)).toBe("");
     const csv = buildCarrierCsv([
       {
         kind: "add",

@@ -4,6 +4,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import type { MemberChange } from "./x12/member-change";
+import { formulaSafe } from "./spreadsheet-cell";
 
 export const CARRIER_CSV_COLUMNS = [
   "action",
@@ -31,13 +32,6 @@ export const CARRIER_CSV_COLUMNS = [
 
 const ACTION = { add: "add", terminate: "terminate", change: "change", reinstate: "reinstate", audit: "audit" } as const;
 
-/**
- * A leading =, +, - or @ would be a formula in a spreadsheet, and so would one after a leading tab
- * or carriage return (which some spreadsheets skip): such a value is prefixed with ' (as the
- * roster's and progress exports' `neutralised`).
- */
-export const safe = (v: string | undefined) => (v && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ""));
-
 export function buildCarrierCsv(changes: readonly MemberChange[]): string {
   const rows: string[][] = [];
   for (const c of changes) {
@@ -60,10 +54,10 @@ export function buildCarrierCsv(changes: readonly MemberChange[]): string {
       m.phone ?? "",
       m.email ?? "",
       m.groupNumber ?? "",
-    ].map(safe);
+    ].map(formulaSafe);
     if (c.coverages.length === 0) rows.push([...person, "", "", "", ""]);
     for (const cov of c.coverages)
-      rows.push([...person, safe(cov.coverage.planCode), cov.coverage.coverageLevel, cov.coverage.begin, cov.coverage.end ?? ""]);
+      rows.push([...person, formulaSafe(cov.coverage.planCode), cov.coverage.coverageLevel, cov.coverage.begin, cov.coverage.end ?? ""]);
   }
   return stringify(rows, { header: true, columns: [...CARRIER_CSV_COLUMNS], record_delimiter: "windows", quoted_match: /[",\r\n]/ });
 }

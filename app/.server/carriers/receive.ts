@@ -223,8 +223,13 @@ async function forgetKeptCopies(services: Services, profile: CarrierProfile, roo
   const { removed, left } = await removeKeptCopies(carrierFolders(root, profile.carrier_code), (text) =>
     inboundFileKept(services.db, profile.carrier_id, crypto.createHash("sha256").update(text).digest("hex")),
   );
-  if (removed || left)
-    services.log.info("carrier files read before: copies in the clear removed", { carrier: profile.carrier_code, removed, left });
+  if (removed)
+    services.log.info("older copies of carrier files removed from inbound/processed", { carrier: profile.carrier_code, removed });
+  if (left)
+    services.log.warn("inbound/processed holds carrier files the database does not hold: left as they are", {
+      carrier: profile.carrier_code,
+      left,
+    });
 }
 
 /** `npm run carriers -- receive`: every active profile's inbox (or one carrier's). */

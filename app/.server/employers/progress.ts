@@ -12,6 +12,7 @@ import { actorOf, audit } from "../platform/audit";
 import { queueMail, withMessages } from "../platform/outbox";
 import { employerSettings, findEmployee } from "../repositories/employees";
 import { insertWaiver, plansOfMembers, progressRows, reverseWaiver, standingWaiver, type ProgressRow } from "../repositories/invitations";
+import { formulaSafe } from "~/domain/spreadsheet-cell";
 import {
   inNewHireWindow,
   progressCounts,
@@ -133,11 +134,7 @@ export async function progressCsv(services: Services, session: StoreSession, gro
   const headings = ["employeeRef", "name", "status", "waiver", "waivedOn", "plans", "newHireUntil", "invited", "coverageEnd"].map((k) =>
     t(`progress.csv.${k}`),
   );
-  return stringify([headings, ...rows].map((r) => r.map(neutralised)));
-}
-
-function neutralised(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return stringify([headings, ...rows].map((r) => r.map(formulaSafe)));
 }
 
 export type WaiveResult = { ok: true } | { ok: false; reason: "closed" | "enrolled" | "alreadyWaived" | "notWaived" | "terminated" };

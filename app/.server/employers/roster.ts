@@ -29,6 +29,7 @@ import {
 } from "../repositories/employees";
 import { coverageEndDate, type CoverageEndRule, type EmployeeRecord, type RosterFilter } from "~/domain/roster";
 import { CENSUS_HEADINGS } from "~/domain/census";
+import { formulaSafe } from "~/domain/spreadsheet-cell";
 import { isoToUsDate } from "~/domain/dates";
 import { maskSsn } from "~/domain/identity";
 
@@ -323,7 +324,7 @@ export async function rosterCsv(services: Services, session: StoreSession, group
         e.zip ?? "",
         isoToUsDate(e.coverage_end_date),
       ]),
-    ].map((r) => r.map(neutralised)),
+    ].map((r) => r.map(formulaSafe)),
   );
 }
 
@@ -331,9 +332,4 @@ function dayAfter(iso: string) {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
-}
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @ first) is written as text (CSV injection). */
-function neutralised(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
