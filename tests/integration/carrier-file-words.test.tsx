@@ -10,21 +10,12 @@ import { addOperator } from "~/.server/operators/directory";
 import { signInOperator } from "../support/operators";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { newClient } from "../support/staff";
-import { renderPage } from "../support/render";
+import { pageText, renderPage } from "../support/render";
 import type { TestClient } from "../support/client";
 import { checkBeforeSending } from "~/.server/carriers/check-before-sending";
 import { addFile } from "~/domain/x12/__golden__/fixtures";
 
 const route = { path: "admin/carriers/files/:id", module: fileRoute };
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ")
-    .trim();
 
 describeEachDatabase("carrier file page: codes and the reconciliation in words, in both languages", (kind) => {
   let app: TestApp;
@@ -162,7 +153,7 @@ describeEachDatabase("carrier file page: codes and the reconciliation in words, 
   const page = async (id: number, lng: "en" | "es") => {
     const res = await renderPage(operator, `/admin/carriers/files/${id}?lng=${lng}`, route);
     expect(res.status).toBe(200);
-    return text(res.html);
+    return pageText(res.html);
   };
 
   it("a 999's segment, element and set codes are named in English and in Spanish", async () => {

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { receiveFeeds } from "~/.server/carriers/receive";
+import { MAX_INBOUND_BYTES } from "~/.server/adapters/carrier-transport/transport";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 
 const CARRIER = "brightsmile";
@@ -61,9 +62,14 @@ describeEachDatabase("carrier files on our disk", (kind) => {
     fs.writeFileSync(folder("processed", "ta1-2.x12"), ta1("000000902"));
     // a copy the database does not hold (the same name, other bytes): not ours to throw away
     fs.writeFileSync(folder("processed", "ta1-1.x12"), ta1("000000999"));
+    // one too large to read (a sparse file past the inbound cap): left, and the receive goes on
+    fs.writeFileSync(folder("processed", "huge.x12"), "");
+    fs.truncateSync(folder("processed", "huge.x12"), MAX_INBOUND_BYTES + 1);
+    fs.writeFileSync(folder("ta1-3.x12"), ta1("000000903"));
     const [report] = await receive();
     expect(report.failed).toEqual([]);
-    expect(fs.readdirSync(folder("processed"))).toEqual(["ta1-1.x12"]);
+    expect(report.read.map((r) => r.name)).toEqual(["ta1-3.x12"]);
+    expect(fs.readdirSync(folder("processed")).sort()).toEqual(["huge.x12", "ta1-1.x12"]);
     expect(fs.readFileSync(folder("processed", "ta1-1.x12"), "utf8")).toBe(ta1("000000999"));
   });
 });

@@ -14,7 +14,7 @@ import { DEMO } from "~/.server/db/seed";
 import { planId } from "~/.server/db/seed/catalog";
 import { createTestApp, describeEachDatabase, type TestApp } from "../support/db";
 import { TestClient } from "../support/client";
-import { renderPage, type PageRoute } from "../support/render";
+import { pageText, renderPage, type PageRoute } from "../support/render";
 import { inWizard, markStepsDone, quotedClient } from "../support/journeys";
 import en from "../../public/locales/en/common.json";
 import es from "../../public/locales/es/common.json";
@@ -26,14 +26,6 @@ const route = {
   agreement: { path: "enrollment/agreement-signature", module: agreementRoute },
   cart: { path: "cart", module: cartRoute },
 } satisfies Record<string, PageRoute>;
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
 
 describeEachDatabase("issue 26: the words on the page", (kind) => {
   let app: TestApp;
@@ -54,7 +46,7 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
     const page = first.location
       ? await renderPage(c, first.location.includes("dialog") ? first.location : `${first.location}?dialog=tobacco`, route.plan)
       : first;
-    const dialog = text(page.html);
+    const dialog = pageText(page.html);
     expect(dialog).toContain(en.plan.tobaccoTitle);
     expect(dialog).toContain(en.plan.tobaccoHint);
     expect(dialog).not.toContain("You can leave it blank");
@@ -83,7 +75,7 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
       repAuthenticated: true,
       enrollType: "new-member",
     });
-    const own = text((await renderPage(applicant, "/home", route.home)).html);
+    const own = pageText((await renderPage(applicant, "/home", route.home)).html);
     expect(own).toContain(en.home.quoteIntroSelf);
     expect(own).not.toContain("you can offer");
     const rep = client();
@@ -94,7 +86,7 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
       portalId: DEMO.portals.direct.id,
       enrollType: "new-member",
     });
-    expect(text((await renderPage(rep, "/home", route.home)).html)).toContain(en.home.quoteIntro);
+    expect(pageText((await renderPage(rep, "/home", route.home)).html)).toContain(en.home.quoteIntro);
   });
 
   it("a rep's referral page welcomes to their store, not to the rep (#8)", async () => {
@@ -103,8 +95,8 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
     const page = first.location ? await renderPage(c, first.location, route.referrals) : first;
     expect(page.location).toBeNull();
     const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(page.html)?.[1] ?? "";
-    expect(text(h1)).not.toMatch(/Welcome to Jane Carter\s*$/);
-    expect(text(h1).trim()).toBe("Welcome to Jane Carter's benefit store");
+    expect(pageText(h1)).not.toMatch(/Welcome to Jane Carter\s*$/);
+    expect(pageText(h1).trim()).toBe("Welcome to Jane Carter's benefit store");
   });
 
   it("Group Verification's hint: an employee enrolling themselves is not called the group administrator (#14)", async () => {
@@ -124,7 +116,7 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
     await markStepsDone(app, c, steps.slice(0, steps.indexOf("agreement_info")));
     const page = await renderPage(c, "/enrollment/agreement-signature", route.agreement);
     expect(page.location).toBeNull();
-    const shown = text(page.html);
+    const shown = pageText(page.html);
     expect(shown).toContain(en.agreement.groupVerification);
     expect(shown).not.toContain("As the group administrator");
     expect(shown).toContain(en.agreement.groupHintEmployee);
@@ -136,7 +128,7 @@ describeEachDatabase("issue 26: the words on the page", (kind) => {
     expect(empty.html).toContain('data-testid="cart-empty"');
     expect(empty.html).toMatch(/<a [^>]*href="\/cart\?dialog=cancel"/);
     const dialog = await renderPage(c, "/cart?dialog=cancel", route.cart);
-    expect(text(dialog.html)).toContain(en.cart.cancelQuestion);
+    expect(pageText(dialog.html)).toContain(en.cart.cancelQuestion);
     expect(dialog.html).toMatch(/<input type="hidden" name="intent" value="cancel-enrollment"/);
     const res = await c.submit(cartRoute.action, "/cart", { intent: "cancel-enrollment" });
     expect(res.location).toBe("/plans");

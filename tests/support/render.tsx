@@ -88,3 +88,14 @@ export async function renderPage(client: TestClient, url: string, page: PageRout
   );
   return { status: ctx.statusCode, location: null, html };
 }
+
+/** The words a rendered page shows: tags as spaces, the entities React writes decoded, whitespace collapsed. */
+export function pageText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -173,9 +173,12 @@ async function applyEffectuation(trx: DB, profile: CarrierProfile, inboundId: nu
   return confirmed;
 }
 
+/** What tells one carrier file from another: the SHA-256 of its text (`carrier_files.digest` of an inbound file). */
+const digestOf = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
 async function readOne(services: Services, profile: CarrierProfile, name: string, bytes: Uint8Array) {
   const text = Buffer.from(bytes).toString("utf8");
-  const digest = crypto.createHash("sha256").update(text).digest("hex");
+  const digest = digestOf(text);
   const at = services.now();
   return services.db.transaction().execute(async (trx) => {
     const seen = await fileByName(trx, profile.carrier_id, "in", name);
@@ -221,7 +224,7 @@ async function readOne(services: Services, profile: CarrierProfile, name: string
 /** Copies an older version left in inbound/processed in the clear, removed once the database holds them sealed. */
 async function forgetKeptCopies(services: Services, profile: CarrierProfile, root: string) {
   const { removed, left } = await removeKeptCopies(carrierFolders(root, profile.carrier_code), (text) =>
-    inboundFileKept(services.db, profile.carrier_id, crypto.createHash("sha256").update(text).digest("hex")),
+    inboundFileKept(services.db, profile.carrier_id, digestOf(text)),
   );
   if (removed)
     services.log.info("older copies of carrier files removed from inbound/processed", { carrier: profile.carrier_code, removed });

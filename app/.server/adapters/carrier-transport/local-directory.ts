@@ -110,15 +110,16 @@ export function localDirectoryTransport(root: string, carrier: string): CarrierT
 /**
  * The copies an older version moved to inbound/processed after reading them, in the clear: each
  * one the database holds (`isKept(text)`: the same carrier's file with the same digest, sealed) is
- * removed; one it does not hold is left as it is. Returns how many went and how many stay.
+ * removed; one it does not hold, or cannot read (past MAX_INBOUND_BYTES, gone meanwhile), is left as
+ * it is — it never stops the receive that follows. Returns how many went and how many stay.
  */
 export async function removeKeptCopies(folders: ReturnType<typeof carrierFolders>, isKept: (text: string) => Promise<boolean>) {
   let removed = 0;
   let left = 0;
   for (const name of await plainFiles(folders.processed)) {
     const file = path.join(folders.processed, name);
-    const text = Buffer.from(await readCapped(file, MAX_INBOUND_BYTES)).toString("utf8");
-    if (await isKept(text)) {
+    const bytes = await readCapped(file, MAX_INBOUND_BYTES).catch(() => null);
+    if (bytes && (await isKept(Buffer.from(bytes).toString("utf8")))) {
       await fs.rm(file, { force: true });
       removed++;
     } else left++;
