@@ -136,7 +136,13 @@ async function operatorSignsIn(page: Page) {
 }
 
 export const test = base.extend<
-  { a11y: (page: Page) => Promise<void>; jsEnabled: boolean; rep: TestRep; group: TestGroup; _mailboxes: undefined },
+  {
+    a11y: (page: Page, options?: { jsEnabled?: boolean }) => Promise<void>;
+    jsEnabled: boolean;
+    rep: TestRep;
+    group: TestGroup;
+    _mailboxes: undefined;
+  },
   { axeWorker: AxeWorker; consoleWorker: ConsoleWorker }
 >({
   // Every context and request the test opens comes through the proxy from the test's own address
@@ -294,8 +300,10 @@ export const test = base.extend<
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);
   },
-  a11y: async ({ jsEnabled, axeWorker }, use) => {
-    await use(async (page: Page) => {
+  // (a test that drives a page of the other kind beside its own says so: `{ jsEnabled: false }`)
+  a11y: async ({ jsEnabled: projectJs, axeWorker }, use) => {
+    await use(async (page: Page, options?: { jsEnabled?: boolean }) => {
+      const jsEnabled = options?.jsEnabled ?? projectJs;
       const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
       const html = jsEnabled ? await page.content() : stripScripts(await page.content());
       // The same document at the same size was already checked (and passed) in this worker: axe would
