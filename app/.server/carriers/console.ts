@@ -133,8 +133,8 @@ function shownReport(report: ReconciliationReport | null) {
   return { ...report, unknownToUs };
 }
 
-/** A 999's bad value is kept only when its segment identifies nobody (an SSN or a date of birth never reaches the page). */
-const masked = (errors: AckError[]) => errors.map((e) => ({ ...e, badValue: shownBadValue(e.segment, e.badValue) }));
+/** A 999's bad value is shown only from an element the console shows (an SSN, a date of birth or a weight never reaches the page). */
+const masked = (errors: AckError[]) => errors.map((e) => ({ ...e, badValue: shownBadValue(e.segment, e.badValue, e.element) }));
 
 function contentShown(content: string) {
   const shown = maskedInterchange(content);

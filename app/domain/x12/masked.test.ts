@@ -39,6 +39,37 @@ describe("an interchange as the console shows it", () => {
     expect(shown).toContain("DTP*348*D8*");
   });
 
+  it("masks what it does not know: a carrier's 834 with height and weight, income, another policy, a sponsor's SSN (allow-list)", () => {
+    const effectuation = [
+      "ISA*00*          *00*          *ZZ*BRIGHTSMILE    *30*741234567      *261120*1600*^*00501*000000779*0*P*:",
+      "ST*834*0001*005010X220A1",
+      "N1*P5*ROSA PENA*34*123456789",
+      "INS*Y*18*021*28*A***FT",
+      "NM1*IL*1*PENA*ROSA****34*123456789",
+      "DMG*D8*19800131*F*M*:RET:2135-2",
+      "HLH*N*65*212",
+      "ICM*1*1400*40",
+      "AMT*C1*212.50",
+      "LUI*LE*SPA",
+      "COB*P*POL998877*1",
+      "HD*021**DEN*BRIGHT DENTAL*EMP",
+      "DTP*348*D8*20270101",
+      "SE*13*0001",
+    ]
+      .map((x) => `${x}~`)
+      .join("\n");
+    const shown = maskedInterchange(effectuation)!;
+    for (const secret of ["ROSA", "PENA", "123456789", "19800131", "2135", "65", "212", "1400", "SPA", "POL998877"])
+      expect(shown, secret).not.toMatch(new RegExp(`[*:^]${secret}\\b`));
+    expect(shown).toContain(`HLH*${MASK}*${MASK}*${MASK}~`);
+    expect(shown).toContain(`N1*P5*${MASK}*34*${MASK}~`);
+    expect(shown).toContain(`DMG*D8*${MASK}*F*${MASK}*${MASK}~`);
+    // the envelope, the codes and the dates stay
+    expect(shown).toContain("INS*Y*18*021*28*A***FT~");
+    expect(shown).toContain("HD*021**DEN*BRIGHT DENTAL*EMP~");
+    expect(shown).toContain("DTP*348*D8*20270101~");
+  });
+
   it("shows nothing of a text that is not X12", () => {
     expect(maskedInterchange("member_id,first_name\n1,Jane")).toBeNull();
   });
@@ -47,6 +78,22 @@ describe("an interchange as the console shows it", () => {
     expect(shownBadValue("NM1", "123456789")).toBeUndefined();
     expect(shownBadValue("DMG", "19800101")).toBeUndefined();
     expect(shownBadValue("HD", "XYZ")).toBe("XYZ");
+    // a segment the console does not know, or an element of a known one it masks: dropped
+    expect(shownBadValue("HLH", "212", "HLH03")).toBeUndefined();
+    expect(shownBadValue("ICM", "1400")).toBeUndefined();
+    expect(shownBadValue("N1", "123456789", "N104")).toBeUndefined();
+    expect(shownBadValue("REF", "123456789", "REF02")).toBeUndefined();
+    expect(shownBadValue("REF", "0F", "REF01")).toBe("0F");
+    expect(shownBadValue("DMG", "X", "DMG03")).toBe("X");
+    expect(shownBadValue("DMG", "19800231", "DMG02-1")).toBeUndefined();
+  });
+
+  it("a 999 rejecting a weight it was sent (HLH03) keeps no copy of it", () => {
+    const parsed = parseAcknowledgments(ack999.replace("IK3*HD*14*2300*8~\nIK4*3*1205*7*XYZ~", "IK3*HLH*14*2300*8~\nIK4*3*81*7*212~"));
+    if (!parsed.ok) throw new Error(parsed.key);
+    const kept = keptAck(parsed.acks[0]) as FunctionalAck;
+    expect(kept.transactions[0]!.errors.map((e) => e.badValue)).toEqual([undefined, undefined, undefined]);
+    expect(JSON.stringify(kept)).not.toContain("212");
   });
 });
 

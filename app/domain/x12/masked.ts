@@ -10,21 +10,48 @@ import type { ReconciliationReport } from "./effectuation";
 
 export const MASK = "•••";
 
+const every = () => true;
+
 /**
- * Which elements of a segment identify a person (1 = XX01). NM1: NM103… (names, NM109 the id or
- * SSN); N3: the street; N4: city and ZIP (N402 state stays); DMG: DMG02 date of birth; PER: the
- * contact numbers; REF: REF02 (subscriber and member ids such as REF*0F); the 999's IK4 bad value.
- * A 999's CTX is masked by maskedContext below.
+ * What of each segment the console shows and the database keeps in the clear (1 = XX01): an allow-list.
+ * A segment not named here shows its name alone, every element masked, and an element not allowed is
+ * masked: a carrier's effectuation 834 may carry what we never send and never listed — a member's
+ * height and weight (HLH), income (ICM), amounts (AMT), language (LUI), disability (DSB), another
+ * insurer's policy number (COB), a sponsor who is a person (N1*P5 with N103 34 and an SSN). Shown:
+ * the envelope and headers; the codes and dates of coverage (INS, HD, DTP, QTY, LX); of NM1 the
+ * entity and id qualifiers (never a name or NM109, the id or SSN); of N1 its codes (not the name or
+ * id); of N4 the state and country (not the city or ZIP); of DMG the date format and gender (not the
+ * date of birth, nor marital status, race or citizenship); of REF and PER the qualifier; of a 999 its
+ * codes and positions (IK404, the copy of a bad value, never). A 999's CTX is masked by maskedContext.
  */
-const PERSONAL: Record<string, (n: number) => boolean> = {
-  NM1: (n) => n >= 3 && n !== 8,
-  N3: () => true,
-  N4: (n) => n === 1 || n === 3,
-  DMG: (n) => n === 2,
-  PER: (n) => n >= 2,
-  REF: (n) => n === 2,
-  IK4: (n) => n === 4,
+const SHOWN: Record<string, (n: number) => boolean> = {
+  ISA: every,
+  IEA: every,
+  GS: every,
+  GE: every,
+  ST: every,
+  SE: every,
+  BGN: every,
+  INS: every,
+  HD: every,
+  DTP: every,
+  QTY: every,
+  LX: every,
+  REF: (n) => n === 1,
+  N1: (n) => n === 1 || n === 3,
+  NM1: (n) => n <= 2 || n === 8,
+  N4: (n) => n === 2 || n === 4,
+  DMG: (n) => n === 1 || n === 3,
+  PER: (n) => n === 1,
+  TA1: every,
+  AK1: every,
+  AK2: every,
+  IK3: every,
+  IK4: (n) => n <= 3,
+  IK5: every,
+  AK9: every,
 };
+const NOTHING = () => false;
 
 /**
  * A 999's CTX (005010X231A1): the business unit identifier (loop 2100) names an identifier of the
@@ -67,15 +94,24 @@ export function maskedInterchange(text: string): string | null {
       const parts = segment.split(sep.element);
       const lead = raw.slice(0, raw.length - segment.length);
       if (parts[0] === "CTX") return lead + maskedContext(parts, sep.subElement).join(sep.element);
-      const personal = PERSONAL[parts[0]];
-      if (!personal) return raw;
-      return lead + parts.map((v, i) => (i > 0 && v !== "" && personal(i) ? MASK : v)).join(sep.element);
+      const shown = SHOWN[parts[0]] ?? NOTHING;
+      return lead + parts.map((v, i) => (i > 0 && v !== "" && !shown(i) ? MASK : v)).join(sep.element);
     })
     .join(sep.segment);
 }
 
-/** An acknowledgment's bad value, shown only when the segment it came from identifies nobody. */
-export const shownBadValue = (segment: string, value: string | undefined) => (value && !PERSONAL[segment] ? value : undefined);
+/**
+ * An acknowledgment's bad value (IK404), kept only when the element it came from is one the console
+ * shows (SHOWN): `element` names it as the parsed 999 does ("HD03", "DMG02-1" for a component, from
+ * IK401); with no position, only when the segment shows every element.
+ */
+export function shownBadValue(segment: string, value: string | undefined, element?: string): string | undefined {
+  if (!value) return undefined;
+  const shown = SHOWN[segment] ?? NOTHING;
+  const position = Number(/^[A-Z][A-Z0-9]{1,2}?(\d{2})(?:-\d+)?$/.exec(element ?? "")?.[1] ?? Number.NaN);
+  const kept = Number.isInteger(position) && position > 0 ? shown(position) : shown === every;
+  return kept ? value : undefined;
+}
 
 /**
  * The file with each SSN (NM109 after NM108 34) masked and everything else as built: what the
@@ -106,7 +142,7 @@ export const keptInbound = (text: string): string => maskedInterchange(text) ?? 
 
 /**
  * An acknowledgment as the database keeps it (`detail_json`, the transactions' and the member
- * changes' `errors_json`): each error's bad value only when its segment identifies nobody
+ * changes' `errors_json`): each error's bad value only from an element the console shows
  * (shownBadValue) — a carrier's 999 rejecting NM109 echoes the member's SSN.
  */
 export function keptAck<A extends FunctionalAck | InterchangeAck>(ack: A): A {
@@ -115,10 +151,10 @@ export function keptAck<A extends FunctionalAck | InterchangeAck>(ack: A): A {
   return { ...functional, transactions: functional.transactions.map((t) => ({ ...t, errors: t.errors.map(keptError) })) } as A;
 }
 
-/** One error as kept: its bad value dropped when the segment it came from identifies a person. */
+/** One error as kept: its bad value dropped unless the element it came from is one the console shows. */
 export const keptError = (e: AckError): AckError => {
   const { badValue, ...rest } = e;
-  const kept = shownBadValue(e.segment, badValue);
+  const kept = shownBadValue(e.segment, badValue, e.element);
   return kept === undefined ? rest : { ...rest, badValue: kept };
 };
 
