@@ -2,8 +2,8 @@
  * Migration 039: the console's view of a carrier's file became an allow-list (domain/x12/masked.ts
  * SHOWN). A file kept in the clear before — masked by 033's deny-list — still held what that list did
  * not name: an effectuation 834's height and weight (HLH), income (ICM), a sponsor's SSN (N1*P5…34),
- * and a 999's IK404 copy of a weight it rejected. 039 masks them the way rows are kept today; codes,
- * dates and the sealed copy stay.
+ * and a 999's IK404 copy of a weight it rejected; a held file's problems quoted a member's malformed
+ * ZIP or date of birth. 039 masks them the way rows are kept today; codes, dates and the sealed copy stay.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { openMigrator } from "../support/migrator";
@@ -57,6 +57,27 @@ describe.each(kinds)("migration 039 on %s", (kind) => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // a file our check held, its problems quoting a member's malformed ZIP and a code
+    const problems = [
+      { position: 4, segment: "BGN", element: "BGN01", key: "bgn01", params: { element: "BGN01", value: "99" } },
+      { position: 17, segment: "N4", element: "N403", key: "n403", params: { element: "N403", value: "7520" } },
+      { position: 18, segment: "DMG", element: "DMG02", key: "notDate", params: { element: "DMG02", value: "19840231" } },
+    ];
+    await db
+      .insertInto("carrier_files")
+      .values({
+        carrier_id: carrier.id,
+        direction: "out",
+        name: "held.834",
+        format: "834",
+        status: "held",
+        digest: "held",
+        content: "ST*834*0002~",
+        problems_json: JSON.stringify(problems),
+        created_at: AT,
+        member_count: 1,
+      })
+      .execute();
     const errors = [
       { segment: "HLH", segmentPosition: 5, loop: "2100A", element: "HLH03", elementErrorCode: "7", badValue: "212" },
       { segment: "HD", segmentPosition: 14, loop: "2300", element: "HD03", elementErrorCode: "7", badValue: "XYZ" },
@@ -80,7 +101,13 @@ describe.each(kinds)("migration 039 on %s", (kind) => {
     const after = await migrator.migrateToLatest();
     if (after.error) throw after.error;
 
-    const row = await db.selectFrom("carrier_files").select(["content", "content_enc"]).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("carrier_files")
+      .select(["content", "content_enc"])
+      .where("name", "=", "eff.834")
+      .executeTakeFirstOrThrow();
+    const held = await db.selectFrom("carrier_files").select("problems_json").where("name", "=", "held.834").executeTakeFirstOrThrow();
+    expect(JSON.parse(held.problems_json!).map((p: { params: { value: string } }) => p.params.value)).toEqual(["99", "•••", "•••"]);
     const change = await db.selectFrom("carrier_member_changes").select("errors_json").executeTakeFirstOrThrow();
     for (const secret of ["ROSA", "123456789", "*65*", "212", "1400"]) {
       expect(row.content, secret).not.toContain(secret);

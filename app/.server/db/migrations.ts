@@ -5,7 +5,7 @@
 import { type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder, sql } from "kysely";
 import type { AckError, FunctionalAck, InterchangeAck } from "~/domain/x12/acknowledgments";
 import type { ReconciliationReport } from "~/domain/x12/effectuation";
-import { keptAck, keptError, keptInbound, keptReport } from "~/domain/x12/masked";
+import { MASK, keptAck, keptError, keptInbound, keptReport, shownBadValue } from "~/domain/x12/masked";
 import type { Cipher } from "../platform/crypto";
 
 export type Dialect = "sqlite" | "postgres";
@@ -1600,6 +1600,33 @@ const carrierEchoesMasked: Migration = {
 };
 
 /**
+ * The console's view of a carrier's file became an allow-list (domain/x12/masked.ts SHOWN, ADR 027
+ * addendum): 033's rewrite again, so a file kept before keeps no height, weight, income or sponsor's
+ * SSN that 033's list let through, nor a 999's copy of one; and a held file's problems quote no member's
+ * value (a malformed ZIP or date of birth), as checkImplementationGuide keeps them now.
+ */
+const carrierEchoesAllowList: Migration = {
+  async up(db: Kysely<unknown>) {
+    await carrierEchoesMasked.up(db);
+    type Kept = { segment?: string; element?: string; params?: Record<string, string> };
+    await rewriteColumn(
+      db,
+      "carrier_files",
+      "problems_json",
+      inJson<Kept[]>((problems) =>
+        Array.isArray(problems)
+          ? problems.map((p) =>
+              p?.params?.value && p.segment && shownBadValue(p.segment, p.params.value, p.params.element) === undefined
+                ? { ...p, params: { ...p.params, value: MASK } }
+                : p,
+            )
+          : problems,
+      ),
+    );
+  },
+};
+
+/**
  * Personal data at rest (w11 review, ADR 024 addendum): what older rows still held in the clear is
  * kept the way rows written today are.
  * - A plan's Enroll-Now outcome is health data ("declined": the applicant gave an answer the plan
@@ -1709,9 +1736,7 @@ export function migrationProvider(dialect: Dialect, options: { cipher?: Cipher }
         "036_plan_prices_offer_dropped": planPricesOfferDropped,
         "037_link_token_attempts": linkTokenAttempts,
         "038_personal_data_at_rest": personalDataAtRest(options.cipher),
-        // 033 again, since the console's view became an allow-list (masked.ts SHOWN): a carrier's
-        // file kept before keeps no height, weight, income or sponsor's SSN that 033 let through
-        "039_carrier_echoes_allow_list": carrierEchoesMasked,
+        "039_carrier_echoes_allow_list": carrierEchoesAllowList,
       };
     },
   };

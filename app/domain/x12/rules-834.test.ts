@@ -20,6 +20,20 @@ describe("our implementation-guide rules", () => {
     expect(checkImplementationGuide(terminationFile())).toEqual([]);
   });
 
+  it("quote a code back but never a member's value: a malformed date of birth or ZIP is masked", () => {
+    const text = broken("DMG*D8*19840309*F~", "DMG*D8*19840231*F~", broken("N4*DALLAS*TX*75207~", "N4*DALLAS*TX*7520~"));
+    const problems = checkImplementationGuide(text.replace("BGN*00*", "BGN*99*"));
+    expect(JSON.stringify(problems)).not.toContain("19840231");
+    expect(JSON.stringify(problems)).not.toContain("7520");
+    expect(problems.map(problemInEnglish)).toEqual(
+      expect.arrayContaining([
+        'DMG02 "•••" is not a date as CCYYMMDD.',
+        'N403 "•••" must be a 5- or 9-digit ZIP code.',
+        'BGN01 "99" must be 00, 15 or 22.',
+      ]),
+    );
+  });
+
   it("refuse a file without an ISA", () => {
     expect(brief(checkImplementationGuide("GS*BE~"))).toEqual(["1:ISA:"]);
   });

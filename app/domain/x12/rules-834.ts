@@ -16,6 +16,7 @@ import {
   RELATIONSHIP_CODES,
 } from "./codes";
 import { el, isoFromCcyymmdd, readSegments, type Segment } from "./segments";
+import { MASK, shownBadValue } from "./masked";
 
 /**
  * Why a file may not be sent, as message keys (the locales' `x12Problems.<key>`, in English and
@@ -101,6 +102,7 @@ export interface FileProblem {
 
 const has = (list: object, code: string) => Object.hasOwn(list, code);
 const name = (s: Segment, n: number) => `${s.tag}${String(n).padStart(2, "0")}`;
+const quoted = (s: Segment, n: number) => (el(s, n) ? (shownBadValue(s.tag, el(s, n), name(s, n)) ?? MASK) : "");
 
 /** Segments the guide allows inside a member loop (2000 → 2100x → 2300 → 2700…). */
 const MEMBER_LOOP_TAGS = new Set([
@@ -139,7 +141,9 @@ export function checkImplementationGuide(text: string): FileProblem[] {
       segment: s.tag,
       element: n ? name(s, n) : undefined,
       key,
-      ...(n || params ? { params: { ...(n ? { element: name(s, n), value: el(s, n) } : {}), ...params } } : {}),
+      // the value quoted only from an element the console shows: a malformed ZIP or date of birth is
+      // a member's, and the problems are kept and shown in the clear (masked.ts SHOWN)
+      ...(n || params ? { params: { ...(n ? { element: name(s, n), value: quoted(s, n) } : {}), ...params } } : {}),
     });
   const required = (s: Segment, n: number) => {
     if (!el(s, n)) problem(s, "required", n);
