@@ -1608,7 +1608,7 @@ const carrierEchoesMasked: Migration = {
 const carrierEchoesAllowList: Migration = {
   async up(db: Kysely<unknown>) {
     await carrierEchoesMasked.up(db);
-    type Kept = { segment?: string; element?: string; params?: Record<string, string> };
+    type Kept = { segment?: string; params?: Record<string, string> };
     await rewriteColumn(
       db,
       "carrier_files",
